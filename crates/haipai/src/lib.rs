@@ -1,0 +1,19 @@
+//! haipai (配牌): mahjong algorithms, one crate per concern, re-exported here.
+//!
+//! Each module is one crate of the workspace behind a cargo feature of the same name,
+//! so a user who needs only tiles and shanten pays for nothing else:
+//!
+//! | module | crate | feature |
+//! |---|---|---|
+//! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//!
+//! ```
+//! # #[cfg(feature = "tiles")] {
+//! let hand = haipai::tiles::Hand::parse("123m456p789s1122z")?;
+//! assert_eq!(hand.size(), 13);
+//! # }
+//! # Ok::<(), haipai::tiles::Error>(())
+//! ```
+
+#[cfg(feature = "tiles")]
+pub use haipai_tiles as tiles;

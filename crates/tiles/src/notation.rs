@@ -1,0 +1,323 @@
+//! MPSZ notation in and out.
+//!
+//! Grammar (see the crate documentation for examples):
+//!
+//! ```text
+//! hand    = closed meld*
+//! closed  = ( digits suit | honour )*
+//! digits  = [0-9]+            (0 is the red five of m, p or s)
+//! suit    = m | p | s | z     (honours 1z..7z = East South West North White Green Red)
+//! honour  = E S W N P F C | 東 南 西 北 白 發 (or 発) 中
+//! meld    = "[" closed mark? "]"   (three or four tiles: chi, pon, kan)
+//! mark    = "*" closed kan | "+" added kan   (no mark on four tiles: open kan)
+//! ```
+//! Spaces between groups are ignored.
+
+use crate::error::{Error, ErrorKind};
+use crate::meld::{Meld, MeldKind};
+use crate::tile::{KINDS, Suit, Tile};
+use crate::tileset::Counts;
+
+/// A tile as written: its kind and whether it was written as a red five.
+#[derive(Clone, Copy, Debug)]
+struct Written {
+    tile: Tile,
+    red: bool,
+}
+
+/// What a parse produces before hand-size rules: closed tiles, red fives among them,
+/// and melds, with copy limits already checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Parsed {
+    pub closed: Counts,
+    pub red: [u8; 3],
+    pub melds: Vec<Meld>,
+}
+
+fn honour_of(c: char) -> Option<Tile> {
+    let number = match c {
+        'E' | '東' => 1,
+        'S' | '南' => 2,
+        'W' | '西' => 3,
+        'N' | '北' => 4,
+        'P' | '白' => 5,
+        'F' | '發' | '発' => 6,
+        'C' | '中' => 7,
+        _ => return None,
+    };
+    Tile::from_suit_number(Suit::Honor, number)
+}
+
+fn digit_tile(digit: u8, suit: Suit, column: usize) -> Result<Written, Error> {
+    let text = format!("{digit}{}", suit.letter());
+    let not_a_tile = |reason| {
+        Error::at(
+            column,
+            ErrorKind::NotATile {
+                text: text.clone(),
+                reason,
+            },
+        )
+    };
+    match (suit, digit) {
+        (Suit::Honor, 0) => Err(not_a_tile(
+            "red fives are 0m, 0p and 0s; honours are 1z..7z",
+        )),
+        (Suit::Honor, 8 | 9) => Err(not_a_tile("honours are 1z..7z")),
+        (_, 0) => Ok(Written {
+            tile: Tile::from_suit_number(suit, 5).ok_or_else(|| not_a_tile("no such tile"))?,
+            red: true,
+        }),
+        _ => Ok(Written {
+            tile: Tile::from_suit_number(suit, digit).ok_or_else(|| not_a_tile("no such tile"))?,
+            red: false,
+        }),
+    }
+}
+
+/// Scans closed tiles (no brackets) from `chars`, a slice of (column, char).
+fn scan_tiles(chars: &[(usize, char)]) -> Result<Vec<Written>, Error> {
+    let mut out = Vec::new();
+    let mut pending: Vec<(u8, usize)> = Vec::new();
+    let missing_suit = |pending: &[(u8, usize)]| {
+        let digits: String = pending.iter().map(|&(d, _)| char::from(b'0' + d)).collect();
+        Error::at(pending[0].1, ErrorKind::MissingSuit(digits))
+    };
+    for &(column, c) in chars {
+        if let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) {
+            pending.push((d as u8, column));
+        } else if let Some(suit) = Suit::from_letter(c) {
+            if pending.is_empty() {
+                return Err(Error::at(
+                    column,
+                    ErrorKind::NotATile {
+                        text: c.to_string(),
+                        reason: "a suit letter needs digits before it",
+                    },
+                ));
+            }
+            for (d, col) in pending.drain(..) {
+                out.push(digit_tile(d, suit, col)?);
+            }
+        } else if let Some(tile) = honour_of(c) {
+            if !pending.is_empty() {
+                return Err(missing_suit(&pending));
+            }
+            out.push(Written { tile, red: false });
+        } else if c.is_whitespace() {
+            if !pending.is_empty() {
+                return Err(missing_suit(&pending));
+            }
+        } else {
+            return Err(Error::at(column, ErrorKind::UnexpectedCharacter(c)));
+        }
+    }
+    if !pending.is_empty() {
+        return Err(missing_suit(&pending));
+    }
+    Ok(out)
+}
+
+/// Parses the inside of a `[...]` group starting at `column` (the `[`).
+fn parse_meld(inner: &[(usize, char)], column: usize) -> Result<Meld, Error> {
+    let text: String = inner.iter().map(|&(_, c)| c).collect();
+    let bad = |reason| {
+        Error::at(
+            column,
+            ErrorKind::NotAMeld {
+                text: text.clone(),
+                reason,
+            },
+        )
+    };
+    let (body, mark) = match inner.last() {
+        Some(&(_, '*')) => (&inner[..inner.len() - 1], Some(MeldKind::ClosedKan)),
+        Some(&(_, '+')) => (&inner[..inner.len() - 1], Some(MeldKind::AddedKan)),
+        _ => (inner, None),
+    };
+    let mut tiles = scan_tiles(body)?;
+    tiles.sort_by_key(|w| w.tile);
+    let red = tiles.iter().filter(|w| w.red).count() as u8;
+    let first = match tiles.first() {
+        Some(w) => w.tile,
+        None => return Err(bad("it is empty")),
+    };
+    let same = tiles.iter().all(|w| w.tile == first);
+    let kind = match (tiles.len(), same, mark) {
+        (3, true, None) => MeldKind::Pon,
+        (3, false, None) => {
+            let run = tiles
+                .windows(2)
+                .all(|p| p[1].tile.index() == p[0].tile.index() + 1);
+            if !run || first.is_honor() || first.suit() != tiles[2].tile.suit() {
+                return Err(bad(
+                    "three tiles must be a sequence of one suit or three of a kind",
+                ));
+            }
+            MeldKind::Chi
+        }
+        (4, true, m) => m.unwrap_or(MeldKind::OpenKan),
+        (4, false, _) => return Err(bad("four tiles must be four of a kind")),
+        (3, _, Some(_)) => return Err(bad("the marks * and + are for kans (four tiles)")),
+        _ => return Err(bad("a meld has three tiles, or four for a kan")),
+    };
+    Meld::new(kind, first, red).ok_or_else(|| bad("more than one red five"))
+}
+
+/// Parses closed tiles then bracketed melds, and checks copy limits.
+pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
+    let chars: Vec<(usize, char)> = input.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
+    let mut closed_chars = Vec::new();
+    let mut melds = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (column, c) = chars[i];
+        if c == '[' {
+            let close = chars[i..]
+                .iter()
+                .position(|&(_, c)| c == ']')
+                .map(|p| p + i);
+            let Some(close) = close else {
+                return Err(Error::at(column, ErrorKind::UnclosedBracket));
+            };
+            melds.push(parse_meld(&chars[i + 1..close], column)?);
+            i = close + 1;
+            continue;
+        }
+        if c == ']' {
+            return Err(Error::at(column, ErrorKind::UnexpectedCharacter(c)));
+        }
+        if !melds.is_empty() && !c.is_whitespace() {
+            return Err(Error::at(column, ErrorKind::TilesAfterMeld));
+        }
+        closed_chars.push((column, c));
+        i += 1;
+    }
+    let written = scan_tiles(&closed_chars)?;
+    if written.is_empty() && melds.is_empty() {
+        return Err(Error::whole(ErrorKind::Empty));
+    }
+    if melds.len() > 4 {
+        return Err(Error::whole(ErrorKind::TooManyMelds(melds.len())));
+    }
+    let mut closed = [0u8; KINDS];
+    let mut red = [0u8; 3];
+    for w in &written {
+        closed[w.tile.index()] += 1;
+        if w.red {
+            red[w.tile.suit().index()] += 1;
+        }
+    }
+    check_limits(&closed, &red, &melds)?;
+    Ok(Parsed { closed, red, melds })
+}
+
+/// Checks at most four copies of each kind and one red five per suit, counting melds.
+pub(crate) fn check_limits(closed: &Counts, red: &[u8; 3], melds: &[Meld]) -> Result<(), Error> {
+    let mut all = *closed;
+    let mut all_red = *red;
+    for m in melds {
+        for (a, b) in all.iter_mut().zip(m.tiles()) {
+            *a += b;
+        }
+        if m.red_fives() > 0 {
+            all_red[m.first().suit().index()] += m.red_fives();
+        }
+    }
+    if let Some(i) = all.iter().position(|&c| c > 4) {
+        return Err(Error::whole(ErrorKind::TooManyCopies(
+            Tile::new(i).unwrap_or(Tile::EAST),
+        )));
+    }
+    for (s, &r) in all_red.iter().enumerate() {
+        let five = Tile::from_suit_number(Suit::ALL[s], 5).unwrap_or(Tile::EAST);
+        if r > 1 {
+            return Err(Error::whole(ErrorKind::TooManyRedFives(five)));
+        }
+        if r > all[five.index()] {
+            return Err(Error::whole(ErrorKind::TooManyRedFives(five)));
+        }
+    }
+    Ok(())
+}
+
+/// MPSZ text of closed tiles, e.g. `123m456p789s1122z`, with `red[s]` of suit `s`'s
+/// fives printed as `0` (in the place of a 5).
+pub fn counts_to_string_with_red(counts: &Counts, red: &[u8; 3]) -> String {
+    let mut out = String::new();
+    for suit in Suit::ALL {
+        let start = out.len();
+        for n in 1..=suit.len() {
+            let kind = suit.first_kind() + n - 1;
+            let mut reds = if suit == Suit::Honor || n != 5 {
+                0
+            } else {
+                red[suit.index()].min(counts[kind])
+            };
+            for _ in 0..counts[kind] {
+                if reds > 0 {
+                    out.push('0');
+                    reds -= 1;
+                } else {
+                    out.push(char::from(b'0' + n as u8));
+                }
+            }
+        }
+        if out.len() > start {
+            out.push(suit.letter());
+        }
+    }
+    out
+}
+
+/// MPSZ text of closed tiles without red fives, e.g. `123m456p789s1122z`.
+pub fn counts_to_string(counts: &Counts) -> String {
+    counts_to_string_with_red(counts, &[0; 3])
+}
+
+/// Unicode glyphs of closed tiles, one per tile, in index order.
+pub fn counts_to_glyphs(counts: &Counts) -> String {
+    Tile::all()
+        .flat_map(|t| std::iter::repeat_n(t.glyph(), usize::from(counts[t.index()])))
+        .collect()
+}
+
+/// Parses closed tiles only (no brackets) into counts, checking the four-copy limit;
+/// red fives count as fives. Any number of tiles is accepted.
+///
+/// ```
+/// let counts = haipai_tiles::parse_counts("123m0p北")?;
+/// assert_eq!(counts[0], 1);
+/// assert_eq!(counts[13], 1); // 5p
+/// assert_eq!(counts[30], 1); // North
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+pub fn parse_counts(input: &str) -> Result<Counts, Error> {
+    let parsed = parse(input)?;
+    if !parsed.melds.is_empty() {
+        return Err(Error::whole(ErrorKind::NotAMeld {
+            text: parsed.melds[0]
+                .to_string()
+                .trim_matches(['[', ']'])
+                .to_string(),
+            reason: "called melds are not allowed here, only closed tiles",
+        }));
+    }
+    Ok(parsed.closed)
+}
+
+/// Parses a single tile such as `5m`, `0p` (the red five), `7z`, `E` or `北`.
+/// Returns the kind and whether it was written as a red five.
+pub fn parse_tile(input: &str) -> Result<(Tile, bool), Error> {
+    let chars: Vec<(usize, char)> = input.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
+    let tiles = scan_tiles(&chars)?;
+    match tiles.as_slice() {
+        [w] => Ok((w.tile, w.red)),
+        [] => Err(Error::whole(ErrorKind::Empty)),
+        _ => Err(Error::whole(ErrorKind::WrongSize {
+            expected: "1".into(),
+            got: tiles.len(),
+            melds: 0,
+        })),
+    }
+}

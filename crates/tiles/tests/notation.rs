@@ -1,0 +1,158 @@
+//! Notation tests: table-driven parse/print cases, error messages, round trips, and a
+//! property test that no input panics.
+
+use haipai_tiles::{Hand, Tile, parse_counts, parse_tile};
+use proptest::prelude::*;
+
+#[test]
+fn normalises_hands() {
+    let cases = [
+        ("222567m345p33667s", "222567m345p33667s"),
+        ("222567m34p3366s北", "222567m34p3366s4z"),
+        ("北222567m34p3366s", "222567m34p3366s4z"),
+        ("ESWNPFC123m456p1s", "123m456p1s1234567z"),
+        ("東南西北白發中123m456p1s", "123m456p1s1234567z"),
+        ("5550m123p456s789s1z", "0555m123p456789s1z"),
+        ("123m 456p 789s 1122z", "123m456p789s1122z"),
+        ("123m456p11z[789s][555z]", "123m456p11z[789s][555z]"),
+        ("406m789p11z[789s][5555z*]", "406m789p11z[789s][5555z*]"),
+        (
+            "11z[123m][456p][3333s+][5555z]",
+            "11z[123m][456p][3333s+][5555z]",
+        ),
+        ("11223344z[406m][0555p]", "11223344z[406m][0555p]"),
+    ];
+    for (input, expected) in cases {
+        let hand = Hand::parse(input).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(hand.to_string(), expected, "{input}");
+        let again = Hand::parse(&hand.to_string()).unwrap();
+        assert_eq!(again, hand, "round trip of {input}");
+    }
+}
+
+#[test]
+fn error_messages_name_what_and_where() {
+    let cases = [
+        ("11111m", "five copies of 1m"),
+        ("12m8z", "at 4: '8z' is not a tile: honours are 1z..7z"),
+        (
+            "123m0z",
+            "at 5: '0z' is not a tile: red fives are 0m, 0p and 0s; honours are 1z..7z",
+        ),
+        (
+            "123m456p789s1122",
+            "at 13: digits '1122' have no suit letter after them (m, p, s or z)",
+        ),
+        (
+            "123x",
+            "at 4: 'x' is not a tile, digit or suit letter (use 1-9 and 0 for a red five, then m, p, s or z; or ESWNPFC, or 東南西北白發中)",
+        ),
+        (
+            "m123",
+            "at 1: 'm' is not a tile: a suit letter needs digits before it",
+        ),
+        ("", "no tiles given"),
+        ("123m456p789s11z", "13 or 14 tiles expected, got 11"),
+        ("123m456p789s111222z", "13 or 14 tiles expected, got 15"),
+        ("123m456p789s1z", "13 or 14 tiles expected, got 10"),
+        ("123m", "13 or 14 tiles expected, got 3"),
+        (
+            "123m[12m]",
+            "at 5: '[12m]' is not a meld: a meld has three tiles, or four for a kan",
+        ),
+        (
+            "123m[124m]",
+            "at 5: '[124m]' is not a meld: three tiles must be a sequence of one suit or three of a kind",
+        ),
+        ("123m[789s", "at 5: '[' is never closed by ']'"),
+        (
+            "[789s]123m",
+            "at 7: closed tiles must come before the called melds in brackets",
+        ),
+        ("00m5m123p456s789s", "more than one red 5m"),
+        ("11z[1111z][111z]", "five copies of 1z"),
+    ];
+    for (input, expected) in cases {
+        match Hand::parse(input) {
+            Err(e) if e.to_string() == expected => {}
+            other => panic!("{input}: expected error {expected:?}, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn size_error_mentions_melds() {
+    let e = Hand::parse("123m[789s]").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "13 or 14 tiles expected, got 6 (3 counted for each of the 1 called melds)"
+    );
+}
+
+#[test]
+fn single_tiles() {
+    assert_eq!(
+        parse_tile("0p").unwrap(),
+        (
+            Tile::from_suit_number(haipai_tiles::Suit::Pin, 5).unwrap(),
+            true
+        )
+    );
+    assert_eq!(parse_tile("北").unwrap(), (Tile::NORTH, false));
+    assert_eq!(parse_tile("7z").unwrap(), (Tile::RED, false));
+    assert!(parse_tile("12m").is_err());
+    assert!(parse_tile("9z").is_err());
+}
+
+#[test]
+fn counts_reject_melds() {
+    assert!(parse_counts("123m[456p]").is_err());
+    assert_eq!(
+        parse_counts("19m19p19s1234567z")
+            .unwrap()
+            .iter()
+            .map(|&c| c as u32)
+            .sum::<u32>(),
+        13
+    );
+}
+
+#[test]
+fn glyph_output() {
+    let hand = Hand::parse("123m456p789s1122z").unwrap();
+    assert_eq!(hand.to_glyphs(), "🀇🀈🀉🀜🀝🀞🀖🀗🀘🀀🀀🀁🀁");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_byte_string_panics(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let s = String::from_utf8_lossy(&bytes);
+        let _ = Hand::parse(&s);
+        let _ = Hand::parse_any_size(&s);
+        let _ = parse_counts(&s);
+        let _ = parse_tile(&s);
+    }
+
+    #[test]
+    fn no_notation_like_string_panics(s in "[0-9mpsz\\[\\]\\*\\+ ESWNPFC東北]{0,30}") {
+        if let Ok(h) = Hand::parse_any_size(&s) {
+            let printed = h.to_string();
+            prop_assert_eq!(Hand::parse_any_size(&printed).unwrap(), h);
+        }
+    }
+
+    #[test]
+    fn round_trip_of_random_counts(seed in any::<u64>()) {
+        let mut rng = haipai_tiles::rng::Rng::new(seed);
+        let mut counts = [0u8; 34];
+        let mut n = 0;
+        while n < 14 {
+            let k = rng.index(34);
+            if counts[k] < 4 { counts[k] += 1; n += 1; }
+        }
+        let hand = Hand::from_counts(counts).unwrap();
+        prop_assert_eq!(Hand::parse(&hand.to_string()).unwrap(), hand);
+    }
+}
