@@ -1,0 +1,95 @@
+//! Options of the model: objective, riichi policy, scoring switches, exchange budget.
+
+/// What each decision maximises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Expected points (the default).
+    Points,
+    /// Win probability.
+    Win,
+}
+
+/// When a closed hand discarding into tenpai declares riichi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RiichiPolicy {
+    /// Always declare (the article).
+    Always,
+    /// Never declare (dama).
+    Never,
+    /// The better of the two at each such decision.
+    Best,
+}
+
+/// The model's options (see `docs/ev-model.md`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// What decisions maximise.
+    pub objective: Objective,
+    /// Riichi policy.
+    pub riichi: RiichiPolicy,
+    /// Count ura-dora (exact expectation).
+    pub ura_dora: bool,
+    /// Count ippatsu.
+    pub ippatsu: bool,
+    /// Count double riichi.
+    pub double_riichi: bool,
+    /// Count haitei.
+    pub haitei: bool,
+    /// Count red fives (drawn with their true probability).
+    pub red_fives: bool,
+    /// Count menzen tsumo.
+    pub menzen_tsumo: bool,
+    /// Count dora.
+    pub dora: bool,
+    /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
+    pub extra_exchanges: u8,
+    /// May decline a win before riichi when continuing is worth more.
+    pub may_decline: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            objective: Objective::Points,
+            riichi: RiichiPolicy::Always,
+            ura_dora: true,
+            ippatsu: true,
+            double_riichi: true,
+            haitei: true,
+            red_fives: true,
+            menzen_tsumo: true,
+            dora: true,
+            extra_exchanges: 1,
+            may_decline: false,
+        }
+    }
+}
+
+impl Options {
+    /// The article preset of document 001: riichi always, no ura-dora, ippatsu, double riichi,
+    /// haitei or red fives, no hand change or shanten-back.
+    pub fn article() -> Options {
+        Options {
+            ura_dora: false,
+            ippatsu: false,
+            double_riichi: false,
+            haitei: false,
+            red_fives: false,
+            extra_exchanges: 0,
+            ..Options::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn article_preset_switches_off_extras() {
+        let a = Options::article();
+        assert_eq!(a.riichi, RiichiPolicy::Always);
+        assert!(!a.ura_dora && !a.ippatsu && !a.double_riichi && !a.haitei && !a.red_fives);
+        assert_eq!(a.extra_exchanges, 0);
+    }
+}
