@@ -1,0 +1,355 @@
+//! The public question and answer: a hand and its situation in, one candidate per distinct
+//! discard out (or one for a 13-tile hand), sorted by the objective.
+
+use crate::engine::{Arrays, FIVES, LAST, Setup, Solver, better, contributions, first_passage};
+use crate::options::{Options, RiichiPolicy};
+use crate::oracle::Oracle;
+use haipai_tiles::{Counts, Hand, Tile};
+use rayon::prelude::*;
+use std::fmt;
+
+/// A question: the hand (13 or 14 tiles, called melds allowed), the turn and the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Query {
+    /// The hand.
+    pub hand: Hand,
+    /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
+    pub turn: u8,
+    /// Seat wind, `1z`..`4z` (East is the dealer).
+    pub seat: Tile,
+    /// Round wind, `1z`..`4z`.
+    pub round: Tile,
+    /// Dora indicators (kan dora included), each also a seen tile.
+    pub dora_indicators: Vec<Tile>,
+    /// Other tiles seen (discards, the opponents' melds).
+    pub visible: Counts,
+}
+
+impl Query {
+    /// A question with East seat and round, turn 1, no indicators and nothing else seen.
+    pub fn new(hand: Hand) -> Query {
+        Query { hand, turn: 1, seat: Tile::EAST, round: Tile::EAST, dora_indicators: Vec::new(), visible: [0; 34] }
+    }
+}
+
+/// Why a question cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The hand holds neither 13 nor 14 tiles (melds counting 3).
+    HandSize(usize),
+    /// The turn is outside 1..=17.
+    Turn(u8),
+    /// A wind that is not 1z..4z (which, and the value).
+    Wind(&'static str, Tile),
+    /// More than four copies of a kind between the hand, the indicators and the visible tiles.
+    TooManyCopies(Tile),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::HandSize(n) => write!(f, "the hand has {n} tiles; expected 13 or 14"),
+            Error::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
+            Error::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
+            Error::TooManyCopies(t) => {
+                write!(f, "more than four copies of {t} between the hand, the dora indicators and the visible tiles")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Expected points, win and tenpai probability.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Value {
+    /// Expected points (what the winner receives; 0 without a win).
+    pub points: f64,
+    /// Probability of winning.
+    pub win: f64,
+    /// Probability of being tenpai (or having won) when the draws run out.
+    pub tenpai: f64,
+}
+
+/// The three quantities for the same hand at every turn 1..=17 (index `turn - 1`).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PerTurn {
+    /// Expected points.
+    pub points: Vec<f64>,
+    /// Win probability.
+    pub win: Vec<f64>,
+    /// Tenpai probability.
+    pub tenpai: Vec<f64>,
+}
+
+/// A necessary tile (one whose draw lowers the shanten), its live copies and its draw's
+/// contribution to the expected points (the first such draw being this kind).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Necessary {
+    /// The tile.
+    pub tile: Tile,
+    /// Live copies.
+    pub live: u8,
+    /// Contribution to the expected points.
+    pub points: f64,
+}
+
+/// One discard (or the 13-tile hand as it stands when `discard` is `None`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The discard; `None` for a 13-tile input.
+    pub discard: Option<Tile>,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// The value at the question's turn.
+    pub value: Value,
+    /// The value at every turn.
+    pub per_turn: PerTurn,
+    /// Necessary tiles with live counts and contributions.
+    pub necessary: Vec<Necessary>,
+    /// For a closed tenpai hand (riichi possible): the value with riichi declared now.
+    pub riichi: Option<Value>,
+    /// For a closed tenpai hand (riichi possible): the value staying dama.
+    pub dama: Option<Value>,
+    /// Points not from the necessary tiles' draws (hand changes); 0 without hand change.
+    pub other_points: f64,
+}
+
+/// The full answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Unseen tiles at the question (the first draw's denominator).
+    pub unseen: u32,
+    /// Shanten of the input.
+    pub shanten: i8,
+    /// Candidates sorted by the objective, best first.
+    pub candidates: Vec<Candidate>,
+    /// Memoised states over all candidates (a measure of the work).
+    pub states: usize,
+}
+
+fn check(query: &Query, options: &Options) -> Result<(Setup, usize), Error> {
+    let size = query.hand.size();
+    if size != 13 && size != 14 {
+        return Err(Error::HandSize(size));
+    }
+    if !(1..=17).contains(&query.turn) {
+        return Err(Error::Turn(query.turn));
+    }
+    for (which, w) in [("seat", query.seat), ("round", query.round)] {
+        if !w.is_wind() {
+            return Err(Error::Wind(which, w));
+        }
+    }
+    let mut seen = query.hand.all_tiles();
+    for t in &query.dora_indicators {
+        seen[t.index()] += 1;
+    }
+    for (s, v) in seen.iter_mut().zip(query.visible.iter()) {
+        *s += v;
+    }
+    let mut unseen0 = [0u8; 34];
+    for k in 0..34 {
+        if seen[k] > 4 {
+            return Err(Error::TooManyCopies(Tile::new(k).expect("kind")));
+        }
+        unseen0[k] = 4 - seen[k];
+    }
+    let mut meld_counts = [0u8; 34];
+    let mut meld_red = [0u8; 3];
+    for m in query.hand.melds() {
+        for (a, b) in meld_counts.iter_mut().zip(m.tiles().iter()) {
+            *a += b;
+        }
+        if m.red_fives() > 0 {
+            for (s, &f) in FIVES.iter().enumerate() {
+                if m.tiles()[f] > 0 {
+                    meld_red[s] += m.red_fives();
+                }
+            }
+        }
+    }
+    let closed_red = query.hand.closed_red_fives();
+    let mut red_unseen0 = [0u8; 3];
+    if options.red_fives {
+        for s in 0..3 {
+            red_unseen0[s] = u8::from(closed_red[s] + meld_red[s] == 0 && unseen0[FIVES[s]] > 0);
+        }
+    }
+    let unseen: u32 = unseen0.iter().map(|&x| u32::from(x)).sum();
+    // Draw d (0-based from turn 1) comes from `unseen + (turn - 1) - d` tiles; a 13-tile input
+    // has already discarded, so the same holds with one tile fewer in hand (one more unseen).
+    let base = f64::from(unseen) + f64::from(query.turn - 1);
+    let mut denom = [0.0; LAST];
+    for (d, x) in denom.iter_mut().enumerate() {
+        *x = (base - d as f64).max(1.0);
+    }
+    let setup = Setup {
+        melds: query.hand.melds().to_vec(),
+        meld_counts,
+        closed_hand: query.hand.is_closed(),
+        seat: query.seat,
+        round: query.round,
+        dora: if options.dora { query.dora_indicators.clone() } else { Vec::new() },
+        ura_count: query.dora_indicators.len(),
+        unseen0,
+        red_unseen0,
+        denom,
+        double_possible: size == 14 && query.turn == 1,
+    };
+    Ok((setup, size))
+}
+
+fn red_bits(red: [u8; 3], options: &Options) -> u8 {
+    if !options.red_fives {
+        return 0;
+    }
+    (0..3).filter(|&s| red[s] > 0).fold(0, |acc, s| acc | (1 << s))
+}
+
+/// Evaluates a question with the given oracle.
+pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) -> Result<Analysis, Error> {
+    let (setup, size) = check(query, options)?;
+    let closed = *query.hand.closed();
+    let red = red_bits(query.hand.closed_red_fives(), options);
+    let shanten = oracle.shanten(&closed);
+    let unseen: u32 = setup.unseen0.iter().map(|&x| u32::from(x)).sum();
+    let roots: Vec<(Option<Tile>, Counts, u8)> = if size == 14 {
+        (0..34)
+            .filter(|&e| closed[e] > 0)
+            .map(|e| {
+                let mut h = closed;
+                let r = Solver::<O>::throw(&mut h, red, e);
+                (Tile::new(e), h, r)
+            })
+            .collect()
+    } else {
+        vec![(None, closed, red)]
+    };
+    let d0 = usize::from(query.turn - 1);
+    let results: Vec<(Candidate, usize)> =
+        roots.par_iter().map(|&(discard, h, r)| candidate(oracle, options, &setup, discard, h, r, d0)).collect();
+    let states = results.iter().map(|(_, s)| s).sum();
+    let mut candidates: Vec<Candidate> = results.into_iter().map(|(c, _)| c).collect();
+    candidates.sort_by(|a, b| {
+        let va = (a.value.points, a.value.win, a.value.tenpai);
+        let vb = (b.value.points, b.value.win, b.value.tenpai);
+        if better(options.objective, va, vb) {
+            std::cmp::Ordering::Less
+        } else if better(options.objective, vb, va) {
+            std::cmp::Ordering::Greater
+        } else {
+            a.discard.cmp(&b.discard)
+        }
+    });
+    Ok(Analysis { unseen, shanten, candidates, states })
+}
+
+fn value_at(a: &Arrays, d: usize) -> Value {
+    Value { points: a.p[d], win: a.w[d], tenpai: a.t[d] }
+}
+
+fn candidate<O: Oracle>(
+    oracle: &O,
+    options: &Options,
+    setup: &Setup,
+    discard: Option<Tile>,
+    root: Counts,
+    red: u8,
+    d0: usize,
+) -> (Candidate, usize) {
+    let mut solver = Solver::new(oracle, options, setup, root, red);
+    let mut h = root;
+    let shanten = solver.shanten(&h);
+    let root_index = solver.solve();
+    let dama = solver.root_arrays(root_index);
+    let riichi_possible = solver.can_riichi(&h);
+    // The per-turn value: riichi (with double riichi on the first discard of the game) or dama.
+    let mut arrays = dama;
+    let mut riichi_value = None;
+    let mut dama_value = None;
+    let mut riichi_arrays = None;
+    if riichi_possible {
+        let ri = solver.riichi(&mut h, red, false);
+        let mut r = solver.riichi_arrays(ri).ipp;
+        if setup.double_possible && options.double_riichi {
+            let di = solver.riichi(&mut h, red, true);
+            let dbl = solver.riichi_arrays(di).ipp;
+            r.p[0] = dbl.p[0];
+            r.w[0] = dbl.w[0];
+            r.t[0] = dbl.t[0];
+        }
+        arrays = solver.combine(&dama, &r);
+        riichi_value = Some(value_at(&r, d0));
+        dama_value = Some(value_at(&dama, d0));
+        riichi_arrays = Some(r);
+    }
+    let value = value_at(&arrays, d0);
+    // Which process runs from d0: riichi or dama (the policy's choice at d0).
+    let use_riichi = match (riichi_arrays, options.riichi) {
+        (None, _) | (_, RiichiPolicy::Never) => false,
+        (Some(_), RiichiPolicy::Always) => true,
+        (Some(r), RiichiPolicy::Best) => {
+            better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
+        }
+    };
+    let children = if use_riichi {
+        let double = setup.double_possible && options.double_riichi && d0 == 0;
+        solver.riichi_children(&mut h, red, double)
+    } else {
+        solver.root_children(root_index)
+    };
+    let parts = contributions(&setup.denom, &children, d0);
+    debug_assert!({
+        let mut terminal = Arrays::ZERO;
+        terminal.t[LAST] = if use_riichi || shanten == 0 { 1.0 } else { 0.0 };
+        let (later, first) = first_passage(&setup.denom, &children, terminal);
+        let check = if use_riichi { first.p[d0] } else { later.p[d0] };
+        (check - value.points).abs() <= 1e-6 * value.points.abs().max(1.0)
+    });
+    let mut necessary = Vec::new();
+    let mut other_points = 0.0;
+    for (c, &pts) in children.iter().zip(parts.iter()) {
+        h[c.kind] += 1;
+        let lowers = solver.shanten(&h) < shanten;
+        h[c.kind] -= 1;
+        if lowers {
+            necessary.push(Necessary { tile: Tile::new(c.kind).expect("kind"), live: c.live as u8, points: pts });
+        } else {
+            other_points += pts;
+        }
+    }
+    // Necessary tiles whose draw the policy never keeps still count as necessary (0 points).
+    for k in 0..34 {
+        if h[k] >= 4 || necessary.iter().any(|n| n.tile.index() == k) {
+            continue;
+        }
+        let live = solver.live(&h, k);
+        h[k] += 1;
+        let lowers = solver.shanten(&h) < shanten;
+        h[k] -= 1;
+        if lowers && live > 0 {
+            necessary.push(Necessary { tile: Tile::new(k).expect("kind"), live, points: 0.0 });
+        }
+    }
+    necessary.sort_by_key(|n| n.tile);
+    let per_turn = PerTurn {
+        points: arrays.p[..LAST].to_vec(),
+        win: arrays.w[..LAST].to_vec(),
+        tenpai: arrays.t[..LAST].to_vec(),
+    };
+    let states = solver.states();
+    (
+        Candidate {
+            discard,
+            shanten,
+            value,
+            per_turn,
+            necessary,
+            riichi: riichi_value,
+            dama: dama_value,
+            other_points,
+        },
+        states,
+    )
+}

@@ -1,0 +1,682 @@
+//! The exact recursion over draws (the model is `docs/ev-model.md`).
+//!
+//! A 13-tile state's value is kept for every draw index at once (`0..=17`, 17 = no draws left),
+//! memoised on the packed hand; a 14-tile state (after a draw) takes the best of winning and
+//! every admissible discard. Riichi hands are a separate table: they only wait.
+
+use crate::options::{Objective, Options, RiichiPolicy};
+use crate::oracle::{Oracle, WinQuery};
+use haipai_tiles::{Counts, Meld, Tile};
+use hashbrown::HashMap;
+
+/// Draw indices run 0..17; index 17 means no draw is left.
+pub(crate) const LAST: usize = 17;
+const N: usize = LAST + 1;
+/// Kind indices of the fives (5m, 5p, 5s).
+pub(crate) const FIVES: [usize; 3] = [4, 13, 22];
+
+/// Points, win and tenpai probability for every draw index.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Arrays {
+    pub p: [f64; N],
+    pub w: [f64; N],
+    pub t: [f64; N],
+}
+
+impl Arrays {
+    pub const ZERO: Arrays = Arrays { p: [0.0; N], w: [0.0; N], t: [0.0; N] };
+
+    fn at(&self, d: usize) -> (f64, f64, f64) {
+        (self.p[d], self.w[d], self.t[d])
+    }
+
+    fn set(&mut self, d: usize, v: (f64, f64, f64)) {
+        self.p[d] = v.0;
+        self.w[d] = v.1;
+        self.t[d] = v.2;
+    }
+}
+
+/// True when `a` is strictly better than `b` under the objective.
+pub(crate) fn better(objective: Objective, a: (f64, f64, f64), b: (f64, f64, f64)) -> bool {
+    const EPS: f64 = 1e-12;
+    let (x, y) = match objective {
+        Objective::Points => ((a.0, a.1, a.2), (b.0, b.1, b.2)),
+        Objective::Win => ((a.1, a.0, a.2), (b.1, b.0, b.2)),
+    };
+    if (x.0 - y.0).abs() > EPS * x.0.abs().max(1.0) {
+        return x.0 > y.0;
+    }
+    if (x.1 - y.1).abs() > EPS * x.1.abs().max(1.0) {
+        return x.1 > y.1;
+    }
+    x.2 > y.2 + EPS
+}
+
+/// Everything fixed for one question (shared by the candidates).
+#[derive(Clone, Debug)]
+pub(crate) struct Setup {
+    pub melds: Vec<Meld>,
+    pub meld_counts: Counts,
+    /// No open meld.
+    pub closed_hand: bool,
+    pub seat: Tile,
+    pub round: Tile,
+    /// Dora indicators used for scoring (empty when dora are off).
+    pub dora: Vec<Tile>,
+    /// Number of ura-dora indicators (= dora indicators given).
+    pub ura_count: usize,
+    /// Unseen copies per kind at the input.
+    pub unseen0: Counts,
+    /// Unseen red five per suit at the input (0 or 1; 0 when red fives are off).
+    pub red_unseen0: [u8; 3],
+    /// Denominator of draw `d`.
+    pub denom: [f64; LAST],
+    /// A riichi on the input's discard is a double riichi.
+    pub double_possible: bool,
+}
+
+/// Packs a hand (3 bits per kind), its red bits and an optional drawn tile into a key.
+fn pack(h: &Counts, red: u8) -> u128 {
+    let mut key = 0u128;
+    for (k, &c) in h.iter().enumerate() {
+        key |= u128::from(c) << (3 * k);
+    }
+    key | (u128::from(red) << 102)
+}
+
+/// Three quantities of a riichi hand: plain (no ippatsu on the next draw) and with ippatsu.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RiichiArrays {
+    /// Without ippatsu on the next draw (kept for the simulator and per-turn reports).
+    #[allow(dead_code)]
+    pub plain: Arrays,
+    pub ipp: Arrays,
+}
+
+/// One child of a draw: the kind, its live copies and the value of the 14-tile hand after it
+/// for the first draw (`first`) and later draws (`later`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Child {
+    pub kind: usize,
+    pub live: f64,
+    pub first: Arrays,
+    pub later: Arrays,
+}
+
+/// One draw child of a 13-tile state: the kind, its live copies, and the 14-tile states it
+/// leads to with their weights (a five splits into red and plain).
+#[derive(Clone, Copy, Debug)]
+struct Kid {
+    kind: u8,
+    live: f64,
+    parts: [(f64, u32); 2],
+    n_parts: u8,
+}
+
+#[derive(Clone, Debug)]
+struct Node13 {
+    h: Counts,
+    red: u8,
+    tenpai: bool,
+    kids: Vec<Kid>,
+}
+
+#[derive(Clone, Debug)]
+struct Node14 {
+    /// Win points at a plain draw and at the last draw (`None`: no win).
+    win: [Option<f64>; 2],
+    /// Discard options: the 13-tile state and, when riichi is considered, the riichi state.
+    options: Vec<(u32, Option<u32>)>,
+}
+
+enum Work {
+    N13(u32),
+    N14(u32, Counts, u8, usize),
+}
+
+/// The solver of one candidate (one 13-tile root): it first lists every reachable state
+/// (a state graph; hand changes can make cycles between hands, never between draw indices),
+/// then fills the arrays draw index by draw index, from the last.
+pub(crate) struct Solver<'a, O: Oracle> {
+    o: &'a O,
+    opts: &'a Options,
+    s: &'a Setup,
+    pub root: Counts,
+    pub root_red: u8,
+    budget: i8,
+    index13: HashMap<u128, u32>,
+    index14: HashMap<u128, u32>,
+    nodes13: Vec<Node13>,
+    nodes14: Vec<Node14>,
+    values13: Vec<Arrays>,
+    values14: Vec<Arrays>,
+    index_riichi: HashMap<u128, u32>,
+    riichi_values: Vec<RiichiArrays>,
+    memo_shanten: HashMap<u128, i8>,
+    memo_score: HashMap<u128, Option<f64>>,
+    work: Vec<Work>,
+}
+
+impl<'a, O: Oracle> Solver<'a, O> {
+    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, root: Counts, root_red: u8) -> Self {
+        let mut solver = Solver {
+            o,
+            opts,
+            s,
+            root,
+            root_red,
+            budget: 0,
+            index13: HashMap::new(),
+            index14: HashMap::new(),
+            nodes13: Vec::new(),
+            nodes14: Vec::new(),
+            values13: Vec::new(),
+            values14: Vec::new(),
+            index_riichi: HashMap::new(),
+            riichi_values: Vec::new(),
+            memo_shanten: HashMap::new(),
+            memo_score: HashMap::new(),
+            work: Vec::new(),
+        };
+        let sh = solver.shanten(&root);
+        solver.budget = sh + 1 + solver.opts.extra_exchanges as i8;
+        solver
+    }
+
+    /// Memoised shanten of closed tiles.
+    pub fn shanten(&mut self, h: &Counts) -> i8 {
+        let key = pack(h, 0);
+        if let Some(&s) = self.memo_shanten.get(&key) {
+            return s;
+        }
+        let s = self.o.shanten(h);
+        self.memo_shanten.insert(key, s);
+        s
+    }
+
+    /// Live copies of kind `k` for a state holding `h`.
+    pub fn live(&self, h: &Counts, k: usize) -> u8 {
+        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.root[k]))
+    }
+
+    /// The live red copy of suit `suit` (0 or 1) for a state with red bits `red`.
+    fn red_live(&self, red: u8, suit: usize) -> u8 {
+        let gained = red & !self.root_red & (1 << suit) != 0;
+        self.s.red_unseen0[suit].saturating_sub(u8::from(gained))
+    }
+
+    fn used(&self, h: &Counts) -> i8 {
+        h.iter().zip(self.root.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
+    }
+
+    fn admissible(&mut self, h13: &Counts) -> bool {
+        let sh = self.shanten(h13);
+        self.used(h13) + sh < self.budget
+    }
+
+    /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
+    /// red bits.
+    pub fn throw(h: &mut Counts, red: u8, e: usize) -> u8 {
+        let mut red = red;
+        if let Some(suit) = FIVES.iter().position(|&f| f == e) {
+            let has_red = red & (1 << suit) != 0;
+            if has_red && h[e] == 1 {
+                red &= !(1 << suit);
+            }
+        }
+        h[e] -= 1;
+        red
+    }
+
+    fn red_counts(red: u8) -> [u8; 3] {
+        [red & 1, (red >> 1) & 1, (red >> 2) & 1]
+    }
+
+    /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
+    /// `riichi`: 0 none, 1 riichi, 2 double riichi.
+    pub fn win_points(
+        &mut self,
+        h14: &Counts,
+        red: u8,
+        drawn: usize,
+        riichi: u8,
+        ippatsu: bool,
+        haitei: bool,
+    ) -> Option<f64> {
+        let riichi = if riichi == 2 && !self.opts.double_riichi { 1 } else { riichi };
+        let ippatsu = ippatsu && self.opts.ippatsu && riichi > 0;
+        let haitei = haitei && self.opts.haitei;
+        let flags = u128::from(riichi) | u128::from(ippatsu) << 2 | u128::from(haitei) << 3;
+        let key = pack(h14, red) | (drawn as u128) << 105 | flags << 112;
+        if let Some(&v) = self.memo_score.get(&key) {
+            return v;
+        }
+        let q = WinQuery {
+            closed: h14,
+            red: Self::red_counts(red),
+            melds: &self.s.melds,
+            win: Tile::new(drawn).expect("kind index"),
+            seat: self.s.seat,
+            round: self.s.round,
+            dora_indicators: &self.s.dora,
+            riichi: riichi == 1,
+            double_riichi: riichi == 2,
+            ippatsu,
+            haitei,
+            aka_dora: self.opts.red_fives,
+        };
+        let dealer = self.s.seat == Tile::EAST;
+        let v = self.o.score(&q).and_then(|mut parts| {
+            if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
+                if !parts.other_yaku {
+                    return None;
+                }
+                parts.han -= 1;
+            }
+            if riichi > 0 && self.opts.ura_dora && parts.yakuman == 0 && self.s.ura_count > 0 {
+                let dist = self.ura_distribution(h14);
+                Some(
+                    dist.iter()
+                        .enumerate()
+                        .map(|(n, &pr)| pr * f64::from(self.o.tsumo_points(parts.han + n as u32, parts.fu, 0, dealer)))
+                        .sum(),
+                )
+            } else {
+                Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
+            }
+        });
+        self.memo_score.insert(key, v);
+        v
+    }
+
+    /// The distribution of the ura-dora count of a winning hand: `ura_count` indicators drawn
+    /// without replacement from the live tiles.
+    pub fn ura_distribution(&self, h14: &Counts) -> Vec<f64> {
+        let m = self.s.ura_count;
+        let mut all = *h14;
+        for (a, b) in all.iter_mut().zip(self.s.meld_counts.iter()) {
+            *a += b;
+        }
+        // Group the live tiles by how many dora they would make.
+        let mut groups = [0u32; 5];
+        for u in 0..34 {
+            let v = all[Tile::new(u).expect("kind").dora_from_indicator().index()] as usize;
+            groups[v.min(4)] += u32::from(self.live(h14, u));
+        }
+        let total: u32 = groups.iter().sum();
+        let max_n = 4 * m;
+        // ways[j][n]: ways to choose j tiles with ura count n.
+        let mut ways = vec![vec![0f64; max_n + 1]; m + 1];
+        ways[0][0] = 1.0;
+        for (v, &g) in groups.iter().enumerate() {
+            let mut next = vec![vec![0f64; max_n + 1]; m + 1];
+            for (j, row) in ways.iter().enumerate() {
+                for (n, &w) in row.iter().enumerate() {
+                    if w == 0.0 {
+                        continue;
+                    }
+                    for x in 0..=(m - j).min(g as usize) {
+                        let nn = n + x * v;
+                        if nn <= max_n {
+                            next[j + x][nn] += w * binom(g, x as u32);
+                        }
+                    }
+                }
+            }
+            ways = next;
+        }
+        let all_ways = binom(total, m as u32);
+        ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
+    }
+
+    fn node13(&mut self, h: &Counts, red: u8) -> u32 {
+        let key = pack(h, red);
+        if let Some(&i) = self.index13.get(&key) {
+            return i;
+        }
+        let i = self.nodes13.len() as u32;
+        let tenpai = self.shanten(h) == 0;
+        self.nodes13.push(Node13 { h: *h, red, tenpai, kids: Vec::new() });
+        self.index13.insert(key, i);
+        self.work.push(Work::N13(i));
+        i
+    }
+
+    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize) -> u32 {
+        let complete = self.shanten(h14) == -1;
+        let key = pack(h14, red) | if complete { (drawn as u128 + 1) << 105 } else { 0 };
+        if let Some(&i) = self.index14.get(&key) {
+            return i;
+        }
+        let i = self.nodes14.len() as u32;
+        self.nodes14.push(Node14 { win: [None, None], options: Vec::new() });
+        self.index14.insert(key, i);
+        self.work.push(Work::N14(i, *h14, red, drawn));
+        i
+    }
+
+    fn expand13(&mut self, i: u32) {
+        let mut h = self.nodes13[i as usize].h;
+        let red = self.nodes13[i as usize].red;
+        let sh = self.shanten(&h);
+        let mut kids = Vec::new();
+        for k in 0..34 {
+            let c = self.live(&h, k);
+            if c == 0 || h[k] >= 4 {
+                continue;
+            }
+            h[k] += 1;
+            let useful = if self.opts.extra_exchanges == 0 {
+                self.shanten(&h) < sh
+            } else {
+                self.shanten(&h) == -1 || self.any_admissible_discard(&mut h, k)
+            };
+            if useful {
+                let suit = FIVES.iter().position(|&f| f == k);
+                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+                let mut kid = Kid { kind: k as u8, live: f64::from(c), parts: [(1.0, 0); 2], n_parts: 1 };
+                if red_live > 0 {
+                    let s = suit.expect("a five");
+                    let pr = f64::from(red_live) / f64::from(c);
+                    let a = self.node14(&h, red | (1 << s), k);
+                    let b = self.node14(&h, red, k);
+                    kid.parts = [(pr, a), (1.0 - pr, b)];
+                    kid.n_parts = 2;
+                } else {
+                    kid.parts[0] = (1.0, self.node14(&h, red, k));
+                }
+                kids.push(kid);
+            }
+            h[k] -= 1;
+        }
+        self.nodes13[i as usize].kids = kids;
+    }
+
+    fn any_admissible_discard(&mut self, h14: &mut Counts, drawn: usize) -> bool {
+        for e in 0..34 {
+            if e == drawn || h14[e] == 0 {
+                continue;
+            }
+            h14[e] -= 1;
+            let ok = self.admissible(h14);
+            h14[e] += 1;
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize) {
+        let complete = self.shanten(&h14) == -1;
+        let mut win = [None, None];
+        if complete {
+            win =
+                [self.win_points(&h14, red, drawn, 0, false, false), self.win_points(&h14, red, drawn, 0, false, true)];
+        }
+        let forced = win[0].is_some() && win[1].is_some() && !self.opts.may_decline;
+        let mut options = Vec::new();
+        if !forced {
+            for e in 0..34 {
+                if h14[e] == 0 {
+                    continue;
+                }
+                let red13 = Self::throw(&mut h14, red, e);
+                if self.admissible(&h14) {
+                    let dama = self.node13(&h14, red13);
+                    let riichi = if self.can_riichi(&h14) { Some(self.riichi(&mut h14, red13, false)) } else { None };
+                    options.push((dama, riichi));
+                }
+                h14[e] += 1;
+            }
+        }
+        self.nodes14[i as usize] = Node14 { win, options };
+    }
+
+    /// Lists every state reachable from the root and fills their arrays.
+    pub fn solve(&mut self) -> u32 {
+        let root = self.root;
+        let root_red = self.root_red;
+        let r = self.node13(&root, root_red);
+        while let Some(w) = self.work.pop() {
+            match w {
+                Work::N13(i) => self.expand13(i),
+                Work::N14(i, h, red, drawn) => self.expand14(i, h, red, drawn),
+            }
+        }
+        let mut v13 = vec![Arrays::ZERO; self.nodes13.len()];
+        let mut v14 = vec![Arrays::ZERO; self.nodes14.len()];
+        for (v, n) in v13.iter_mut().zip(self.nodes13.iter()) {
+            v.t[LAST] = if n.tenpai { 1.0 } else { 0.0 };
+        }
+        let objective = self.opts.objective;
+        for d in (0..LAST).rev() {
+            for (j, n) in self.nodes14.iter().enumerate() {
+                let w = n.win[usize::from(d == LAST - 1)];
+                let mut best: Option<(f64, f64, f64)> = None;
+                if let Some(p) = w {
+                    best = Some((p, 1.0, 1.0));
+                }
+                if w.is_none() || self.opts.may_decline {
+                    for &(dama, riichi) in &n.options {
+                        let dv = v13[dama as usize].at(d + 1);
+                        let v = match riichi {
+                            None => dv,
+                            Some(r) => {
+                                let rv = self.riichi_values[r as usize].ipp.at(d + 1);
+                                match self.opts.riichi {
+                                    RiichiPolicy::Never => dv,
+                                    RiichiPolicy::Always => rv,
+                                    RiichiPolicy::Best => {
+                                        if better(objective, rv, dv) {
+                                            rv
+                                        } else {
+                                            dv
+                                        }
+                                    }
+                                }
+                            }
+                        };
+                        if best.is_none_or(|b| better(objective, v, b)) {
+                            best = Some(v);
+                        }
+                    }
+                }
+                v14[j].set(d, best.unwrap_or((0.0, 0.0, 0.0)));
+            }
+            for (i, n) in self.nodes13.iter().enumerate() {
+                let s: f64 = n.kids.iter().map(|k| k.live).sum();
+                let big = self.s.denom[d].max(s);
+                let stay = 1.0 - s / big;
+                let next = v13[i].at(d + 1);
+                let (mut p, mut w, mut t) = (stay * next.0, stay * next.1, stay * next.2);
+                for kid in &n.kids {
+                    let q = kid.live / big;
+                    for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                        let c = v14[j as usize].at(d);
+                        p += q * wt * c.0;
+                        w += q * wt * c.1;
+                        t += q * wt * c.2;
+                    }
+                }
+                v13[i].set(d, (p, w, t));
+            }
+        }
+        self.values13 = v13;
+        self.values14 = v14;
+        r
+    }
+
+    /// The root's dama arrays (after [`Solver::solve`]).
+    pub fn root_arrays(&self, r: u32) -> Arrays {
+        self.values13[r as usize]
+    }
+
+    /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
+    pub fn root_children(&self, r: u32) -> Vec<Child> {
+        self.nodes13[r as usize]
+            .kids
+            .iter()
+            .map(|kid| {
+                let mut a = Arrays::ZERO;
+                for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                    let v = &self.values14[j as usize];
+                    for d in 0..N {
+                        a.p[d] += wt * v.p[d];
+                        a.w[d] += wt * v.w[d];
+                        a.t[d] += wt * v.t[d];
+                    }
+                }
+                Child { kind: usize::from(kid.kind), live: kid.live, first: a, later: a }
+            })
+            .collect()
+    }
+
+    /// Whether a discard into this 13-tile hand would consider riichi.
+    pub fn can_riichi(&mut self, h13: &Counts) -> bool {
+        self.s.closed_hand && self.opts.riichi != RiichiPolicy::Never && self.shanten(h13) == 0
+    }
+
+    /// The policy's choice between dama and riichi, index by index.
+    pub fn combine(&self, dama: &Arrays, riichi: &Arrays) -> Arrays {
+        match self.opts.riichi {
+            RiichiPolicy::Never => *dama,
+            RiichiPolicy::Always => *riichi,
+            RiichiPolicy::Best => {
+                let mut out = *dama;
+                for d in 0..N {
+                    if better(self.opts.objective, riichi.at(d), dama.at(d)) {
+                        out.set(d, riichi.at(d));
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The wait children of a riichi hand: `first` with ippatsu, `later` without.
+    pub fn riichi_children(&mut self, h: &mut Counts, red: u8, double: bool) -> Vec<Child> {
+        let level = if double { 2 } else { 1 };
+        let mut out = Vec::new();
+        for k in 0..34 {
+            let c = self.live(h, k);
+            if c == 0 || h[k] >= 4 {
+                continue;
+            }
+            h[k] += 1;
+            if self.shanten(h) == -1 {
+                let suit = FIVES.iter().position(|&f| f == k);
+                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+                let pr = f64::from(red_live) / f64::from(c);
+                let red_bits = suit.map_or(red, |s| red | (1 << s));
+                let mut first = Arrays::ZERO;
+                let mut later = Arrays::ZERO;
+                for (ipp, arr) in [(true, &mut first), (false, &mut later)] {
+                    for haitei in [false, true] {
+                        let plain = self.win_points(h, red, k, level, ipp, haitei).unwrap_or(0.0);
+                        let with_red = if pr > 0.0 {
+                            self.win_points(h, red_bits, k, level, ipp, haitei).unwrap_or(0.0)
+                        } else {
+                            0.0
+                        };
+                        let v = pr * with_red + (1.0 - pr) * plain;
+                        let range = if haitei { LAST - 1..LAST } else { 0..LAST - 1 };
+                        for d in range {
+                            arr.set(d, (v, 1.0, 1.0));
+                        }
+                    }
+                }
+                out.push(Child { kind: k, live: f64::from(c), first, later });
+            }
+            h[k] -= 1;
+        }
+        out
+    }
+
+    /// A riichi hand's state index (memoised arrays): it wins or throws every draw.
+    pub fn riichi(&mut self, h: &mut Counts, red: u8, double: bool) -> u32 {
+        let key = pack(h, red) | u128::from(double) << 120;
+        if let Some(&i) = self.index_riichi.get(&key) {
+            return i;
+        }
+        let children = self.riichi_children(h, red, double);
+        let mut terminal = Arrays::ZERO;
+        terminal.t[LAST] = 1.0;
+        let (plain, ipp) = first_passage(&self.s.denom, &children, terminal);
+        let i = self.riichi_values.len() as u32;
+        self.riichi_values.push(RiichiArrays { plain, ipp });
+        self.index_riichi.insert(key, i);
+        i
+    }
+
+    /// A riichi state's arrays.
+    pub fn riichi_arrays(&self, i: u32) -> RiichiArrays {
+        self.riichi_values[i as usize]
+    }
+
+    /// Number of states (for reports and tests).
+    pub fn states(&self) -> usize {
+        self.nodes13.len() + self.nodes14.len() + self.riichi_values.len()
+    }
+}
+
+/// The recursion over draws from a state with the given children: `later[d]` is the value
+/// before draw `d`, `first[d]` the same when draw `d` is the first one (ippatsu), both falling
+/// back on `later[d + 1]` when the draw is thrown.
+pub(crate) fn first_passage(denom: &[f64; LAST], children: &[Child], terminal: Arrays) -> (Arrays, Arrays) {
+    let s: f64 = children.iter().map(|c| c.live).sum();
+    let mut later = terminal;
+    let mut first = terminal;
+    for d in (0..LAST).rev() {
+        let big = denom[d].max(s);
+        let stay = 1.0 - s / big;
+        let (mut lp, mut lw, mut lt) = (stay * later.p[d + 1], stay * later.w[d + 1], stay * later.t[d + 1]);
+        let (mut fp, mut fw, mut ft) = (lp, lw, lt);
+        for c in children {
+            let q = c.live / big;
+            lp += q * c.later.p[d];
+            lw += q * c.later.w[d];
+            lt += q * c.later.t[d];
+            fp += q * c.first.p[d];
+            fw += q * c.first.w[d];
+            ft += q * c.first.t[d];
+        }
+        later.set(d, (lp, lw, lt));
+        first.set(d, (fp, fw, ft));
+    }
+    (later, first)
+}
+
+/// Each child's contribution to the points of `first[d0]` (see [`first_passage`]).
+pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) -> Vec<f64> {
+    let s: f64 = children.iter().map(|c| c.live).sum();
+    children
+        .iter()
+        .map(|c| {
+            // Later draws, from the last back to d0 + 1.
+            let mut g = 0.0;
+            for d in (d0 + 1..LAST).rev() {
+                let big = denom[d].max(s);
+                g = c.live / big * c.later.p[d] + (1.0 - s / big) * g;
+            }
+            if d0 >= LAST {
+                return 0.0;
+            }
+            let big = denom[d0].max(s);
+            c.live / big * c.first.p[d0] + (1.0 - s / big) * g
+        })
+        .collect()
+}
+
+/// Binomial coefficient as a float.
+pub(crate) fn binom(n: u32, k: u32) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    let mut r = 1.0;
+    for i in 0..k {
+        r = r * f64::from(n - i) / f64::from(i + 1);
+    }
+    r
+}

@@ -1,0 +1,59 @@
+//! The hand-theory and scoring questions the engine asks, behind a small trait so the engine
+//! can be tested against toy scorers with closed-form answers.
+
+use haipai_tiles::{Counts, Meld, Tile};
+
+/// A tsumo win to score: the closed tiles include the winning tile.
+#[derive(Clone, Debug)]
+pub struct WinQuery<'a> {
+    /// Closed tiles, winning tile included.
+    pub closed: &'a Counts,
+    /// Red fives among the closed tiles, per suit (m, p, s).
+    pub red: [u8; 3],
+    /// Called melds.
+    pub melds: &'a [Meld],
+    /// The winning tile.
+    pub win: Tile,
+    /// Seat wind (1z..4z); East is the dealer.
+    pub seat: Tile,
+    /// Round wind (1z..4z).
+    pub round: Tile,
+    /// Dora indicators (empty when dora are switched off).
+    pub dora_indicators: &'a [Tile],
+    /// Riichi declared.
+    pub riichi: bool,
+    /// Double riichi declared.
+    pub double_riichi: bool,
+    /// Ippatsu.
+    pub ippatsu: bool,
+    /// Haitei (the last draw).
+    pub haitei: bool,
+    /// Red fives count as dora.
+    pub aka_dora: bool,
+}
+
+/// The parts of a scored win the engine needs (ura-dora not included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinParts {
+    /// Han, dora and red fives included, ura-dora not.
+    pub han: u32,
+    /// Fu.
+    pub fu: u32,
+    /// Yakuman multiples (0 for an ordinary hand).
+    pub yakuman: u32,
+    /// Menzen tsumo is among the yaku.
+    pub menzen_tsumo: bool,
+    /// Some yaku other than menzen tsumo (dora excluded) is present.
+    pub other_yaku: bool,
+}
+
+/// What the engine needs from the hand-theory and scoring crates.
+pub trait Oracle: Sync {
+    /// Shanten of closed tiles (3n+1 or 3n+2 of them; melds inferred from the count);
+    /// -1 for a complete hand.
+    fn shanten(&self, closed: &Counts) -> i8;
+    /// The win's han, fu and yakuman, or `None` when the hand has no yaku or is not complete.
+    fn score(&self, query: &WinQuery<'_>) -> Option<WinParts>;
+    /// What the winner receives for a tsumo of `han`/`fu`/`yakuman`.
+    fn tsumo_points(&self, han: u32, fu: u32, yakuman: u32, dealer: bool) -> u32;
+}
