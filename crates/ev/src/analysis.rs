@@ -4,6 +4,7 @@
 use crate::engine::{Arrays, FIVES, LAST, Setup, Solver, better, contributions, first_passage};
 use crate::options::{Options, RiichiPolicy};
 use crate::oracle::Oracle;
+use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Hand, Tile};
 use rayon::prelude::*;
 use std::fmt;
@@ -43,6 +44,8 @@ pub enum Error {
     Wind(&'static str, Tile),
     /// More than four copies of a kind between the hand, the indicators and the visible tiles.
     TooManyCopies(Tile),
+    /// The discard to simulate is not in the hand.
+    NotInHand(Tile),
 }
 
 impl fmt::Display for Error {
@@ -51,6 +54,7 @@ impl fmt::Display for Error {
             Error::HandSize(n) => write!(f, "the hand has {n} tiles; expected 13 or 14"),
             Error::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
             Error::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
+            Error::NotInHand(t) => write!(f, "{t} is not in the hand"),
             Error::TooManyCopies(t) => {
                 write!(f, "more than four copies of {t} between the hand, the dora indicators and the visible tiles")
             }
@@ -352,4 +356,83 @@ fn candidate<O: Oracle>(
         },
         states,
     )
+}
+
+/// A Monte Carlo estimate of one candidate's value: the computed policy played on walls drawn
+/// with the model's probabilities.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// Number of games played.
+    pub playouts: u64,
+    /// Mean points.
+    pub points: f64,
+    /// Standard error of the mean points.
+    pub points_se: f64,
+    /// Win rate.
+    pub win: f64,
+    /// Standard error of the win rate.
+    pub win_se: f64,
+    /// Tenpai rate at the end (wins included).
+    pub tenpai: f64,
+}
+
+/// Plays the computed policy for one discard (`None` for a 13-tile hand) `playouts` times
+/// from seeded random walls (`haipai_tiles::rng::Rng::new(seed)`), drawing each tile with the
+/// model's probabilities, and returns the means with their standard errors.
+pub fn simulate_with<O: Oracle>(
+    oracle: &O,
+    query: &Query,
+    options: &Options,
+    discard: Option<Tile>,
+    playouts: u64,
+    seed: u64,
+) -> Result<Estimate, Error> {
+    let (setup, size) = check(query, options)?;
+    let closed = *query.hand.closed();
+    let mut red = red_bits(query.hand.closed_red_fives(), options);
+    let mut h = closed;
+    match (size, discard) {
+        (14, Some(t)) if closed[t.index()] > 0 => red = Solver::<O>::throw(&mut h, red, t.index()),
+        (13, None) => {}
+        (_, Some(t)) => return Err(Error::NotInHand(t)),
+        (_, None) => return Err(Error::HandSize(size)),
+    }
+    let d0 = usize::from(query.turn - 1);
+    let mut solver = Solver::new(oracle, options, &setup, h, red);
+    let root = solver.solve();
+    let dama = solver.root_arrays(root);
+    let mut riichi_root = false;
+    let double = setup.double_possible && options.double_riichi && d0 == 0;
+    if solver.can_riichi(&h) {
+        let ri = solver.riichi(&mut h, red, double);
+        let r = solver.riichi_arrays(ri).ipp;
+        riichi_root = match options.riichi {
+            RiichiPolicy::Never => false,
+            RiichiPolicy::Always => true,
+            RiichiPolicy::Best => {
+                better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
+            }
+        };
+    }
+    let mut rng = Rng::new(seed);
+    let (mut sum, mut sum2, mut wins, mut tenpai) = (0.0, 0.0, 0u64, 0u64);
+    for _ in 0..playouts {
+        let (p, w, t) = solver.playout(&mut rng, root, d0, riichi_root, double);
+        sum += p;
+        sum2 += p * p;
+        wins += u64::from(w);
+        tenpai += u64::from(t);
+    }
+    let n = playouts.max(1) as f64;
+    let mean = sum / n;
+    let var = (sum2 / n - mean * mean).max(0.0);
+    let win = wins as f64 / n;
+    Ok(Estimate {
+        playouts,
+        points: mean,
+        points_se: (var / n).sqrt(),
+        win,
+        win_se: (win * (1.0 - win) / n).sqrt(),
+        tenpai: tenpai as f64 / n,
+    })
 }

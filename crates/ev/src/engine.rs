@@ -6,6 +6,7 @@
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{Oracle, WinQuery};
+use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
 
@@ -613,6 +614,109 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// A riichi state's arrays.
     pub fn riichi_arrays(&self, i: u32) -> RiichiArrays {
         self.riichi_values[i as usize]
+    }
+
+    /// Plays one game from the root with the computed policy, drawing with the model's
+    /// probabilities (the model's wall: see `docs/ev-model.md`); `riichi_root` says whether the
+    /// root declared riichi (a double riichi when `double`). Returns (points, won, tenpai).
+    /// Call after [`Solver::solve`].
+    pub fn playout(
+        &mut self,
+        rng: &mut Rng,
+        root: u32,
+        d0: usize,
+        riichi_root: bool,
+        double: bool,
+    ) -> (f64, bool, bool) {
+        enum St {
+            Dama(u32),
+            Riichi(Counts, u8, bool, bool),
+        }
+        let objective = self.opts.objective;
+        let mut st = if riichi_root {
+            let n = &self.nodes13[root as usize];
+            St::Riichi(n.h, n.red, double, true)
+        } else {
+            St::Dama(root)
+        };
+        let mut d = d0;
+        while d < LAST {
+            match st {
+                St::Dama(i) => {
+                    let kids = self.nodes13[i as usize].kids.clone();
+                    let s: f64 = kids.iter().map(|k| k.live).sum();
+                    let big = self.s.denom[d].max(s);
+                    let mut u = rng.unit_f64() * big;
+                    let mut pick = None;
+                    for kid in &kids {
+                        if u < kid.live {
+                            pick = Some(*kid);
+                            break;
+                        }
+                        u -= kid.live;
+                    }
+                    let Some(kid) = pick else {
+                        d += 1;
+                        continue;
+                    };
+                    let mut j = kid.parts[0].1;
+                    if kid.n_parts == 2 && rng.unit_f64() >= kid.parts[0].0 {
+                        j = kid.parts[1].1;
+                    }
+                    let n = &self.nodes14[j as usize];
+                    if let Some(p) = n.win[usize::from(d == LAST - 1)] {
+                        // The DP takes a win whenever one is available (declining is an option
+                        // the simulator does not model).
+                        return (p, true, true);
+                    }
+                    let mut best: Option<((f64, f64, f64), St)> = None;
+                    for &(dama, riichi) in &n.options {
+                        let dv = self.values13[dama as usize].at(d + 1);
+                        let mut cand = (dv, St::Dama(dama));
+                        if let Some(r) = riichi {
+                            let rv = self.riichi_values[r as usize].ipp.at(d + 1);
+                            let take = match self.opts.riichi {
+                                RiichiPolicy::Never => false,
+                                RiichiPolicy::Always => true,
+                                RiichiPolicy::Best => better(objective, rv, dv),
+                            };
+                            if take {
+                                let m = &self.nodes13[dama as usize];
+                                cand = (rv, St::Riichi(m.h, m.red, false, true));
+                            }
+                        }
+                        if best.as_ref().is_none_or(|b| better(objective, cand.0, b.0)) {
+                            best = Some(cand);
+                        }
+                    }
+                    match best {
+                        Some((_, next)) => st = next,
+                        None => return (0.0, false, false),
+                    }
+                    d += 1;
+                }
+                St::Riichi(mut h, red, double, ipp) => {
+                    let kids = self.riichi_children(&mut h, red, double);
+                    let s: f64 = kids.iter().map(|k| k.live).sum();
+                    let big = self.s.denom[d].max(s);
+                    let mut u = rng.unit_f64() * big;
+                    for kid in &kids {
+                        if u < kid.live {
+                            let a = if ipp { kid.first } else { kid.later };
+                            return (a.p[d], true, true);
+                        }
+                        u -= kid.live;
+                    }
+                    st = St::Riichi(h, red, double, false);
+                    d += 1;
+                }
+            }
+        }
+        let tenpai = match st {
+            St::Dama(i) => self.nodes13[i as usize].tenpai,
+            St::Riichi(..) => true,
+        };
+        (0.0, false, tenpai)
     }
 
     /// Number of states (for reports and tests).

@@ -19,7 +19,11 @@ pub mod oracle;
 mod shim;
 #[cfg(test)]
 mod tests_doc;
+#[cfg(test)]
+mod tests_props;
 
-pub use analysis::{Analysis, Candidate, Error, Necessary, PerTurn, Query, Value, evaluate_with};
+pub use analysis::{
+    Analysis, Candidate, Error, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
+};
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};

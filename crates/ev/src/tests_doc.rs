@@ -62,3 +62,34 @@ fn document_001_one_shanten_example() {
     let total: f64 = c.necessary.iter().map(|n| n.points).sum();
     assert!((total - c.value.points).abs() < 1e-6);
 }
+
+#[test]
+fn print_document_figures() {
+    let mut q = query("222567m345p33667s");
+    q.dora_indicators = vec![tile("1z")];
+    let a = evaluate_with(&ToyOracle, &q, &Options::article()).expect("ok");
+    for c in &a.candidates {
+        println!(
+            "{:?} {:.4} {:.4} {:.4} {:?}",
+            c.discard.map(|t| t.to_string()),
+            c.value.points,
+            c.value.win,
+            c.value.tenpai,
+            c.necessary.iter().map(|n| (n.tile.to_string(), n.live, n.points)).collect::<Vec<_>>()
+        );
+    }
+    let mut q = query("222567m34p3366s4z");
+    q.dora_indicators = vec![tile("1z")];
+    q.visible = parse_counts("7s").expect("counts");
+    let a = evaluate_with(&ToyOracle, &q, &Options::article()).expect("ok");
+    for c in &a.candidates {
+        println!(
+            "{:?} {:.4} {:.4} {:.4} {:?}",
+            c.discard.map(|t| t.to_string()),
+            c.value.points,
+            c.value.win,
+            c.value.tenpai,
+            c.necessary.iter().map(|n| (n.tile.to_string(), n.live, n.points)).collect::<Vec<_>>()
+        );
+    }
+}

@@ -1,0 +1,125 @@
+//! Monte Carlo agreement and invariants (probabilities in range, win <= tenpai, values fall as
+//! turns pass, options that can only add never lower a value), on seeded random hands.
+
+use crate::shim::{ToyOracle, slow_shanten};
+use crate::{Analysis, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
+use haipai_tiles::rng::Rng;
+use haipai_tiles::{Counts, Hand, Tile, parse_tile};
+
+fn tile(t: &str) -> Tile {
+    parse_tile(t).expect("tile").0
+}
+
+fn query(hand: &str) -> Query {
+    let mut q = Query::new(Hand::parse(hand).expect("hand"));
+    q.dora_indicators = vec![tile("1z")];
+    q
+}
+
+/// Random closed 14-tile hands of at most `max_shanten`, seeded.
+fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
+        rng.shuffle(&mut wall);
+        let mut h = [0u8; 34];
+        for &k in &wall[..14] {
+            h[k] += 1;
+        }
+        let sh = slow_shanten(&h);
+        if (0..=max_shanten).contains(&sh) {
+            out.push(h);
+        }
+    }
+    out
+}
+
+fn eval(q: &Query, o: &Options) -> Analysis {
+    evaluate_with(&ToyOracle, q, o).expect("evaluate")
+}
+
+#[test]
+fn monte_carlo_agrees_small() {
+    for (hand, discard) in [("222567m34p33667s4z", Some("7s")), ("222567m345p33667s", Some("6s"))] {
+        let q = query(hand);
+        let mut o = Options::default();
+        o.riichi = RiichiPolicy::Best;
+        let a = eval(&q, &o);
+        let d = discard.map(tile);
+        let c = a.candidates.iter().find(|c| c.discard == d).expect("candidate");
+        let e = simulate_with(&ToyOracle, &q, &o, d, 20_000, 7).expect("simulate");
+        assert!((e.points - c.value.points).abs() <= 4.0 * e.points_se, "{hand}: {e:?} vs {:?}", c.value);
+        assert!((e.win - c.value.win).abs() <= 4.0 * e.win_se, "{hand}: {e:?} vs {:?}", c.value);
+    }
+}
+
+fn check_ranges(a: &Analysis) {
+    for c in &a.candidates {
+        for t in 0..17 {
+            let (p, w, te) = (c.per_turn.points[t], c.per_turn.win[t], c.per_turn.tenpai[t]);
+            assert!((0.0..=1.0 + 1e-9).contains(&w), "win {w}");
+            assert!((0.0..=1.0 + 1e-9).contains(&te), "tenpai {te}");
+            assert!(w <= te + 1e-9, "win {w} > tenpai {te}");
+            assert!(p >= 0.0);
+            if t + 1 < 17 {
+                assert!(c.per_turn.points[t + 1] <= p + 1e-6, "points rise at turn {}", t + 2);
+            }
+        }
+    }
+}
+
+#[test]
+fn invariants_on_random_hands() {
+    for (i, h) in random_hands(6, 1, 11).into_iter().enumerate() {
+        let hand = Hand::from_counts(h).expect("hand");
+        let mut q = Query::new(hand);
+        q.dora_indicators = vec![Tile::new(i * 5 % 34).expect("tile")];
+        q.turn = 1 + (i as u8 * 3) % 10;
+        let base = Options { extra_exchanges: 0, ..Options::default() };
+        let a = eval(&q, &base);
+        check_ranges(&a);
+        // Win objective: win probability also falls as turns pass.
+        let w = eval(&q, &Options { objective: Objective::Win, ..base.clone() });
+        for c in &w.candidates {
+            for t in 0..16 {
+                assert!(c.per_turn.win[t + 1] <= c.per_turn.win[t] + 1e-9);
+            }
+        }
+        // Options that can only add points never lower a discard's value.
+        let value = |a: &Analysis, d: Option<Tile>| a.candidates.iter().find(|c| c.discard == d).expect("c").value;
+        let off = Options {
+            ura_dora: false,
+            ippatsu: false,
+            double_riichi: false,
+            haitei: false,
+            red_fives: false,
+            ..base.clone()
+        };
+        let off_a = eval(&q, &off);
+        for switch in 0..5 {
+            let mut on = off.clone();
+            match switch {
+                0 => on.ura_dora = true,
+                1 => on.ippatsu = true,
+                2 => on.double_riichi = true,
+                3 => on.haitei = true,
+                _ => on.may_decline = true,
+            }
+            let on_a = eval(&q, &on);
+            check_ranges(&on_a);
+            for c in &off_a.candidates {
+                let v = value(&on_a, c.discard);
+                assert!(v.points >= c.value.points - 1e-6, "switch {switch}: {} < {}", v.points, c.value.points);
+            }
+        }
+        // Riichi best is at least always and never.
+        let best = eval(&q, &Options { riichi: RiichiPolicy::Best, ..base.clone() });
+        for policy in [RiichiPolicy::Always, RiichiPolicy::Never] {
+            let other = eval(&q, &Options { riichi: policy, ..base.clone() });
+            for c in &other.candidates {
+                assert!(value(&best, c.discard).points >= c.value.points - 1e-6);
+            }
+        }
+    }
+}
