@@ -43,8 +43,7 @@ fn eval(q: &Query, o: &Options) -> Analysis {
 fn monte_carlo_agrees_small() {
     for (hand, discard) in [("222567m34p33667s4z", Some("7s")), ("222567m345p33667s", Some("6s"))] {
         let q = query(hand);
-        let mut o = Options::default();
-        o.riichi = RiichiPolicy::Best;
+        let o = Options { riichi: RiichiPolicy::Best, ..Options::default() };
         let a = eval(&q, &o);
         let d = discard.map(tile);
         let c = a.candidates.iter().find(|c| c.discard == d).expect("candidate");
