@@ -10,6 +10,9 @@
 //! - [`is_seven_pairs`], [`is_thirteen_orphans`], and [`is_winning_shape`] for any of the three.
 //! - [`winning_arrangements`]: every distinct regular decomposition ([`Arrangement`]: [`Group`]s
 //!   and a pair), with no allocation per item.
+//! - [`decompositions`] / [`Decompositions`]: every split into [`Block`]s — complete groups, at
+//!   most one head pair, partial shapes (pair, ryanmen, penchan, kanchan) and isolated tiles —
+//!   optionally restricted by [`BlockKinds`] and a bound on the non-group blocks.
 //!
 //! ```
 //! use haipai_decompose::{is_agari, is_seven_pairs, winning_arrangements};
@@ -30,6 +33,7 @@
 
 mod agari;
 mod arrangements;
+mod blocks;
 mod group;
 
 pub use agari::{
@@ -37,4 +41,5 @@ pub use agari::{
     suit_is_complete,
 };
 pub use arrangements::{WinningArrangements, winning_arrangements};
+pub use blocks::{Block, BlockKind, BlockKinds, Decomposition, Decompositions, decompositions};
 pub use group::{Arrangement, Group};

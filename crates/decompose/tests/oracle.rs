@@ -1,7 +1,10 @@
 //! Oracle tests: the fast win test and the arrangement iterator against a slow, obviously
 //! correct recursive enumeration, on seeded random hands of several kinds.
 
-use haipai_decompose::{Arrangement, Group, is_agari, is_seven_pairs, is_thirteen_orphans, winning_arrangements};
+use haipai_decompose::{
+    Arrangement, Block, BlockKind, BlockKinds, Decompositions, Group, decompositions, is_agari, is_seven_pairs,
+    is_thirteen_orphans, winning_arrangements,
+};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Tile, counts_to_string};
 use std::collections::BTreeSet;
@@ -218,5 +221,111 @@ fn named_hands() {
         let want: BTreeSet<String> = want.iter().map(|s| s.to_string()).collect();
         assert_eq!(got, want, "{hand}");
         check(&c);
+    }
+}
+
+/// Every block kind at every tile, in a fixed order, for the slow block enumeration.
+fn all_blocks() -> Vec<Block> {
+    let mut out = Vec::new();
+    for tile in Tile::all() {
+        for kind in BlockKind::ALL {
+            let n = tile.number();
+            let ok = match kind {
+                BlockKind::Sequence | BlockKind::Kanchan => !tile.is_honor() && n <= 7,
+                BlockKind::Ryanmen => !tile.is_honor() && (2..=7).contains(&n),
+                BlockKind::Penchan => !tile.is_honor() && (n == 1 || n == 8),
+                _ => true,
+            };
+            if ok {
+                out.push(Block { tile, kind });
+            }
+        }
+    }
+    out
+}
+
+/// Slow block enumeration: multisets of blocks (non-decreasing index) whose tiles sum to the
+/// hand, at most one head, at most `max_loose` non-meld blocks.
+fn block_oracle(closed: &Counts, kinds: BlockKinds, max_loose: usize) -> BTreeSet<String> {
+    fn rec(
+        rest: &mut Counts,
+        from: usize,
+        blocks: &[Block],
+        chosen: &mut Vec<Block>,
+        max_loose: usize,
+        out: &mut BTreeSet<String>,
+    ) {
+        if rest.iter().all(|&c| c == 0) {
+            out.insert(chosen.iter().map(|b| b.to_string()).collect::<String>());
+            return;
+        }
+        for (k, &b) in blocks.iter().enumerate().skip(from) {
+            let heads = chosen.iter().filter(|c| c.kind == BlockKind::Pair).count();
+            if b.kind == BlockKind::Pair && heads > 0 {
+                continue;
+            }
+            if !b.is_meld() && chosen.iter().filter(|c| !c.is_meld()).count() >= max_loose {
+                continue;
+            }
+            let t = b.tiles();
+            if rest.iter().zip(&t).all(|(&r, &x)| r >= x) {
+                for (r, x) in rest.iter_mut().zip(&t) {
+                    *r -= x;
+                }
+                chosen.push(b);
+                rec(rest, k, blocks, chosen, max_loose, out);
+                chosen.pop();
+                for (r, x) in rest.iter_mut().zip(&t) {
+                    *r += x;
+                }
+            }
+        }
+    }
+    let blocks: Vec<Block> = all_blocks().into_iter().filter(|b| kinds.contains(b.kind)).collect();
+    let mut out = BTreeSet::new();
+    rec(&mut closed.clone(), 0, &blocks, &mut Vec::new(), max_loose, &mut out);
+    out
+}
+
+#[test]
+fn decompositions_match_the_oracle() {
+    let mut rng = Rng::new(7);
+    let kind_sets =
+        [BlockKinds::ALL, BlockKinds::NO_ISOLATED, BlockKinds::WINNING, BlockKinds::MELDS.with(BlockKind::Kanchan)];
+    for round in 0..1500 {
+        let size = 1 + round % 10;
+        let suits: &[usize] = if round % 2 == 0 { &[0] } else { &[0, 1, 3] };
+        let c = random_hand(&mut rng, size, suits);
+        let kinds = kind_sets[round % kind_sets.len()];
+        let max_loose = if round % 3 == 0 { 14 } else { rng.index(4) };
+        let want = block_oracle(&c, kinds, max_loose);
+        let got: Vec<String> = Decompositions::new(&c, kinds, max_loose as u8)
+            .map(|d| d.blocks().iter().map(|b| b.to_string()).collect())
+            .collect();
+        let got_set: BTreeSet<String> = got.iter().cloned().collect();
+        assert_eq!(got.len(), got_set.len(), "duplicates for {}", counts_to_string(&c));
+        assert_eq!(got_set, want, "{} {kinds:?} {max_loose}", counts_to_string(&c));
+    }
+}
+
+#[test]
+fn decompositions_of_fourteen_tiles_cover_the_hand() {
+    let mut rng = Rng::new(8);
+    for _ in 0..200 {
+        let c = random_hand(&mut rng, 14, &[0, 1, 2, 3]);
+        let mut n = 0;
+        for d in decompositions(&c) {
+            let mut sum = [0u8; 34];
+            for b in d.blocks() {
+                b.add_to(&mut sum);
+            }
+            assert_eq!(sum, c);
+            assert!(d.blocks().windows(2).all(|w| w[0] <= w[1]));
+            n += 1;
+        }
+        assert!(n >= 1);
+        // The winning-kinds search agrees with winning_arrangements.
+        let wins = Decompositions::new(&c, BlockKinds::WINNING, 1).filter(|d| d.head().is_some()).count();
+        assert_eq!(wins, winning_arrangements(&c).count());
     }
 }
