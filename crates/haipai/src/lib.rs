@@ -6,6 +6,8 @@
 //! | module | crate | feature |
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//! | [`decompose`] | `haipai-decompose` | `decompose` |
+//! | [`waits`] | `haipai-waits` | `waits` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -17,3 +19,9 @@
 
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
+
+#[cfg(feature = "decompose")]
+pub use haipai_decompose as decompose;
+
+#[cfg(feature = "waits")]
+pub use haipai_waits as waits;
