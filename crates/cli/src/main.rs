@@ -13,6 +13,7 @@ Examples:
   haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
   printf '123m\\n9z\\n' | haipai parse - --json
                                           one JSON line per input line
+  haipai waits 1112224588899              every wait: (111)(222)(888)(99)[45]
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -32,12 +33,18 @@ enum Command {
     /// Parse a hand and print its normalised notation, counts and glyphs.
     #[command(after_help = "Example: haipai parse 222567m34p3366s北")]
     Parse(cmd::parse::Args),
+    /// Every wait of a 13-tile hand in document 004's format: (groups)[waiting part].
+    #[command(
+        after_help = "Examples:\n  haipai waits 1112224588899          (111)(222)(888)(99)[45]\n  haipai waits 123m456p789s1122z --kinds\n  haipai waits '23m55p[789s][111z][5555z*]' --json"
+    )]
+    Waits(cmd::waits::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match &cli.command {
         Command::Parse(args) => cmd::parse::run(args),
+        Command::Waits(args) => cmd::waits::run(args),
     };
     ExitCode::from(code)
 }
