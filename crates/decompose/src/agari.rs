@@ -31,20 +31,7 @@ pub fn suit_is_complete(counts: &[u8; 9], with_pair: bool) -> bool {
         return false;
     }
     let weighted: u32 = counts.iter().enumerate().map(|(i, &c)| i as u32 * u32::from(c)).sum();
-    // 2 * j == weighted (mod 3)  <=>  j == 2 * weighted (mod 3).
-    let mut j = (2 * weighted % 3) as usize;
-    let mut rest = *counts;
-    while j < 9 {
-        if rest[j] >= 2 {
-            rest[j] -= 2;
-            if melds_only(&rest) {
-                return true;
-            }
-            rest[j] += 2;
-        }
-        j += 3;
-    }
-    false
+    pair_and_melds(counts, weighted)
 }
 
 /// The one-pass test for a suit without a pair (document 003's idea).
@@ -82,18 +69,6 @@ pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
     pairs == u32::from(with_pair)
 }
 
-fn suit(closed: &Counts, s: usize) -> [u8; 9] {
-    let mut out = [0u8; 9];
-    out.copy_from_slice(&closed[s * 9..s * 9 + 9]);
-    out
-}
-
-fn honors(closed: &Counts) -> [u8; 7] {
-    let mut out = [0u8; 7];
-    out.copy_from_slice(&closed[27..34]);
-    out
-}
-
 /// True if the closed tiles form the regular shape: `n` complete groups and one pair, where
 /// `3n + 2` is the number of closed tiles (2, 5, 8, 11 or 14; the other `4 - n` groups are
 /// taken to be called melds). Other sizes give false.
@@ -111,26 +86,70 @@ fn honors(closed: &Counts) -> [u8; 7] {
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
 pub fn is_agari(closed: &Counts) -> bool {
-    let mut sums = [0u32; 4];
-    for (i, &c) in closed.iter().enumerate() {
-        sums[i / 9] += u32::from(c);
+    let suits = [nine(closed, 0), nine(closed, 9), nine(closed, 18)];
+    let mut totals = [0u32; 3];
+    let mut weighted = [0u32; 3];
+    for (s, t) in suits.iter().enumerate() {
+        for (i, &c) in t.iter().enumerate() {
+            totals[s] += u32::from(c);
+            weighted[s] += i as u32 * u32::from(c);
+        }
     }
-    let total: u32 = sums.iter().sum();
-    if total % 3 != 2 || total > 14 {
-        return false;
-    }
-    let mut pair_suit = 4;
-    for (s, &n) in sums.iter().enumerate() {
-        match n % 3 {
+    let mut honor_total = 0u32;
+    let mut honor_pairs = 0u32;
+    for &c in &closed[27..] {
+        honor_total += u32::from(c);
+        match c % 3 {
             0 => {}
-            2 if pair_suit == 4 => pair_suit = s,
+            2 => honor_pairs += 1,
             _ => return false,
         }
     }
-    if !honors_are_complete(&honors(closed), pair_suit == 3) {
+    let total = totals[0] + totals[1] + totals[2] + honor_total;
+    if total % 3 != 2 || total > 14 || honor_pairs > 1 {
         return false;
     }
-    (0..3).all(|s| sums[s] == 0 || suit_is_complete(&suit(closed, s), pair_suit == s))
+    let mut pairs = honor_pairs;
+    for s in 0..3 {
+        match totals[s] % 3 {
+            0 => {
+                if totals[s] > 0 && !melds_only(suits[s]) {
+                    return false;
+                }
+            }
+            2 => {
+                pairs += 1;
+                if pairs > 1 || !pair_and_melds(suits[s], weighted[s]) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    pairs == 1
+}
+
+/// The nine counts of the suit starting at `start`.
+fn nine(closed: &Counts, start: usize) -> &[u8; 9] {
+    closed[start..start + 9].try_into().unwrap_or(&[0; 9])
+}
+
+/// A suit of 3k+2 tiles with `weighted` = sum of index * count: one pair and melds? The pair
+/// sits at `j` with 2j == weighted (mod 3), i.e. j == 2 * weighted (mod 3).
+fn pair_and_melds(counts: &[u8; 9], weighted: u32) -> bool {
+    let mut j = (2 * weighted % 3) as usize;
+    let mut rest = *counts;
+    while j < 9 {
+        if rest[j] >= 2 {
+            rest[j] -= 2;
+            if melds_only(&rest) {
+                return true;
+            }
+            rest[j] += 2;
+        }
+        j += 3;
+    }
+    false
 }
 
 /// True if the closed tiles are seven pairs (七対子): exactly 14 tiles, seven different kinds
