@@ -42,6 +42,8 @@ pub mod document004;
 mod line;
 pub mod reference;
 mod waits;
+mod win_kind;
 
 pub use line::{Line, Notation, WaitKind};
 pub use waits::{Options, Waits, hand_waits, waits, waits_with};
+pub use win_kind::win_kinds;

@@ -260,3 +260,27 @@ fn wait_kinds() {
     assert_eq!(kinds("33m456p789s11z555z"), [WaitKind::Shanpon, WaitKind::Shanpon]);
     assert_eq!(kinds("3m456p789s111z555z"), [WaitKind::Tanki]);
 }
+
+/// `win_kinds` agrees with the lines: for every one-suit tenpai hand in a sample, every line's
+/// kind appears among the kinds of its winning tiles in the completed hand's arrangements.
+#[test]
+fn win_kinds_agree_with_lines() {
+    let hands = one_suit_hands(13);
+    let mut rng = Rng::new(42);
+    for _ in 0..2000 {
+        let c = manzu(&hands[rng.index(hands.len())]);
+        let w = waits(&c);
+        for l in w.lines() {
+            if matches!(l.kind(), WaitKind::SevenPairs | WaitKind::ThirteenOrphans | WaitKind::ThirteenOrphans13) {
+                continue;
+            }
+            for t in l.wins().iter() {
+                let mut won = c;
+                won[t.index()] += 1;
+                let found = haipai_decompose::winning_arrangements(&won)
+                    .any(|a| haipai_waits::win_kinds(&a, t).contains(&l.kind()));
+                assert!(found, "{} wins on {t} as {}", l.classic(Notation::Mpsz), l.kind());
+            }
+        }
+    }
+}
