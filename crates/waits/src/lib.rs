@@ -41,9 +41,11 @@
 pub mod document004;
 mod line;
 pub mod reference;
+mod shape;
 mod waits;
 mod win_kind;
 
 pub use line::{Line, Notation, WaitKind};
+pub use shape::Shape;
 pub use waits::{Options, Waits, hand_waits, waits, waits_with};
 pub use win_kind::win_kinds;

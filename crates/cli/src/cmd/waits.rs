@@ -101,6 +101,10 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
             live(w.winning_tiles(), held)
         ));
     }
+    let shapes: Vec<String> = w.shapes().iter().map(ToString::to_string).collect();
+    if args.kinds && !shapes.is_empty() {
+        text.push(format!("shapes: {}", shapes.join(", ")));
+    }
     if args.explain && !w.is_tenpai() {
         text.push(format!("{shown}: not tenpai"));
     }
@@ -125,6 +129,7 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
             })
             .collect();
         json["live"] = live(w.winning_tiles(), held).into();
+        json["shapes"] = shapes.into();
     }
     Output { text: text.join("\n"), json }
 }
