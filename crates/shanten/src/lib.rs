@@ -1,0 +1,146 @@
+//! Shanten (向聴数), necessary tiles (有効牌) and unnecessary tiles (不要牌) of a closed hand.
+//!
+//! The argument everywhere is the closed tiles as [`Counts`] (`[u8; 34]`, index order
+//! 1m..9m, 1p..9p, 1s..9s, 1z..7z). The number of melds the hand needs is inferred from
+//! its size: 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 closed tiles (3m + 1 or 3m + 2; called
+//! melds are simply absent). Shanten `-1` is a complete hand, `0` is tenpai.
+//!
+//! Definition (shared with xiangting, nyanten and tomohxx): the least number of draws
+//! (each followed by a discard) to reach a complete hand, minus one, where a complete hand
+//! never holds a fifth copy of a kind among the closed tiles. So `1111m456p789p123s` is
+//! 1-shanten, and seven pairs needs seven different kinds (`1111m2233p4455s66z` is
+//! 1-shanten). Seven pairs and thirteen orphans apply only to 13 and 14 tiles.
+//!
+//! ```
+//! use haipai_shanten::{necessary_tiles, shanten, try_shanten, unnecessary_tiles};
+//! use haipai_tiles::parse_counts;
+//!
+//! let hand = parse_counts("123456789m11p11s")?;
+//! assert_eq!(shanten(&hand), 0);
+//! let (s, draws) = necessary_tiles(&hand);
+//! assert_eq!((s, draws.to_string()), (0, "1p1s".to_string()));
+//!
+//! let hand = parse_counts("123456789m11p112s")?;
+//! let (s, discards) = unnecessary_tiles(&hand);
+//! assert_eq!((s, discards.to_string()), (0, "12s".to_string()));
+//!
+//! assert!(try_shanten(&parse_counts("123m")?).is_err()); // 3 tiles: no meld count fits
+//! # Ok::<(), haipai_tiles::Error>(())
+//! ```
+//!
+//! Two implementations: [`reference`], a search over target shapes that is slow and
+//! obviously right, and the default table-driven one.
+
+pub mod reference;
+
+pub use reference::NOT_APPLICABLE;
+
+use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
+
+/// Shanten over all forms (regular, seven pairs, thirteen orphans); `-1` = complete.
+///
+/// Precondition: 3m + 1 or 3m + 2 closed tiles (at most 14), at most four of a kind;
+/// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
+pub fn shanten(counts: &Counts) -> i8 {
+    reference::shanten(counts)
+}
+
+/// Shanten of the regular form (m melds + a pair, m = tiles / 3). Precondition as [`shanten`].
+pub fn shanten_regular(counts: &Counts) -> i8 {
+    reference::shanten_regular(counts)
+}
+
+/// Shanten of seven pairs (seven different kinds; a quad is one pair), or
+/// [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+pub fn shanten_seven_pairs(counts: &Counts) -> i8 {
+    reference::shanten_seven_pairs(counts)
+}
+
+/// Shanten of thirteen orphans, or [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
+    reference::shanten_thirteen_orphans(counts)
+}
+
+/// For a hand of 3m + 1 tiles: its shanten and the kinds whose draw lowers it (有効牌).
+/// A kind already held four times is never necessary. Precondition as [`shanten`].
+pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
+    reference::necessary_tiles(counts)
+}
+
+/// For a hand of 3m + 2 tiles: its shanten and the held kinds whose discard keeps it
+/// (不要牌). Precondition as [`shanten`].
+pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
+    reference::unnecessary_tiles(counts)
+}
+
+/// Live copies (受け入れ枚数) of the kinds in `tiles`: for each, 4 minus the copies in the
+/// hand minus the copies `visible` elsewhere (discards, melds, dora indicators), floored at
+/// zero. `visible` must not include the hand itself.
+pub fn live_count(tiles: TileSet, hand: &Counts, visible: &Counts) -> u32 {
+    tiles.iter().map(|t| 4u32.saturating_sub(u32::from(hand[t.index()]) + u32::from(visible[t.index()]))).sum()
+}
+
+/// Checks the preconditions: at most four of a kind and 3m + 1 or 3m + 2 tiles (1..=14).
+pub fn validate(counts: &Counts) -> Result<usize, Error> {
+    if let Some(i) = counts.iter().position(|&c| c > 4) {
+        let tile = Tile::new(i).unwrap_or(Tile::EAST);
+        return Err(Error::whole(ErrorKind::TooManyCopies(tile)));
+    }
+    let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+    if n == 0 {
+        return Err(Error::whole(ErrorKind::Empty));
+    }
+    if n > 14 || n % 3 == 0 {
+        return Err(Error::whole(ErrorKind::WrongSize {
+            expected: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14".to_string(),
+            got: n,
+            melds: 0,
+        }));
+    }
+    Ok(n)
+}
+
+fn validate_size(counts: &Counts, rem: usize) -> Result<(), Error> {
+    let n = validate(counts)?;
+    if n % 3 != rem {
+        let expected = if rem == 1 { "1, 4, 7, 10 or 13" } else { "2, 5, 8, 11 or 14" };
+        return Err(Error::whole(ErrorKind::WrongSize { expected: expected.to_string(), got: n, melds: 0 }));
+    }
+    Ok(())
+}
+
+/// [`shanten`] after checking the input.
+pub fn try_shanten(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten(counts))
+}
+
+/// [`shanten_regular`] after checking the input.
+pub fn try_shanten_regular(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten_regular(counts))
+}
+
+/// [`shanten_seven_pairs`] after checking the input.
+pub fn try_shanten_seven_pairs(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten_seven_pairs(counts))
+}
+
+/// [`shanten_thirteen_orphans`] after checking the input.
+pub fn try_shanten_thirteen_orphans(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten_thirteen_orphans(counts))
+}
+
+/// [`necessary_tiles`] after checking the input (3m + 1 tiles).
+pub fn try_necessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
+    validate_size(counts, 1)?;
+    Ok(necessary_tiles(counts))
+}
+
+/// [`unnecessary_tiles`] after checking the input (3m + 2 tiles).
+pub fn try_unnecessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
+    validate_size(counts, 2)?;
+    Ok(unnecessary_tiles(counts))
+}
