@@ -6,6 +6,7 @@
 //! | module | crate | feature |
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//! | [`shanten`] | `haipai-shanten` | `shanten` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -17,3 +18,6 @@
 
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
+
+#[cfg(feature = "shanten")]
+pub use haipai_shanten as shanten;

@@ -31,7 +31,9 @@
 //! Two implementations: [`reference`], a search over target shapes that is slow and
 //! obviously right, and the default table-driven one.
 
+pub mod generate;
 pub mod reference;
+pub mod tables;
 
 pub use reference::NOT_APPLICABLE;
 
@@ -41,24 +43,60 @@ use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
 ///
 /// Precondition: 3m + 1 or 3m + 2 closed tiles (at most 14), at most four of a kind;
 /// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
+#[inline]
 pub fn shanten(counts: &Counts) -> i8 {
-    reference::shanten(counts)
+    let n = size(counts);
+    let regular = tables::regular_replacement(counts, n / 3) as i8 - 1;
+    if n < 13 {
+        return regular;
+    }
+    regular.min(seven_pairs(counts)).min(thirteen_orphans(counts))
+}
+
+#[inline(always)]
+fn size(counts: &Counts) -> usize {
+    counts.iter().map(|&c| usize::from(c)).sum()
+}
+
+/// Seven pairs for a 13/14-tile hand.
+#[inline(always)]
+fn seven_pairs(counts: &Counts) -> i8 {
+    let mut kinds = 0i8;
+    let mut pairs = 0i8;
+    for &c in counts {
+        kinds += i8::from(c >= 1);
+        pairs += i8::from(c >= 2);
+    }
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Thirteen orphans for a 13/14-tile hand.
+#[inline(always)]
+fn thirteen_orphans(counts: &Counts) -> i8 {
+    let mut kinds = 0i8;
+    let mut pair = false;
+    for i in reference::ORPHANS {
+        kinds += i8::from(counts[i] >= 1);
+        pair |= counts[i] >= 2;
+    }
+    13 - kinds - i8::from(pair)
 }
 
 /// Shanten of the regular form (m melds + a pair, m = tiles / 3). Precondition as [`shanten`].
+#[inline]
 pub fn shanten_regular(counts: &Counts) -> i8 {
-    reference::shanten_regular(counts)
+    tables::regular_replacement(counts, size(counts) / 3) as i8 - 1
 }
 
 /// Shanten of seven pairs (seven different kinds; a quad is one pair), or
 /// [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
 pub fn shanten_seven_pairs(counts: &Counts) -> i8 {
-    reference::shanten_seven_pairs(counts)
+    if matches!(size(counts), 13 | 14) { seven_pairs(counts) } else { NOT_APPLICABLE }
 }
 
 /// Shanten of thirteen orphans, or [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
 pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
-    reference::shanten_thirteen_orphans(counts)
+    if matches!(size(counts), 13 | 14) { thirteen_orphans(counts) } else { NOT_APPLICABLE }
 }
 
 /// For a hand of 3m + 1 tiles: its shanten and the kinds whose draw lowers it (有効牌).

@@ -1,0 +1,205 @@
+//! The generated tables (`tables/shanten.bin`, from `cargo xtask codegen`) and the
+//! table-driven regular shanten.
+//!
+//! # Idea
+//!
+//! A suit's contribution to the replacement number is its *cost vector*: for `k` melds
+//! (0..=4) and `p` pairs (0/1), the least number of tiles the suit lacks
+//! ([`crate::reference::suit_costs`]). The hand's replacement number is the min-plus
+//! combination of its four suits' vectors read at `(m, 1)`. Clamping entries at 10 (no
+//! hand of 14 tiles needs more than 9) leaves only 126 distinct suit vectors and 55 honour
+//! vectors among the 405,350 suit and 43,130 honour patterns, so each pattern maps to a
+//! one-byte *class* (the idea of Cryolite's nyanten; the perfect hash of patterns with at
+//! most 14 tiles is the one tomohxx and xiangting use). Combining classes is closed over a
+//! small set of *combined classes*, so three small 2-D tables replace the run-time merge:
+//! `pair[man][pin] → c`, `triple[c][sou] → c'`, `last[c'][honours][m] → replacement`.
+//!
+//! # Layout of `shanten.bin` (all bytes)
+//!
+//! | section | size | content |
+//! |---|---|---|
+//! | header | 256 | ASCII, names the generator, space-padded, ends in `\n` |
+//! | suit class | 405,350 | class of each suit pattern, by rank ([`rank9`]) |
+//! | honour class | 43,130 | class of each honour pattern, by rank ([`rank7`]) |
+//! | suit vectors | 126 × 10 | cost vector of each suit class, index `2k + p` |
+//! | honour vectors | 55 × 10 | cost vector of each honour class |
+//! | combined vectors | 180 × 10 | cost vector of each combined class |
+//! | pair | 126 × 126 | `[suit class][suit class]` → combined class |
+//! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
+//! | last | 180 × 55 × 5 | `[combined class][honour class][m]` → replacement number |
+//!
+//! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
+
+/// The tables file.
+pub static DATA: &[u8] = include_bytes!("../tables/shanten.bin");
+
+/// Header length.
+pub const HEADER_LEN: usize = 256;
+/// Suit patterns: nine counts 0..=4 summing to at most 14.
+pub const SUIT_PATTERNS: usize = 405_350;
+/// Honour patterns: seven counts 0..=4 summing to at most 14.
+pub const HONOR_PATTERNS: usize = 43_130;
+/// Distinct clamped suit cost vectors.
+pub const SUIT_CLASSES: usize = 126;
+/// Distinct clamped honour cost vectors.
+pub const HONOR_CLASSES: usize = 55;
+/// Distinct combined vectors of two or three suits.
+pub const COMBINED_CLASSES: usize = 180;
+
+const SUIT_CLASS_AT: usize = HEADER_LEN;
+const HONOR_CLASS_AT: usize = SUIT_CLASS_AT + SUIT_PATTERNS;
+const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_PATTERNS;
+const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 10 * SUIT_CLASSES;
+const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 10 * HONOR_CLASSES;
+const PAIR_AT: usize = COMBINED_VECTORS_AT + 10 * COMBINED_CLASSES;
+const TRIPLE_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
+const LAST_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
+/// Total size of the file.
+pub const TOTAL_LEN: usize = LAST_AT + COMBINED_CLASSES * HONOR_CLASSES * 5;
+
+/// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
+const COUNT: [[u32; 16]; 10] = {
+    let mut t = [[0u32; 16]; 10];
+    let mut s = 0;
+    while s < 16 {
+        t[0][s] = 1;
+        s += 1;
+    }
+    let mut n = 1;
+    while n < 10 {
+        let mut s = 0;
+        while s < 16 {
+            let mut c = 0;
+            while c <= 4 && c <= s {
+                t[n][s] += t[n - 1][s - c];
+                c += 1;
+            }
+            s += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `RANK[len - 1 - i][budget][c]`: what a count `c` at position `i` adds to the rank when
+/// `budget` tiles (14 minus the tiles before it) remain.
+const RANK: [[[u32; 5]; 16]; 9] = {
+    let mut t = [[[0u32; 5]; 16]; 9];
+    let mut rest = 0;
+    while rest < 9 {
+        let mut b = 0;
+        while b < 16 {
+            let mut c = 1;
+            while c < 5 {
+                let add = if c - 1 <= b { COUNT[rest][b - (c - 1)] } else { 0 };
+                t[rest][b][c] = t[rest][b][c - 1] + add;
+                c += 1;
+            }
+            b += 1;
+        }
+        rest += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn rank<const N: usize>(counts: &[u8; N]) -> usize {
+    let mut budget = 14usize;
+    let mut r = 0u32;
+    let mut i = 0;
+    while i < N {
+        let c = usize::from(counts[i] & 7).min(4);
+        r += RANK[N - 1 - i][budget & 15][c];
+        budget = budget.wrapping_sub(c);
+        i += 1;
+    }
+    r as usize
+}
+
+/// Perfect-hash rank of a suit pattern (nine counts, sum at most 14), in `0..405,350`.
+pub fn rank9(counts: &[u8; 9]) -> usize {
+    rank(counts)
+}
+
+/// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`.
+pub fn rank7(counts: &[u8; 7]) -> usize {
+    rank(counts)
+}
+
+#[inline(always)]
+fn byte(at: usize) -> u8 {
+    DATA[at]
+}
+
+/// The class (`0..126`) of a suit pattern: patterns of the same class have the same
+/// clamped cost vector ([`suit_vector`]). Sum at most 14.
+#[inline]
+pub fn suit_class(counts: &[u8; 9]) -> u8 {
+    byte(SUIT_CLASS_AT + rank(counts).min(SUIT_PATTERNS - 1))
+}
+
+/// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14.
+#[inline]
+pub fn honor_class(counts: &[u8; 7]) -> u8 {
+    byte(HONOR_CLASS_AT + rank(counts).min(HONOR_PATTERNS - 1))
+}
+
+fn vector_at(at: usize) -> [u8; 10] {
+    let mut v = [0u8; 10];
+    v.copy_from_slice(&DATA[at..at + 10]);
+    v
+}
+
+/// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
+/// the suit lacks for `k` melds and `p` pairs, clamped at 10.
+pub fn suit_vector(class: u8) -> [u8; 10] {
+    vector_at(SUIT_VECTORS_AT + 10 * usize::from(class))
+}
+
+/// The clamped cost vector of an honour class (no sequences).
+pub fn honor_vector(class: u8) -> [u8; 10] {
+    vector_at(HONOR_VECTORS_AT + 10 * usize::from(class))
+}
+
+/// The clamped cost vector of a combined class ([`combine_suits`], [`add_suit`]).
+pub fn combined_vector(class: u8) -> [u8; 10] {
+    vector_at(COMBINED_VECTORS_AT + 10 * usize::from(class))
+}
+
+/// The combined class of two suits' classes (the min-plus combination of their vectors).
+#[inline]
+pub fn combine_suits(a: u8, b: u8) -> u8 {
+    byte(PAIR_AT + usize::from(a) * SUIT_CLASSES + usize::from(b))
+}
+
+/// The combined class of a combined class and one more suit's class.
+#[inline]
+pub fn add_suit(combined: u8, suit: u8) -> u8 {
+    byte(TRIPLE_AT + usize::from(combined) * SUIT_CLASSES + usize::from(suit))
+}
+
+/// The replacement number (shanten + 1) of the regular form with `m` melds (0..=4) for a
+/// combined class of three suits and an honour class.
+#[inline]
+pub fn finish(combined: u8, honors: u8, m: usize) -> u8 {
+    byte(LAST_AT + (usize::from(combined) * HONOR_CLASSES + usize::from(honors)) * 5 + m.min(4))
+}
+
+/// Splits counts into the three suits and the honours.
+#[inline(always)]
+pub(crate) fn split(counts: &[u8; 34]) -> (&[u8; 9], &[u8; 9], &[u8; 9], &[u8; 7]) {
+    let (m, rest) = counts.split_first_chunk::<9>().expect("34 >= 9");
+    let (p, rest) = rest.split_first_chunk::<9>().expect("25 >= 9");
+    let (s, z) = rest.split_first_chunk::<9>().expect("16 >= 9");
+    let z = z.first_chunk::<7>().expect("7 = 7");
+    (m, p, s, z)
+}
+
+/// Replacement number of the regular form, from the tables.
+#[inline]
+pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
+    let (cm, cp, cs, cz) = split(counts);
+    let mp = combine_suits(suit_class(cm), suit_class(cp));
+    let mps = add_suit(mp, suit_class(cs));
+    finish(mps, honor_class(cz), m)
+}
