@@ -128,6 +128,8 @@ pub struct Tables {
     pub pair_table: Vec<u8>,
     /// `[combined class][suit class]` → combined class.
     pub triple_table: Vec<u8>,
+    /// `[combined class][honour class]` → combined class (all four suits).
+    pub full_table: Vec<u8>,
 }
 
 /// Computes the classes and the combination tables.
@@ -159,7 +161,25 @@ pub fn build() -> Tables {
         }
         c += 1;
     }
-    Tables { suit_class, honor_class, suit_vectors, honor_vectors, combined_vectors, pair_table, triple_table }
+    let closed = combined_vectors.len();
+    let mut full_table = Vec::new();
+    for c in 0..closed {
+        let a = combined_vectors[c];
+        for z in &honor_vectors {
+            full_table.push(id_of(combine(&a, z), &mut combined_vectors));
+        }
+    }
+    assert_eq!(combined_vectors.len(), closed, "adding honours makes no new combined class");
+    Tables {
+        suit_class,
+        honor_class,
+        suit_vectors,
+        honor_vectors,
+        combined_vectors,
+        pair_table,
+        triple_table,
+        full_table,
+    }
 }
 
 /// The header that opens the tables file: it names the generator. Padded to
@@ -182,9 +202,11 @@ pub fn tables() -> Vec<u8> {
     out.extend_from_slice(&tb.honor_class);
     for v in tb.suit_vectors.iter().chain(&tb.honor_vectors).chain(&tb.combined_vectors) {
         out.extend_from_slice(v);
+        out.extend_from_slice(&[CLAMP; 6]);
     }
     out.extend_from_slice(&tb.pair_table);
     out.extend_from_slice(&tb.triple_table);
+    out.extend_from_slice(&tb.full_table);
     // Final: [combined class][honour class][m] → regular replacement number.
     for a in &tb.combined_vectors {
         for z in &tb.honor_vectors {

@@ -31,6 +31,7 @@
 //! Two implementations: [`reference`], a search over target shapes that is slow and
 //! obviously right, and the default table-driven one.
 
+mod effective;
 pub mod generate;
 pub mod reference;
 pub mod tables;
@@ -102,13 +103,39 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 /// For a hand of 3m + 1 tiles: its shanten and the kinds whose draw lowers it (有効牌).
 /// A kind already held four times is never necessary. Precondition as [`shanten`].
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
-    reference::necessary_tiles(counts)
+    let n = size(counts);
+    let (r, mut bits) = effective::regular_necessary(counts, n / 3);
+    let mut best = r as i8 - 1;
+    if n >= 13 {
+        for (s, draws, _) in [effective::seven_pairs(counts), effective::thirteen_orphans(counts)] {
+            if s < best {
+                best = s;
+                bits = draws;
+            } else if s == best {
+                bits |= draws;
+            }
+        }
+    }
+    (best, TileSet::from_bits(bits))
 }
 
 /// For a hand of 3m + 2 tiles: its shanten and the held kinds whose discard keeps it
 /// (不要牌). Precondition as [`shanten`].
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
-    reference::unnecessary_tiles(counts)
+    let n = size(counts);
+    let (r, mut bits) = effective::regular_unnecessary(counts, n / 3);
+    let mut best = r as i8 - 1;
+    if n >= 13 {
+        for (s, _, discards) in [effective::seven_pairs(counts), effective::thirteen_orphans(counts)] {
+            if s < best {
+                best = s;
+                bits = discards;
+            } else if s == best {
+                bits |= discards;
+            }
+        }
+    }
+    (best, TileSet::from_bits(bits))
 }
 
 /// Live copies (受け入れ枚数) of the kinds in `tiles`: for each, 4 minus the copies in the

@@ -21,11 +21,12 @@
 //! | header | 256 | ASCII, names the generator, space-padded, ends in `\n` |
 //! | suit class | 405,350 | class of each suit pattern, by rank ([`rank9`]) |
 //! | honour class | 43,130 | class of each honour pattern, by rank ([`rank7`]) |
-//! | suit vectors | 126 × 10 | cost vector of each suit class, index `2k + p` |
-//! | honour vectors | 55 × 10 | cost vector of each honour class |
-//! | combined vectors | 180 × 10 | cost vector of each combined class |
+//! | suit vectors | 126 × 16 | cost vector of each suit class, index `2k + p`, padded with 10 |
+//! | honour vectors | 55 × 16 | cost vector of each honour class |
+//! | combined vectors | 180 × 16 | cost vector of each combined class |
 //! | pair | 126 × 126 | `[suit class][suit class]` → combined class |
 //! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
+//! | full | 180 × 55 | `[combined class][honour class]` → combined class (four suits) |
 //! | last | 180 × 55 × 5 | `[combined class][honour class][m]` → replacement number |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
@@ -49,11 +50,12 @@ pub const COMBINED_CLASSES: usize = 180;
 const SUIT_CLASS_AT: usize = HEADER_LEN;
 const HONOR_CLASS_AT: usize = SUIT_CLASS_AT + SUIT_PATTERNS;
 const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_PATTERNS;
-const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 10 * SUIT_CLASSES;
-const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 10 * HONOR_CLASSES;
-const PAIR_AT: usize = COMBINED_VECTORS_AT + 10 * COMBINED_CLASSES;
+const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 16 * SUIT_CLASSES;
+const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 16 * HONOR_CLASSES;
+const PAIR_AT: usize = COMBINED_VECTORS_AT + 16 * COMBINED_CLASSES;
 const TRIPLE_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
-const LAST_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
+const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
+const LAST_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
 /// Total size of the file.
 pub const TOTAL_LEN: usize = LAST_AT + COMBINED_CLASSES * HONOR_CLASSES * 5;
 
@@ -144,26 +146,34 @@ pub fn honor_class(counts: &[u8; 7]) -> u8 {
     byte(HONOR_CLASS_AT + rank(counts).min(HONOR_PATTERNS - 1))
 }
 
-fn vector_at(at: usize) -> [u8; 10] {
-    let mut v = [0u8; 10];
-    v.copy_from_slice(&DATA[at..at + 10]);
+/// A cost vector: entry `2k + p` for `k` melds and `p` pairs, clamped at 10; entries
+/// 10..16 are padding (10) so that vectors add and reduce as one 16-byte block.
+pub type Vector = [u8; 16];
+
+#[inline(always)]
+fn vector_at(at: usize) -> Vector {
+    let mut v = [0u8; 16];
+    v.copy_from_slice(&DATA[at..at + 16]);
     v
 }
 
 /// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
 /// the suit lacks for `k` melds and `p` pairs, clamped at 10.
-pub fn suit_vector(class: u8) -> [u8; 10] {
-    vector_at(SUIT_VECTORS_AT + 10 * usize::from(class))
+#[inline]
+pub fn suit_vector(class: u8) -> Vector {
+    vector_at(SUIT_VECTORS_AT + 16 * usize::from(class))
 }
 
 /// The clamped cost vector of an honour class (no sequences).
-pub fn honor_vector(class: u8) -> [u8; 10] {
-    vector_at(HONOR_VECTORS_AT + 10 * usize::from(class))
+#[inline]
+pub fn honor_vector(class: u8) -> Vector {
+    vector_at(HONOR_VECTORS_AT + 16 * usize::from(class))
 }
 
 /// The clamped cost vector of a combined class ([`combine_suits`], [`add_suit`]).
-pub fn combined_vector(class: u8) -> [u8; 10] {
-    vector_at(COMBINED_VECTORS_AT + 10 * usize::from(class))
+#[inline]
+pub fn combined_vector(class: u8) -> Vector {
+    vector_at(COMBINED_VECTORS_AT + 16 * usize::from(class))
 }
 
 /// The combined class of two suits' classes (the min-plus combination of their vectors).
@@ -176,6 +186,12 @@ pub fn combine_suits(a: u8, b: u8) -> u8 {
 #[inline]
 pub fn add_suit(combined: u8, suit: u8) -> u8 {
     byte(TRIPLE_AT + usize::from(combined) * SUIT_CLASSES + usize::from(suit))
+}
+
+/// The combined class of a combined class of three suits and the honours' class.
+#[inline]
+pub fn add_honors(combined: u8, honors: u8) -> u8 {
+    byte(FULL_AT + usize::from(combined) * HONOR_CLASSES + usize::from(honors))
 }
 
 /// The replacement number (shanten + 1) of the regular form with `m` melds (0..=4) for a
@@ -202,4 +218,64 @@ pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
     let mp = combine_suits(suit_class(cm), suit_class(cp));
     let mps = add_suit(mp, suit_class(cs));
     finish(mps, honor_class(cz), m)
+}
+
+/// Budgets (14 minus the tiles before each position), prefix rank sums, and the counts
+/// clamped to 0..=4, for the neighbour-rank functions.
+#[inline(always)]
+fn prefix<const N: usize>(counts: &[u8; N]) -> ([usize; N], [u32; N], [usize; N]) {
+    let mut budgets = [0usize; N];
+    let mut pre = [0u32; N];
+    let mut cs = [0usize; N];
+    let mut budget = 14usize;
+    let mut acc = 0u32;
+    for i in 0..N {
+        let c = usize::from(counts[i] & 7).min(4);
+        cs[i] = c;
+        budgets[i] = budget;
+        pre[i] = acc;
+        acc += RANK[N - 1 - i][budget & 15][c];
+        budget = budget.wrapping_sub(c);
+    }
+    (budgets, pre, cs)
+}
+
+/// The ranks of the pattern with one more tile at each position (meaningful where the
+/// count is below 4 and the pattern has at most 13 tiles).
+#[inline]
+pub fn ranks_plus<const N: usize>(counts: &[u8; N]) -> [usize; N] {
+    let (b, pre, c) = prefix(counts);
+    let mut out = [0usize; N];
+    let mut suf = 0u32;
+    for i in (0..N).rev() {
+        out[i] = (pre[i] + RANK[N - 1 - i][b[i] & 15][(c[i] + 1).min(4)] + suf) as usize;
+        suf += RANK[N - 1 - i][b[i].wrapping_sub(1) & 15][c[i]];
+    }
+    out
+}
+
+/// The ranks of the pattern with one tile fewer at each position (meaningful where the
+/// count is positive).
+#[inline]
+pub fn ranks_minus<const N: usize>(counts: &[u8; N]) -> [usize; N] {
+    let (b, pre, c) = prefix(counts);
+    let mut out = [0usize; N];
+    let mut suf = 0u32;
+    for i in (0..N).rev() {
+        out[i] = (pre[i] + RANK[N - 1 - i][b[i] & 15][c[i].saturating_sub(1)] + suf) as usize;
+        suf += RANK[N - 1 - i][(b[i] + 1) & 15][c[i]];
+    }
+    out
+}
+
+/// The class of the suit pattern of rank `rank`.
+#[inline(always)]
+pub fn suit_class_of_rank(rank: usize) -> u8 {
+    byte(SUIT_CLASS_AT + rank.min(SUIT_PATTERNS - 1))
+}
+
+/// The class of the honour pattern of rank `rank`.
+#[inline(always)]
+pub fn honor_class_of_rank(rank: usize) -> u8 {
+    byte(HONOR_CLASS_AT + rank.min(HONOR_PATTERNS - 1))
 }
