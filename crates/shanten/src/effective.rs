@@ -46,7 +46,7 @@ fn context(counts: &Counts, m: usize) -> Context {
         (tables::suit_class(sm), tables::suit_class(sp), tables::suit_class(ss), tables::honor_class(sz));
     let mp = tables::combine_suits(cm, cp);
     let mps = tables::add_suit(mp, cs);
-    let r = tables::finish(mps, cz, m);
+    let r = tables::finish(tables::add_honors(mps, cz), m);
     let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
     let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
     let o_s = tables::add_honors(mp, cz);

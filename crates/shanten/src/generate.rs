@@ -122,21 +122,27 @@ pub struct Tables {
     pub suit_vectors: Vec<Vector>,
     /// The vector of each honour class.
     pub honor_vectors: Vec<Vector>,
-    /// The vector of each combined class (two or three suits).
+    /// The vector of each combined class (any combination of suits and honours).
     pub combined_vectors: Vec<Vector>,
     /// `[suit class][suit class]` → combined class.
     pub pair_table: Vec<u8>,
+    /// `[suit class][honour class]` → combined class.
+    pub suit_honor_table: Vec<u8>,
     /// `[combined class][suit class]` → combined class.
     pub triple_table: Vec<u8>,
-    /// `[combined class][honour class]` → combined class (all four suits).
+    /// `[combined class][honour class]` → combined class.
     pub full_table: Vec<u8>,
+    /// `[combined class][combined class]` → combined class.
+    pub join_table: Vec<u8>,
 }
 
-/// Computes the classes and the combination tables.
+/// Computes the classes and the combination tables. The combined classes are numbered in
+/// order of first appearance while closing the set under every table, so that every
+/// table's output is a valid input.
 pub fn build() -> Tables {
     let (suit_class, suit_vectors) = classes(9, true);
     let (honor_class, honor_vectors) = classes(7, false);
-    let mut combined_vectors: Vec<Vector> = Vec::new();
+    let mut list: Vec<Vector> = Vec::new();
     let mut index = std::collections::HashMap::new();
     let mut id_of = |v: Vector, list: &mut Vec<Vector>| -> u8 {
         let id = *index.entry(v).or_insert_with(|| {
@@ -148,37 +154,57 @@ pub fn build() -> Tables {
     let mut pair_table = Vec::new();
     for a in &suit_vectors {
         for b in &suit_vectors {
-            pair_table.push(id_of(combine(a, b), &mut combined_vectors));
+            pair_table.push(id_of(combine(a, b), &mut list));
         }
     }
-    // Close the combined classes under adding a third suit.
-    let mut triple_table = Vec::new();
-    let mut c = 0;
-    while c < combined_vectors.len() {
-        let a = combined_vectors[c];
-        for b in &suit_vectors {
-            triple_table.push(id_of(combine(&a, b), &mut combined_vectors));
-        }
-        c += 1;
-    }
-    let closed = combined_vectors.len();
-    let mut full_table = Vec::new();
-    for c in 0..closed {
-        let a = combined_vectors[c];
+    let mut suit_honor_table = Vec::new();
+    for a in &suit_vectors {
         for z in &honor_vectors {
-            full_table.push(id_of(combine(&a, z), &mut combined_vectors));
+            suit_honor_table.push(id_of(combine(a, z), &mut list));
         }
     }
-    assert_eq!(combined_vectors.len(), closed, "adding honours makes no new combined class");
+    // Close under adding a suit, adding honours and joining two combined classes.
+    let mut done = 0;
+    while done < list.len() {
+        let n = list.len();
+        for c in 0..n {
+            for b in &suit_vectors {
+                id_of(combine(&list[c], b), &mut list);
+            }
+            for z in &honor_vectors {
+                id_of(combine(&list[c], z), &mut list);
+            }
+            for d in 0..n {
+                id_of(combine(&list[c], &list[d]), &mut list);
+            }
+        }
+        done = n;
+    }
+    let mut triple_table = Vec::new();
+    let mut full_table = Vec::new();
+    let mut join_table = Vec::new();
+    for c in 0..list.len() {
+        for b in &suit_vectors {
+            triple_table.push(id_of(combine(&list[c], b), &mut list));
+        }
+        for z in &honor_vectors {
+            full_table.push(id_of(combine(&list[c], z), &mut list));
+        }
+        for d in 0..list.len() {
+            join_table.push(id_of(combine(&list[c], &list[d]), &mut list));
+        }
+    }
     Tables {
         suit_class,
         honor_class,
         suit_vectors,
         honor_vectors,
-        combined_vectors,
+        combined_vectors: list,
         pair_table,
+        suit_honor_table,
         triple_table,
         full_table,
+        join_table,
     }
 }
 
@@ -205,17 +231,10 @@ pub fn tables() -> Vec<u8> {
         out.extend_from_slice(&[CLAMP; 6]);
     }
     out.extend_from_slice(&tb.pair_table);
+    out.extend_from_slice(&tb.suit_honor_table);
     out.extend_from_slice(&tb.triple_table);
     out.extend_from_slice(&tb.full_table);
-    // Final: [combined class][honour class][m] → regular replacement number.
-    for a in &tb.combined_vectors {
-        for z in &tb.honor_vectors {
-            let v = combine(a, z);
-            for m in 0..5 {
-                out.push(v[2 * m + 1]);
-            }
-        }
-    }
+    out.extend_from_slice(&tb.join_table);
     assert_eq!(out.len(), t::TOTAL_LEN);
     out
 }

@@ -11,8 +11,9 @@
 //! vectors among the 405,350 suit and 43,130 honour patterns, so each pattern maps to a
 //! one-byte *class* (the idea of Cryolite's nyanten; the perfect hash of patterns with at
 //! most 14 tiles is the one tomohxx and xiangting use). Combining classes is closed over a
-//! small set of *combined classes*, so three small 2-D tables replace the run-time merge:
-//! `pair[man][pin] → c`, `triple[c][sou] → c'`, `last[c'][honours][m] → replacement`.
+//! small set of 180 *combined classes*, so three small 2-D tables replace the run-time
+//! merge: `pair[man][pin] → a`, `suit_honor[sou][honours] → b`, `join[a][b] → c`, and the
+//! answer for `m` melds is entry `2m + 1` of class `c`'s vector.
 //!
 //! # Layout of `shanten.bin` (all bytes)
 //!
@@ -25,14 +26,15 @@
 //! | honour vectors | 55 × 16 | cost vector of each honour class |
 //! | combined vectors | 180 × 16 | cost vector of each combined class |
 //! | pair | 126 × 126 | `[suit class][suit class]` → combined class |
+//! | suit-honour | 126 × 55 | `[suit class][honour class]` → combined class |
 //! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
-//! | full | 180 × 55 | `[combined class][honour class]` → combined class (four suits) |
-//! | last | 180 × 55 × 5 | `[combined class][honour class][m]` → replacement number |
+//! | full | 180 × 55 | `[combined class][honour class]` → combined class |
+//! | join | 180 × 180 | `[combined class][combined class]` → combined class |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
 
 /// The tables file.
-pub static DATA: &[u8] = include_bytes!("../tables/shanten.bin");
+pub const DATA: &[u8] = include_bytes!("../tables/shanten.bin");
 
 /// Header length.
 pub const HEADER_LEN: usize = 256;
@@ -53,11 +55,12 @@ const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_PATTERNS;
 const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 16 * SUIT_CLASSES;
 const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 16 * HONOR_CLASSES;
 const PAIR_AT: usize = COMBINED_VECTORS_AT + 16 * COMBINED_CLASSES;
-const TRIPLE_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
+const SUIT_HONOR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
+const TRIPLE_AT: usize = SUIT_HONOR_AT + SUIT_CLASSES * HONOR_CLASSES;
 const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
-const LAST_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
+const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
 /// Total size of the file.
-pub const TOTAL_LEN: usize = LAST_AT + COMBINED_CLASSES * HONOR_CLASSES * 5;
+pub const TOTAL_LEN: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
 
 /// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
 const COUNT: [[u32; 16]; 10] = {
@@ -135,13 +138,13 @@ fn byte(at: usize) -> u8 {
 
 /// The class (`0..126`) of a suit pattern: patterns of the same class have the same
 /// clamped cost vector ([`suit_vector`]). Sum at most 14.
-#[inline]
+#[inline(always)]
 pub fn suit_class(counts: &[u8; 9]) -> u8 {
     byte(SUIT_CLASS_AT + rank(counts).min(SUIT_PATTERNS - 1))
 }
 
 /// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14.
-#[inline]
+#[inline(always)]
 pub fn honor_class(counts: &[u8; 7]) -> u8 {
     byte(HONOR_CLASS_AT + rank(counts).min(HONOR_PATTERNS - 1))
 }
@@ -177,28 +180,40 @@ pub fn combined_vector(class: u8) -> Vector {
 }
 
 /// The combined class of two suits' classes (the min-plus combination of their vectors).
-#[inline]
+#[inline(always)]
 pub fn combine_suits(a: u8, b: u8) -> u8 {
     byte(PAIR_AT + usize::from(a) * SUIT_CLASSES + usize::from(b))
 }
 
 /// The combined class of a combined class and one more suit's class.
-#[inline]
+#[inline(always)]
 pub fn add_suit(combined: u8, suit: u8) -> u8 {
     byte(TRIPLE_AT + usize::from(combined) * SUIT_CLASSES + usize::from(suit))
 }
 
 /// The combined class of a combined class of three suits and the honours' class.
-#[inline]
+#[inline(always)]
 pub fn add_honors(combined: u8, honors: u8) -> u8 {
     byte(FULL_AT + usize::from(combined) * HONOR_CLASSES + usize::from(honors))
 }
 
+/// The combined class of a suit class and an honour class.
+#[inline(always)]
+pub fn suit_with_honors(suit: u8, honors: u8) -> u8 {
+    byte(SUIT_HONOR_AT + usize::from(suit) * HONOR_CLASSES + usize::from(honors))
+}
+
+/// The combined class of two combined classes.
+#[inline(always)]
+pub fn join(a: u8, b: u8) -> u8 {
+    byte(JOIN_AT + usize::from(a) * COMBINED_CLASSES + usize::from(b))
+}
+
 /// The replacement number (shanten + 1) of the regular form with `m` melds (0..=4) for a
-/// combined class of three suits and an honour class.
-#[inline]
-pub fn finish(combined: u8, honors: u8, m: usize) -> u8 {
-    byte(LAST_AT + (usize::from(combined) * HONOR_CLASSES + usize::from(honors)) * 5 + m.min(4))
+/// combined class of all four suits.
+#[inline(always)]
+pub fn finish(full: u8, m: usize) -> u8 {
+    byte(COMBINED_VECTORS_AT + 16 * usize::from(full) + 2 * m.min(4) + 1)
 }
 
 /// Splits counts into the three suits and the honours.
@@ -216,8 +231,8 @@ pub(crate) fn split(counts: &[u8; 34]) -> (&[u8; 9], &[u8; 9], &[u8; 9], &[u8; 7
 pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
     let (cm, cp, cs, cz) = split(counts);
     let mp = combine_suits(suit_class(cm), suit_class(cp));
-    let mps = add_suit(mp, suit_class(cs));
-    finish(mps, honor_class(cz), m)
+    let sz = suit_with_honors(suit_class(cs), honor_class(cz));
+    finish(join(mp, sz), m)
 }
 
 /// Budgets (14 minus the tiles before each position), prefix rank sums, and the counts
