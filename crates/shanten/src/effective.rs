@@ -7,8 +7,8 @@
 //! `W[k][p] = O[m - k][1 - p]`, and for each kind compare `min(V' + W)` with `r`, where `V'`
 //! is the vector of the suit pattern with the tile added (its class found through the
 //! neighbour ranks, all nine computed in one pass). Discards work the same way with a tile
-//! removed. Honour kinds with the same count give the same class, so at most four honour
-//! evaluations are needed. Seven pairs and thirteen orphans are handled by their formulas.
+//! removed. Honour kinds with the same count give the same class (the histogram key), so at
+//! most four honour evaluations are needed. Seven pairs and thirteen orphans are handled by their formulas.
 
 use crate::reference::ORPHANS;
 use crate::tables::{self, Vector};
@@ -31,6 +31,22 @@ fn min_sum(v: &Vector, w: &Vector) -> u8 {
         best = best.min(v[j] + w[j]);
     }
     best
+}
+
+/// The histogram-key weight of a count (see [`tables::honor_key`]).
+#[inline(always)]
+fn weight(c: usize) -> usize {
+    (1usize << (3 * c)) >> 3
+}
+
+/// Bits (0..7) of the honour kinds held exactly `c` times.
+#[inline(always)]
+fn kinds_with_count(honors: &[u8; 7], c: usize) -> u64 {
+    let mut bits = 0u64;
+    for (i, &h) in honors.iter().enumerate() {
+        bits |= u64::from(usize::from(h) == c) << i;
+    }
+    bits
 }
 
 /// Per-suit context: classes and the flipped vectors of the other suits.
@@ -77,17 +93,13 @@ pub(crate) fn regular_necessary(counts: &Counts, m: usize) -> (u8, u64) {
         }
     }
     let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
-    let ranks = tables::ranks_plus(honors);
-    let mut by_count = [None::<bool>; 4];
-    for i in 0..7 {
-        let c = usize::from(honors[i]);
-        if c < 4 {
-            let yes = *by_count[c].get_or_insert_with(|| {
-                let v = tables::honor_vector(tables::honor_class_of_rank(ranks[i]));
-                min_sum(&v, &ctx.w[3]) < ctx.r
-            });
-            if yes {
-                bits |= 1 << (27 + i);
+    let key = tables::honor_key(honors);
+    for c in 0..4 {
+        let kinds = kinds_with_count(honors, c);
+        if kinds != 0 {
+            let v = tables::honor_vector(tables::honor_class_of_key(key + weight(c + 1) - weight(c)));
+            if min_sum(&v, &ctx.w[3]) < ctx.r {
+                bits |= kinds << 27;
             }
         }
     }
@@ -112,17 +124,13 @@ pub(crate) fn regular_unnecessary(counts: &Counts, m: usize) -> (u8, u64) {
         }
     }
     let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
-    let ranks = tables::ranks_minus(honors);
-    let mut by_count = [None::<bool>; 5];
-    for i in 0..7 {
-        let c = usize::from(honors[i]).min(4);
-        if c > 0 {
-            let yes = *by_count[c].get_or_insert_with(|| {
-                let v = tables::honor_vector(tables::honor_class_of_rank(ranks[i]));
-                min_sum(&v, &ctx.w[3]) == ctx.r
-            });
-            if yes {
-                bits |= 1 << (27 + i);
+    let key = tables::honor_key(honors);
+    for c in 1..5 {
+        let kinds = kinds_with_count(honors, c);
+        if kinds != 0 {
+            let v = tables::honor_vector(tables::honor_class_of_key(key + weight(c - 1) - weight(c)));
+            if min_sum(&v, &ctx.w[3]) == ctx.r {
+                bits |= kinds << 27;
             }
         }
     }

@@ -116,7 +116,8 @@ pub fn combine(a: &Vector, b: &Vector) -> Vector {
 pub struct Tables {
     /// Class of every suit pattern, in rank order.
     pub suit_class: Vec<u8>,
-    /// Class of every honour pattern, in rank order.
+    /// Class of every honour histogram key (see [`crate::tables::honor_key`]); 0 where no
+    /// pattern has that key.
     pub honor_class: Vec<u8>,
     /// The vector of each suit class.
     pub suit_vectors: Vec<Vector>,
@@ -141,7 +142,13 @@ pub struct Tables {
 /// table's output is a valid input.
 pub fn build() -> Tables {
     let (suit_class, suit_vectors) = classes(9, true);
-    let (honor_class, honor_vectors) = classes(7, false);
+    let (honor_by_rank, honor_vectors) = classes(7, false);
+    // Honour classes depend only on how many kinds hold 1, 2, 3 and 4 copies.
+    let mut honor_class = vec![0u8; crate::tables::HONOR_KEYS];
+    for (p, &class) in patterns(7).iter().zip(&honor_by_rank) {
+        let key = crate::tables::honor_key(p.as_slice().try_into().expect("seven"));
+        honor_class[key] = class;
+    }
     let mut list: Vec<Vector> = Vec::new();
     let mut index = std::collections::HashMap::new();
     let mut id_of = |v: Vector, list: &mut Vec<Vector>| -> u8 {

@@ -46,41 +46,84 @@ use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
 /// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
 #[inline]
 pub fn shanten(counts: &Counts) -> i8 {
-    let n = size(counts);
+    let w = words(counts);
+    let n = size_of_words(&w);
     let regular = tables::regular_replacement(counts, n / 3) as i8 - 1;
     if n < 13 {
         return regular;
     }
-    regular.min(seven_pairs(counts)).min(thirteen_orphans(counts))
+    regular.min(seven_pairs_of_words(&w)).min(thirteen_orphans_of_words(&w))
+}
+
+/// The counts as five little-endian words (bytes 0..8, 8..16, 16..24, 24..32, 32..34), for
+/// byte-parallel counting. Each count is at most 4, so adding `0x7f` (or `0x7e`) to a byte
+/// sets its high bit exactly when the count is at least 1 (or 2), with no carry out.
+#[inline(always)]
+fn words(counts: &Counts) -> [u64; 5] {
+    let w = |i: usize| u64::from_le_bytes(counts[i..i + 8].try_into().expect("eight"));
+    [w(0), w(8), w(16), w(24), u64::from(counts[32]) | u64::from(counts[33]) << 8]
+}
+
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const LOW6: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The terminal and honour bytes of each word.
+const ORPHAN_MASK: [u64; 5] = [0xff, 0xffff, 0x00ff_ff00, 0xffff_ffff_ffff_0000, 0xffff];
+
+/// 1 in each byte whose count is at least 1.
+#[inline(always)]
+fn ones(w: u64) -> u64 {
+    (w.wrapping_add(LOW7) & HIGH) >> 7
+}
+
+/// 1 in each byte whose count is at least 2.
+#[inline(always)]
+fn twos(w: u64) -> u64 {
+    (w.wrapping_add(LOW6) & HIGH) >> 7
+}
+
+/// Sum of the bytes of `x` (each sum below 256), without a popcount instruction.
+#[inline(always)]
+fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+#[inline(always)]
+fn size_of_words(w: &[u64; 5]) -> usize {
+    let low = |x: u64| x & 0x0707_0707_0707_0707;
+    byte_sum(low(w[0]) + low(w[1]) + low(w[2]) + low(w[3]) + low(w[4])) as usize
 }
 
 #[inline(always)]
 fn size(counts: &Counts) -> usize {
-    counts.iter().map(|&c| usize::from(c)).sum()
+    size_of_words(&words(counts))
+}
+
+#[inline(always)]
+fn seven_pairs_of_words(w: &[u64; 5]) -> i8 {
+    let kinds = byte_sum(ones(w[0]) + ones(w[1]) + ones(w[2]) + ones(w[3]) + ones(w[4])) as i8;
+    let pairs = byte_sum(twos(w[0]) + twos(w[1]) + twos(w[2]) + twos(w[3]) + twos(w[4])) as i8;
+    6 - pairs + (7 - kinds).max(0)
+}
+
+#[inline(always)]
+fn thirteen_orphans_of_words(w: &[u64; 5]) -> i8 {
+    let o = |i: usize| w[i] & ORPHAN_MASK[i];
+    let kinds = byte_sum(ones(o(0)) + ones(o(1)) + ones(o(2)) + ones(o(3)) + ones(o(4))) as i8;
+    let pair = (twos(o(0)) | twos(o(1)) | twos(o(2)) | twos(o(3)) | twos(o(4))) != 0;
+    13 - kinds - i8::from(pair)
 }
 
 /// Seven pairs for a 13/14-tile hand.
 #[inline(always)]
 fn seven_pairs(counts: &Counts) -> i8 {
-    let mut kinds = 0i8;
-    let mut pairs = 0i8;
-    for &c in counts {
-        kinds += i8::from(c >= 1);
-        pairs += i8::from(c >= 2);
-    }
-    6 - pairs + (7 - kinds).max(0)
+    seven_pairs_of_words(&words(counts))
 }
 
 /// Thirteen orphans for a 13/14-tile hand.
 #[inline(always)]
 fn thirteen_orphans(counts: &Counts) -> i8 {
-    let mut kinds = 0i8;
-    let mut pair = false;
-    for i in reference::ORPHANS {
-        kinds += i8::from(counts[i] >= 1);
-        pair |= counts[i] >= 2;
-    }
-    13 - kinds - i8::from(pair)
+    thirteen_orphans_of_words(&words(counts))
 }
 
 /// Shanten of the regular form (m melds + a pair, m = tiles / 3). Precondition as [`shanten`].

@@ -10,7 +10,9 @@
 //! hand of 14 tiles needs more than 9) leaves only 126 distinct suit vectors and 55 honour
 //! vectors among the 405,350 suit and 43,130 honour patterns, so each pattern maps to a
 //! one-byte *class* (the idea of Cryolite's nyanten; the perfect hash of patterns with at
-//! most 14 tiles is the one tomohxx and xiangting use). Combining classes is closed over a
+//! most 14 tiles is the one tomohxx and xiangting use, computed here three kinds at a time,
+//! see [`rank9`]). Honour kinds are interchangeable, so an honour pattern's class is looked
+//! up by its histogram ([`honor_key`]) in a 4 KiB table instead of by rank. Combining classes is closed over a
 //! small set of 180 *combined classes*, so three small 2-D tables replace the run-time
 //! merge: `pair[man][pin] → a`, `suit_honor[sou][honours] → b`, `join[a][b] → c`, and the
 //! answer for `m` melds is entry `2m + 1` of class `c`'s vector.
@@ -21,7 +23,7 @@
 //! |---|---|---|
 //! | header | 256 | ASCII, names the generator, space-padded, ends in `\n` |
 //! | suit class | 405,350 | class of each suit pattern, by rank ([`rank9`]) |
-//! | honour class | 43,130 | class of each honour pattern, by rank ([`rank7`]) |
+//! | honour class | 4,096 | class of each honour histogram key ([`honor_key`]) |
 //! | suit vectors | 126 × 16 | cost vector of each suit class, index `2k + p`, padded with 10 |
 //! | honour vectors | 55 × 16 | cost vector of each honour class |
 //! | combined vectors | 180 × 16 | cost vector of each combined class |
@@ -42,6 +44,8 @@ pub const HEADER_LEN: usize = 256;
 pub const SUIT_PATTERNS: usize = 405_350;
 /// Honour patterns: seven counts 0..=4 summing to at most 14.
 pub const HONOR_PATTERNS: usize = 43_130;
+/// Honour histogram keys: three bits for each of the numbers of kinds held 1, 2, 3, 4 times.
+pub const HONOR_KEYS: usize = 4096;
 /// Distinct clamped suit cost vectors.
 pub const SUIT_CLASSES: usize = 126;
 /// Distinct clamped honour cost vectors.
@@ -51,7 +55,7 @@ pub const COMBINED_CLASSES: usize = 180;
 
 const SUIT_CLASS_AT: usize = HEADER_LEN;
 const HONOR_CLASS_AT: usize = SUIT_CLASS_AT + SUIT_PATTERNS;
-const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_PATTERNS;
+const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_KEYS;
 const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 16 * SUIT_CLASSES;
 const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 16 * HONOR_CLASSES;
 const PAIR_AT: usize = COMBINED_VECTORS_AT + 16 * COMBINED_CLASSES;
@@ -107,28 +111,72 @@ const RANK: [[[u32; 5]; 16]; 9] = {
     t
 };
 
+/// The rank contributions of kinds `3g..3g + 3` of a suit: `[prefix sum][c0 + 5c1 + 25c2]`
+/// (padded to 128 keys), so a suit's rank is three lookups.
+const RANK3: [[[u32; 128]; 16]; 3] = {
+    let mut t = [[[0u32; 128]; 16]; 3];
+    let mut g = 0;
+    while g < 3 {
+        let mut before = 0;
+        while before < 16 {
+            let mut key = 0;
+            while key < 125 {
+                let c = [key % 5, key / 5 % 5, key / 25];
+                let mut budget = 14i32 - before as i32;
+                let mut r = 0u32;
+                let mut j = 0;
+                while j < 3 {
+                    if budget >= 0 {
+                        r += RANK[8 - (3 * g + j)][budget as usize & 15][c[j]];
+                    }
+                    budget -= c[j] as i32;
+                    j += 1;
+                }
+                t[g][before][key] = r;
+                key += 1;
+            }
+            before += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+/// Perfect-hash rank of a suit pattern (nine counts, sum at most 14), in `0..405,350`:
+/// its position in lexicographic order among all such patterns.
 #[inline(always)]
-fn rank<const N: usize>(counts: &[u8; N]) -> usize {
+pub fn rank9(counts: &[u8; 9]) -> usize {
+    let c = counts.map(usize::from);
+    let k0 = (c[0] + 5 * c[1] + 25 * c[2]) & 127;
+    let k1 = (c[3] + 5 * c[4] + 25 * c[5]) & 127;
+    let k2 = (c[6] + 5 * c[7] + 25 * c[8]) & 127;
+    let s0 = c[0] + c[1] + c[2];
+    let s1 = s0 + c[3] + c[4] + c[5];
+    (RANK3[0][0][k0] + RANK3[1][s0 & 15][k1] + RANK3[2][s1 & 15][k2]) as usize
+}
+
+/// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`
+/// (used by the generator's tests; the tables use [`honor_key`]).
+pub fn rank7(counts: &[u8; 7]) -> usize {
     let mut budget = 14usize;
     let mut r = 0u32;
-    let mut i = 0;
-    while i < N {
-        let c = usize::from(counts[i] & 7).min(4);
-        r += RANK[N - 1 - i][budget & 15][c];
+    for (i, &c) in counts.iter().enumerate() {
+        let c = usize::from(c).min(4);
+        r += RANK[6 - i][budget & 15][c];
         budget = budget.wrapping_sub(c);
-        i += 1;
     }
     r as usize
 }
 
-/// Perfect-hash rank of a suit pattern (nine counts, sum at most 14), in `0..405,350`.
-pub fn rank9(counts: &[u8; 9]) -> usize {
-    rank(counts)
-}
-
-/// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`.
-pub fn rank7(counts: &[u8; 7]) -> usize {
-    rank(counts)
+/// The histogram key of an honour pattern: 3 bits each for the number of kinds held once,
+/// twice, three times and four times (`Σ 8^(c-1)` over the kinds), in `0..4096`.
+#[inline(always)]
+pub fn honor_key(counts: &[u8; 7]) -> usize {
+    let mut key = 0usize;
+    for &c in counts {
+        key += (1usize << (3 * usize::from(c & 7))) >> 3;
+    }
+    key & (HONOR_KEYS - 1)
 }
 
 #[inline(always)]
@@ -140,13 +188,13 @@ fn byte(at: usize) -> u8 {
 /// clamped cost vector ([`suit_vector`]). Sum at most 14.
 #[inline(always)]
 pub fn suit_class(counts: &[u8; 9]) -> u8 {
-    byte(SUIT_CLASS_AT + rank(counts).min(SUIT_PATTERNS - 1))
+    byte(SUIT_CLASS_AT + rank9(counts).min(SUIT_PATTERNS - 1))
 }
 
 /// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14.
 #[inline(always)]
 pub fn honor_class(counts: &[u8; 7]) -> u8 {
-    byte(HONOR_CLASS_AT + rank(counts).min(HONOR_PATTERNS - 1))
+    byte(HONOR_CLASS_AT + honor_key(counts))
 }
 
 /// A cost vector: entry `2k + p` for `k` melds and `p` pairs, clamped at 10; entries
@@ -289,8 +337,8 @@ pub fn suit_class_of_rank(rank: usize) -> u8 {
     byte(SUIT_CLASS_AT + rank.min(SUIT_PATTERNS - 1))
 }
 
-/// The class of the honour pattern of rank `rank`.
+/// The class of the honour pattern with histogram key `key`.
 #[inline(always)]
-pub fn honor_class_of_rank(rank: usize) -> u8 {
-    byte(HONOR_CLASS_AT + rank.min(HONOR_PATTERNS - 1))
+pub fn honor_class_of_key(key: usize) -> u8 {
+    byte(HONOR_CLASS_AT + (key & (HONOR_KEYS - 1)))
 }
