@@ -113,7 +113,7 @@ const RANK: [[[u32; 5]; 16]; 9] = {
 
 /// The rank contributions of kinds `3g..3g + 3` of a suit: `[prefix sum][c0 + 5c1 + 25c2]`
 /// (padded to 128 keys), so a suit's rank is three lookups.
-const RANK3: [[[u32; 128]; 16]; 3] = {
+static RANK3: [[[u32; 128]; 16]; 3] = {
     let mut t = [[[0u32; 128]; 16]; 3];
     let mut g = 0;
     while g < 3 {
