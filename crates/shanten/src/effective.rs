@@ -10,27 +10,58 @@
 //! removed. Honour kinds with the same count give the same class (the histogram key), so at
 //! most four honour evaluations are needed. Seven pairs and thirteen orphans are handled by their formulas.
 
-use crate::reference::ORPHANS;
-use crate::tables::{self, Vector};
+use crate::tables;
 use haipai_tiles::Counts;
 
+const H: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+const ONES: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+
+/// Thresholds for one suit: byte `2k + p` is `r + bias - W[k][p]` (0 where negative or
+/// where the entry is not allowed), where `W[k][p] = O[m - k][1 - p]` is what the other
+/// suits need when this suit holds `k` melds and `p` pairs. A candidate vector `V'` passes
+/// when some byte has `V' + 1 <= threshold`, tested on all 16 bytes at once.
 #[inline(always)]
-fn flip(others: &Vector, m: usize) -> Vector {
-    let mut w = [crate::generate::CLAMP; 16];
+fn thresholds(others: &tables::Vector, m: usize, r: u8, bias: u8) -> u128 {
+    let mut t = [0u8; 16];
     for k in 0..=m.min(4) {
-        w[2 * k] = others[2 * (m - k) + 1];
-        w[2 * k + 1] = others[2 * (m - k)];
+        t[2 * k] = (r + bias).saturating_sub(others[2 * (m - k) + 1]);
+        t[2 * k + 1] = (r + bias).saturating_sub(others[2 * (m - k)]);
     }
-    w
+    u128::from_le_bytes(t)
 }
 
+/// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t` (t below 128).
 #[inline(always)]
-fn min_sum(v: &Vector, w: &Vector) -> u8 {
-    let mut best = u8::MAX;
-    for j in 0..16 {
-        best = best.min(v[j] + w[j]);
-    }
-    best
+fn passes(v: u128, t: u128) -> bool {
+    ((t | H) - (v + ONES)) & H != 0
+}
+
+/// Per-suit thresholds and the replacement number.
+struct Context {
+    t: [u128; 4],
+    r: u8,
+}
+
+/// `bias` 0: draws that lower `r` (`V' + W < r`); `bias` 1: discards that keep it
+/// (`V' + W <= r`, and never below).
+#[inline(always)]
+fn context(counts: &Counts, m: usize, bias: u8) -> Context {
+    let (sm, sp, ss, sz) = tables::split(counts);
+    let (cm, cp, cs, cz) =
+        (tables::suit_class(sm), tables::suit_class(sp), tables::suit_class(ss), tables::honor_class(sz));
+    let mp = tables::combine_suits(cm, cp);
+    let mps = tables::add_suit(mp, cs);
+    let r = tables::finish(tables::add_honors(mps, cz), m);
+    let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
+    let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
+    let o_s = tables::add_honors(mp, cz);
+    let t = [
+        thresholds(&tables::combined_vector(o_m), m, r, bias),
+        thresholds(&tables::combined_vector(o_p), m, r, bias),
+        thresholds(&tables::combined_vector(o_s), m, r, bias),
+        thresholds(&tables::combined_vector(mps), m, r, bias),
+    ];
+    Context { t, r }
 }
 
 /// The histogram-key weight of a count (see [`tables::honor_key`]).
@@ -49,147 +80,103 @@ fn kinds_with_count(honors: &[u8; 7], c: usize) -> u64 {
     bits
 }
 
-/// Per-suit context: classes and the flipped vectors of the other suits.
-struct Context {
-    w: [Vector; 4],
-    r: u8,
-}
-
+/// Regular form: the replacement number, and the kinds whose draw (`draw`) lowers it or
+/// whose discard (`!draw`) keeps it.
 #[inline(always)]
-fn context(counts: &Counts, m: usize) -> Context {
-    let (sm, sp, ss, sz) = tables::split(counts);
-    let (cm, cp, cs, cz) =
-        (tables::suit_class(sm), tables::suit_class(sp), tables::suit_class(ss), tables::honor_class(sz));
-    let mp = tables::combine_suits(cm, cp);
-    let mps = tables::add_suit(mp, cs);
-    let r = tables::finish(tables::add_honors(mps, cz), m);
-    let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
-    let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
-    let o_s = tables::add_honors(mp, cz);
-    let w = [
-        flip(&tables::combined_vector(o_m), m),
-        flip(&tables::combined_vector(o_p), m),
-        flip(&tables::combined_vector(o_s), m),
-        flip(&tables::combined_vector(mps), m),
-    ];
-    Context { w, r }
+fn regular(counts: &Counts, m: usize, draw: bool) -> (u8, u64) {
+    let ctx = context(counts, m, u8::from(!draw));
+    let mut bits = 0u64;
+    for s in 0..3 {
+        let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
+        let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
+        for i in 0..9 {
+            let eligible = if draw { suit[i] < 4 } else { suit[i] > 0 };
+            if eligible {
+                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i]));
+                bits |= u64::from(passes(v, ctx.t[s])) << (9 * s + i);
+            }
+        }
+    }
+    let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
+    let key = tables::honor_key(honors);
+    for c in 0..5 {
+        let eligible = if draw { c < 4 } else { c > 0 };
+        if !eligible {
+            continue;
+        }
+        let kinds = kinds_with_count(honors, c);
+        if kinds != 0 {
+            let next = if draw { key + weight(c + 1) - weight(c) } else { key + weight(c - 1) - weight(c) };
+            let v = tables::honor_vector_bits(tables::honor_class_of_key(next));
+            if passes(v, ctx.t[3]) {
+                bits |= kinds << 27;
+            }
+        }
+    }
+    (ctx.r, bits)
 }
 
 /// Regular-form replacement number and necessary kinds (bits over the 34 kinds).
 #[inline]
 pub(crate) fn regular_necessary(counts: &Counts, m: usize) -> (u8, u64) {
-    let ctx = context(counts, m);
-    let mut bits = 0u64;
-    for s in 0..3 {
-        let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
-        let ranks = tables::ranks_plus(suit);
-        for i in 0..9 {
-            if suit[i] < 4 {
-                let v = tables::suit_vector(tables::suit_class_of_rank(ranks[i]));
-                if min_sum(&v, &ctx.w[s]) < ctx.r {
-                    bits |= 1 << (9 * s + i);
-                }
-            }
-        }
-    }
-    let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
-    let key = tables::honor_key(honors);
-    for c in 0..4 {
-        let kinds = kinds_with_count(honors, c);
-        if kinds != 0 {
-            let v = tables::honor_vector(tables::honor_class_of_key(key + weight(c + 1) - weight(c)));
-            if min_sum(&v, &ctx.w[3]) < ctx.r {
-                bits |= kinds << 27;
-            }
-        }
-    }
-    (ctx.r, bits)
+    regular(counts, m, true)
 }
 
 /// Regular-form replacement number and unnecessary kinds (bits over the 34 kinds).
 #[inline]
 pub(crate) fn regular_unnecessary(counts: &Counts, m: usize) -> (u8, u64) {
-    let ctx = context(counts, m);
-    let mut bits = 0u64;
-    for s in 0..3 {
-        let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
-        let ranks = tables::ranks_minus(suit);
-        for i in 0..9 {
-            if suit[i] > 0 {
-                let v = tables::suit_vector(tables::suit_class_of_rank(ranks[i]));
-                if min_sum(&v, &ctx.w[s]) == ctx.r {
-                    bits |= 1 << (9 * s + i);
-                }
-            }
-        }
+    regular(counts, m, false)
+}
+
+const ALL: u64 = (1 << 34) - 1;
+/// The thirteen terminal and honour kinds.
+const ORPHAN_BITS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+
+/// Bit masks of the kinds held at least once, twice and three times.
+#[inline(always)]
+fn held_masks(counts: &Counts) -> (u64, u64, u64) {
+    // Bytes to bits: a 0/1 byte at byte i goes to bit i of the top byte of the product.
+    let pack = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut masks = (0u64, 0u64, 0u64);
+    for (j, chunk) in counts.chunks(8).enumerate() {
+        let mut b = [0u8; 8];
+        b[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(b);
+        let hi = 0x8080_8080_8080_8080u64;
+        let at = |bias: u64| pack((w.wrapping_add(bias) & hi) >> 7) << (8 * j);
+        masks.0 |= at(0x7f7f_7f7f_7f7f_7f7f);
+        masks.1 |= at(0x7e7e_7e7e_7e7e_7e7e);
+        masks.2 |= at(0x7d7d_7d7d_7d7d_7d7d);
     }
-    let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
-    let key = tables::honor_key(honors);
-    for c in 1..5 {
-        let kinds = kinds_with_count(honors, c);
-        if kinds != 0 {
-            let v = tables::honor_vector(tables::honor_class_of_key(key + weight(c - 1) - weight(c)));
-            if min_sum(&v, &ctx.w[3]) == ctx.r {
-                bits |= kinds << 27;
-            }
-        }
-    }
-    (ctx.r, bits)
+    masks
 }
 
 /// Seven pairs (13/14 tiles): shanten, the draws that lower it, the discards that keep it.
 #[inline]
 pub(crate) fn seven_pairs(counts: &Counts) -> (i8, u64, u64) {
-    let (mut ones, mut twos, mut more) = (0u64, 0u64, 0u64);
-    for (i, &c) in counts.iter().enumerate() {
-        ones |= u64::from(c == 1) << i;
-        twos |= u64::from(c == 2) << i;
-        more |= u64::from(c >= 3) << i;
-    }
-    let kinds = (ones | twos | more).count_ones() as i8;
-    let pairs = (twos | more).count_ones() as i8;
+    let (held, two, three) = held_masks(counts);
+    let ones = held & !two;
+    let kinds = held.count_ones() as i8;
+    let pairs = two.count_ones() as i8;
     let shanten = 6 - pairs + (7 - kinds).max(0);
-    let all = (1u64 << 34) - 1;
-    let absent = all & !(ones | twos | more);
     // A single becomes a pair; a new kind helps only while fewer than seven kinds.
-    let draws = ones | if kinds < 7 { absent } else { 0 };
+    let draws = ones | if kinds < 7 { ALL & !held } else { 0 };
     // A third or fourth copy is spare; a single is spare once there are more than seven kinds.
-    let discards = more | if kinds > 7 { ones } else { 0 };
+    let discards = three | if kinds > 7 { ones } else { 0 };
     (shanten, draws, discards)
 }
 
 /// Thirteen orphans (13/14 tiles): shanten, the draws that lower it, the discards that keep it.
 #[inline]
 pub(crate) fn thirteen_orphans(counts: &Counts) -> (i8, u64, u64) {
-    let mut held = 0u64;
-    let mut pairs = 0u64;
-    let mut orphans = 0u64;
-    for i in ORPHANS {
-        orphans |= 1 << i;
-        held |= u64::from(counts[i] >= 1) << i;
-        pairs |= u64::from(counts[i] >= 2) << i;
-    }
+    let (all_held, all_two, all_three) = held_masks(counts);
+    let held = all_held & ORPHAN_BITS;
+    let pairs = all_two & ORPHAN_BITS;
     let kinds = held.count_ones() as i8;
-    let has_pair = pairs != 0;
-    let shanten = 13 - kinds - i8::from(has_pair);
-    let draws = (orphans & !held) | if has_pair { 0 } else { held };
-    let all = (1u64 << 34) - 1;
-    let non_orphans = all & !orphans & TileSetBits::held(counts);
-    let triples = ORPHANS.iter().fold(0u64, |acc, &i| acc | u64::from(counts[i] >= 3) << i);
-    // A discard keeps the shanten if it is no orphan, a third copy, or a pair when another pair exists.
+    let shanten = 13 - kinds - i8::from(pairs != 0);
+    let draws = (ORPHAN_BITS & !held) | if pairs != 0 { 0 } else { held };
+    // A discard keeps the shanten if it is no orphan, a third copy, or a pair when another
+    // pair exists.
     let spare_pairs = if pairs.count_ones() >= 2 { pairs } else { 0 };
-    (shanten, draws, non_orphans | triples | spare_pairs)
-}
-
-struct TileSetBits;
-
-impl TileSetBits {
-    #[inline(always)]
-    fn held(counts: &Counts) -> u64 {
-        let mut bits = 0u64;
-        for (i, &c) in counts.iter().enumerate() {
-            bits |= u64::from(c > 0) << i;
-        }
-        bits
-    }
+    (shanten, draws, (all_held & !ORPHAN_BITS) | (all_three & ORPHAN_BITS) | spare_pairs)
 }

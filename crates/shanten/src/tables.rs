@@ -208,6 +208,18 @@ fn vector_at(at: usize) -> Vector {
     v
 }
 
+/// [`suit_vector`] as one little-endian 128-bit word.
+#[inline(always)]
+pub fn suit_vector_bits(class: u8) -> u128 {
+    u128::from_le_bytes(suit_vector(class))
+}
+
+/// [`honor_vector`] as one little-endian 128-bit word.
+#[inline(always)]
+pub fn honor_vector_bits(class: u8) -> u128 {
+    u128::from_le_bytes(honor_vector(class))
+}
+
 /// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
 /// the suit lacks for `k` melds and `p` pairs, clamped at 10.
 #[inline]
