@@ -70,20 +70,10 @@ fn weight(c: usize) -> usize {
     (1usize << (3 * c)) >> 3
 }
 
-/// Bits (0..7) of the honour kinds held exactly `c` times.
-#[inline(always)]
-fn kinds_with_count(honors: &[u8; 7], c: usize) -> u64 {
-    let mut bits = 0u64;
-    for (i, &h) in honors.iter().enumerate() {
-        bits |= u64::from(usize::from(h) == c) << i;
-    }
-    bits
-}
-
 /// Regular form: the replacement number, and the kinds whose draw (`draw`) lowers it or
 /// whose discard (`!draw`) keeps it.
 #[inline(always)]
-fn regular(counts: &Counts, m: usize, draw: bool) -> (u8, u64) {
+fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
     let ctx = context(counts, m, u8::from(!draw));
     let mut bits = 0u64;
     for s in 0..3 {
@@ -104,7 +94,7 @@ fn regular(counts: &Counts, m: usize, draw: bool) -> (u8, u64) {
         if !eligible {
             continue;
         }
-        let kinds = kinds_with_count(honors, c);
+        let kinds = masks.exactly(c) >> 27;
         if kinds != 0 {
             let next = if draw { key + weight(c + 1) - weight(c) } else { key + weight(c - 1) - weight(c) };
             let v = tables::honor_vector_bits(tables::honor_class_of_key(next));
@@ -118,43 +108,73 @@ fn regular(counts: &Counts, m: usize, draw: bool) -> (u8, u64) {
 
 /// Regular-form replacement number and necessary kinds (bits over the 34 kinds).
 #[inline]
-pub(crate) fn regular_necessary(counts: &Counts, m: usize) -> (u8, u64) {
-    regular(counts, m, true)
+pub(crate) fn regular_necessary(counts: &Counts, masks: &Masks, m: usize) -> (u8, u64) {
+    regular(counts, masks, m, true)
 }
 
 /// Regular-form replacement number and unnecessary kinds (bits over the 34 kinds).
 #[inline]
-pub(crate) fn regular_unnecessary(counts: &Counts, m: usize) -> (u8, u64) {
-    regular(counts, m, false)
+pub(crate) fn regular_unnecessary(counts: &Counts, masks: &Masks, m: usize) -> (u8, u64) {
+    regular(counts, masks, m, false)
 }
 
 const ALL: u64 = (1 << 34) - 1;
 /// The thirteen terminal and honour kinds.
 const ORPHAN_BITS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
 
-/// Bit masks of the kinds held at least once, twice and three times.
-#[inline(always)]
-fn held_masks(counts: &Counts) -> (u64, u64, u64) {
-    // Bytes to bits: a 0/1 byte at byte i goes to bit i of the top byte of the product.
-    let pack = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let mut masks = (0u64, 0u64, 0u64);
-    for (j, chunk) in counts.chunks(8).enumerate() {
-        let mut b = [0u8; 8];
-        b[..chunk.len()].copy_from_slice(chunk);
-        let w = u64::from_le_bytes(b);
+/// Bit masks (over the 34 kinds) of the kinds held at least once, twice, three and four
+/// times.
+#[derive(Clone, Copy)]
+pub(crate) struct Masks {
+    /// Held at least once.
+    pub held: u64,
+    /// At least twice.
+    pub two: u64,
+    /// At least three times.
+    pub three: u64,
+    /// Four times.
+    pub four: u64,
+}
+
+impl Masks {
+    #[inline(always)]
+    pub(crate) fn new(counts: &Counts) -> Masks {
+        // Bytes to bits: a 0/1 byte at byte i goes to bit i of the top byte of the product.
+        let pack = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
         let hi = 0x8080_8080_8080_8080u64;
-        let at = |bias: u64| pack((w.wrapping_add(bias) & hi) >> 7) << (8 * j);
-        masks.0 |= at(0x7f7f_7f7f_7f7f_7f7f);
-        masks.1 |= at(0x7e7e_7e7e_7e7e_7e7e);
-        masks.2 |= at(0x7d7d_7d7d_7d7d_7d7d);
+        let w = crate::words(counts);
+        let at = |bias: u64| {
+            let mut m = 0u64;
+            for (j, &x) in w.iter().enumerate() {
+                m |= pack((x.wrapping_add(bias) & hi) >> 7) << (8 * j);
+            }
+            m
+        };
+        Masks {
+            held: at(0x7f7f_7f7f_7f7f_7f7f),
+            two: at(0x7e7e_7e7e_7e7e_7e7e),
+            three: at(0x7d7d_7d7d_7d7d_7d7d),
+            four: at(0x7c7c_7c7c_7c7c_7c7c),
+        }
     }
-    masks
+
+    /// Kinds held exactly `c` times (0..=4).
+    #[inline(always)]
+    fn exactly(&self, c: usize) -> u64 {
+        match c {
+            0 => ALL & !self.held,
+            1 => self.held & !self.two,
+            2 => self.two & !self.three,
+            3 => self.three & !self.four,
+            _ => self.four,
+        }
+    }
 }
 
 /// Seven pairs (13/14 tiles): shanten, the draws that lower it, the discards that keep it.
 #[inline]
-pub(crate) fn seven_pairs(counts: &Counts) -> (i8, u64, u64) {
-    let (held, two, three) = held_masks(counts);
+pub(crate) fn seven_pairs(masks: &Masks) -> (i8, u64, u64) {
+    let Masks { held, two, three, .. } = *masks;
     let ones = held & !two;
     let kinds = held.count_ones() as i8;
     let pairs = two.count_ones() as i8;
@@ -168,8 +188,8 @@ pub(crate) fn seven_pairs(counts: &Counts) -> (i8, u64, u64) {
 
 /// Thirteen orphans (13/14 tiles): shanten, the draws that lower it, the discards that keep it.
 #[inline]
-pub(crate) fn thirteen_orphans(counts: &Counts) -> (i8, u64, u64) {
-    let (all_held, all_two, all_three) = held_masks(counts);
+pub(crate) fn thirteen_orphans(masks: &Masks) -> (i8, u64, u64) {
+    let Masks { held: all_held, two: all_two, three: all_three, .. } = *masks;
     let held = all_held & ORPHAN_BITS;
     let pairs = all_two & ORPHAN_BITS;
     let kinds = held.count_ones() as i8;

@@ -59,7 +59,7 @@ pub fn shanten(counts: &Counts) -> i8 {
 /// byte-parallel counting. Each count is at most 4, so adding `0x7f` (or `0x7e`) to a byte
 /// sets its high bit exactly when the count is at least 1 (or 2), with no carry out.
 #[inline(always)]
-fn words(counts: &Counts) -> [u64; 5] {
+pub(crate) fn words(counts: &Counts) -> [u64; 5] {
     let w = |i: usize| u64::from_le_bytes(counts[i..i + 8].try_into().expect("eight"));
     [w(0), w(8), w(16), w(24), u64::from(counts[32]) | u64::from(counts[33]) << 8]
 }
@@ -147,10 +147,11 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 /// A kind already held four times is never necessary. Precondition as [`shanten`].
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
-    let (r, mut bits) = effective::regular_necessary(counts, n / 3);
+    let masks = effective::Masks::new(counts);
+    let (r, mut bits) = effective::regular_necessary(counts, &masks, n / 3);
     let mut best = r as i8 - 1;
     if n >= 13 {
-        for (s, draws, _) in [effective::seven_pairs(counts), effective::thirteen_orphans(counts)] {
+        for (s, draws, _) in [effective::seven_pairs(&masks), effective::thirteen_orphans(&masks)] {
             if s < best {
                 best = s;
                 bits = draws;
@@ -166,10 +167,11 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 /// (不要牌). Precondition as [`shanten`].
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
-    let (r, mut bits) = effective::regular_unnecessary(counts, n / 3);
+    let masks = effective::Masks::new(counts);
+    let (r, mut bits) = effective::regular_unnecessary(counts, &masks, n / 3);
     let mut best = r as i8 - 1;
     if n >= 13 {
-        for (s, _, discards) in [effective::seven_pairs(counts), effective::thirteen_orphans(counts)] {
+        for (s, _, discards) in [effective::seven_pairs(&masks), effective::thirteen_orphans(&masks)] {
             if s < best {
                 best = s;
                 bits = discards;
