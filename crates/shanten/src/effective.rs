@@ -21,13 +21,15 @@ const ONES: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
 /// suits need when this suit holds `k` melds and `p` pairs. A candidate vector `V'` passes
 /// when some byte has `V' + 1 <= threshold`, tested on all 16 bytes at once.
 #[inline(always)]
-fn thresholds(others: &tables::Vector, m: usize, r: u8, bias: u8) -> u128 {
-    let mut t = [0u8; 16];
-    for k in 0..=m.min(4) {
-        t[2 * k] = (r + bias).saturating_sub(others[2 * (m - k) + 1]);
-        t[2 * k + 1] = (r + bias).saturating_sub(others[2 * (m - k)]);
-    }
-    u128::from_le_bytes(t)
+fn thresholds(others: u128, m: usize, r: u8, bias: u8) -> u128 {
+    let m = m.min(4);
+    // Byte j of `x` is others[2m + 1 - j] for j <= 2m + 1, and 0 above.
+    let x = others.swap_bytes() >> (8 * (14 - 2 * m));
+    let len = u128::MAX >> (8 * (14 - 2 * m));
+    let d = (ONES * u128::from(r + bias) | H) - x;
+    // Keep r + bias - x where it is not negative (the high bit survived), else 0.
+    let keep = ((d & H) >> 7) * 0xff;
+    d & !H & keep & len
 }
 
 /// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t` (t below 128).
@@ -56,10 +58,10 @@ fn context(counts: &Counts, m: usize, bias: u8) -> Context {
     let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
     let o_s = tables::add_honors(mp, cz);
     let t = [
-        thresholds(&tables::combined_vector(o_m), m, r, bias),
-        thresholds(&tables::combined_vector(o_p), m, r, bias),
-        thresholds(&tables::combined_vector(o_s), m, r, bias),
-        thresholds(&tables::combined_vector(mps), m, r, bias),
+        thresholds(tables::combined_vector_bits(o_m), m, r, bias),
+        thresholds(tables::combined_vector_bits(o_p), m, r, bias),
+        thresholds(tables::combined_vector_bits(o_s), m, r, bias),
+        thresholds(tables::combined_vector_bits(mps), m, r, bias),
     ];
     Context { t, r }
 }
@@ -75,33 +77,29 @@ fn weight(c: usize) -> usize {
 #[inline(always)]
 fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
     let ctx = context(counts, m, u8::from(!draw));
+    // Candidate kinds: below four copies for a draw, held for a discard.
+    let candidates = if draw { ALL & !masks.four } else { masks.held };
     let mut bits = 0u64;
     for s in 0..3 {
         let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
         let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
-        for i in 0..9 {
-            let eligible = if draw { suit[i] < 4 } else { suit[i] > 0 };
-            if eligible {
-                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i]));
-                bits |= u64::from(passes(v, ctx.t[s])) << (9 * s + i);
-            }
+        let mut todo = candidates >> (9 * s) & 0x1ff;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i % 9]));
+            bits |= u64::from(passes(v, ctx.t[s])) << (9 * s + i);
         }
     }
     let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
     let key = tables::honor_key(honors);
-    for c in 0..5 {
-        let eligible = if draw { c < 4 } else { c > 0 };
-        if !eligible {
-            continue;
-        }
-        let kinds = masks.exactly(c) >> 27;
-        if kinds != 0 {
-            let next = if draw { key + weight(c + 1) - weight(c) } else { key + weight(c - 1) - weight(c) };
-            let v = tables::honor_vector_bits(tables::honor_class_of_key(next));
-            if passes(v, ctx.t[3]) {
-                bits |= kinds << 27;
-            }
-        }
+    for c in 0..4 {
+        // Draw: a kind held c times gets c + 1. Discard: a kind held c + 1 times gets c.
+        let (from, to) = if draw { (c, c + 1) } else { (c + 1, c) };
+        let kinds = masks.exactly(from) >> 27 & (candidates >> 27);
+        let next = (key + weight(to)).wrapping_sub(weight(from));
+        let v = tables::honor_vector_bits(tables::honor_class_of_key(next));
+        bits |= (kinds & 0x7f) << 27 & (u64::from(passes(v, ctx.t[3])).wrapping_neg());
     }
     (ctx.r, bits)
 }

@@ -220,6 +220,12 @@ pub fn honor_vector_bits(class: u8) -> u128 {
     u128::from_le_bytes(honor_vector(class))
 }
 
+/// [`combined_vector`] as one little-endian 128-bit word.
+#[inline(always)]
+pub fn combined_vector_bits(class: u8) -> u128 {
+    u128::from_le_bytes(combined_vector(class))
+}
+
 /// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
 /// the suit lacks for `k` melds and `p` pairs, clamped at 10.
 #[inline]
@@ -295,52 +301,47 @@ pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
     finish(join(mp, sz), m)
 }
 
-/// Budgets (14 minus the tiles before each position), prefix rank sums, and the counts
-/// clamped to 0..=4, for the neighbour-rank functions.
+/// The ranks of the suit pattern with one tile more (`delta` = +1) or one fewer (`delta` =
+/// -1) at each of the nine positions, from the three-kind group lookups: a change in group
+/// `g` changes that group's key by `±5^j` and shifts the prefix sum seen by later groups.
+/// Meaningful where the changed pattern is valid (count below 4 and at most 13 tiles for
+/// +1, count positive for -1); elsewhere some rank in range.
 #[inline(always)]
-fn prefix<const N: usize>(counts: &[u8; N]) -> ([usize; N], [u32; N], [usize; N]) {
-    let mut budgets = [0usize; N];
-    let mut pre = [0u32; N];
-    let mut cs = [0usize; N];
-    let mut budget = 14usize;
-    let mut acc = 0u32;
-    for i in 0..N {
-        let c = usize::from(counts[i] & 7).min(4);
-        cs[i] = c;
-        budgets[i] = budget;
-        pre[i] = acc;
-        acc += RANK[N - 1 - i][budget & 15][c];
-        budget = budget.wrapping_sub(c);
+fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
+    let c = counts.map(usize::from);
+    let k =
+        [(c[0] + 5 * c[1] + 25 * c[2]) & 127, (c[3] + 5 * c[4] + 25 * c[5]) & 127, (c[6] + 5 * c[7] + 25 * c[8]) & 127];
+    let s0 = c[0] + c[1] + c[2];
+    let s1 = s0 + c[3] + c[4] + c[5];
+    let a = [RANK3[0][0][k[0]], RANK3[1][s0 & 15][k[1]], RANK3[2][s1 & 15][k[2]]];
+    let shift = |s: usize| s.wrapping_add_signed(delta) & 15;
+    let b1 = RANK3[1][shift(s0)][k[1]];
+    let b2 = RANK3[2][shift(s1)][k[2]];
+    let before = [0, s0, s1];
+    let rest = [b1 + b2, b2, 0];
+    let head = [0, a[0], a[0] + a[1]];
+    let mut out = [0usize; 9];
+    for g in 0..3 {
+        for (j, step) in [1usize, 5, 25].into_iter().enumerate() {
+            let key = k[g].wrapping_add_signed(delta * step as isize) & 127;
+            out[3 * g + j] = (head[g] + RANK3[g][before[g] & 15][key] + rest[g]) as usize;
+        }
     }
-    (budgets, pre, cs)
+    out
 }
 
-/// The ranks of the pattern with one more tile at each position (meaningful where the
+/// The ranks of the suit pattern with one more tile at each position (meaningful where the
 /// count is below 4 and the pattern has at most 13 tiles).
-#[inline]
-pub fn ranks_plus<const N: usize>(counts: &[u8; N]) -> [usize; N] {
-    let (b, pre, c) = prefix(counts);
-    let mut out = [0usize; N];
-    let mut suf = 0u32;
-    for i in (0..N).rev() {
-        out[i] = (pre[i] + RANK[N - 1 - i][b[i] & 15][(c[i] + 1).min(4)] + suf) as usize;
-        suf += RANK[N - 1 - i][b[i].wrapping_sub(1) & 15][c[i]];
-    }
-    out
+#[inline(always)]
+pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 9] {
+    neighbour_ranks(counts, 1)
 }
 
-/// The ranks of the pattern with one tile fewer at each position (meaningful where the
+/// The ranks of the suit pattern with one tile fewer at each position (meaningful where the
 /// count is positive).
-#[inline]
-pub fn ranks_minus<const N: usize>(counts: &[u8; N]) -> [usize; N] {
-    let (b, pre, c) = prefix(counts);
-    let mut out = [0usize; N];
-    let mut suf = 0u32;
-    for i in (0..N).rev() {
-        out[i] = (pre[i] + RANK[N - 1 - i][b[i] & 15][c[i].saturating_sub(1)] + suf) as usize;
-        suf += RANK[N - 1 - i][(b[i] + 1) & 15][c[i]];
-    }
-    out
+#[inline(always)]
+pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 9] {
+    neighbour_ranks(counts, -1)
 }
 
 /// The class of the suit pattern of rank `rank`.

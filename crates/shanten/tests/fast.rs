@@ -95,3 +95,25 @@ fn suit_classes_match_reference_costs() {
         assert_eq!(tables::honor_vector(tables::honor_class(&honors))[..10], generate::vector(&honors, false));
     }
 }
+
+#[test]
+fn neighbour_ranks_match_direct_ranks() {
+    for p in generate::patterns(9).iter().step_by(7) {
+        let suit: [u8; 9] = p.as_slice().try_into().unwrap();
+        let n: u8 = suit.iter().sum();
+        let plus = tables::ranks_plus(&suit);
+        let minus = tables::ranks_minus(&suit);
+        for i in 0..9 {
+            let mut q = suit;
+            if suit[i] < 4 && n < 14 {
+                q[i] += 1;
+                assert_eq!(plus[i], tables::rank9(&q), "{suit:?} + {i}");
+                q[i] -= 1;
+            }
+            if suit[i] > 0 {
+                q[i] -= 1;
+                assert_eq!(minus[i], tables::rank9(&q), "{suit:?} - {i}");
+            }
+        }
+    }
+}
