@@ -26,7 +26,7 @@ fn thresholds(others: u128, m: usize, r: u8, bias: u8) -> u128 {
     // Byte j of `x` is others[2m + 1 - j] for j <= 2m + 1, and 0 above.
     let x = others.swap_bytes() >> (8 * (14 - 2 * m));
     let len = u128::MAX >> (8 * (14 - 2 * m));
-    let d = (ONES * u128::from(r + bias) | H) - x;
+    let d = ((ONES * u128::from(r + bias)) | H) - x;
     // Keep r + bias - x where it is not negative (the high bit survived), else 0.
     let keep = ((d & H) >> 7) * 0xff;
     d & !H & keep & len
