@@ -8,6 +8,7 @@
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
 //! | [`decompose`] | `haipai-decompose` | `decompose` |
 //! | [`waits`] | `haipai-waits` | `waits` |
+//! | [`shanten`] | `haipai-shanten` | `shanten` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -25,3 +26,6 @@ pub use haipai_decompose as decompose;
 
 #[cfg(feature = "waits")]
 pub use haipai_waits as waits;
+
+#[cfg(feature = "shanten")]
+pub use haipai_shanten as shanten;
