@@ -10,34 +10,15 @@ use crate::variant::Variant;
 
 /// The four variants every table is checked in.
 pub const VARIANTS: [Variant; 4] = [
-    Variant {
-        sanma: false,
-        red_fives: false,
-    },
-    Variant {
-        sanma: true,
-        red_fives: false,
-    },
-    Variant {
-        sanma: false,
-        red_fives: true,
-    },
-    Variant {
-        sanma: true,
-        red_fives: true,
-    },
+    Variant { sanma: false, red_fives: false },
+    Variant { sanma: true, red_fives: false },
+    Variant { sanma: false, red_fives: true },
+    Variant { sanma: true, red_fives: true },
 ];
 
 /// Calls `f(counts, weight)` for every multiset of exactly `m` tiles of the variant.
 pub fn for_each_hand(m: usize, variant: Variant, mut f: impl FnMut(&[u8; 34], Count)) {
-    fn rec(
-        k: usize,
-        left: usize,
-        c: &mut [u8; 34],
-        w: Count,
-        v: Variant,
-        f: &mut dyn FnMut(&[u8; 34], Count),
-    ) {
+    fn rec(k: usize, left: usize, c: &mut [u8; 34], w: Count, v: Variant, f: &mut dyn FnMut(&[u8; 34], Count)) {
         if k == 34 {
             if left == 0 {
                 f(c, w);
@@ -107,13 +88,8 @@ pub fn pairs_only(c: &[u8; 34]) -> bool {
 /// Thirteen orphans: every terminal and honour held, one of them twice, nothing else.
 pub fn thirteen_orphans(c: &[u8; 34]) -> bool {
     let term = |i: usize| i >= 27 || i % 9 == 0 || i % 9 == 8;
-    (0..34).all(|i| {
-        if term(i) {
-            (1..=2).contains(&c[i])
-        } else {
-            c[i] == 0
-        }
-    }) && (0..34).filter(|&i| c[i] == 2).count() == 1
+    (0..34).all(|i| if term(i) { (1..=2).contains(&c[i]) } else { c[i] == 0 })
+        && (0..34).filter(|&i| c[i] == 2).count() == 1
 }
 
 /// Document 003's table by enumeration.
@@ -145,4 +121,64 @@ pub fn tenhou(m: usize, variant: Variant) -> TenhouTable {
         }
     });
     t
+}
+
+/// The shanten distribution by enumeration: every hand of `m` tiles, its shanten from
+/// [`crate::distribution::hand_profile`] (itself checked against [`regular_shanten`] and the
+/// `xiangting` crate).
+pub fn shanten_distribution(m: usize, variant: Variant) -> crate::ShantenDistribution {
+    let mut acc = [Count::ZERO; 16];
+    for_each_hand(m, variant, |c, w| {
+        let s = crate::distribution::hand_profile(c).shanten(m);
+        acc[(s + 1) as usize] += w;
+    });
+    let rows = (0..16).filter(|&i| !acc[i].is_zero()).map(|i| (i as i8 - 1, acc[i])).collect();
+    crate::ShantenDistribution { tiles: m, variant, rows }
+}
+
+/// Regular-form shanten of a hand of `m` tiles by enumerating every complete target (`k = (m - 1) / 3`
+/// melds and a pair, at most four of a kind) and counting the tiles the hand lacks; minus one.
+/// Exponential in `k`: meant for `m ≤ 8`.
+pub fn regular_shanten(c: &[u8; 34], m: usize) -> i8 {
+    let k = (m.max(1) - 1) / 3;
+    let mut target = [0u8; 34];
+    let mut best = u32::MAX;
+    fn lack(c: &[u8; 34], t: &[u8; 34]) -> u32 {
+        (0..34).map(|i| u32::from(t[i].saturating_sub(c[i]))).sum()
+    }
+    fn rec(start: usize, left: usize, c: &[u8; 34], t: &mut [u8; 34], best: &mut u32) {
+        if left == 0 {
+            for p in 0..34 {
+                if t[p] + 2 <= 4 {
+                    t[p] += 2;
+                    *best = (*best).min(lack(c, t));
+                    t[p] -= 2;
+                }
+            }
+            return;
+        }
+        // Meld ids: 0..34 triplets, 34.. runs (suit s, start n).
+        for id in start..34 + 21 {
+            let tiles: [usize; 3] = if id < 34 {
+                [id; 3]
+            } else {
+                let r = id - 34;
+                let base = (r / 7) * 9 + r % 7;
+                [base, base + 1, base + 2]
+            };
+            let mut ok = true;
+            for &x in &tiles {
+                t[x] += 1;
+                ok &= t[x] <= 4;
+            }
+            if ok {
+                rec(id, left - 1, c, t, best);
+            }
+            for &x in &tiles {
+                t[x] -= 1;
+            }
+        }
+    }
+    rec(0, k, c, &mut target, &mut best);
+    best as i8 - 1
 }

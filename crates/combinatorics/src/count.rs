@@ -26,15 +26,9 @@ pub struct Count {
 
 impl Count {
     /// Zero patterns, zero states.
-    pub const ZERO: Count = Count {
-        patterns: 0,
-        states: 0,
-    };
+    pub const ZERO: Count = Count { patterns: 0, states: 0 };
     /// The empty hand: one pattern, one state.
-    pub const ONE: Count = Count {
-        patterns: 1,
-        states: 1,
-    };
+    pub const ONE: Count = Count { patterns: 1, states: 1 };
 
     /// A count of `patterns` patterns and `states` states.
     pub const fn new(patterns: u128, states: u128) -> Count {
@@ -108,10 +102,7 @@ impl Ratio {
             return Ratio { num: 0, den: 1 };
         }
         let g = gcd(num, den).max(1);
-        Ratio {
-            num: num / g,
-            den: den / g,
-        }
+        Ratio { num: num / g, den: den / g }
     }
 
     /// Numerator (lowest terms).

@@ -38,3 +38,6 @@ pub use count::{Count, Ratio, binom};
 pub use series::Series;
 pub use tenhou::TenhouTable;
 pub use variant::Variant;
+pub mod distribution;
+pub mod profile;
+pub use distribution::ShantenDistribution;

@@ -17,11 +17,7 @@ pub struct Series {
 impl Series {
     /// The zero series with the given truncation.
     pub fn zero(max_tiles: usize, max_marks: usize) -> Series {
-        Series {
-            max_tiles,
-            max_marks,
-            coef: vec![Count::ZERO; (max_tiles + 1) * (max_marks + 1)],
-        }
+        Series { max_tiles, max_marks, coef: vec![Count::ZERO; (max_tiles + 1) * (max_marks + 1)] }
     }
 
     /// The series `1` (the empty hand).
@@ -79,14 +75,8 @@ impl Series {
     }
 
     /// The product of all `factors`, starting from `1`.
-    pub fn product<'a>(
-        max_tiles: usize,
-        max_marks: usize,
-        factors: impl IntoIterator<Item = &'a Series>,
-    ) -> Series {
-        factors
-            .into_iter()
-            .fold(Series::one(max_tiles, max_marks), |acc, f| acc.mul(f))
+    pub fn product<'a>(max_tiles: usize, max_marks: usize, factors: impl IntoIterator<Item = &'a Series>) -> Series {
+        factors.into_iter().fold(Series::one(max_tiles, max_marks), |acc, f| acc.mul(f))
     }
 }
 

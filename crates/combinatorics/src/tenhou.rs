@@ -150,37 +150,16 @@ impl TenhouTable {
             }
         }
         let total = Series::product(m, 0, &all_factors).get(m, 0);
-        let legal = if m % 3 == 2 {
-            Series::product(m, 1, &legal_factors).get(m, 1)
-        } else {
-            Count::ZERO
-        };
-        let internal_seven_pairs = if m % 3 == 2 {
-            Series::product(m, 1, &isp_factors).get(m, 1)
-        } else {
-            Count::ZERO
-        };
-        let seven_pairs = if m % 2 == 0 {
-            Series::product(m, 0, &sp_factors).get(m, 0)
-        } else {
-            Count::ZERO
-        };
+        let legal = if m % 3 == 2 { Series::product(m, 1, &legal_factors).get(m, 1) } else { Count::ZERO };
+        let internal_seven_pairs = if m % 3 == 2 { Series::product(m, 1, &isp_factors).get(m, 1) } else { Count::ZERO };
+        let seven_pairs = if m % 2 == 0 { Series::product(m, 0, &sp_factors).get(m, 0) } else { Count::ZERO };
         let thirteen_orphans = Series::product(m, 1, &orphan_factors).get(m, 1);
-        TenhouTable {
-            tiles,
-            variant,
-            total,
-            legal,
-            internal_seven_pairs,
-            seven_pairs,
-            thirteen_orphans,
-        }
+        TenhouTable { tiles, variant, total, legal, internal_seven_pairs, seven_pairs, thirteen_orphans }
     }
 
     /// States of complete hands: legal + seven pairs - both + thirteen orphans.
     pub fn complete_states(&self) -> u128 {
-        self.legal.states + self.seven_pairs.states - self.internal_seven_pairs.states
-            + self.thirteen_orphans.states
+        self.legal.states + self.seven_pairs.states - self.internal_seven_pairs.states + self.thirteen_orphans.states
     }
 
     /// Patterns of complete hands: legal + seven pairs - both + thirteen orphans.
@@ -201,30 +180,15 @@ impl TenhouTable {
     pub fn render(&self) -> String {
         let dtot = self.total.states;
         let pct = |d: u128| cfmt::general(100.0 * d as f64 / dtot as f64, 6);
-        let row = |name: &str, c: Count| {
-            format!(
-                "{:<24}{:<16}{:<16}{}",
-                name,
-                c.patterns,
-                c.states,
-                pct(c.states)
-            )
-        };
+        let row = |name: &str, c: Count| format!("{:<24}{:<16}{:<16}{}", name, c.patterns, c.states, pct(c.states));
         let lines = [
             format!("{:<24}{}", "Number of Tiles", self.tiles),
-            format!(
-                "{:<24}{:<16}{}",
-                "Total", self.total.patterns, self.total.states
-            ),
+            format!("{:<24}{:<16}{}", "Total", self.total.patterns, self.total.states),
             row("Legal Hand", self.legal),
             row("Internal Seven Pairs", self.internal_seven_pairs),
             row("Seven Pairs", self.seven_pairs),
             row("Thirteen Orphans", self.thirteen_orphans),
-            format!(
-                "{:<24}{}",
-                "Probability",
-                cfmt::scientific(self.complete_states() as f64 / dtot as f64, 15)
-            ),
+            format!("{:<24}{}", "Probability", cfmt::scientific(self.complete_states() as f64 / dtot as f64, 15)),
         ];
         let mut s = String::new();
         for l in lines {
@@ -261,24 +225,9 @@ Probability             3.025448319456385e-06
     #[test]
     fn variants_snapshot() {
         let mut out = String::new();
-        for v in [
-            Variant::SANMA,
-            Variant {
-                sanma: false,
-                red_fives: true,
-            },
-            Variant {
-                sanma: true,
-                red_fives: true,
-            },
-        ] {
+        for v in [Variant::SANMA, Variant { sanma: false, red_fives: true }, Variant { sanma: true, red_fives: true }] {
             let t = TenhouTable::compute(14, v);
-            out.push_str(&format!(
-                "# {}\n{}exact {}\n\n",
-                v.name(),
-                t.render(),
-                t.probability()
-            ));
+            out.push_str(&format!("# {}\n{}exact {}\n\n", v.name(), t.render(), t.probability()));
         }
         insta::assert_snapshot!("tenhou_variants", out);
     }

@@ -21,23 +21,13 @@ pub struct Variant {
 
 impl Variant {
     /// The standard 136-tile game, red fives not distinguished (document 003's universe).
-    pub const FOUR_PLAYER: Variant = Variant {
-        sanma: false,
-        red_fives: false,
-    };
+    pub const FOUR_PLAYER: Variant = Variant { sanma: false, red_fives: false };
     /// 108-tile three-player mahjong.
-    pub const SANMA: Variant = Variant {
-        sanma: true,
-        red_fives: false,
-    };
+    pub const SANMA: Variant = Variant { sanma: true, red_fives: false };
 
     /// Copies of kind `kind` (0..34, haipai's tile index order) in play: 4, or 0 for a removed kind.
     pub fn copies(&self, kind: usize) -> u8 {
-        if self.sanma && (1..=7).contains(&kind) {
-            0
-        } else {
-            4
-        }
+        if self.sanma && (1..=7).contains(&kind) { 0 } else { 4 }
     }
 
     /// Number of players (3 for sanma, else 4).
@@ -59,41 +49,25 @@ impl Variant {
         }
         let states = binom(u32::from(copies), u32::from(c));
         let is_five = kind < 27 && kind % 9 == 4;
-        let patterns = if self.red_fives && is_five {
-            u128::from(c <= 3) + u128::from(c >= 1)
-        } else {
-            1
-        };
+        let patterns = if self.red_fives && is_five { u128::from(c <= 3) + u128::from(c >= 1) } else { 1 };
         Count::new(patterns, states)
     }
 
     /// The weight of a nine-tile suit pattern `counts` of suit `suit` (0 m, 1 p, 2 s).
     pub fn suit_weight(&self, suit: usize, counts: &[u8; 9]) -> Count {
-        counts.iter().enumerate().fold(Count::ONE, |acc, (i, &c)| {
-            acc * self.weight(suit * 9 + i, c)
-        })
+        counts.iter().enumerate().fold(Count::ONE, |acc, (i, &c)| acc * self.weight(suit * 9 + i, c))
     }
 
     /// A short name: `4p`, `3p`, `4p-red`, `3p-red`.
     pub fn name(&self) -> String {
-        format!(
-            "{}p{}",
-            self.players(),
-            if self.red_fives { "-red" } else { "" }
-        )
+        format!("{}p{}", self.players(), if self.red_fives { "-red" } else { "" })
     }
 }
 
 /// Calls `f(counts, total)` for every nine-count suit pattern (each count 0..=4) with at most
 /// `max_tiles` tiles, in lexicographic order of `counts`.
 pub fn for_each_suit_pattern(max_tiles: usize, mut f: impl FnMut(&[u8; 9], usize)) {
-    fn rec(
-        i: usize,
-        left: usize,
-        counts: &mut [u8; 9],
-        total: usize,
-        f: &mut dyn FnMut(&[u8; 9], usize),
-    ) {
+    fn rec(i: usize, left: usize, counts: &mut [u8; 9], total: usize, f: &mut dyn FnMut(&[u8; 9], usize)) {
         if i == 9 {
             f(counts, total);
             return;
@@ -115,10 +89,7 @@ mod tests {
     fn universes() {
         assert_eq!(Variant::FOUR_PLAYER.physical_tiles(), 136);
         assert_eq!(Variant::SANMA.physical_tiles(), 108);
-        let red = Variant {
-            sanma: false,
-            red_fives: true,
-        };
+        let red = Variant { sanma: false, red_fives: true };
         assert_eq!(red.weight(4, 2), Count::new(2, 6));
         assert_eq!(red.weight(4, 4), Count::new(1, 1));
         assert_eq!(red.weight(27 + 4, 2), Count::new(1, 6));
