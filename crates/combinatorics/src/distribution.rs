@@ -157,15 +157,29 @@ impl ShantenDistribution {
     /// assert_eq!(d.total().states, haipai_combinatorics::binom(136, 5));
     /// ```
     pub fn compute(tiles: usize, variant: Variant) -> ShantenDistribution {
+        ShantenDistribution::compute_with_progress(tiles, variant, &|_, _| {})
+    }
+
+    /// [`ShantenDistribution::compute`], calling `progress(done, total)` from the worker threads
+    /// as the last (and by far the longest) stage advances.
+    pub fn compute_with_progress(
+        tiles: usize,
+        variant: Variant,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> ShantenDistribution {
+        let tiles = tiles.clamp(1, 14);
         let q = Question::new(tiles);
         let honours = honour_classes(&q, variant);
         let with_m = multiply(&q, &honours, &suit_classes(&q, variant, 0));
         let with_p = multiply(&q, &with_m, &suit_classes(&q, variant, 1));
         let last: Vec<(Profile, Poly)> = suit_classes(&q, variant, 2).into_iter().collect();
         let entries: Vec<(&Profile, &Poly)> = with_p.iter().collect();
+        let done = std::sync::atomic::AtomicUsize::new(0);
         let mut acc = entries
             .par_chunks(16)
             .map(|chunk| {
+                let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed) + chunk.len();
+                progress(n, entries.len());
                 let mut acc = [Count::ZERO; 32];
                 for (pa, fa) in chunk {
                     for (pb, fb) in &last {
@@ -211,6 +225,51 @@ impl ShantenDistribution {
         Ratio::new(self.count(shanten).states, self.total().states)
     }
 
+    /// The exact probability that a random hand has at most this shanten number.
+    pub fn probability_at_most(&self, shanten: i8) -> Ratio {
+        let n = self.rows.iter().filter(|(s, _)| *s <= shanten).map(|(_, c)| c.states).sum();
+        Ratio::new(n, self.total().states)
+    }
+
+    /// The table for people: shanten, patterns, states, exact fraction, percentage, "1 in N",
+    /// then the exact mean.
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "{} tiles, {} players{}: {} states ({} tiles in play), {} patterns\n",
+            self.tiles,
+            self.variant.players(),
+            if self.variant.red_fives { ", red fives distinct" } else { "" },
+            self.total().states,
+            self.variant.physical_tiles(),
+            self.total().patterns
+        );
+        out.push_str(&format!(
+            "{:>7}  {:>14}  {:>20}  {:>12}  {:>14}  {}\n",
+            "shanten", "patterns", "states", "percent", "1 in", "exact fraction"
+        ));
+        for (s, c) in &self.rows {
+            let r = self.probability(*s);
+            out.push_str(&format!(
+                "{:>7}  {:>14}  {:>20}  {:>11.7}%  {:>14}  {}\n",
+                s,
+                c.patterns,
+                c.states,
+                100.0 * r.to_f64(),
+                one_in(&r),
+                r
+            ));
+        }
+        let (neg, mean) = self.mean();
+        out.push_str(&format!(
+            "mean shanten {}{} ≈ {}{:.6}\n",
+            if neg { "-" } else { "" },
+            mean,
+            if neg { "-" } else { "" },
+            mean.to_f64()
+        ));
+        out
+    }
+
     /// The exact mean shanten over states, as a fraction `(Σ s · states) / total`; its sign is
     /// carried separately because shanten can be -1. Returns `(negative, magnitude)`.
     pub fn mean(&self) -> (bool, Ratio) {
@@ -219,6 +278,26 @@ impl ShantenDistribution {
             self.rows.iter().filter(|(s, _)| *s < 0).map(|(s, c)| s.unsigned_abs() as u128 * c.states).sum();
         let total = self.total().states;
         if pos >= neg { (false, Ratio::new(pos - neg, total)) } else { (true, Ratio::new(neg - pos, total)) }
+    }
+}
+
+/// "1 in N" for display: `N` to 4 significant digits at least, integers with thousands
+/// separators (`330,530`), `never` for probability zero.
+pub fn one_in(r: &Ratio) -> String {
+    match r.one_in() {
+        None => "never".to_string(),
+        Some(n) if n >= 1000.0 => {
+            let digits = format!("{:.0}", n);
+            let mut out = String::new();
+            for (i, ch) in digits.chars().enumerate() {
+                if i > 0 && (digits.len() - i) % 3 == 0 {
+                    out.push(',');
+                }
+                out.push(ch);
+            }
+            out
+        }
+        Some(n) => format!("{n:.4}").trim_end_matches('0').trim_end_matches('.').to_string(),
     }
 }
 
@@ -280,6 +359,33 @@ mod tests {
         assert_eq!(d13.rows[0].0, 0);
         assert_eq!(d13.total().states, crate::binom(136, 13));
         assert_eq!(d13.total().patterns, crate::TenhouTable::compute(13, Variant::FOUR_PLAYER).total.patterns);
+        let (neg, mean) = d14.mean();
+        assert!(!neg);
+        assert_eq!(mean.to_string(), "33367408859373163/10572898082508000");
+        let odds = crate::odds::derived(&d13, &d14);
+        insta::assert_snapshot!("odds_4p", crate::odds::render(&odds));
+        insta::assert_snapshot!("distribution_4p", format!("{}\n{}", d13.render(), d14.render()));
+    }
+
+    #[test]
+    fn sanma_and_red_fives_snapshot() {
+        // Sanma for both sizes; red fives for 13 tiles (14 runs in `cargo xtask verify --full`).
+        let mut out = String::new();
+        for (m, v) in [(13, Variant::SANMA), (14, Variant::SANMA), (13, Variant { sanma: false, red_fives: true })] {
+            let d = ShantenDistribution::compute(m, v);
+            assert_eq!(d.total().states, crate::binom(v.physical_tiles(), m as u32));
+            assert_eq!(d.total().patterns, crate::TenhouTable::compute(m, v).total.patterns);
+            out.push_str(&d.render());
+            out.push('\n');
+        }
+        insta::assert_snapshot!("shanten_variants", out);
+    }
+
+    #[test]
+    fn one_in_formats() {
+        assert_eq!(one_in(&Ratio::new(1, 330_530)), "330,530");
+        assert_eq!(one_in(&Ratio::new(2, 5)), "2.5");
+        assert_eq!(one_in(&Ratio::new(0, 5)), "never");
     }
 
     #[test]

@@ -39,5 +39,6 @@ pub use series::Series;
 pub use tenhou::TenhouTable;
 pub use variant::Variant;
 pub mod distribution;
+pub mod odds;
 pub mod profile;
 pub use distribution::ShantenDistribution;
