@@ -6,6 +6,7 @@
 //! | module | crate | feature |
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -17,3 +18,6 @@
 
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
+
+#[cfg(feature = "combinatorics")]
+pub use haipai_combinatorics as combinatorics;
