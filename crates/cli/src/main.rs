@@ -11,6 +11,8 @@ const EXAMPLES: &str = "\
 Examples:
   haipai parse 222567m34p3366s北          normalised notation, counts and glyphs
   haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
+  haipai odds tenhou                      document 003's exact tenhou table
+  haipai odds shanten --tiles 14 --json   shanten distribution of all dealt hands
   printf '123m\\n9z\\n' | haipai parse - --json
                                           one JSON line per input line
 
@@ -32,12 +34,18 @@ enum Command {
     /// Parse a hand and print its normalised notation, counts and glyphs.
     #[command(after_help = "Example: haipai parse 222567m34p3366s北")]
     Parse(cmd::parse::Args),
+    /// Exact odds over every dealt hand: document 003's tenhou table, shanten distributions.
+    #[command(
+        after_help = "Examples:\n  haipai odds tenhou\n  haipai odds shanten --tiles 14 --sanma\n  haipai odds derived --json"
+    )]
+    Odds(cmd::odds::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match &cli.command {
         Command::Parse(args) => cmd::parse::run(args),
+        Command::Odds(args) => cmd::odds::run(args),
     };
     ExitCode::from(code)
 }
