@@ -11,6 +11,8 @@ const EXAMPLES: &str = "\
 Examples:
   haipai parse 222567m34p3366s北          normalised notation, counts and glyphs
   haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
+  haipai odds tenhou                      document 003's exact tenhou table
+  haipai odds shanten --tiles 14 --json   shanten distribution of all dealt hands
   printf '123m\\n9z\\n' | haipai parse - --json
                                           one JSON line per input line
   haipai waits 1112224588899              every wait: (111)(222)(888)(99)[45]
@@ -38,6 +40,11 @@ enum Command {
         after_help = "Examples:\n  haipai waits 1112224588899          (111)(222)(888)(99)[45]\n  haipai waits 123m456p789s1122z --kinds\n  haipai waits '23m55p[789s][111z][5555z*]' --json"
     )]
     Waits(cmd::waits::Args),
+    /// Exact odds over every dealt hand: document 003's tenhou table, shanten distributions.
+    #[command(
+        after_help = "Examples:\n  haipai odds tenhou\n  haipai odds shanten --tiles 14 --sanma\n  haipai odds derived --json"
+    )]
+    Odds(cmd::odds::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +52,7 @@ fn main() -> ExitCode {
     let code = match &cli.command {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Waits(args) => cmd::waits::run(args),
+        Command::Odds(args) => cmd::odds::run(args),
     };
     ExitCode::from(code)
 }

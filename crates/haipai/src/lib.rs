@@ -7,8 +7,9 @@
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
 //! | [`decompose`] | `haipai-decompose` | `decompose` |
-//! | [`waits`] | `haipai-waits` | `waits` |
 //! | [`shanten`] | `haipai-shanten` | `shanten` |
+//! | [`waits`] | `haipai-waits` | `waits` |
+//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -24,8 +25,11 @@ pub use haipai_tiles as tiles;
 #[cfg(feature = "decompose")]
 pub use haipai_decompose as decompose;
 
+#[cfg(feature = "shanten")]
+pub use haipai_shanten as shanten;
+
 #[cfg(feature = "waits")]
 pub use haipai_waits as waits;
 
-#[cfg(feature = "shanten")]
-pub use haipai_shanten as shanten;
+#[cfg(feature = "combinatorics")]
+pub use haipai_combinatorics as combinatorics;

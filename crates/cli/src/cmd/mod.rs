@@ -1,4 +1,5 @@
 //! One module per subcommand; each has `Args` (clap) and `run(&Args) -> u8` (exit code).
 
+pub mod odds;
 pub mod parse;
 pub mod waits;
