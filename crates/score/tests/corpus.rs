@@ -1,0 +1,110 @@
+//! Scores the whole oracle corpus (`tests/data/corpus.jsonl`, written by
+//! `cargo xtask gen-score-corpus` with the PyPI package `mahjong` 2.1.0) and compares han, fu,
+//! total points, payments and the yaku list with the oracle's.
+
+use haipai_score::{Outcome, Rules, Situation, Wind, score};
+use haipai_tiles::{Hand, Tile, parse_tile};
+use serde_json::Value;
+
+const CORPUS: &str = include_str!("data/corpus.jsonl");
+
+fn tile(v: &Value) -> Tile {
+    parse_tile(v.as_str().expect("tile string")).expect("tile").0
+}
+
+fn situation(req: &Value) -> Situation {
+    let mut text = req["hand"].as_str().expect("hand").to_string();
+    for m in req["melds"].as_array().into_iter().flatten() {
+        text.push_str(m.as_str().expect("meld"));
+    }
+    let hand = Hand::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut s = Situation::new(hand, tile(&req["win"]));
+    let flag = |k: &str| req[k].as_bool().unwrap_or(false);
+    s.tsumo = flag("tsumo");
+    s.riichi = flag("riichi");
+    s.double_riichi = flag("double_riichi");
+    s.ippatsu = flag("ippatsu");
+    s.haitei = flag("haitei");
+    s.houtei = flag("houtei");
+    s.rinshan = flag("rinshan");
+    s.chankan = flag("chankan");
+    s.tenhou = flag("tenhou");
+    s.chiihou = flag("chiihou");
+    s.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
+    s.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
+    s.dora_indicators = req["dora_indicators"].as_array().into_iter().flatten().map(tile).collect();
+    s.ura_indicators = req["ura_indicators"].as_array().into_iter().flatten().map(tile).collect();
+    s.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+    s.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
+    s
+}
+
+/// Our answer in the corpus's shape, for comparison.
+fn ours(s: &Situation, rules: &Rules) -> String {
+    match score(s, rules) {
+        Err(e) => format!("error {e}"),
+        Ok(Outcome::NoYaku) => "no_yaku".to_string(),
+        Ok(Outcome::Win(w)) => {
+            let mut yaku: Vec<String> = w.yaku.iter().map(|(y, h)| format!("{y}:{h}")).collect();
+            yaku.sort();
+            let p = w.payment;
+            let honba = s.honba;
+            let (main, additional) = if s.tsumo {
+                if s.is_dealer() {
+                    (p.non_dealer - 100 * honba, p.non_dealer - 100 * honba)
+                } else {
+                    (p.dealer - 100 * honba, p.non_dealer - 100 * honba)
+                }
+            } else {
+                (p.ron - 300 * honba, 0)
+            };
+            format!("han {} fu {} total {} main {main} add {additional} yaku {}", w.han, w.fu, p.total, yaku.join(","))
+        }
+    }
+}
+
+fn oracle(req: &Value) -> String {
+    if req.get("error").is_some() {
+        return "no_yaku".to_string();
+    }
+    let mut yaku: Vec<String> = req["yaku"]
+        .as_array()
+        .expect("yaku")
+        .iter()
+        .map(|y| format!("{}:{}", y[0].as_str().expect("name"), y[1]))
+        .collect();
+    yaku.sort();
+    format!(
+        "han {} fu {} total {} main {} add {} yaku {}",
+        req["han"],
+        req["fu"],
+        req["total"],
+        req["main"],
+        req["additional"],
+        yaku.join(",")
+    )
+}
+
+#[test]
+fn whole_corpus_agrees_with_the_oracle() {
+    let rules = Rules::default();
+    let mut total = 0;
+    let mut bad = Vec::new();
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
+        total += 1;
+        let s = situation(&req);
+        let (a, b) = (ours(&s, &rules), oracle(&req));
+        if a != b {
+            bad.push(format!("{line}\n  ours:   {a}\n  oracle: {b}"));
+        }
+    }
+    assert!(total >= 20_000, "corpus too small: {total}");
+    let shown: Vec<&String> = bad.iter().take(15).collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {total} disagree:\n{}",
+        bad.len(),
+        shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+}
