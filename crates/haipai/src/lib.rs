@@ -6,6 +6,7 @@
 //! | module | crate | feature |
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//! | [`score`] | `haipai-score` | `score` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -17,3 +18,6 @@
 
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
+
+#[cfg(feature = "score")]
+pub use haipai_score as score;
