@@ -13,6 +13,8 @@ Examples:
   haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
   printf '123m\\n9z\\n' | haipai parse - --json
                                           one JSON line per input line
+  haipai score 233445m678p234s99s --win 3m --riichi --seat S --dora-indicator 1z
+                                          yaku, fu and payments of a winning hand
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -32,12 +34,16 @@ enum Command {
     /// Parse a hand and print its normalised notation, counts and glyphs.
     #[command(after_help = "Example: haipai parse 222567m34p3366s北")]
     Parse(cmd::parse::Args),
+    /// Score a winning hand: yaku, fu with its breakdown, and payments.
+    #[command(after_help = "Example: haipai score 233445m678p234s99s --win 3m --riichi --seat S")]
+    Score(cmd::score::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match &cli.command {
         Command::Parse(args) => cmd::parse::run(args),
+        Command::Score(args) => cmd::score::run(args),
     };
     ExitCode::from(code)
 }
