@@ -108,3 +108,27 @@ fn whole_corpus_agrees_with_the_oracle() {
         shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
     );
 }
+
+#[test]
+fn corpus_covers_every_yaku_and_every_kind_of_win() {
+    let mut seen = std::collections::HashSet::new();
+    let mut kinds = std::collections::HashSet::new();
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let req: Value = serde_json::from_str(line).expect("json");
+        for y in req["yaku"].as_array().into_iter().flatten() {
+            seen.insert(y[0].as_str().expect("name").to_string());
+        }
+        let open = req["melds"].as_array().is_some_and(|m| m.iter().any(|x| !x.as_str().unwrap_or("").ends_with("*]")));
+        let tsumo = req["tsumo"].as_bool().unwrap_or(false);
+        kinds.insert((open, tsumo, req["seat"].to_string(), req["round"].to_string()));
+        if req.get("error").is_some() {
+            seen.insert("no_yaku".to_string());
+        }
+    }
+    for y in haipai_score::Yaku::ALL {
+        assert!(seen.contains(y.name()), "the corpus never shows {y}");
+    }
+    assert!(seen.contains("no_yaku"));
+    // closed/open x tsumo/ron x 4 seats x 4 rounds
+    assert_eq!(kinds.len(), 64);
+}
