@@ -14,7 +14,9 @@ each non-dealer's share), and `yaku` as [[name, han], ...] in haipai's snake_cas
 `error` ("no_yaku") when the hand has no yaku.
 
 Oracle options used: open tanyao on, red fives on, double yakuman on, kazoe limited to
-yakuman, no kiriage (these are haipai's default `Rules`).
+yakuman, no kiriage (these are haipai's default `Rules`). With `--variant`: no open tanyao,
+no double yakuman, kazoe capped at sanbaiman, kiriage mangan (haipai's `Rules` with
+`kuitan: false, double_yakuman: false, kazoe_yakuman: false, kiriage: true`).
 """
 
 import argparse
@@ -215,6 +217,9 @@ def notation(kinds_ids):
     return out
 
 
+VARIANT = False
+
+
 def make_situation(rng):
     r = rng.random()
     melds = []  # (type, kinds)
@@ -320,11 +325,11 @@ def make_situation(rng):
         req["sticks"] = sticks
 
     options = OptionalRules(
-        has_open_tanyao=True,
+        has_open_tanyao=not VARIANT,
         has_aka_dora=True,
-        has_double_yakuman=True,
-        kazoe_limit=HandConstants.KAZOE_LIMITED,
-        kiriage=False,
+        has_double_yakuman=not VARIANT,
+        kazoe_limit=HandConstants.KAZOE_SANBAIMAN if VARIANT else HandConstants.KAZOE_LIMITED,
+        kiriage=VARIANT,
     )
     config = HandConfig(
         is_tsumo=tsumo,
@@ -376,7 +381,14 @@ def main():
     ap.add_argument("--seed", type=int, default=20261123)
     ap.add_argument("--count", type=int, default=22000)
     ap.add_argument("--out", required=True)
+    ap.add_argument(
+        "--variant",
+        action="store_true",
+        help="score with the variant rules: no open tanyao, no double yakuman, kazoe capped at sanbaiman, kiriage",
+    )
     args = ap.parse_args()
+    global VARIANT
+    VARIANT = args.variant
     rng = random.Random(args.seed)
     lines = []
     while len(lines) < args.count:

@@ -7,6 +7,8 @@ use haipai_tiles::{Hand, Tile, parse_tile};
 use serde_json::Value;
 
 const CORPUS: &str = include_str!("data/corpus.jsonl");
+/// The same kind of corpus scored with the oracle's variant options (`--variant`).
+const VARIANT: &str = include_str!("data/corpus_variant.jsonl");
 
 fn tile(v: &Value) -> Tile {
     parse_tile(v.as_str().expect("tile string")).expect("tile").0
@@ -85,20 +87,24 @@ fn oracle(req: &Value) -> String {
     )
 }
 
-#[test]
-fn whole_corpus_agrees_with_the_oracle() {
-    let rules = Rules::default();
+fn disagreements(corpus: &str, rules: &Rules) -> (usize, Vec<String>) {
     let mut total = 0;
     let mut bad = Vec::new();
-    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+    for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         total += 1;
         let s = situation(&req);
-        let (a, b) = (ours(&s, &rules), oracle(&req));
+        let (a, b) = (ours(&s, rules), oracle(&req));
         if a != b {
             bad.push(format!("{line}\n  ours:   {a}\n  oracle: {b}"));
         }
     }
+    (total, bad)
+}
+
+#[test]
+fn whole_corpus_agrees_with_the_oracle() {
+    let (total, bad) = disagreements(CORPUS, &Rules::default());
     assert!(total >= 20_000, "corpus too small: {total}");
     let shown: Vec<&String> = bad.iter().take(15).collect();
     assert!(
@@ -107,6 +113,18 @@ fn whole_corpus_agrees_with_the_oracle() {
         bad.len(),
         shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
     );
+}
+
+#[test]
+fn variant_rules_reproduce_the_oracle_options() {
+    // Oracle: has_open_tanyao=False, has_double_yakuman=False, KAZOE_SANBAIMAN, kiriage=True.
+    let rules = Rules { kuitan: false, double_yakuman: false, kazoe_yakuman: false, kiriage: true, ..Rules::default() };
+    let (total, bad) = disagreements(VARIANT, &rules);
+    assert!(total >= 5_000, "variant corpus too small: {total}");
+    let shown: Vec<&str> = bad.iter().take(15).map(String::as_str).collect();
+    assert!(bad.is_empty(), "{} of {total} disagree:\n{}", bad.len(), shown.join("\n"));
+    // And the options matter: the default rules disagree with this corpus.
+    assert!(!disagreements(VARIANT, &Rules::default()).1.is_empty());
 }
 
 #[test]
