@@ -16,6 +16,8 @@ Examples:
   printf '123m\\n9z\\n' | haipai parse - --json
                                           one JSON line per input line
   haipai waits 1112224588899              every wait: (111)(222)(888)(99)[45]
+  haipai score 233445m678p234s99s --win 3m --riichi --seat S --dora-indicator 1z
+                                          yaku, fu and payments of a winning hand
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -45,6 +47,9 @@ enum Command {
         after_help = "Examples:\n  haipai odds tenhou\n  haipai odds shanten --tiles 14 --sanma\n  haipai odds derived --json"
     )]
     Odds(cmd::odds::Args),
+    /// Score a winning hand: yaku, fu with its breakdown, and payments.
+    #[command(after_help = "Example: haipai score 233445m678p234s99s --win 3m --riichi --seat S")]
+    Score(cmd::score::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +58,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Waits(args) => cmd::waits::run(args),
         Command::Odds(args) => cmd::odds::run(args),
+        Command::Score(args) => cmd::score::run(args),
     };
     ExitCode::from(code)
 }

@@ -9,6 +9,7 @@
 //! | [`decompose`] | `haipai-decompose` | `decompose` |
 //! | [`shanten`] | `haipai-shanten` | `shanten` |
 //! | [`waits`] | `haipai-waits` | `waits` |
+//! | [`score`] | `haipai-score` | `score` |
 //! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
 //!
 //! ```
@@ -30,6 +31,9 @@ pub use haipai_shanten as shanten;
 
 #[cfg(feature = "waits")]
 pub use haipai_waits as waits;
+
+#[cfg(feature = "score")]
+pub use haipai_score as score;
 
 #[cfg(feature = "combinatorics")]
 pub use haipai_combinatorics as combinatorics;

@@ -2,4 +2,5 @@
 
 pub mod odds;
 pub mod parse;
+pub mod score;
 pub mod waits;
