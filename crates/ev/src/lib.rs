@@ -15,8 +15,7 @@ mod analysis;
 mod engine;
 pub mod options;
 pub mod oracle;
-#[cfg(test)]
-mod shim;
+mod standard;
 #[cfg(test)]
 mod tests_doc;
 #[cfg(test)]
@@ -27,3 +26,4 @@ pub use analysis::{
 };
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
+pub use standard::{Standard, evaluate, simulate};

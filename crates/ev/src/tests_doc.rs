@@ -1,6 +1,6 @@
-//! Document 001's figures and closed forms, against the temporary toy oracle.
+//! Document 001's figures and closed forms, with haipai-shanten and haipai-score.
 
-use crate::shim::ToyOracle;
+use crate::Standard;
 use crate::{Options, Query, evaluate_with};
 use haipai_tiles::{Hand, Tile, parse_counts, parse_tile};
 
@@ -29,7 +29,7 @@ fn closed_form(live: f64, waits_total: f64, unseen: f64, draws: usize, points: f
 fn document_001_tenpai_example() {
     let mut q = query("222567m345p33667s");
     q.dora_indicators = vec![tile("1z")];
-    let a = evaluate_with(&ToyOracle, &q, &Options::article()).expect("ok");
+    let a = evaluate_with(&Standard::default(), &q, &Options::article()).expect("ok");
     assert_eq!(a.unseen, 121);
     let six = a.candidates.iter().find(|c| c.discard == Some(tile("6s"))).expect("6s");
     let seven = a.candidates.iter().find(|c| c.discard == Some(tile("7s"))).expect("7s");
@@ -53,7 +53,7 @@ fn document_001_one_shanten_example() {
     let mut q = query("222567m34p3366s4z");
     q.dora_indicators = vec![tile("1z")];
     q.visible = parse_counts("7s").expect("counts");
-    let a = evaluate_with(&ToyOracle, &q, &Options::article()).expect("ok");
+    let a = evaluate_with(&Standard::default(), &q, &Options::article()).expect("ok");
     assert_eq!(a.unseen, 121);
     let c = &a.candidates[0];
     assert_eq!(c.discard, None);
@@ -67,7 +67,7 @@ fn document_001_one_shanten_example() {
 fn print_document_figures() {
     let mut q = query("222567m345p33667s");
     q.dora_indicators = vec![tile("1z")];
-    let a = evaluate_with(&ToyOracle, &q, &Options::article()).expect("ok");
+    let a = evaluate_with(&Standard::default(), &q, &Options::article()).expect("ok");
     for c in &a.candidates {
         println!(
             "{:?} {:.4} {:.4} {:.4} {:?}",
@@ -81,7 +81,7 @@ fn print_document_figures() {
     let mut q = query("222567m34p3366s4z");
     q.dora_indicators = vec![tile("1z")];
     q.visible = parse_counts("7s").expect("counts");
-    let a = evaluate_with(&ToyOracle, &q, &Options::article()).expect("ok");
+    let a = evaluate_with(&Standard::default(), &q, &Options::article()).expect("ok");
     for c in &a.candidates {
         println!(
             "{:?} {:.4} {:.4} {:.4} {:?}",

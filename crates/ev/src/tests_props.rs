@@ -1,8 +1,9 @@
 //! Monte Carlo agreement and invariants (probabilities in range, win <= tenpai, values fall as
 //! turns pass, options that can only add never lower a value), on seeded random hands.
 
-use crate::shim::{ToyOracle, slow_shanten};
+use crate::Standard;
 use crate::{Analysis, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
+use haipai_shanten::shanten as slow_shanten;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Hand, Tile, parse_tile};
 
@@ -36,7 +37,7 @@ fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> {
 }
 
 fn eval(q: &Query, o: &Options) -> Analysis {
-    evaluate_with(&ToyOracle, q, o).expect("evaluate")
+    evaluate_with(&Standard::default(), q, o).expect("evaluate")
 }
 
 #[test]
@@ -47,7 +48,7 @@ fn monte_carlo_agrees_small() {
         let a = eval(&q, &o);
         let d = discard.map(tile);
         let c = a.candidates.iter().find(|c| c.discard == d).expect("candidate");
-        let e = simulate_with(&ToyOracle, &q, &o, d, 20_000, 7).expect("simulate");
+        let e = simulate_with(&Standard::default(), &q, &o, d, 20_000, 7).expect("simulate");
         assert!((e.points - c.value.points).abs() <= 4.0 * e.points_se, "{hand}: {e:?} vs {:?}", c.value);
         assert!((e.win - c.value.win).abs() <= 4.0 * e.win_se, "{hand}: {e:?} vs {:?}", c.value);
     }
