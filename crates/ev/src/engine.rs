@@ -133,7 +133,7 @@ struct Node14 {
 
 enum Work {
     N13(u32),
-    N14(u32, Counts, u8, usize),
+    N14(u32, Counts, u8, usize, (i8, u64)),
 }
 
 /// The solver of one candidate (one 13-tile root): it first lists every reachable state
@@ -154,7 +154,6 @@ pub(crate) struct Solver<'a, O: Oracle> {
     values14: Vec<Arrays>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
-    memo_shanten: HashMap<u128, i8>,
     memo_score: HashMap<u128, Option<f64>>,
     work: Vec<Work>,
 }
@@ -176,7 +175,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             values14: Vec::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
-            memo_shanten: HashMap::new(),
             memo_score: HashMap::new(),
             work: Vec::new(),
         };
@@ -185,15 +183,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         solver
     }
 
-    /// Memoised shanten of closed tiles.
+    /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
     pub fn shanten(&mut self, h: &Counts) -> i8 {
-        let key = pack(h, 0);
-        if let Some(&s) = self.memo_shanten.get(&key) {
-            return s;
-        }
-        let s = self.o.shanten(h);
-        self.memo_shanten.insert(key, s);
-        s
+        self.o.shanten(h)
     }
 
     /// Live copies of kind `k` for a state holding `h`.
@@ -209,11 +201,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     fn used(&self, h: &Counts) -> i8 {
         h.iter().zip(self.root.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
-    }
-
-    fn admissible(&mut self, h13: &Counts) -> bool {
-        let sh = self.shanten(h13);
-        self.used(h13) + sh < self.budget
     }
 
     /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
@@ -344,8 +331,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         i
     }
 
-    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize) -> u32 {
-        let complete = self.shanten(h14) == -1;
+    /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
+    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize, pre: (i8, u64)) -> u32 {
+        let complete = pre.0 == -1;
         let key = pack(h14, red) | if complete { (drawn as u128 + 1) << 105 } else { 0 };
         if let Some(&i) = self.index14.get(&key) {
             return i;
@@ -353,26 +341,26 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let i = self.nodes14.len() as u32;
         self.nodes14.push(Node14 { win: [None, None], options: Vec::new() });
         self.index14.insert(key, i);
-        self.work.push(Work::N14(i, *h14, red, drawn));
+        self.work.push(Work::N14(i, *h14, red, drawn, pre));
         i
     }
 
     fn expand13(&mut self, i: u32) {
         let mut h = self.nodes13[i as usize].h;
         let red = self.nodes13[i as usize].red;
-        let sh = self.shanten(&h);
+        let necessary = if self.opts.extra_exchanges == 0 { self.o.necessary(&h).1 } else { 0 };
         let mut kids = Vec::new();
         for k in 0..34 {
             let c = self.live(&h, k);
             if c == 0 || h[k] >= 4 {
                 continue;
             }
+            if self.opts.extra_exchanges == 0 && necessary & (1 << k) == 0 {
+                continue;
+            }
             h[k] += 1;
-            let useful = if self.opts.extra_exchanges == 0 {
-                self.shanten(&h) < sh
-            } else {
-                self.shanten(&h) == -1 || self.any_admissible_discard(&mut h, k)
-            };
+            let pre = self.admissible_discards(&h);
+            let useful = self.opts.extra_exchanges == 0 || pre.0 == -1 || pre.1 & !(1u64 << k) != 0;
             if useful {
                 let suit = FIVES.iter().position(|&f| f == k);
                 let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
@@ -380,12 +368,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if red_live > 0 {
                     let s = suit.expect("a five");
                     let pr = f64::from(red_live) / f64::from(c);
-                    let a = self.node14(&h, red | (1 << s), k);
-                    let b = self.node14(&h, red, k);
+                    let a = self.node14(&h, red | (1 << s), k, pre);
+                    let b = self.node14(&h, red, k, pre);
                     kid.parts = [(pr, a), (1.0 - pr, b)];
                     kid.n_parts = 2;
                 } else {
-                    kid.parts[0] = (1.0, self.node14(&h, red, k));
+                    kid.parts[0] = (1.0, self.node14(&h, red, k, pre));
                 }
                 kids.push(kid);
             }
@@ -394,23 +382,40 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.nodes13[i as usize].kids = kids;
     }
 
-    fn any_admissible_discard(&mut self, h14: &mut Counts, drawn: usize) -> bool {
+    /// The shanten of a 14-tile hand and its admissible discards (bit `e`): those whose
+    /// 13-tile hand fits the budget (`used + shanten < budget`). A discard that keeps the
+    /// shanten comes from one [`Oracle::unnecessary`] call; the others (shanten at least one
+    /// higher) are asked one by one only when the budget could still admit them.
+    fn admissible_discards(&mut self, h14: &Counts) -> (i8, u64) {
+        let (sh14, keep) = self.o.unnecessary(h14);
+        let used14 = self.used(h14);
+        let mut out = 0u64;
+        let mut h = *h14;
         for e in 0..34 {
-            if e == drawn || h14[e] == 0 {
+            if h[e] == 0 {
                 continue;
             }
-            h14[e] -= 1;
-            let ok = self.admissible(h14);
-            h14[e] += 1;
-            if ok {
-                return true;
+            let gained = i8::from(h[e] > self.root[e]);
+            // The largest 13-tile shanten the budget admits after discarding e.
+            let slack = self.budget - used14 + gained - 1;
+            if keep & (1 << e) != 0 {
+                if sh14 <= slack {
+                    out |= 1 << e;
+                }
+            } else if sh14 < slack {
+                h[e] -= 1;
+                if self.shanten(&h) <= slack {
+                    out |= 1 << e;
+                }
+                h[e] += 1;
             }
         }
-        false
+        (sh14, out)
     }
 
-    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize) {
-        let complete = self.shanten(&h14) == -1;
+    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize, pre: (i8, u64)) {
+        let (sh14, admissible) = pre;
+        let complete = sh14 == -1;
         let mut win = [None, None];
         if complete {
             win =
@@ -423,8 +428,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if h14[e] == 0 {
                     continue;
                 }
+                if admissible & (1 << e) == 0 {
+                    continue;
+                }
                 let red13 = Self::throw(&mut h14, red, e);
-                if self.admissible(&h14) {
+                {
                     let dama = self.node13(&h14, red13);
                     let riichi = if self.can_riichi(&h14) { Some(self.riichi(&mut h14, red13, false)) } else { None };
                     options.push((dama, riichi));
@@ -443,7 +451,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while let Some(w) = self.work.pop() {
             match w {
                 Work::N13(i) => self.expand13(i),
-                Work::N14(i, h, red, drawn) => self.expand14(i, h, red, drawn),
+                Work::N14(i, h, red, drawn, pre) => self.expand14(i, h, red, drawn, pre),
             }
         }
         let mut v13 = vec![Arrays::ZERO; self.nodes13.len()];
@@ -640,6 +648,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             St::Dama(root)
         };
         let mut d = d0;
+        // A riichi hand never changes: its winning draws are listed once.
+        let mut riichi_kids: Option<Vec<Child>> = None;
         while d < LAST {
             match st {
                 St::Dama(i) => {
@@ -696,11 +706,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     d += 1;
                 }
                 St::Riichi(mut h, red, double, ipp) => {
-                    let kids = self.riichi_children(&mut h, red, double);
+                    if riichi_kids.is_none() {
+                        riichi_kids = Some(self.riichi_children(&mut h, red, double));
+                    }
+                    let kids = riichi_kids.as_deref().unwrap_or_default();
                     let s: f64 = kids.iter().map(|k| k.live).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
-                    for kid in &kids {
+                    for kid in kids {
                         if u < kid.live {
                             let a = if ipp { kid.first } else { kid.later };
                             return (a.p[d], true, true);

@@ -52,6 +52,40 @@ pub trait Oracle: Sync {
     /// Shanten of closed tiles (3n+1 or 3n+2 of them; melds inferred from the count);
     /// -1 for a complete hand.
     fn shanten(&self, closed: &Counts) -> i8;
+    /// For 3n+1 closed tiles: the shanten and the kinds whose draw lowers it (bit `k` = kind
+    /// `k`; a kind held four times never). The default asks [`Oracle::shanten`] 34 times.
+    fn necessary(&self, closed: &Counts) -> (i8, u64) {
+        let s = self.shanten(closed);
+        let mut h = *closed;
+        let mut bits = 0;
+        for k in 0..34 {
+            if h[k] < 4 {
+                h[k] += 1;
+                if self.shanten(&h) < s {
+                    bits |= 1 << k;
+                }
+                h[k] -= 1;
+            }
+        }
+        (s, bits)
+    }
+    /// For 3n+2 closed tiles: the shanten and the held kinds whose discard keeps it (bit `k` =
+    /// kind `k`). The default asks [`Oracle::shanten`] once per held kind.
+    fn unnecessary(&self, closed: &Counts) -> (i8, u64) {
+        let s = self.shanten(closed);
+        let mut h = *closed;
+        let mut bits = 0;
+        for k in 0..34 {
+            if h[k] > 0 {
+                h[k] -= 1;
+                if self.shanten(&h) == s {
+                    bits |= 1 << k;
+                }
+                h[k] += 1;
+            }
+        }
+        (s, bits)
+    }
     /// The win's han, fu and yakuman, or `None` when the hand has no yaku or is not complete.
     fn score(&self, query: &WinQuery<'_>) -> Option<WinParts>;
     /// What the winner receives for a tsumo of `han`/`fu`/`yakuman`.

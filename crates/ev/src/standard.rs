@@ -28,6 +28,16 @@ impl Oracle for Standard {
         haipai_shanten::shanten(closed)
     }
 
+    fn necessary(&self, closed: &Counts) -> (i8, u64) {
+        let (s, set) = haipai_shanten::necessary_tiles(closed);
+        (s, set.bits())
+    }
+
+    fn unnecessary(&self, closed: &Counts) -> (i8, u64) {
+        let (s, set) = haipai_shanten::unnecessary_tiles(closed);
+        (s, set.bits())
+    }
+
     fn score(&self, q: &WinQuery<'_>) -> Option<WinParts> {
         let red = if q.aka_dora { q.red } else { [0; 3] };
         let hand = Hand::new(*q.closed, red, q.melds.to_vec()).ok()?;

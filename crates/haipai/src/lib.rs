@@ -11,6 +11,7 @@
 //! | [`waits`] | `haipai-waits` | `waits` |
 //! | [`score`] | `haipai-score` | `score` |
 //! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
+//! | [`ev`] | `haipai-ev` | `ev` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -37,3 +38,6 @@ pub use haipai_score as score;
 
 #[cfg(feature = "combinatorics")]
 pub use haipai_combinatorics as combinatorics;
+
+#[cfg(feature = "ev")]
+pub use haipai_ev as ev;
