@@ -18,6 +18,8 @@ Examples:
   haipai waits 1112224588899              every wait: (111)(222)(888)(99)[45]
   haipai score 233445m678p234s99s --win 3m --riichi --seat S --dora-indicator 1z
                                           yaku, fu and payments of a winning hand
+  haipai ev 222567m345p33667s --model article --dora-indicator 1z
+                                          which tile to discard: expected points, win %
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -50,6 +52,12 @@ enum Command {
     /// Score a winning hand: yaku, fu with its breakdown, and payments.
     #[command(after_help = "Example: haipai score 233445m678p234s99s --win 3m --riichi --seat S")]
     Score(cmd::score::Args),
+    /// One-player expected value (何切る): for each discard, expected points, win and tenpai
+    /// probability, and the necessary tiles.
+    #[command(
+        after_help = "Examples:\n  haipai ev 222567m345p33667s --model article --dora-indicator 1z\n  haipai ev 123349m3688p1245s --riichi best --json\n  haipai ev 222567m34p3366s4z --visible 7s --dora-indicator 1z --per-turn"
+    )]
+    Ev(cmd::ev::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +67,7 @@ fn main() -> ExitCode {
         Command::Waits(args) => cmd::waits::run(args),
         Command::Odds(args) => cmd::odds::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Ev(args) => cmd::ev::run(args),
     };
     ExitCode::from(code)
 }

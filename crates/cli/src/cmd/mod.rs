@@ -1,5 +1,6 @@
 //! One module per subcommand; each has `Args` (clap) and `run(&Args) -> u8` (exit code).
 
+pub mod ev;
 pub mod odds;
 pub mod parse;
 pub mod score;

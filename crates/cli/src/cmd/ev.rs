@@ -1,0 +1,259 @@
+//! `haipai ev HAND`: the 何切る table of one-player expected value (docs/ev-model.md): one row
+//! per distinct discard with expected points, win and tenpai probability and the necessary
+//! tiles with their live copies; `-` reads one hand a line.
+
+use crate::common::{Output, for_each_input};
+use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, evaluate};
+use haipai::score::Wind;
+use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
+use serde_json::{Value, json};
+use std::io::IsTerminal;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Arguments of `haipai ev`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A 14-tile hand (which tile to discard) or a 13-tile hand (its value as it stands),
+    /// called melds in brackets; `-` reads one hand a line from standard input.
+    pub hand: String,
+    /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
+    #[arg(long, default_value_t = 1)]
+    pub turn: u8,
+    /// Seat wind: E (dealer), S, W or N.
+    #[arg(long, default_value = "E")]
+    pub seat: String,
+    /// Round wind: E, S, W or N.
+    #[arg(long, default_value = "E")]
+    pub round: String,
+    /// Dora indicators, kan dora included (repeat or list: `--dora-indicator 1z 5m`).
+    #[arg(long = "dora-indicator", num_args = 1..)]
+    pub dora_indicators: Vec<String>,
+    /// Other tiles already seen (discards, other players' melds), e.g. `7s19m`.
+    #[arg(long)]
+    pub visible: Option<String>,
+    /// Model preset: `full` (every option on, one hand change) or `article` (document 001:
+    /// riichi always, no ura-dora, ippatsu, double riichi, haitei, red fives or hand change).
+    #[arg(long, default_value = "full")]
+    pub model: String,
+    /// What each decision maximises: `points` or `win`.
+    #[arg(long)]
+    pub objective: Option<String>,
+    /// Riichi policy for a closed hand discarding into tenpai: `always`, `never` (dama) or
+    /// `best` (the better at each decision; also shows riichi against dama).
+    #[arg(long)]
+    pub riichi: Option<String>,
+    /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
+    #[arg(long)]
+    pub budget: Option<u8>,
+    /// Do not count ura-dora.
+    #[arg(long)]
+    pub no_ura: bool,
+    /// Do not count ippatsu.
+    #[arg(long)]
+    pub no_ippatsu: bool,
+    /// Do not count double riichi.
+    #[arg(long)]
+    pub no_double_riichi: bool,
+    /// Do not count haitei.
+    #[arg(long)]
+    pub no_haitei: bool,
+    /// Do not count red fives.
+    #[arg(long)]
+    pub no_red: bool,
+    /// Do not count dora.
+    #[arg(long)]
+    pub no_dora: bool,
+    /// Print the values at every turn 1..=17 as well.
+    #[arg(long)]
+    pub per_turn: bool,
+    /// Print one JSON object per hand.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn tile(text: &str, what: &str) -> Result<Tile, String> {
+    parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
+}
+
+fn wind(text: &str, what: &str) -> Result<Tile, String> {
+    Wind::parse(text).map(Wind::tile).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
+}
+
+fn options(args: &Args) -> Result<Options, String> {
+    let mut o = match args.model.as_str() {
+        "full" | "default" => Options::default(),
+        "article" => Options::article(),
+        other => return Err(format!("--model '{other}': expected full or article")),
+    };
+    if let Some(obj) = &args.objective {
+        o.objective = match obj.as_str() {
+            "points" => Objective::Points,
+            "win" => Objective::Win,
+            other => return Err(format!("--objective '{other}': expected points or win")),
+        };
+    }
+    if let Some(r) = &args.riichi {
+        o.riichi = match r.as_str() {
+            "always" => RiichiPolicy::Always,
+            "never" | "dama" => RiichiPolicy::Never,
+            "best" => RiichiPolicy::Best,
+            other => return Err(format!("--riichi '{other}': expected always, never or best")),
+        };
+    }
+    if let Some(b) = args.budget {
+        o.extra_exchanges = b;
+    }
+    o.ura_dora &= !args.no_ura;
+    o.ippatsu &= !args.no_ippatsu;
+    o.double_riichi &= !args.no_double_riichi;
+    o.haitei &= !args.no_haitei;
+    o.red_fives &= !args.no_red;
+    o.dora &= !args.no_dora;
+    Ok(o)
+}
+
+fn query(args: &Args, hand: &str) -> Result<Query, String> {
+    let hand = Hand::parse_any_size(hand).map_err(|e| format!("hand '{hand}': {e}"))?;
+    let mut q = Query::new(hand);
+    q.turn = args.turn;
+    q.seat = wind(&args.seat, "--seat")?;
+    q.round = wind(&args.round, "--round")?;
+    q.dora_indicators = args.dora_indicators.iter().map(|t| tile(t, "--dora-indicator")).collect::<Result<_, _>>()?;
+    if let Some(v) = &args.visible {
+        q.visible = parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?;
+    }
+    Ok(q)
+}
+
+/// Runs `f`; when it takes over a second and stderr is a terminal, shows a spinner meanwhile.
+fn with_spinner<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    if !std::io::stderr().is_terminal() {
+        return f();
+    }
+    let (done, wait) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            if wait.recv_timeout(Duration::from_secs(1)).is_ok() {
+                return;
+            }
+            let bar = indicatif::ProgressBar::new_spinner();
+            bar.set_message("computing expected values");
+            bar.enable_steady_tick(Duration::from_millis(120));
+            let _ = wait.recv();
+            bar.finish_and_clear();
+        });
+        let out = f();
+        let _ = done.send(());
+        out
+    })
+}
+
+fn letter(t: Tile) -> char {
+    ['E', 'S', 'W', 'N'][t.index().saturating_sub(27).min(3)]
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.2}", 100.0 * x)
+}
+
+fn discard_name(c: &Candidate) -> String {
+    c.discard.map_or_else(|| "-".to_string(), |t| t.to_string())
+}
+
+fn necessary_text(c: &Candidate) -> String {
+    let tiles: String = c.necessary.iter().map(|n| n.tile.to_string()).collect();
+    let live: u32 = c.necessary.iter().map(|n| u32::from(n.live)).sum();
+    if tiles.is_empty() { "-".to_string() } else { format!("{tiles} ({live})") }
+}
+
+fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
+    let best_riichi = o.riichi == RiichiPolicy::Best;
+    let mut text = format!(
+        "hand {}  turn {}  seat {}  round {}  unseen {}  shanten {}",
+        q.hand,
+        q.turn,
+        letter(q.seat),
+        letter(q.round),
+        a.unseen,
+        a.shanten
+    );
+    text.push_str(&format!("\n{:<8}{:>10}{:>8}{:>10}  necessary", "discard", "points", "win %", "tenpai %"));
+    for c in &a.candidates {
+        text.push_str(&format!(
+            "\n{:<8}{:>10.2}{:>8}{:>10}  {}",
+            discard_name(c),
+            c.value.points,
+            pct(c.value.win),
+            pct(c.value.tenpai),
+            necessary_text(c)
+        ));
+        if best_riichi && let (Some(r), Some(d)) = (c.riichi, c.dama) {
+            text.push_str(&format!(
+                "\n{:<8}riichi {:.2} ({}% win) against dama {:.2} ({}% win)",
+                "",
+                r.points,
+                pct(r.win),
+                d.points,
+                pct(d.win)
+            ));
+        }
+        if per_turn {
+            let row =
+                |v: &[f64], scale: f64| v.iter().map(|x| format!("{:.2}", x * scale)).collect::<Vec<_>>().join(" ");
+            text.push_str(&format!("\n{:<8}points by turn: {}", "", row(&c.per_turn.points, 1.0)));
+            text.push_str(&format!("\n{:<8}win % by turn:  {}", "", row(&c.per_turn.win, 100.0)));
+            text.push_str(&format!("\n{:<8}tenpai % by turn: {}", "", row(&c.per_turn.tenpai, 100.0)));
+        }
+    }
+    let candidates: Vec<Value> = a
+        .candidates
+        .iter()
+        .map(|c| {
+            let mut v = json!({
+                "discard": c.discard.map(|t| t.to_string()),
+                "shanten": c.shanten,
+                "points": c.value.points,
+                "win": c.value.win,
+                "tenpai": c.value.tenpai,
+                "necessary": c.necessary.iter().map(|n| json!({
+                    "tile": n.tile.to_string(), "live": n.live, "points": n.points,
+                })).collect::<Vec<_>>(),
+                "per_turn": {
+                    "points": c.per_turn.points,
+                    "win": c.per_turn.win,
+                    "tenpai": c.per_turn.tenpai,
+                },
+            });
+            if let (Some(r), Some(d)) = (c.riichi, c.dama) {
+                v["riichi"] = json!({"points": r.points, "win": r.win, "tenpai": r.tenpai});
+                v["dama"] = json!({"points": d.points, "win": d.win, "tenpai": d.tenpai});
+            }
+            v
+        })
+        .collect();
+    let json = json!({
+        "hand": q.hand.to_string(),
+        "turn": q.turn,
+        "unseen": a.unseen,
+        "shanten": a.shanten,
+        "candidates": candidates,
+    });
+    Output { text, json }
+}
+
+/// Runs `haipai ev`.
+pub fn run(args: &Args) -> u8 {
+    let opts = match options(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return crate::common::BAD_INPUT;
+        }
+    };
+    for_each_input(&args.hand, args.json, |line| {
+        let q = query(args, line)?;
+        let a = with_spinner(|| evaluate(&q, &opts)).map_err(|e| e.to_string())?;
+        Ok(describe(&q, &opts, &a, args.per_turn))
+    })
+}

@@ -1,0 +1,106 @@
+//! End-to-end tests of `haipai ev`: document 001 in the article model (text and JSON), a
+//! 13-tile hand, riichi against dama, per-turn arrays, batches and bad input.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("haipai starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("haipai runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn ev_article_table_reproduces_document_001() {
+    let (code, out, err) = haipai(&["ev", "222567m345p33667s", "--model", "article", "--dora-indicator", "1z"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("unseen 121"), "{out}");
+    assert!(lines[1].starts_with("discard"), "{out}");
+    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["6s", "4282.35", "71.37", "100.00", "5s8s", "(8)"]);
+    // One row per distinct discard: 10 kinds in the hand.
+    assert_eq!(lines.len(), 2 + 10, "{out}");
+    let seven = lines.iter().find(|l| l.starts_with("7s")).expect("7s row");
+    assert!(seven.contains("2752.51") && seven.contains("3s6s (4)"), "{seven}");
+}
+
+#[test]
+fn ev_json_has_the_documented_shape() {
+    let (code, out, err) = haipai(
+        &["ev", "222567m34p3366s4z", "--visible", "7s", "--dora-indicator", "1z", "--model", "article", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["hand"].as_str(), Some("222567m34p3366s4z"));
+    assert_eq!(v["turn"].as_u64(), Some(1));
+    let c = &v["candidates"][0];
+    assert!(c["discard"].is_null());
+    let nec = c["necessary"].as_array().expect("necessary");
+    let two_p = nec.iter().find(|n| n["tile"] == "2p").expect("2p");
+    assert_eq!(two_p["live"].as_u64(), Some(4));
+    assert!((two_p["points"].as_f64().expect("points") - 523.95).abs() < 0.005);
+    for key in ["points", "win", "tenpai"] {
+        assert_eq!(c["per_turn"][key].as_array().map(Vec::len), Some(17), "{key}");
+    }
+    let (p, w, t) = (c["points"].as_f64(), c["win"].as_f64(), c["tenpai"].as_f64());
+    assert!(p.is_some_and(|p| (p - 1921.05).abs() < 0.005));
+    assert!(w.zip(t).is_some_and(|(w, t)| 0.0 < w && w <= t && t <= 1.0));
+}
+
+#[test]
+fn ev_riichi_best_shows_riichi_against_dama() {
+    let (code, out, err) = haipai(
+        &["ev", "222567m345p33667s", "--model", "article", "--riichi", "best", "--dora-indicator", "1z", "--per-turn"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("riichi 4282.35"), "{out}");
+    assert!(out.contains("against dama"), "{out}");
+    assert!(out.contains("points by turn: 4282.35"), "{out}");
+}
+
+#[test]
+fn ev_batch_and_bad_input() {
+    let (code, out, err) = haipai(&["ev", "-", "--model", "article", "--json"], "123m\n222567m345p33667s\n11m\n");
+    assert_eq!(code, 2);
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(lines.len(), 3, "{out}{err}");
+    assert!(lines[0]["error"].as_str().is_some_and(|e| e.contains("expected 13 or 14")), "{out}");
+    assert_eq!(lines[1]["candidates"][0]["discard"].as_str(), Some("6s"));
+    assert!(lines[2]["error"].is_string());
+    let (code, _, err) = haipai(&["ev", "222567m345p33667s", "--objective", "speed"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--objective 'speed'"), "{err}");
+    let (code, _, err) = haipai(&["ev", "222567m345p33667s", "--turn", "18"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("turn 18"), "{err}");
+    let (code, _, err) = haipai(&["ev", "22222m567m345p3366s"], "");
+    assert_eq!(code, 2);
+    assert!(!err.is_empty());
+}
+
+#[test]
+fn ev_win_objective_and_options() {
+    let (code, out, err) = haipai(
+        &["ev", "222567m345p33667s", "--objective", "win", "--budget", "0", "--no-ura", "--seat", "S", "--json"],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    let wins: Vec<f64> =
+        v["candidates"].as_array().expect("candidates").iter().filter_map(|c| c["win"].as_f64()).collect();
+    assert!(wins.windows(2).all(|w| w[0] >= w[1] - 1e-12), "{wins:?}");
+}
