@@ -6,20 +6,12 @@
 //! distinguish (regular distances above 8 cannot beat seven pairs' worst case of 6 shanten for
 //! 13/14 tiles), which keeps the number of distinct partial profiles small.
 
-use std::sync::OnceLock;
-
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
 use crate::count::{Count, Ratio};
-use crate::profile::{ENTRIES, FAR, Profile, honour_profile, suit_distances, suit_index, suit_profile};
+use crate::profile::{CLAMP, ENTRIES, FAR, Profile, honour_profile, suit_profile};
 use crate::variant::{Variant, for_each_suit_pattern};
-
-/// Distance vectors of all `5^9` suit patterns, computed once per process.
-pub fn distances() -> &'static [[u8; ENTRIES]] {
-    static D: OnceLock<Vec<[u8; ENTRIES]>> = OnceLock::new();
-    D.get_or_init(suit_distances)
-}
 
 /// A polynomial over tile count, `x^0..=x^M`.
 type Poly = Vec<Count>;
@@ -39,7 +31,7 @@ struct Question {
 impl Question {
     fn new(tiles: usize) -> Question {
         let special = tiles >= 13;
-        Question { tiles, cap: if special { 8 } else { FAR }, seven_cap: 7, special }
+        Question { tiles, cap: if special { 8 } else { CLAMP }, seven_cap: 7, special }
     }
 
     fn normalize(&self, p: Profile) -> Profile {
@@ -63,14 +55,13 @@ fn add_poly(into: &mut Poly, deg: usize, c: Count) {
 }
 
 fn suit_classes(q: &Question, variant: Variant, suit: usize) -> Classes {
-    let dist = distances();
     let mut map: Classes = HashMap::new();
     for_each_suit_pattern(q.tiles, |c, n| {
         let w = variant.suit_weight(suit, c);
         if w.is_zero() {
             return;
         }
-        let p = q.normalize(suit_profile(c, dist[suit_index(c)]));
+        let p = q.normalize(suit_profile(c));
         add_poly(map.entry(p).or_insert_with(|| vec![Count::ZERO; q.tiles + 1]), n, w);
     });
     map
@@ -304,12 +295,11 @@ pub fn one_in(r: &Ratio) -> String {
 /// The profile of one whole hand (34 counts), by combining its groups exactly as the
 /// distribution does. Its [`Profile::shanten`] is the hand's shanten number.
 pub fn hand_profile(counts: &[u8; 34]) -> Profile {
-    let dist = distances();
     let mut p = Profile { d: [FAR; ENTRIES], pairs: 0, kinds: 0, orphans: 0, orphan_pair: false };
     p.d[0] = 0;
     for s in 0..3 {
         let c: [u8; 9] = std::array::from_fn(|i| counts[9 * s + i]);
-        p = p.combine(&suit_profile(&c, dist[suit_index(&c)]), FAR, 7);
+        p = p.combine(&suit_profile(&c), FAR, 7);
     }
     for &c in &counts[27..] {
         p = p.combine(&honour_profile(c), FAR, 7);
@@ -414,6 +404,28 @@ mod tests {
             assert_eq!(
                 hand_profile(&c).shanten(size),
                 brute::regular_shanten(&c, size),
+                "{}",
+                haipai_tiles::counts_to_string(&c)
+            );
+        }
+    }
+
+    #[test]
+    fn hand_profile_matches_haipai_shanten() {
+        // The combination of profiles against haipai-shanten's fast path (which merges the same
+        // suit vectors by its own class tables) on seeded random hands of every size.
+        let mut rng = Rng::new(2026);
+        for n in 0..20_000 {
+            let size = 1 + n % 14;
+            let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
+            rng.shuffle(&mut wall);
+            let mut c = [0u8; 34];
+            for &k in &wall[..size] {
+                c[k] += 1;
+            }
+            assert_eq!(
+                hand_profile(&c).shanten(size),
+                brute::shanten_of(&c, size),
                 "{}",
                 haipai_tiles::counts_to_string(&c)
             );
