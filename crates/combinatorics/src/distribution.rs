@@ -404,9 +404,13 @@ mod tests {
         assert_eq!(d13.rows[0].0, 0);
         assert_eq!(d13.total().states, crate::binom(136, 13));
         assert_eq!(d13.total().patterns, crate::TenhouTable::compute(13, Variant::FOUR_PLAYER).total.patterns);
+        // Exact means, also computable by hand from REFERENCE.md's rows (Σ s · states / C(136, M)).
         let (neg, mean) = d14.mean();
         assert!(!neg);
         assert_eq!(mean.to_string(), "33367408859373163/10572898082508000");
+        let (neg, mean) = d13.mean();
+        assert!(!neg);
+        assert_eq!(mean.to_string(), "3638146736905591/1016333101188000");
         let odds = crate::odds::derived(&d13, &d14);
         insta::assert_snapshot!("odds_4p", crate::odds::render(&odds));
         insta::assert_snapshot!("distribution_4p", format!("{}\n{}", d13.render(), d14.render()));
@@ -424,6 +428,25 @@ mod tests {
             out.push('\n');
         }
         insta::assert_snapshot!("shanten_variants", out);
+    }
+
+    #[test]
+    fn red_fives_change_patterns_not_states() {
+        // Telling red fives apart splits patterns; the physical tiles, hence the states of every
+        // row, are the same. Checked for every size up to 12 here, 13 and 14 under `verify --full`.
+        let red = Variant { sanma: false, red_fives: true };
+        let red3 = Variant { sanma: true, red_fives: true };
+        for m in 1..=12 {
+            for (plain, with_red) in [(Variant::FOUR_PLAYER, red), (Variant::SANMA, red3)] {
+                let a = ShantenDistribution::compute(m, plain);
+                let b = ShantenDistribution::compute(m, with_red);
+                let states = |d: &ShantenDistribution| d.rows.iter().map(|(s, c)| (*s, c.states)).collect::<Vec<_>>();
+                assert_eq!(states(&a), states(&b), "M={m} {}", with_red.name());
+                assert!(b.total().patterns > a.total().patterns, "M={m}");
+                assert_eq!(b.total().states, crate::binom(with_red.physical_tiles(), m as u32));
+                assert_eq!(b.total().patterns, crate::TenhouTable::compute(m, with_red).total.patterns);
+            }
+        }
     }
 
     #[test]

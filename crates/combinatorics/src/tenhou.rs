@@ -193,6 +193,23 @@ Probability             3.025448319456385e-06
     }
 
     #[test]
+    fn every_size_and_variant_sums_to_the_binomial() {
+        for v in brute::VARIANTS {
+            let plain = Variant { red_fives: false, ..v };
+            for m in 0..=14 {
+                let t = TenhouTable::compute(m, v);
+                assert_eq!(t.total.states, crate::binom(v.physical_tiles(), m as u32), "M={m} {}", v.name());
+                // Red fives split patterns, never states.
+                let p = TenhouTable::compute(m, plain);
+                let states = |t: &TenhouTable| {
+                    [t.total, t.legal, t.internal_seven_pairs, t.seven_pairs, t.thirteen_orphans].map(|c| c.states)
+                };
+                assert_eq!(states(&t), states(&p), "M={m} {}", v.name());
+            }
+        }
+    }
+
+    #[test]
     fn small_hands_match_brute_force() {
         for v in brute::VARIANTS {
             // M = 7, 8 run in `cargo xtask verify --full`.
