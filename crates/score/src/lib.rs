@@ -52,17 +52,18 @@
 //! - Dora, red fives and ura-dora count only when the hand has a yaku, and not on a yakuman.
 //! - Yakuman add up (13 han each, 26 for a double yakuman), capped at [`Rules::max_yakuman`].
 
-mod decompose_shim;
 mod engine;
 mod fu;
 mod points;
 mod rules;
 mod situation;
+mod value;
 mod yaku;
 
-pub use engine::{Outcome, Score, score};
+pub use engine::{Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;
-pub use situation::{Error, Situation, Wind};
+pub use situation::{Conditions, Error, Situation, Wind};
+pub use value::{Value, value};
 pub use yaku::Yaku;
