@@ -194,8 +194,13 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     }
     let mut all = *inp.closed;
     for m in melds {
-        for (a, b) in all.iter_mut().zip(m.tiles()) {
-            *a += b;
+        let i = m.first().index();
+        if m.kind() == MeldKind::Chi {
+            all[i] += 1;
+            all[i + 1] += 1;
+            all[i + 2] += 1;
+        } else {
+            all[i] += m.len() as u8;
         }
     }
     if let Some(i) = all.iter().position(|&c| c > 4) {
@@ -243,16 +248,24 @@ pub fn dora_han(tiles: &Counts, indicators: &[Tile]) -> u32 {
     indicators.iter().map(|i| u32::from(tiles[i.dora_from_indicator().index()])).sum()
 }
 
-const GREEN: [bool; 34] = {
-    let mut g = [false; 34];
-    g[19] = true;
-    g[20] = true;
-    g[21] = true;
-    g[23] = true;
-    g[25] = true;
-    g[32] = true;
-    g
+/// Bit `i` set for each terminal and honour kind.
+const TERM_HONOR_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 34 {
+        if term_honor(i as u8) {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
 };
+/// Bits 27..34: the honours.
+const HONOR_MASK: u64 = 0x7f << 27;
+/// Bits 0..9: one suit.
+const SUIT_MASK: u64 = 0x1ff;
+/// The all-green kinds: 2s 3s 4s 6s 8s and the green dragon.
+const GREEN_MASK: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
 
 fn chuuren(all: &Counts) -> bool {
     let Some(first) = all.iter().position(|&c| c > 0) else { return false };
@@ -274,23 +287,18 @@ impl<'a> Ctx<'a> {
         let melds = inp.melds;
         let closed_hand = !melds.iter().any(|m| m.kind().is_open());
         let riichi = s.riichi || s.double_riichi;
-        let mut all_simple = true;
-        let mut all_term_honor = true;
-        let mut all_honor = true;
-        let mut all_terminal = true;
-        let mut all_green = true;
-        let mut suits = 0u8;
+        let mut present = 0u64;
         for (i, &c) in all.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let th = term_honor(i as u8);
-            all_simple &= !th;
-            all_term_honor &= th;
-            all_honor &= i >= 27;
-            all_terminal &= th && i < 27;
-            all_green &= GREEN[i];
-            suits |= 1 << (i / 9);
+            present |= u64::from(c > 0) << i;
+        }
+        let all_simple = present & TERM_HONOR_MASK == 0;
+        let all_term_honor = present & !TERM_HONOR_MASK == 0;
+        let all_honor = present & !HONOR_MASK == 0;
+        let all_terminal = present & !(TERM_HONOR_MASK & !HONOR_MASK) == 0;
+        let all_green = present & !GREEN_MASK == 0;
+        let mut suits = 0u8;
+        for (k, m) in [SUIT_MASK, SUIT_MASK << 9, SUIT_MASK << 18, HONOR_MASK].into_iter().enumerate() {
+            suits |= u8::from(present & m != 0) << k;
         }
         let has_honor = suits & 8 != 0;
         let num_suits = (suits & 7).count_ones();
