@@ -58,7 +58,9 @@ impl Value {
         if ura == 0 || !self.riichi || self.yakuman > 0 || self.n_front == 0 {
             return self.payment;
         }
+        // The same order as `score`: points, then han, then fu.
         let mut best = self.payment;
+        let mut best_key = (0, 0, 0);
         for &(han, fu) in &self.front[..usize::from(self.n_front)] {
             let p = payment(
                 u32::from(han) + ura,
@@ -70,8 +72,10 @@ impl Value {
                 self.sticks,
                 &self.rules,
             );
-            if p.total > best.total {
+            let key = (p.total, u32::from(han), fu);
+            if key > best_key {
                 best = p;
+                best_key = key;
             }
         }
         best
