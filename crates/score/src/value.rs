@@ -172,3 +172,39 @@ pub fn value(
         n_front: n_front as u8,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two readings, 3 han 70 fu and 4 han 30 fu (non-dealer ron): the first is best without
+    /// ura-dora (mangan against 7700); with two ura-dora the second is (haneman against mangan).
+    #[test]
+    fn with_ura_can_switch_readings() {
+        let rules = Rules::default();
+        let best = payment(3, 70, 0, false, false, 0, 0, &rules);
+        let mut front = [(0u8, 0u8); FRONT];
+        front[0] = (3, 70);
+        front[1] = (4, 30);
+        let v = Value {
+            han: 3,
+            fu: 70,
+            yakuman: 0,
+            payment: best,
+            riichi: true,
+            dealer: false,
+            tsumo: false,
+            honba: 0,
+            sticks: 0,
+            rules,
+            front,
+            n_front: 2,
+        };
+        assert_eq!(v.total_with_ura(0), 8000);
+        assert_eq!(v.total_with_ura(1), 8000);
+        assert_eq!(v.total_with_ura(2), 12000);
+        // Without riichi ura-dora do not count.
+        let v = Value { riichi: false, ..v };
+        assert_eq!(v.total_with_ura(2), 8000);
+    }
+}
