@@ -349,6 +349,9 @@ pub fn one_in(r: &Ratio) -> String {
 
 /// The profile of one whole hand (34 counts), by combining its groups exactly as the
 /// distribution does. Its [`Profile::shanten`] is the hand's shanten number.
+///
+/// Precondition: at most four of a kind and at most 14 tiles (the suit tables cover suits of at
+/// most 14 tiles); beyond that the answer is unspecified, never a panic.
 pub fn hand_profile(counts: &[u8; 34]) -> Profile {
     let mut p = Profile { d: [FAR; ENTRIES], pairs: 0, kinds: 0, orphans: 0, orphan_pair: false };
     p.d[0] = 0;
