@@ -86,8 +86,9 @@ impl Profile {
     /// Shanten of a whole hand of `tiles` tiles with this profile: regular form with
     /// `k = (tiles - 1) / 3` melds and a pair; for 13 and 14 tiles also seven pairs
     /// (`6 - pairs + max(0, 7 - kinds)`) and thirteen orphans (`13 - orphans - [pair]`).
+    /// Sizes above 14 are read as 14 melds-wise (`k = 4`), never a panic.
     pub fn shanten(&self, tiles: usize) -> i8 {
-        let k = (tiles.max(1) - 1) / 3;
+        let k = ((tiles.max(1) - 1) / 3).min(MELDS);
         let mut s = self.d[2 * k + 1] as i8 - 1;
         if tiles >= 13 {
             let seven = 6 - self.pairs as i8 + (7 - self.kinds as i8).max(0);
