@@ -5,7 +5,7 @@
 //! every admissible discard. Riichi hands are a separate table: they only wait.
 
 use crate::options::{Objective, Options, RiichiPolicy};
-use crate::oracle::{Oracle, WinQuery};
+use crate::oracle::{Oracle, WinParts, WinQuery};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
@@ -150,11 +150,17 @@ pub(crate) struct Solver<'a, O: Oracle> {
     index14: HashMap<u128, u32>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
-    values13: Vec<Arrays>,
-    values14: Vec<Arrays>,
+    /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
+    values13: Vec<[f64; 3]>,
+    /// Values of the 14-tile states, layer by layer: `[d * n14 + j]`.
+    values14: Vec<[f64; 3]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
     memo_score: HashMap<u128, Option<f64>>,
+    /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
+    /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
+    /// to it as han.
+    memo_parts: HashMap<u128, Option<WinParts>>,
     work: Vec<Work>,
 }
 
@@ -176,6 +182,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
             memo_score: HashMap::new(),
+            memo_parts: HashMap::new(),
             work: Vec::new(),
         };
         let sh = solver.shanten(&root);
@@ -217,8 +224,30 @@ impl<'a, O: Oracle> Solver<'a, O> {
         red
     }
 
-    fn red_counts(red: u8) -> [u8; 3] {
-        [red & 1, (red >> 1) & 1, (red >> 2) & 1]
+    /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
+    /// only add han, see `docs/ev-model.md`); memoised.
+    fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
+        let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
+        if let Some(&v) = self.memo_parts.get(&key) {
+            return v;
+        }
+        let q = WinQuery {
+            closed: h14,
+            red: [0; 3],
+            melds: &self.s.melds,
+            win: Tile::new(drawn).expect("kind index"),
+            seat: self.s.seat,
+            round: self.s.round,
+            dora_indicators: &self.s.dora,
+            riichi,
+            double_riichi: false,
+            ippatsu: false,
+            haitei,
+            aka_dora: false,
+        };
+        let v = self.o.score(&q);
+        self.memo_parts.insert(key, v);
+        v
     }
 
     /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
@@ -240,22 +269,22 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if let Some(&v) = self.memo_score.get(&key) {
             return v;
         }
-        let q = WinQuery {
-            closed: h14,
-            red: Self::red_counts(red),
-            melds: &self.s.melds,
-            win: Tile::new(drawn).expect("kind index"),
-            seat: self.s.seat,
-            round: self.s.round,
-            dora_indicators: &self.s.dora,
-            riichi: riichi == 1,
-            double_riichi: riichi == 2,
-            ippatsu,
-            haitei,
-            aka_dora: self.opts.red_fives,
+        // One oracle call per hand, winning tile and riichi; the rest adds han. Without riichi
+        // haitei may be the only yaku: then the oracle is asked with haitei.
+        let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+        let parts = match self.win_parts(h14, drawn, riichi > 0, false) {
+            Some(p) => Some((p, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
+            None if haitei && riichi == 0 => self.win_parts(h14, drawn, false, true).map(|p| (p, red_han)),
+            None => None,
         };
+        let parts = parts.map(|(mut p, extra)| {
+            if p.yakuman == 0 {
+                p.han += extra;
+            }
+            p
+        });
         let dealer = self.s.seat == Tile::EAST;
-        let v = self.o.score(&q).and_then(|mut parts| {
+        let v = parts.and_then(|mut parts| {
             if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
                 if !parts.other_yaku {
                     return None;
@@ -454,37 +483,45 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 Work::N14(i, h, red, drawn, pre) => self.expand14(i, h, red, drawn, pre),
             }
         }
-        let mut v13 = vec![Arrays::ZERO; self.nodes13.len()];
-        let mut v14 = vec![Arrays::ZERO; self.nodes14.len()];
-        for (v, n) in v13.iter_mut().zip(self.nodes13.iter()) {
-            v.t[LAST] = if n.tenpai { 1.0 } else { 0.0 };
+        // Values are stored layer by layer (all states at draw index d together), so each
+        // layer's reads stay within a small, dense block.
+        let n13 = self.nodes13.len();
+        let n14 = self.nodes14.len();
+        let nr = self.riichi_values.len();
+        let mut v13 = vec![[0.0f64; 3]; N * n13];
+        let mut v14 = vec![[0.0f64; 3]; N * n14];
+        let mut rv = vec![[0.0f64; 3]; N * nr];
+        for (r, a) in self.riichi_values.iter().enumerate() {
+            for d in 0..N {
+                rv[d * nr + r] = [a.ipp.p[d], a.ipp.w[d], a.ipp.t[d]];
+            }
+        }
+        for (i, n) in self.nodes13.iter().enumerate() {
+            v13[LAST * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
         let objective = self.opts.objective;
+        let policy = self.opts.riichi;
+        let may_decline = self.opts.may_decline;
+        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
         for d in (0..LAST).rev() {
-            for (j, n) in self.nodes14.iter().enumerate() {
+            let next13 = &v13[(d + 1) * n13..(d + 2) * n13];
+            let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
+            let layer14 = &mut v14[d * n14..(d + 1) * n14];
+            for (out, n) in layer14.iter_mut().zip(self.nodes14.iter()) {
                 let w = n.win[usize::from(d == LAST - 1)];
                 let mut best: Option<(f64, f64, f64)> = None;
                 if let Some(p) = w {
                     best = Some((p, 1.0, 1.0));
                 }
-                if w.is_none() || self.opts.may_decline {
+                if w.is_none() || may_decline {
                     for &(dama, riichi) in &n.options {
-                        let dv = v13[dama as usize].at(d + 1);
-                        let v = match riichi {
-                            None => dv,
-                            Some(r) => {
-                                let rv = self.riichi_values[r as usize].ipp.at(d + 1);
-                                match self.opts.riichi {
-                                    RiichiPolicy::Never => dv,
-                                    RiichiPolicy::Always => rv,
-                                    RiichiPolicy::Best => {
-                                        if better(objective, rv, dv) {
-                                            rv
-                                        } else {
-                                            dv
-                                        }
-                                    }
-                                }
+                        let dv = tup(next13[dama as usize]);
+                        let v = match (riichi, policy) {
+                            (None, _) | (_, RiichiPolicy::Never) => dv,
+                            (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
+                            (Some(r), RiichiPolicy::Best) => {
+                                let rv = tup(next_r[r as usize]);
+                                if better(objective, rv, dv) { rv } else { dv }
                             }
                         };
                         if best.is_none_or(|b| better(objective, v, b)) {
@@ -492,24 +529,29 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         }
                     }
                 }
-                v14[j].set(d, best.unwrap_or((0.0, 0.0, 0.0)));
+                let b = best.unwrap_or((0.0, 0.0, 0.0));
+                *out = [b.0, b.1, b.2];
             }
+            let layer14 = &v14[d * n14..(d + 1) * n14];
+            let (head, tail) = v13.split_at_mut((d + 1) * n13);
+            let layer13 = &mut head[d * n13..];
+            let next13 = &tail[..n13];
             for (i, n) in self.nodes13.iter().enumerate() {
                 let s: f64 = n.kids.iter().map(|k| k.live).sum();
                 let big = self.s.denom[d].max(s);
                 let stay = 1.0 - s / big;
-                let next = v13[i].at(d + 1);
-                let (mut p, mut w, mut t) = (stay * next.0, stay * next.1, stay * next.2);
+                let next = next13[i];
+                let (mut p, mut w, mut t) = (stay * next[0], stay * next[1], stay * next[2]);
                 for kid in &n.kids {
                     let q = kid.live / big;
                     for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
-                        let c = v14[j as usize].at(d);
-                        p += q * wt * c.0;
-                        w += q * wt * c.1;
-                        t += q * wt * c.2;
+                        let c = layer14[j as usize];
+                        p += q * wt * c[0];
+                        w += q * wt * c[1];
+                        t += q * wt * c[2];
                     }
                 }
-                v13[i].set(d, (p, w, t));
+                layer13[i] = [p, w, t];
             }
         }
         self.values13 = v13;
@@ -517,9 +559,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
         r
     }
 
+    /// The arrays of 13-tile state `i` (after [`Solver::solve`]).
+    fn arrays13(&self, i: u32) -> Arrays {
+        let n13 = self.nodes13.len();
+        let mut a = Arrays::ZERO;
+        for d in 0..N {
+            a.set(d, {
+                let v = self.values13[d * n13 + i as usize];
+                (v[0], v[1], v[2])
+            });
+        }
+        a
+    }
+
+    /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`]).
+    fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
+        let v = self.values13[d * self.nodes13.len() + i as usize];
+        (v[0], v[1], v[2])
+    }
+
     /// The root's dama arrays (after [`Solver::solve`]).
     pub fn root_arrays(&self, r: u32) -> Arrays {
-        self.values13[r as usize]
+        self.arrays13(r)
     }
 
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
@@ -530,11 +591,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .map(|kid| {
                 let mut a = Arrays::ZERO;
                 for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
-                    let v = &self.values14[j as usize];
+                    let n14 = self.nodes14.len();
                     for d in 0..N {
-                        a.p[d] += wt * v.p[d];
-                        a.w[d] += wt * v.w[d];
-                        a.t[d] += wt * v.t[d];
+                        let v = self.values14[d * n14 + j as usize];
+                        a.p[d] += wt * v[0];
+                        a.w[d] += wt * v[1];
+                        a.t[d] += wt * v[2];
                     }
                 }
                 Child { kind: usize::from(kid.kind), live: kid.live, first: a, later: a }
@@ -681,7 +743,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
                     for &(dama, riichi) in &n.options {
-                        let dv = self.values13[dama as usize].at(d + 1);
+                        let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
                         if let Some(r) = riichi {
                             let rv = self.riichi_values[r as usize].ipp.at(d + 1);
