@@ -5,7 +5,7 @@
 //! every admissible discard. Riichi hands are a separate table: they only wait.
 
 use crate::options::{Objective, Options, RiichiPolicy};
-use crate::oracle::{Oracle, WinParts, WinQuery};
+use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
@@ -161,6 +161,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
     /// to it as han.
     memo_parts: HashMap<u128, Option<WinParts>>,
+    /// The oracle's totals of a win (same key as `memo_parts`).
+    memo_totals: HashMap<u128, Option<Totals>>,
     work: Vec<Work>,
 }
 
@@ -183,6 +185,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             riichi_values: Vec::new(),
             memo_score: HashMap::new(),
             memo_parts: HashMap::new(),
+            memo_totals: HashMap::new(),
             work: Vec::new(),
         };
         let sh = solver.shanten(&root);
@@ -250,6 +253,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
         v
     }
 
+    /// The oracle's [`Totals`] of a tsumo win without red fives, ippatsu or double riichi
+    /// (they are extra han); memoised.
+    fn win_totals(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
+        let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
+        if let Some(&v) = self.memo_totals.get(&key) {
+            return v;
+        }
+        let q = WinQuery {
+            closed: h14,
+            red: [0; 3],
+            melds: &self.s.melds,
+            win: Tile::new(drawn).expect("kind index"),
+            seat: self.s.seat,
+            round: self.s.round,
+            dora_indicators: &self.s.dora,
+            riichi,
+            double_riichi: false,
+            ippatsu: false,
+            haitei,
+            aka_dora: false,
+        };
+        let v = self.o.tsumo_totals(&q);
+        self.memo_totals.insert(key, v);
+        v
+    }
+
     /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
     /// `riichi`: 0 none, 1 riichi, 2 double riichi.
     pub fn win_points(
@@ -269,9 +298,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if let Some(&v) = self.memo_score.get(&key) {
             return v;
         }
-        // One oracle call per hand, winning tile and riichi; the rest adds han. Without riichi
-        // haitei may be the only yaku: then the oracle is asked with haitei.
         let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+        if self.opts.menzen_tsumo {
+            // Exact: every extra han through the oracle's totals.
+            let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
+                Some(t) => Some((t, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
+                None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
+                None => None,
+            };
+            let v = totals.map(|(t, extra)| {
+                let at = |k: u32| f64::from(t[(k as usize).min(EXTRA - 1)]);
+                if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
+                    let dist = self.ura_distribution(h14);
+                    dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum()
+                } else {
+                    at(extra)
+                }
+            });
+            self.memo_score.insert(key, v);
+            return v;
+        }
+        // Menzen tsumo switched off: the best reading's han less one, extra han added to it.
+        // Without riichi haitei may be the only yaku: then the oracle is asked with haitei.
         let parts = match self.win_parts(h14, drawn, riichi > 0, false) {
             Some(p) => Some((p, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
             None if haitei && riichi == 0 => self.win_parts(h14, drawn, false, true).map(|p| (p, red_han)),

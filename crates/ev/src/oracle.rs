@@ -47,6 +47,15 @@ pub struct WinParts {
     pub other_yaku: bool,
 }
 
+/// How many extra han [`Totals`] covers: `0..EXTRA` (past 13 han everything is a counted
+/// yakuman or the cap).
+pub const EXTRA: usize = 16;
+
+/// What the winner receives with `k` han added to every reading of a win (`totals[k]`):
+/// ura-dora, ippatsu, haitei, double riichi and red fives each add han to every reading, and
+/// the best reading may change with them.
+pub type Totals = [u32; EXTRA];
+
 /// What the engine needs from the hand-theory and scoring crates.
 pub trait Oracle: Sync {
     /// Shanten of closed tiles (3n+1 or 3n+2 of them; melds inferred from the count);
@@ -90,4 +99,18 @@ pub trait Oracle: Sync {
     fn score(&self, query: &WinQuery<'_>) -> Option<WinParts>;
     /// What the winner receives for a tsumo of `han`/`fu`/`yakuman`.
     fn tsumo_points(&self, han: u32, fu: u32, yakuman: u32, dealer: bool) -> u32;
+    /// The win's [`Totals`], or `None` when the hand has no yaku or is not complete. The
+    /// default adds the han to the best reading of [`Oracle::score`] (exact when the hand has
+    /// one reading); an oracle that knows every reading should override it.
+    fn tsumo_totals(&self, q: &WinQuery<'_>) -> Option<Totals> {
+        let p = self.score(q)?;
+        let dealer = q.seat == Tile::EAST;
+        Some(std::array::from_fn(|k| {
+            if p.yakuman > 0 {
+                self.tsumo_points(p.han, p.fu, p.yakuman, dealer)
+            } else {
+                self.tsumo_points(p.han + k as u32, p.fu, 0, dealer)
+            }
+        }))
+    }
 }

@@ -2,8 +2,8 @@
 
 use crate::analysis::{Analysis, Error, Estimate, Query, evaluate_with, simulate_with};
 use crate::options::Options;
-use crate::oracle::{Oracle, WinParts, WinQuery};
-use haipai_score::{Outcome, Rules, Situation, Wind, Yaku, payment, score};
+use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
+use haipai_score::{Conditions, Outcome, Rules, Situation, Wind, Yaku, payment, score, value};
 use haipai_tiles::{Counts, Hand, Tile};
 
 /// Shanten by [`haipai_shanten::shanten`], wins scored by [`haipai_score::score`] under the
@@ -66,6 +66,48 @@ impl Oracle for Standard {
 
     fn tsumo_points(&self, han: u32, fu: u32, yakuman: u32, dealer: bool) -> u32 {
         payment(han, fu, yakuman, dealer, true, 0, 0, &self.rules).total
+    }
+
+    /// Exact for every reading: haipai-score's allocation-free [`value`] keeps the readings
+    /// that could become best with extra han, and `with_ura(k)` adds `k` han to each. A hand
+    /// without riichi gets its extra han through the riichi reading (riichi is one han on
+    /// every reading): `totals[k] = riichi.with_ura(k - 1)`. An open hand (no riichi
+    /// possible) adds them to its best reading.
+    fn tsumo_totals(&self, q: &WinQuery<'_>) -> Option<Totals> {
+        let red = if q.aka_dora { q.red.iter().sum::<u8>() } else { 0 };
+        let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
+        let riichi = q.riichi || q.double_riichi;
+        let cond = Conditions {
+            tsumo: true,
+            seat: wind(q.seat),
+            round: wind(q.round),
+            riichi: q.riichi && !q.double_riichi,
+            double_riichi: q.double_riichi,
+            ippatsu: q.ippatsu && riichi,
+            haitei: q.haitei,
+            ..Conditions::default()
+        };
+        let v = value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok()??;
+        if riichi || v.yakuman > 0 {
+            return Some(std::array::from_fn(|k| v.total_with_ura(k as u32)));
+        }
+        let closed = q.melds.iter().all(|m| !m.kind().is_open());
+        let r = if closed {
+            let cond = Conditions { riichi: true, ..cond };
+            value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok().flatten()
+        } else {
+            None
+        };
+        let dealer = q.seat == Tile::EAST;
+        let mut out = [0u32; EXTRA];
+        out[0] = v.payment.total;
+        for (k, slot) in out.iter_mut().enumerate().skip(1) {
+            *slot = match &r {
+                Some(r) => r.total_with_ura(k as u32 - 1),
+                None => self.tsumo_points(v.han + k as u32, v.fu, 0, dealer),
+            };
+        }
+        Some(out)
     }
 }
 
