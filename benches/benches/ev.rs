@@ -1,0 +1,60 @@
+//! One-player expected value (haipai-ev): the bench hands, dealer, East round,
+//! indicator 1z, single-threaded then with rayon across discards. Every iteration checks the
+//! answer: document 001's 4282.35 for the article case, the best discard and its expected
+//! points (pinned to 1e-6 relative) for the others.
+//!
+//! The default budget (one exchange beyond the minimum) on the 2-shanten hand takes tens of
+//! seconds with the current engine: it is timed once with `haipai ev` (docs/PERFORMANCE.md),
+//! not here.
+
+// criterion_group! and criterion_main! generate undocumented items.
+#![allow(missing_docs)]
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use haipai::ev::{Analysis, Options, Query, evaluate};
+use haipai::tiles::{Hand, parse_tile};
+use std::hint::black_box;
+
+fn query(hand: &str) -> Query {
+    let mut q = Query::new(Hand::parse(hand).expect("hand"));
+    q.dora_indicators = vec![parse_tile("1z").expect("tile").0];
+    q
+}
+
+fn check(a: &Analysis, discard: &str, points: f64) {
+    let best = &a.candidates[0];
+    assert_eq!(best.discard.map(|t| t.to_string()).as_deref(), Some(discard));
+    assert!((best.value.points - points).abs() <= 1e-6 * points, "{} vs {points}", best.value.points);
+}
+
+fn ev(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ev");
+    group.sample_size(10);
+    let budget0 = Options { extra_exchanges: 0, ..Options::default() };
+    let cases: [(&str, &str, Options, &str, f64); 4] = [
+        ("doc001_article_tenpai", "222567m345p33667s", Options::article(), "6s", 4282.351_728_198_831),
+        ("tenpai_default", "222567m345p33667s", Options::default(), "6s", 9062.434_940_510_646),
+        ("2shanten_budget0", "123349m3688p1245s", budget0.clone(), "1s", 2025.869_391_071_710_2),
+        ("3shanten_budget0", "026m1358p1345579s", budget0, "7s", 2076.746_859_510_767),
+    ];
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    for (name, hand, opts, discard, points) in &cases {
+        let q = query(hand);
+        group.bench_function(format!("{name}/1thread"), |b| {
+            b.iter(|| {
+                let a = one.install(|| evaluate(black_box(&q), opts)).expect("evaluate");
+                check(&a, discard, *points);
+            })
+        });
+        group.bench_function(format!("{name}/rayon"), |b| {
+            b.iter(|| {
+                let a = evaluate(black_box(&q), opts).expect("evaluate");
+                check(&a, discard, *points);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ev);
+criterion_main!(benches);
