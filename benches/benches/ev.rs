@@ -32,10 +32,10 @@ fn ev(c: &mut Criterion) {
     group.sample_size(10);
     let budget0 = Options { extra_exchanges: 0, ..Options::default() };
     let cases: [(&str, &str, Options, &str, f64); 4] = [
-        ("doc001_article_tenpai", "222567m345p33667s", Options::article(), "6s", 4282.351_728_198_831),
-        ("tenpai_default", "222567m345p33667s", Options::default(), "6s", 9062.434_940_510_646),
-        ("2shanten_budget0", "123349m3688p1245s", budget0.clone(), "1s", 2025.869_391_071_710_2),
-        ("3shanten_budget0", "026m1358p1345579s", budget0, "7s", 2076.746_859_510_767),
+        ("doc001_article_tenpai", "222567m345p33667s", Options::article(), "6s", 4_282.351_728_198_831),
+        ("tenpai_default", "222567m345p33667s", Options::default(), "6s", 9_062.434_940_510_646),
+        ("2shanten_budget0", "123349m3688p1245s", budget0.clone(), "1s", 2_025.869_391_071_710_2),
+        ("3shanten_budget0", "026m1358p1345579s", budget0, "7s", 2_076.746_859_510_767),
     ];
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
     for (name, hand, opts, discard, points) in &cases {
