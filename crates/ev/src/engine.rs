@@ -115,25 +115,46 @@ struct Kid {
     n_parts: u8,
 }
 
+/// A range of a pool (children and options live in one contiguous pool each, so the
+/// layer-by-layer pass reads them in order).
+#[derive(Clone, Copy, Debug, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Node13 {
     h: Counts,
     red: u8,
     tenpai: bool,
-    kids: Vec<Kid>,
+    /// Draw children in the kid pool.
+    kids: Span,
+    /// Live copies of the children together.
+    live: f64,
 }
 
 #[derive(Clone, Debug)]
 struct Node14 {
     /// Win points at a plain draw and at the last draw (`None`: no win).
     win: [Option<f64>; 2],
-    /// Discard options: the 13-tile state and, when riichi is considered, the riichi state.
-    options: Vec<(u32, Option<u32>)>,
+    /// Discard options in the option pool: the 13-tile state and, when riichi is considered,
+    /// the riichi state.
+    options: Span,
 }
+
+/// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
+type Pre = (i8, u64, u64);
 
 enum Work {
     N13(u32),
-    N14(u32, Counts, u8, usize, (i8, u64)),
+    N14(u32, Counts, u8, usize, Pre),
 }
 
 /// The solver of one candidate (one 13-tile root): it first lists every reachable state
@@ -150,6 +171,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     index14: HashMap<u128, u32>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
+    kid_pool: Vec<Kid>,
+    scratch_kids: Vec<Kid>,
+    option_pool: Vec<(u32, Option<u32>)>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
     /// Values of the 14-tile states, layer by layer: `[d * n14 + j]`.
@@ -179,6 +203,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             index14: HashMap::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
+            kid_pool: Vec::new(),
+            scratch_kids: Vec::new(),
+            option_pool: Vec::new(),
             values13: Vec::new(),
             values14: Vec::new(),
             index_riichi: HashMap::new(),
@@ -402,21 +429,21 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let i = self.nodes13.len() as u32;
         let tenpai = self.shanten(h) == 0;
-        self.nodes13.push(Node13 { h: *h, red, tenpai, kids: Vec::new() });
+        self.nodes13.push(Node13 { h: *h, red, tenpai, kids: Span::default(), live: 0.0 });
         self.index13.insert(key, i);
         self.work.push(Work::N13(i));
         i
     }
 
     /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
-    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize, pre: (i8, u64)) -> u32 {
+    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize, pre: Pre) -> u32 {
         let complete = pre.0 == -1;
         let key = pack(h14, red) | if complete { (drawn as u128 + 1) << 105 } else { 0 };
         if let Some(&i) = self.index14.get(&key) {
             return i;
         }
         let i = self.nodes14.len() as u32;
-        self.nodes14.push(Node14 { win: [None, None], options: Vec::new() });
+        self.nodes14.push(Node14 { win: [None, None], options: Span::default() });
         self.index14.insert(key, i);
         self.work.push(Work::N14(i, *h14, red, drawn, pre));
         i
@@ -426,7 +453,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut h = self.nodes13[i as usize].h;
         let red = self.nodes13[i as usize].red;
         let necessary = if self.opts.extra_exchanges == 0 { self.o.necessary(&h).1 } else { 0 };
-        let mut kids = Vec::new();
+        let mut kids = std::mem::take(&mut self.scratch_kids);
+        kids.clear();
         for k in 0..34 {
             let c = self.live(&h, k);
             if c == 0 || h[k] >= 4 {
@@ -456,14 +484,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             h[k] -= 1;
         }
-        self.nodes13[i as usize].kids = kids;
+        let start = self.kid_pool.len() as u32;
+        self.kid_pool.extend_from_slice(&kids);
+        let node = &mut self.nodes13[i as usize];
+        node.kids = Span { start, len: kids.len() as u32 };
+        node.live = kids.iter().map(|k| k.live).sum();
+        self.scratch_kids = kids;
     }
 
     /// The shanten of a 14-tile hand and its admissible discards (bit `e`): those whose
     /// 13-tile hand fits the budget (`used + shanten < budget`). A discard that keeps the
     /// shanten comes from one [`Oracle::unnecessary`] call; the others (shanten at least one
     /// higher) are asked one by one only when the budget could still admit them.
-    fn admissible_discards(&mut self, h14: &Counts) -> (i8, u64) {
+    fn admissible_discards(&mut self, h14: &Counts) -> Pre {
         let (sh14, keep) = self.o.unnecessary(h14);
         let used14 = self.used(h14);
         let mut out = 0u64;
@@ -487,11 +520,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 h[e] += 1;
             }
         }
-        (sh14, out)
+        (sh14, out, keep)
     }
 
-    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize, pre: (i8, u64)) {
-        let (sh14, admissible) = pre;
+    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize, pre: Pre) {
+        let (sh14, admissible, keep) = pre;
         let complete = sh14 == -1;
         let mut win = [None, None];
         if complete {
@@ -499,7 +532,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 [self.win_points(&h14, red, drawn, 0, false, false), self.win_points(&h14, red, drawn, 0, false, true)];
         }
         let forced = win[0].is_some() && win[1].is_some() && !self.opts.may_decline;
-        let mut options = Vec::new();
+        let start = self.option_pool.len() as u32;
         if !forced {
             for e in 0..34 {
                 if h14[e] == 0 {
@@ -511,13 +544,25 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let red13 = Self::throw(&mut h14, red, e);
                 {
                     let dama = self.node13(&h14, red13);
-                    let riichi = if self.can_riichi(&h14) { Some(self.riichi(&mut h14, red13, false)) } else { None };
-                    options.push((dama, riichi));
+                    // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
+                    // from a complete one.
+                    let tenpai = match sh14 {
+                        0 => keep & (1 << e) != 0,
+                        -1 => self.shanten(&h14) == 0,
+                        _ => false,
+                    };
+                    let riichi = if tenpai && self.riichi_considered() {
+                        Some(self.riichi(&mut h14, red13, false))
+                    } else {
+                        None
+                    };
+                    self.option_pool.push((dama, riichi));
                 }
                 h14[e] += 1;
             }
         }
-        self.nodes14[i as usize] = Node14 { win, options };
+        let len = self.option_pool.len() as u32 - start;
+        self.nodes14[i as usize] = Node14 { win, options: Span { start, len } };
     }
 
     /// Lists every state reachable from the root and fills their arrays.
@@ -562,7 +607,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     best = Some((p, 1.0, 1.0));
                 }
                 if w.is_none() || may_decline {
-                    for &(dama, riichi) in &n.options {
+                    for &(dama, riichi) in &self.option_pool[n.options.range()] {
                         let dv = tup(next13[dama as usize]);
                         let v = match (riichi, policy) {
                             (None, _) | (_, RiichiPolicy::Never) => dv,
@@ -585,12 +630,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let layer13 = &mut head[d * n13..];
             let next13 = &tail[..n13];
             for (i, n) in self.nodes13.iter().enumerate() {
-                let s: f64 = n.kids.iter().map(|k| k.live).sum();
+                let s = n.live;
                 let big = self.s.denom[d].max(s);
                 let stay = 1.0 - s / big;
                 let next = next13[i];
                 let (mut p, mut w, mut t) = (stay * next[0], stay * next[1], stay * next[2]);
-                for kid in &n.kids {
+                for kid in &self.kid_pool[n.kids.range()] {
                     let q = kid.live / big;
                     for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
                         let c = layer14[j as usize];
@@ -633,8 +678,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        self.nodes13[r as usize]
-            .kids
+        self.kid_pool[self.nodes13[r as usize].kids.range()]
             .iter()
             .map(|kid| {
                 let mut a = Arrays::ZERO;
@@ -650,6 +694,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 Child { kind: usize::from(kid.kind), live: kid.live, first: a, later: a }
             })
             .collect()
+    }
+
+    /// Whether a closed hand discarding into tenpai considers riichi.
+    fn riichi_considered(&self) -> bool {
+        self.s.closed_hand && self.opts.riichi != RiichiPolicy::Never
     }
 
     /// Whether a discard into this 13-tile hand would consider riichi.
@@ -763,7 +812,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while d < LAST {
             match st {
                 St::Dama(i) => {
-                    let kids = self.nodes13[i as usize].kids.clone();
+                    let kids = self.kid_pool[self.nodes13[i as usize].kids.range()].to_vec();
                     let s: f64 = kids.iter().map(|k| k.live).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
@@ -790,7 +839,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
-                    for &(dama, riichi) in &n.options {
+                    for &(dama, riichi) in &self.option_pool[n.options.range()] {
                         let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
                         if let Some(r) = riichi {
