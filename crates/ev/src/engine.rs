@@ -166,7 +166,10 @@ pub(crate) struct Solver<'a, O: Oracle> {
     s: &'a Setup,
     pub root: Counts,
     pub root_red: u8,
-    budget: i8,
+    /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
+    /// change) or discard into a higher one (shanten-back): the root's shanten + the extra
+    /// exchanges.
+    limit: i8,
     index13: HashMap<u128, u32>,
     index14: HashMap<u128, u32>,
     nodes13: Vec<Node13>,
@@ -198,7 +201,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             s,
             root,
             root_red,
-            budget: 0,
+            limit: 0,
             index13: HashMap::new(),
             index14: HashMap::new(),
             nodes13: Vec::new(),
@@ -216,7 +219,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             work: Vec::new(),
         };
         let sh = solver.shanten(&root);
-        solver.budget = sh + 1 + solver.opts.extra_exchanges as i8;
+        solver.limit = sh + solver.opts.extra_exchanges as i8;
         solver
     }
 
@@ -452,7 +455,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     fn expand13(&mut self, i: u32) {
         let mut h = self.nodes13[i as usize].h;
         let red = self.nodes13[i as usize].red;
-        let necessary = if self.opts.extra_exchanges == 0 { self.o.necessary(&h).1 } else { 0 };
+        let (sh, necessary) = self.o.necessary(&h);
+        // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
+        let change = self.used(&h) + sh < self.limit;
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
         for k in 0..34 {
@@ -460,12 +465,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
             if c == 0 || h[k] >= 4 {
                 continue;
             }
-            if self.opts.extra_exchanges == 0 && necessary & (1 << k) == 0 {
+            let needed = necessary & (1 << k) != 0;
+            if !needed && !change {
                 continue;
             }
             h[k] += 1;
             let pre = self.admissible_discards(&h);
-            let useful = self.opts.extra_exchanges == 0 || pre.0 == -1 || pre.1 & !(1u64 << k) != 0;
+            let useful = needed || pre.1 & !(1u64 << k) != 0;
             if useful {
                 let suit = FIVES.iter().position(|&f| f == k);
                 let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
@@ -492,35 +498,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.scratch_kids = kids;
     }
 
-    /// The shanten of a 14-tile hand and its admissible discards (bit `e`): those whose
-    /// 13-tile hand fits the budget (`used + shanten < budget`). A discard that keeps the
-    /// shanten comes from one [`Oracle::unnecessary`] call; the others (shanten at least one
-    /// higher) are asked one by one only when the budget could still admit them.
+    /// The shanten of a 14-tile hand, its admissible discards and its shanten-keeping
+    /// discards (bit `e`). A discard that keeps the shanten (from one [`Oracle::unnecessary`]
+    /// call) is always admissible; any other (shanten-back) only when the hand has slack:
+    /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
+    /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        let (sh14, keep) = self.o.unnecessary(h14);
-        let used14 = self.used(h14);
-        let mut out = 0u64;
-        let mut h = *h14;
+        let (sh14, mut keep) = self.o.unnecessary(h14);
+        let mut held = 0u64;
+        let h = h14;
         for e in 0..34 {
             if h[e] == 0 {
                 continue;
             }
-            let gained = i8::from(h[e] > self.root[e]);
-            // The largest 13-tile shanten the budget admits after discarding e.
-            let slack = self.budget - used14 + gained - 1;
-            if keep & (1 << e) != 0 {
-                if sh14 <= slack {
-                    out |= 1 << e;
+            held |= 1 << e;
+        }
+        let used14 = self.used(h14);
+        if sh14 == -1 {
+            // Declining a win: a discard into tenpai (every discard of a complete hand is one)
+            // that stays within the limit, `used + 0 <= limit`.
+            keep = 0;
+            for e in 0..34 {
+                if h[e] > 0 && used14 - i8::from(h[e] > self.root[e]) <= self.limit {
+                    keep |= 1 << e;
                 }
-            } else if sh14 < slack {
-                h[e] -= 1;
-                if self.shanten(&h) <= slack {
-                    out |= 1 << e;
-                }
-                h[e] += 1;
             }
         }
-        (sh14, out, keep)
+        let slack = used14 + sh14 < self.limit;
+        (sh14, if slack { held } else { keep }, keep)
     }
 
     fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize, pre: Pre) {
