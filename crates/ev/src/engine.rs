@@ -505,14 +505,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
         let (sh14, mut keep) = self.o.unnecessary(h14);
-        let mut held = 0u64;
         let h = h14;
-        for e in 0..34 {
-            if h[e] == 0 {
-                continue;
-            }
-            held |= 1 << e;
-        }
+        let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
         let used14 = self.used(h14);
         if sh14 == -1 {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
