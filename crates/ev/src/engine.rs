@@ -512,8 +512,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
             // that stays within the limit, `used + 0 <= limit`.
             keep = 0;
-            for e in 0..34 {
-                if h[e] > 0 && used14 - i8::from(h[e] > self.root[e]) <= self.limit {
+            for (e, (&c, &r)) in h.iter().zip(self.root.iter()).enumerate() {
+                if c > 0 && used14 - i8::from(c > r) <= self.limit {
                     keep |= 1 << e;
                 }
             }
