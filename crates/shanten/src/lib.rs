@@ -164,7 +164,8 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 }
 
 /// For a hand of 3m + 2 tiles: its shanten and the held kinds whose discard keeps it
-/// (不要牌). Precondition as [`shanten`].
+/// (不要牌). A complete hand (`-1`) has none: every discard leaves a tenpai hand at best.
+/// Precondition as [`shanten`].
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
