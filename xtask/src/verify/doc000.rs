@@ -31,13 +31,16 @@ enum Bound {
     Textbook,
 }
 
+/// A memo key: the tiles left, melds, partials, and whether the pair is taken.
+type MemoKey = (Vec<(usize, u8)>, i32, i32, bool);
+
 /// The article's `dfsCalculate`, memoised as its `OptimizedShantenCalculator` is. The
 /// tiles are a map in the article's key order (index order for a hand written sorted);
 /// `kanchan` adds the n+2 partial the article leaves out (for the comparison only).
 struct ArticleDfs {
     bound: Bound,
     kanchan: bool,
-    memo: HashMap<(Vec<(usize, u8)>, i32, i32, bool), i32>,
+    memo: HashMap<MemoKey, i32>,
 }
 
 impl ArticleDfs {
