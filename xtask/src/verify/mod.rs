@@ -25,8 +25,6 @@ pub struct Check {
     pub note: String,
 }
 
-// Constructed by the document modules as each issue registers its examples.
-#[allow(dead_code)]
 impl Check {
     /// A check whose verdict is `expected == ours`.
     pub fn new(example: impl Into<String>, expected: impl Into<String>, ours: impl Into<String>) -> Check {
