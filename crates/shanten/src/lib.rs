@@ -29,11 +29,13 @@
 //! ```
 //!
 //! Two implementations: [`reference`], a search over target shapes that is slow and
-//! obviously right, and the default table-driven one.
+//! obviously right, and the default table-driven one. [`sanma`] has the three-player
+//! variants (no 2m-8m).
 
 mod effective;
 pub mod generate;
 pub mod reference;
+pub mod sanma;
 pub mod tables;
 
 pub use reference::NOT_APPLICABLE;
