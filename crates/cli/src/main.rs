@@ -53,7 +53,7 @@ enum Command {
     Score(cmd::score::Args),
     /// Shanten per form; necessary tiles with live counts, or a 何切る table for 3n+2 tiles.
     #[command(
-        after_help = "Examples:\n  haipai shanten 123456789m11p11s\n  haipai shanten 222567m34p3366s4z --visible 1p9s\n  haipai shanten '23m55p678s[789s][111z]' --json"
+        after_help = "Examples:\n  haipai shanten 123456789m11p11s\n  haipai shanten 222567m34p3366s4z --visible 1p9s\n  haipai shanten 19m123456789p11s --sanma\n  haipai shanten '23m55p678s[789s][111z]' --json"
     )]
     Shanten(cmd::shanten::Args),
 }

@@ -74,13 +74,13 @@ fn json_with_called_melds_and_small_hands() {
     let (out, _, code) = run(&["23m55p678s[789s][111z]", "--json"], "");
     assert_eq!(
         out.trim(),
-        r#"{"closed_tiles":7,"hand":"23m55p678s[789s][111z]","live":8,"necessary":["1m","4m"],"regular":0,"seven_pairs":null,"shanten":0,"thirteen_orphans":null}"#
+        r#"{"closed_tiles":7,"hand":"23m55p678s[789s][111z]","live":8,"necessary":["1m","4m"],"regular":0,"sanma":false,"seven_pairs":null,"shanten":0,"thirteen_orphans":null}"#
     );
     assert_eq!(code, 0);
     let (out, _, _) = run(&["55z", "--json"], "");
     assert_eq!(
         out.trim(),
-        r#"{"closed_tiles":2,"discards":[{"discard":"5z","live":2,"necessary":["5z"],"shanten":0}],"hand":"55z","regular":-1,"seven_pairs":null,"shanten":-1,"thirteen_orphans":null}"#
+        r#"{"closed_tiles":2,"discards":[{"discard":"5z","live":2,"necessary":["5z"],"shanten":0}],"hand":"55z","regular":-1,"sanma":false,"seven_pairs":null,"shanten":-1,"thirteen_orphans":null}"#
     );
 }
 
@@ -108,5 +108,20 @@ fn bad_visible_tiles_are_reported() {
     assert_eq!(code, 2);
     let (_, err, code) = run(&["123456789m11p11s", "--visible", "1x"], "");
     assert!(err.contains("--visible"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn sanma_rules() {
+    let (out, _, code) = run(&["19m123456789p11s", "--sanma"], "");
+    assert_eq!(code, 0);
+    assert!(out.ends_with("necessary: 19m1s (8 left)\n"), "{out}");
+    let (out, _, _) = run(&["19m123456789p11s"], "");
+    assert!(out.ends_with("necessary: 123789m1s (24 left)\n"), "{out}");
+    let (_, err, code) = run(&["5m123456789p11s", "--sanma"], "");
+    assert!(err.contains("no 2m-8m"), "{err}");
+    assert_eq!(code, 2);
+    let (_, err, code) = run(&["1m123p111s[789s][234m]", "--sanma"], "");
+    assert!(err.contains("no 2m-8m"), "{err}");
     assert_eq!(code, 2);
 }

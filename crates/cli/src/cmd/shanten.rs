@@ -19,6 +19,9 @@ pub struct Args {
     /// are taken off the live counts. The hand's own tiles and melds are always taken off.
     #[arg(long, default_value = "")]
     pub visible: String,
+    /// Three-player mahjong (no 2m-8m: 1m and 9m form only pairs and triplets).
+    #[arg(long)]
+    pub sanma: bool,
     /// Print one JSON object per hand.
     #[arg(long)]
     pub json: bool,
@@ -34,7 +37,7 @@ pub fn run(args: &Args) -> u8 {
     for_each_input(&args.hand, args.json, |line| {
         let visible = visible.clone()?;
         let hand = Hand::parse_any_size(line).map_err(|e| e.to_string())?;
-        analyse(&hand, &visible)
+        analyse(&hand, &visible, args.sanma)
     })
 }
 
@@ -67,9 +70,35 @@ struct Row {
     live: u32,
 }
 
-fn analyse(hand: &Hand, visible: &Counts) -> Result<Output, String> {
+/// The functions of one rule set: four-player or sanma.
+struct Rules {
+    shanten: fn(&Counts) -> i8,
+    regular: fn(&Counts) -> i8,
+    necessary: fn(&Counts) -> (i8, TileSet),
+    validate: fn(&Counts) -> Result<usize, haipai::tiles::Error>,
+}
+
+const FOUR_PLAYER: Rules = Rules {
+    shanten: sh::shanten,
+    regular: sh::shanten_regular,
+    necessary: sh::necessary_tiles,
+    validate: sh::validate,
+};
+
+const SANMA: Rules = Rules {
+    shanten: sh::sanma::shanten,
+    regular: sh::sanma::shanten_regular,
+    necessary: sh::sanma::necessary_tiles,
+    validate: sh::sanma::validate,
+};
+
+fn analyse(hand: &Hand, visible: &Counts, sanma: bool) -> Result<Output, String> {
+    let rules = if sanma { &SANMA } else { &FOUR_PLAYER };
     let closed = *hand.closed();
-    let n = sh::validate(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
+    let n = (rules.validate)(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
+    if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
+        return Err("three-player mahjong has no 2m-8m (called meld)".to_string());
+    }
     if hand.size() > 14 {
         return Err(format!("{} tiles with the called melds, at most 14", hand.size()));
     }
@@ -84,9 +113,9 @@ fn analyse(hand: &Hand, visible: &Counts) -> Result<Output, String> {
     }
     // `live_count` takes the hand and the other visible tiles apart; `seen` already holds both.
     let live = |set: TileSet| sh::live_count(set, &[0; 34], &seen);
-    let overall = sh::shanten(&closed);
+    let overall = (rules.shanten)(&closed);
     let (regular, seven, orphans) =
-        (sh::shanten_regular(&closed), sh::shanten_seven_pairs(&closed), sh::shanten_thirteen_orphans(&closed));
+        ((rules.regular)(&closed), sh::shanten_seven_pairs(&closed), sh::shanten_thirteen_orphans(&closed));
     let shown = hand.to_string();
     let mut text = vec![
         format!("hand:      {shown}"),
@@ -101,13 +130,14 @@ fn analyse(hand: &Hand, visible: &Counts) -> Result<Output, String> {
     let mut json = json!({
         "hand": shown,
         "closed_tiles": n,
+        "sanma": sanma,
         "shanten": overall,
         "regular": form_value(regular),
         "seven_pairs": form_value(seven),
         "thirteen_orphans": form_value(orphans),
     });
     if n % 3 == 1 {
-        let (_, necessary) = sh::necessary_tiles(&closed);
+        let (_, necessary) = (rules.necessary)(&closed);
         let count = live(necessary);
         text.push(format!("necessary: {necessary} ({count} left)"));
         json["necessary"] = names(necessary).into();
@@ -118,7 +148,7 @@ fn analyse(hand: &Hand, visible: &Counts) -> Result<Output, String> {
             .map(|discard| {
                 let mut after = closed;
                 after[discard.index()] -= 1;
-                let (shanten, necessary) = sh::necessary_tiles(&after);
+                let (shanten, necessary) = (rules.necessary)(&after);
                 Row { discard, shanten, necessary, live: live(necessary) }
             })
             .collect();
