@@ -4,7 +4,8 @@
 //!
 //! - its DFS takes melds, one pair, and partial shapes (搭子) made only of a pair or of a
 //!   tile with its n-1 / n+1 neighbour, so never a kanchan (n, n+2); it stops adding
-//!   partials once melds + partials reach 4; and it scores a split as
+//!   partials once melds + partials reach 4 (but checks that only when it takes a partial, so
+//!   melds found later can push the sum above 4); and it scores a split as
 //!   `max(0, 4 - melds - partials + (no pair ? 1 : 0))`, which counts a meld like a partial
 //!   (the correct count for 13 tiles is `8 - 2*melds - partials - pair`: a meld needs no
 //!   more tiles, a partial one, an isolated tile two), never reaches -1, and starts a
@@ -27,7 +28,7 @@ use std::collections::{BTreeMap, HashMap};
 enum Bound {
     /// `max(0, 4 - melds - partials + (no pair ? 1 : 0))`, as printed.
     Article,
-    /// `8 - 2*melds - partials - pair` (13/14 tiles).
+    /// `8 - 2*melds - min(partials, 4 - melds) - pair` (13 tiles).
     Textbook,
 }
 
@@ -69,7 +70,9 @@ impl ArticleDfs {
         let Some((&cur, &count)) = tiles.iter().next() else {
             return match self.bound {
                 Bound::Article => (4 - mentsu - tatsu + i32::from(!jantou)).max(0),
-                Bound::Textbook => 8 - 2 * mentsu - tatsu - i32::from(jantou),
+                // The cap is applied here, at the end: the article checks it only when it takes
+                // a partial, so melds found later can push melds + partials above 4.
+                Bound::Textbook => 8 - 2 * mentsu - tatsu.min(4 - mentsu) - i32::from(jantou),
             };
         };
         let take = |tiles: &BTreeMap<usize, u8>, kinds: &[(usize, u8)]| {
@@ -307,4 +310,32 @@ fn differential() -> Vec<Check> {
             .note(note)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_quick_check_of_document_000_passes() {
+        for c in checks(false) {
+            assert!(c.ok(), "{}: expected {}, ours {}", c.example, c.expected, c.ours);
+        }
+    }
+
+    #[test]
+    fn the_article_method_agrees_with_the_textbook_search_where_it_should() {
+        // With the textbook bound and kanchan, the article's search is the classic DFS: it
+        // matches haipai on hands without a quad (seeded random 13-tile hands).
+        let mut rng = Rng::new(0x000d_0004);
+        let mut wall: [u8; 136] = std::array::from_fn(|i| i as u8);
+        for _ in 0..1000 {
+            let c = random_hand(&mut rng, &mut wall, 13);
+            if c.iter().any(|&n| n == 4) {
+                continue;
+            }
+            let classic = ArticleDfs::new(Bound::Textbook, true).shanten(&c);
+            assert_eq!(classic as i8, shanten_regular(&c), "{}", counts_to_string(&c));
+        }
+    }
 }
