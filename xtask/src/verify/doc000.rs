@@ -331,7 +331,7 @@ mod tests {
         let mut wall: [u8; 136] = std::array::from_fn(|i| i as u8);
         for _ in 0..1000 {
             let c = random_hand(&mut rng, &mut wall, 13);
-            if c.iter().any(|&n| n == 4) {
+            if c.contains(&4) {
                 continue;
             }
             let classic = ArticleDfs::new(Bound::Textbook, true).shanten(&c);
