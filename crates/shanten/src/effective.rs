@@ -84,6 +84,20 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
         let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
         let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
         let mut todo = candidates >> (9 * s) & 0x1ff;
+        if draw {
+            // Draws with no held tile of the suit within two ranks all give the same suit
+            // class (checked over every pattern by the `far_draws_in_a_suit_share_one_class`
+            // test), so one evaluation decides them all.
+            let h = masks.held >> (9 * s) & 0x1ff;
+            let near = (h | h << 1 | h << 2 | h >> 1 | h >> 2) & 0x1ff;
+            let far = todo & !near;
+            if far != 0 {
+                let i = far.trailing_zeros() as usize;
+                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i]));
+                bits |= far << (9 * s) & u64::from(passes(v, ctx.t[s])).wrapping_neg();
+                todo &= near;
+            }
+        }
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
