@@ -136,3 +136,12 @@ fn far_draws_in_a_suit_share_one_class() {
         }
     }
 }
+
+#[test]
+fn honor_key_is_the_histogram() {
+    for p in generate::patterns(7) {
+        let honors: [u8; 7] = p.as_slice().try_into().unwrap();
+        let expected: usize = honors.iter().filter(|&&c| c > 0).map(|&c| 1usize << (3 * (c - 1))).sum();
+        assert_eq!(tables::honor_key(&honors), expected, "{honors:?}");
+    }
+}
