@@ -28,7 +28,7 @@
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
 //!
-//! Two implementations: [`reference`], a search over target shapes that is slow and
+//! Two implementations: [`reference`](mod@reference), a search over target shapes that is slow and
 //! obviously right, and the default table-driven one. [`sanma`] has the three-player
 //! variants (no 2m-8m).
 
