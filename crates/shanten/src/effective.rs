@@ -93,7 +93,7 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
             let far = todo & !near;
             if far != 0 {
                 let i = far.trailing_zeros() as usize;
-                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i]));
+                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i & 15]));
                 bits |= far << (9 * s) & u64::from(passes(v, ctx.t[s])).wrapping_neg();
                 todo &= near;
             }
@@ -101,7 +101,7 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i % 9]));
+            let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i & 15]));
             bits |= u64::from(passes(v, ctx.t[s])) << (9 * s + i);
         }
     }

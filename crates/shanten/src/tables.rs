@@ -334,7 +334,7 @@ pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
 /// Meaningful where the changed pattern is valid (count below 4 and at most 13 tiles for
 /// +1, count positive for -1); elsewhere some rank in range.
 #[inline(always)]
-fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
+fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 16] {
     let g = groups(counts);
     let k = g.map(group_key);
     let s0 = group_sum(g[0]);
@@ -346,7 +346,7 @@ fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
     let before = [0, s0, s1];
     let rest = [b1 + b2, b2, 0];
     let head = [0, a[0], a[0] + a[1]];
-    let mut out = [0usize; 9];
+    let mut out = [0usize; 16];
     for g in 0..3 {
         for (j, step) in [1usize, 5, 25].into_iter().enumerate() {
             let key = k[g].wrapping_add_signed(delta * step as isize) & 127;
@@ -357,16 +357,17 @@ fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
 }
 
 /// The ranks of the suit pattern with one more tile at each position (meaningful where the
-/// count is below 4 and the pattern has at most 13 tiles).
+/// count is below 4 and the pattern has at most 13 tiles); entries 9..16 are padding (0), so
+/// that an index masked with 15 needs no bounds check.
 #[inline(always)]
-pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 9] {
+pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 16] {
     neighbour_ranks(counts, 1)
 }
 
 /// The ranks of the suit pattern with one tile fewer at each position (meaningful where the
-/// count is positive).
+/// count is positive); entries 9..16 are padding (0).
 #[inline(always)]
-pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 9] {
+pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 16] {
     neighbour_ranks(counts, -1)
 }
 
