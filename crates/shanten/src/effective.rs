@@ -29,13 +29,16 @@ fn thresholds(others: u128, m: usize, r: u8, bias: u8) -> u128 {
     let d = ((ONES * u128::from(r + bias)) | H) - x;
     // Keep r + bias - x where it is not negative (the high bit survived), else 0.
     let keep = ((d & H) >> 7) * 0xff;
-    d & !H & keep & len
+    // Stored as `(t | H) - 1` per byte (no borrow: every byte is at least 0x80), the form
+    // [`passes`] subtracts from.
+    ((d & !H & keep & len) | H) - ONES
 }
 
-/// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t` (t below 128).
+/// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t`, given the thresholds
+/// as [`thresholds`] stores them (`(t | 0x80) - 1` per byte, t below 128).
 #[inline(always)]
-fn passes(v: u128, t: u128) -> bool {
-    ((t | H) - (v + ONES)) & H != 0
+fn passes(v: u128, stored: u128) -> bool {
+    (stored - v) & H != 0
 }
 
 /// Per-suit thresholds and the replacement number.
