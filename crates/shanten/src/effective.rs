@@ -60,12 +60,9 @@ fn context(counts: &Counts, m: usize, bias: u8) -> Context {
     let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
     let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
     let o_s = tables::add_honors(mp, cz);
-    let t = [
-        thresholds(tables::combined_vector_bits(o_m), m, r, bias),
-        thresholds(tables::combined_vector_bits(o_p), m, r, bias),
-        thresholds(tables::combined_vector_bits(o_s), m, r, bias),
-        thresholds(tables::combined_vector_bits(mps), m, r, bias),
-    ];
+    let others = [o_m, o_p, o_s, mps].map(tables::combined_vector_bits);
+    // Full hands (13/14 tiles, m = 4) get constant shifts in `thresholds`.
+    let t = if m >= 4 { others.map(|o| thresholds(o, 4, r, bias)) } else { others.map(|o| thresholds(o, m, r, bias)) };
     Context { t, r }
 }
 
