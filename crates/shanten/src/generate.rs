@@ -135,6 +135,30 @@ pub struct Tables {
     pub full_table: Vec<u8>,
     /// `[combined class][combined class]` → combined class.
     pub join_table: Vec<u8>,
+    /// `[suit class][suit class]` → the entries (bit `2k + p`) where the second vector is
+    /// below the first (a draw that gives that class lowers those entries), then the same
+    /// with "at most" (a discard that keeps them): [`change_masks`], padded to 128 × 128.
+    pub suit_change: [Vec<u16>; 2],
+    /// The same for honour classes, padded to 64 × 64.
+    pub honor_change: [Vec<u16>; 2],
+}
+
+/// `[from][to]` tables of 10-bit entry masks, padded to `pad × pad` (0 in the padding):
+/// the entries where `to`'s vector is below `from`'s (`strict`) or at most `from`'s.
+pub fn change_masks(vectors: &[Vector], strict: bool, pad: usize) -> Vec<u16> {
+    let mut out = vec![0u16; pad * pad];
+    for (i, a) in vectors.iter().enumerate() {
+        for (j, b) in vectors.iter().enumerate() {
+            let mut bits = 0u16;
+            for e in 0..10 {
+                if b[e] < a[e] || (!strict && b[e] == a[e]) {
+                    bits |= 1 << e;
+                }
+            }
+            out[i * pad + j] = bits;
+        }
+    }
+    out
 }
 
 /// Computes the classes and the combination tables. The combined classes are numbered in
@@ -201,7 +225,12 @@ pub fn build() -> Tables {
             join_table.push(id_of(combine(&list[c], &list[d]), &mut list));
         }
     }
+    let (sp, hp) = (crate::tables::SUIT_CHANGE_PAD, crate::tables::HONOR_CHANGE_PAD);
+    let suit_change = [change_masks(&suit_vectors, true, sp), change_masks(&suit_vectors, false, sp)];
+    let honor_change = [change_masks(&honor_vectors, true, hp), change_masks(&honor_vectors, false, hp)];
     Tables {
+        suit_change,
+        honor_change,
         suit_class,
         honor_class,
         suit_vectors,
@@ -242,6 +271,11 @@ pub fn tables() -> Vec<u8> {
     out.extend_from_slice(&tb.triple_table);
     out.extend_from_slice(&tb.full_table);
     out.extend_from_slice(&tb.join_table);
+    for table in tb.suit_change.iter().chain(&tb.honor_change) {
+        for bits in table {
+            out.extend_from_slice(&bits.to_le_bytes());
+        }
+    }
     assert_eq!(out.len(), t::TOTAL_LEN);
     out
 }

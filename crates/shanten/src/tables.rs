@@ -32,6 +32,10 @@
 //! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
 //! | full | 180 × 55 | `[combined class][honour class]` → combined class |
 //! | join | 180 × 180 | `[combined class][combined class]` → combined class |
+//! | suit drop | 128 × 128 × 2 | `[from][to]` suit class → u16 (LE) mask of the entries `2k + p` where `to` is below `from` (0 in the padding) |
+//! | suit keep | 128 × 128 × 2 | the same with "at most" |
+//! | honour drop | 64 × 64 × 2 | as suit drop, honour classes |
+//! | honour keep | 64 × 64 × 2 | as suit keep, honour classes |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
 
@@ -63,8 +67,37 @@ const SUIT_HONOR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
 const TRIPLE_AT: usize = SUIT_HONOR_AT + SUIT_CLASSES * HONOR_CLASSES;
 const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
 const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
+/// The change tables' row length for suit classes (126 padded to a power of two, so that
+/// a masked index needs no bounds check).
+pub const SUIT_CHANGE_PAD: usize = 128;
+/// The change tables' row length for honour classes.
+pub const HONOR_CHANGE_PAD: usize = 64;
+const SUIT_CHANGE_LEN: usize = 2 * SUIT_CHANGE_PAD * SUIT_CHANGE_PAD;
+const HONOR_CHANGE_LEN: usize = 2 * HONOR_CHANGE_PAD * HONOR_CHANGE_PAD;
+const SUIT_DROP_AT: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+const SUIT_KEEP_AT: usize = SUIT_DROP_AT + SUIT_CHANGE_LEN;
+const HONOR_DROP_AT: usize = SUIT_KEEP_AT + SUIT_CHANGE_LEN;
+const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
 /// Total size of the file.
-pub const TOTAL_LEN: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+pub const TOTAL_LEN: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
+
+/// The `N` bytes of [`DATA`] from `at`, as an array (so that masked indices need no check);
+/// `missing` (zeros) if the file is too short, so that a stale file still compiles and
+/// `cargo xtask codegen` can replace it (the size test then fails).
+const fn section<const N: usize>(at: usize, missing: &'static [u8; N]) -> &'static [u8; N] {
+    if DATA.len() < at + N {
+        return missing;
+    }
+    match DATA.split_at(at).1.first_chunk::<N>() {
+        Some(s) => s,
+        None => missing,
+    }
+}
+
+static SUIT_DROP: &[u8; SUIT_CHANGE_LEN] = section(SUIT_DROP_AT, &[0; SUIT_CHANGE_LEN]);
+static SUIT_KEEP: &[u8; SUIT_CHANGE_LEN] = section(SUIT_KEEP_AT, &[0; SUIT_CHANGE_LEN]);
+static HONOR_DROP: &[u8; HONOR_CHANGE_LEN] = section(HONOR_DROP_AT, &[0; HONOR_CHANGE_LEN]);
+static HONOR_KEEP: &[u8; HONOR_CHANGE_LEN] = section(HONOR_KEEP_AT, &[0; HONOR_CHANGE_LEN]);
 
 /// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
 const COUNT: [[u32; 16]; 10] = {
@@ -381,4 +414,21 @@ pub fn suit_class_of_rank(rank: usize) -> u8 {
 #[inline(always)]
 pub fn honor_class_of_key(key: usize) -> u8 {
     byte(HONOR_CLASS_AT + (key & (HONOR_KEYS - 1)))
+}
+
+/// The entries (bit `2k + p`) of a suit's cost vector that a change from class `from` to
+/// class `to` lowers (`draw`: a draw) or keeps (`!draw`: a discard; the vector never drops).
+#[inline(always)]
+pub fn suit_change(from: u8, to: u8, draw: bool) -> u16 {
+    let t = if draw { SUIT_DROP } else { SUIT_KEEP };
+    let i = (usize::from(from) & 127) << 8 | (usize::from(to) & 127) << 1;
+    u16::from_le_bytes([t[i], t[i | 1]])
+}
+
+/// [`suit_change`] for honour classes.
+#[inline(always)]
+pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
+    let t = if draw { HONOR_DROP } else { HONOR_KEEP };
+    let i = (usize::from(from) & 63) << 7 | (usize::from(to) & 63) << 1;
+    u16::from_le_bytes([t[i], t[i | 1]])
 }
