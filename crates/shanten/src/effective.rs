@@ -83,9 +83,10 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
         // All nine kinds, branch-free (cheaper than visiting only the candidates, whose
         // number the branch predictor cannot guess); the changed ranks of kinds that are
         // not candidates are some rank in range, and their bits are masked off below.
+        let row = tables::suit_change_row(c, draw);
         let mut sb = 0u64;
         for (i, &rank) in ranks.iter().take(9).enumerate() {
-            let changed = tables::suit_change(c, tables::suit_class_of_rank(rank), draw);
+            let changed = tables::change_mask(row, tables::suit_class_of_rank(rank));
             sb |= u64::from(u32::from(changed) & e != 0) << i;
         }
         bits |= sb << (9 * s);

@@ -81,23 +81,33 @@ const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
 /// Total size of the file.
 pub const TOTAL_LEN: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
 
-/// The `N` bytes of [`DATA`] from `at`, as an array (so that masked indices need no check);
-/// `missing` (zeros) if the file is too short, so that a stale file still compiles and
-/// `cargo xtask codegen` can replace it (the size test then fails).
-const fn section<const N: usize>(at: usize, missing: &'static [u8; N]) -> &'static [u8; N] {
-    if DATA.len() < at + N {
+/// A `[from][to]` table of 16-bit masks (little-endian byte pairs), `P` classes per row.
+pub type ChangeRows<const P: usize> = [[[u8; 2]; P]; P];
+
+/// The change table of `P × P` byte pairs at `at` in [`DATA`], as nested arrays (so that
+/// a masked index needs no bounds check); `missing` (zeros) if the file is too short, so
+/// that a stale file still compiles and `cargo xtask codegen` can replace it (the size
+/// test then fails).
+const fn change_rows<const P: usize>(at: usize, missing: &'static ChangeRows<P>) -> &'static ChangeRows<P> {
+    if DATA.len() < at + 2 * P * P {
         return missing;
     }
-    match DATA.split_at(at).1.first_chunk::<N>() {
-        Some(s) => s,
+    let (pairs, _) = DATA.split_at(at).1.as_chunks::<2>();
+    let (rows, _) = pairs.as_chunks::<P>();
+    match rows.first_chunk::<P>() {
+        Some(r) => r,
         None => missing,
     }
 }
 
-static SUIT_DROP: &[u8; SUIT_CHANGE_LEN] = section(SUIT_DROP_AT, &[0; SUIT_CHANGE_LEN]);
-static SUIT_KEEP: &[u8; SUIT_CHANGE_LEN] = section(SUIT_KEEP_AT, &[0; SUIT_CHANGE_LEN]);
-static HONOR_DROP: &[u8; HONOR_CHANGE_LEN] = section(HONOR_DROP_AT, &[0; HONOR_CHANGE_LEN]);
-static HONOR_KEEP: &[u8; HONOR_CHANGE_LEN] = section(HONOR_KEEP_AT, &[0; HONOR_CHANGE_LEN]);
+static SUIT_DROP: &ChangeRows<SUIT_CHANGE_PAD> =
+    change_rows(SUIT_DROP_AT, &[[[0; 2]; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD]);
+static SUIT_KEEP: &ChangeRows<SUIT_CHANGE_PAD> =
+    change_rows(SUIT_KEEP_AT, &[[[0; 2]; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD]);
+static HONOR_DROP: &ChangeRows<HONOR_CHANGE_PAD> =
+    change_rows(HONOR_DROP_AT, &[[[0; 2]; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD]);
+static HONOR_KEEP: &ChangeRows<HONOR_CHANGE_PAD> =
+    change_rows(HONOR_KEEP_AT, &[[[0; 2]; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD]);
 
 /// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
 const COUNT: [[u32; 16]; 10] = {
@@ -420,15 +430,25 @@ pub fn honor_class_of_key(key: usize) -> u8 {
 /// class `to` lowers (`draw`: a draw) or keeps (`!draw`: a discard; the vector never drops).
 #[inline(always)]
 pub fn suit_change(from: u8, to: u8, draw: bool) -> u16 {
+    change_mask(suit_change_row(from, draw), to)
+}
+
+/// The row of [`suit_change`] for class `from`: read it with [`change_mask`].
+#[inline(always)]
+pub fn suit_change_row(from: u8, draw: bool) -> &'static [[u8; 2]; SUIT_CHANGE_PAD] {
     let t = if draw { SUIT_DROP } else { SUIT_KEEP };
-    let i = (usize::from(from) & 127) << 8 | (usize::from(to) & 127) << 1;
-    u16::from_le_bytes([t[i], t[i | 1]])
+    &t[usize::from(from) & (SUIT_CHANGE_PAD - 1)]
 }
 
 /// [`suit_change`] for honour classes.
 #[inline(always)]
 pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
     let t = if draw { HONOR_DROP } else { HONOR_KEEP };
-    let i = (usize::from(from) & 63) << 7 | (usize::from(to) & 63) << 1;
-    u16::from_le_bytes([t[i], t[i | 1]])
+    u16::from_le_bytes(t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)])
+}
+
+/// The mask for class `to` in a row of a change table.
+#[inline(always)]
+pub fn change_mask<const P: usize>(row: &[[u8; 2]; P], to: u8) -> u16 {
+    u16::from_le_bytes(row[usize::from(to) & (P - 1)])
 }
