@@ -81,33 +81,34 @@ const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
 /// Total size of the file.
 pub const TOTAL_LEN: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
 
-/// A `[from][to]` table of 16-bit masks (little-endian byte pairs), `P` classes per row.
-pub type ChangeRows<const P: usize> = [[[u8; 2]; P]; P];
-
-/// The change table of `P × P` byte pairs at `at` in [`DATA`], as nested arrays (so that
-/// a masked index needs no bounds check); `missing` (zeros) if the file is too short, so
-/// that a stale file still compiles and `cargo xtask codegen` can replace it (the size
-/// test then fails).
-const fn change_rows<const P: usize>(at: usize, missing: &'static ChangeRows<P>) -> &'static ChangeRows<P> {
+/// A change table decoded at compile time from the little-endian bytes at `at` in
+/// [`DATA`] (zeros if the file is too short, so that a stale file still compiles and
+/// `cargo xtask codegen` can replace it; the size test then fails).
+const fn change_table<const P: usize>(at: usize) -> [[u16; P]; P] {
+    let mut t = [[0u16; P]; P];
     if DATA.len() < at + 2 * P * P {
-        return missing;
+        return t;
     }
-    let (pairs, _) = DATA.split_at(at).1.as_chunks::<2>();
-    let (rows, _) = pairs.as_chunks::<P>();
-    match rows.first_chunk::<P>() {
-        Some(r) => r,
-        None => missing,
+    let mut i = 0;
+    while i < P {
+        let mut j = 0;
+        while j < P {
+            let k = at + 2 * (i * P + j);
+            t[i][j] = DATA[k] as u16 | (DATA[k + 1] as u16) << 8;
+            j += 1;
+        }
+        i += 1;
     }
+    t
 }
 
-static SUIT_DROP: &ChangeRows<SUIT_CHANGE_PAD> =
-    change_rows(SUIT_DROP_AT, &[[[0; 2]; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD]);
-static SUIT_KEEP: &ChangeRows<SUIT_CHANGE_PAD> =
-    change_rows(SUIT_KEEP_AT, &[[[0; 2]; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD]);
-static HONOR_DROP: &ChangeRows<HONOR_CHANGE_PAD> =
-    change_rows(HONOR_DROP_AT, &[[[0; 2]; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD]);
-static HONOR_KEEP: &ChangeRows<HONOR_CHANGE_PAD> =
-    change_rows(HONOR_KEEP_AT, &[[[0; 2]; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD]);
+static SUIT_DROP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_DROP_AT);
+static SUIT_KEEP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_KEEP_AT);
+static HONOR_DROP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_DROP_AT);
+static HONOR_KEEP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_KEEP_AT);
+
+/// One row of a suit change table: the masks for the 128 (padded) target classes.
+pub type ChangeRow = [u16; SUIT_CHANGE_PAD];
 
 /// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
 const COUNT: [[u32; 16]; 10] = {
@@ -435,20 +436,20 @@ pub fn suit_change(from: u8, to: u8, draw: bool) -> u16 {
 
 /// The row of [`suit_change`] for class `from`: read it with [`change_mask`].
 #[inline(always)]
-pub fn suit_change_row(from: u8, draw: bool) -> &'static [[u8; 2]; SUIT_CHANGE_PAD] {
-    let t = if draw { SUIT_DROP } else { SUIT_KEEP };
+pub fn suit_change_row(from: u8, draw: bool) -> &'static ChangeRow {
+    let t = if draw { &SUIT_DROP } else { &SUIT_KEEP };
     &t[usize::from(from) & (SUIT_CHANGE_PAD - 1)]
 }
 
 /// [`suit_change`] for honour classes.
 #[inline(always)]
 pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
-    let t = if draw { HONOR_DROP } else { HONOR_KEEP };
-    u16::from_le_bytes(t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)])
+    let t = if draw { &HONOR_DROP } else { &HONOR_KEEP };
+    t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)]
 }
 
-/// The mask for class `to` in a row of a change table.
+/// The mask for class `to` in a row of a suit change table.
 #[inline(always)]
-pub fn change_mask<const P: usize>(row: &[[u8; 2]; P], to: u8) -> u16 {
-    u16::from_le_bytes(row[usize::from(to) & (P - 1)])
+pub fn change_mask(row: &ChangeRow, to: u8) -> u16 {
+    row[usize::from(to) & (SUIT_CHANGE_PAD - 1)]
 }
