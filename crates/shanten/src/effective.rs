@@ -145,21 +145,15 @@ impl Masks {
     pub(crate) fn new(counts: &Counts) -> Masks {
         // Bytes to bits: a 0/1 byte at byte i goes to bit i of the top byte of the product.
         let pack = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        let hi = 0x8080_8080_8080_8080u64;
         let w = crate::words(counts);
-        let at = |bias: u64| {
-            let mut m = 0u64;
-            for (j, &x) in w.iter().enumerate() {
-                m |= pack((x.wrapping_add(bias) & hi) >> 7) << (8 * j);
-            }
-            m
-        };
-        Masks {
-            held: at(0x7f7f_7f7f_7f7f_7f7f),
-            two: at(0x7e7e_7e7e_7e7e_7e7e),
-            three: at(0x7d7d_7d7d_7d7d_7d7d),
-            four: at(0x7c7c_7c7c_7c7c_7c7c),
+        // The three bit planes of the counts (each at most 4 = 0b100).
+        let (mut b0, mut b1, mut b2) = (0u64, 0u64, 0u64);
+        for (j, &x) in w.iter().enumerate() {
+            b0 |= pack(x & ONES) << (8 * j);
+            b1 |= pack(x >> 1 & ONES) << (8 * j);
+            b2 |= pack(x >> 2 & ONES) << (8 * j);
         }
+        Masks { held: b0 | b1 | b2, two: b1 | b2, three: b2 | (b1 & b0), four: b2 }
     }
 
     /// Kinds held exactly `c` times (0..=4).
