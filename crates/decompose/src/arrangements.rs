@@ -1,13 +1,21 @@
 //! `winning_arrangements`: every distinct regular decomposition of a winning hand's closed
-//! tiles, as a resumable depth-first search that allocates nothing.
+//! tiles, suit by suit, with no allocation.
 //!
-//! For each pair candidate (skipped at once unless the rest passes the fast per-suit test) the
-//! search walks the tiles upwards. The lowest tile still held must start a group; if it is held
-//! `c` times, the choice is only how many triplets start there (`k`, 0 or 1 for `c <= 5`), and
-//! the other `c - 3k` copies start sequences. Deciding all groups of a tile at once is what makes
-//! each multiset of groups appear exactly once.
+//! Groups never cross suits, so a hand's arrangements are the cartesian product of each suit's
+//! own splits. The per-suit tile counts decide almost everything at once: the pair's suit is
+//! the one whose count is 2 modulo 3 (every other must be 0 modulo 3, else there is nothing to
+//! list), and inside that suit the pair sits at a position `j` with `2j ≡ Σ i·count[i]
+//! (mod 3)`, so at most three positions are tried (document 003's rule, as in
+//! [`crate::is_agari`]). Each suit is then split once by a small depth-first walk: the lowest
+//! tile still held must start a group; if it is held `c` times, the only choice is how many
+//! triplets start there (`k`, most first), and the other `c - 3k` copies start sequences.
+//! Deciding all groups of a tile at once is what makes each multiset of groups appear once.
+//!
+//! A suit has at most 3 splits without the pair and 4 with it (over all pair positions; a test
+//! checks every suit of up to 14 tiles), so the splits live in fixed arrays and the iterator
+//! walks their product like an odometer: pair position first, then the suits in tile order.
+//! This is exactly the order of a depth-first search over the whole hand, pair by pair.
 
-use crate::agari::{honors_are_complete, suit_is_complete};
 use crate::group::{Arrangement, Group};
 use haipai_tiles::{Counts, Tile};
 
@@ -33,189 +41,316 @@ pub fn winning_arrangements(closed: &Counts) -> WinningArrangements {
     WinningArrangements::new(closed)
 }
 
+/// The filler of unused group slots.
+const PLACEHOLDER: Group = Group::Triplet(Tile::EAST);
+
+/// The most splits one suit can have (4: e.g. `66677788899999m`, over its pair positions).
+const CAP: usize = 4;
+
+/// Every tile by index, so building a group needs no check.
+const TILES: [Tile; 34] = {
+    let mut out = [Tile::EAST; 34];
+    let mut i = 0;
+    while i < 34 {
+        out[i] = match Tile::new(i) {
+            Some(t) => t,
+            None => Tile::EAST,
+        };
+        i += 1;
+    }
+    out
+};
+
+/// One split of one suit: its groups in order, and the pair's tile if the suit holds it.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    tile: u8,
-    triplets: u8,
-    sequences: u8,
+struct Split {
+    groups: [Group; 4],
+    len: u8,
+    pair: Tile,
 }
 
-const NO_FRAME: Frame = Frame { tile: 0, triplets: 0, sequences: 0 };
+const EMPTY_SPLIT: Split = Split { groups: [PLACEHOLDER; 4], len: 0, pair: Tile::EAST };
 
-const PLACEHOLDER: Group = Group::Triplet(Tile::EAST);
+/// All splits of one suit, in depth-first order (pair position first).
+#[derive(Clone, Copy, Debug)]
+struct Splits {
+    items: [Split; CAP],
+    len: u8,
+    /// Set if a split was found with the array full (never, by the exhaustive test).
+    overflow: bool,
+}
+
+impl Splits {
+    const NONE: Splits = Splits { items: [EMPTY_SPLIT; CAP], len: 0, overflow: false };
+
+    fn push(&mut self, split: &Split) {
+        if usize::from(self.len) < CAP {
+            self.items[usize::from(self.len)] = *split;
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+}
 
 /// Iterator over every distinct regular decomposition; see [`winning_arrangements`].
 ///
-/// It owns a copy of the counts and a fixed-size search stack, so it allocates nothing.
+/// It holds each suit's splits in fixed arrays (computed when it is created) and the position
+/// in their product, so it allocates nothing.
 #[derive(Clone, Debug)]
 pub struct WinningArrangements {
-    closed: Counts,
-    next_pair: u8,
-    active: bool,
-    work: Counts,
-    current: Arrangement,
-    frames: [Frame; 5],
-    depth: u8,
+    /// Splits of the three numbered suits and the honours.
+    suits: [Splits; 4],
+    /// Which entry of `suits` holds the pair.
+    pair_suit: u8,
+    /// The current split of each suit.
+    at: [u8; 4],
+    /// The pair suit's splits with the current pair: `seg_start..seg_end`.
+    seg_start: u8,
+    seg_end: u8,
+    done: bool,
 }
 
 impl WinningArrangements {
     fn new(closed: &Counts) -> WinningArrangements {
-        let total: u32 = closed.iter().map(|&c| u32::from(c)).sum();
-        let valid = total % 3 == 2 && total <= 14;
-        WinningArrangements {
-            closed: *closed,
-            next_pair: if valid { 0 } else { 34 },
-            active: false,
-            work: [0; 34],
-            current: Arrangement { pair: Tile::EAST, groups: [PLACEHOLDER; 4], len: 0 },
-            frames: [NO_FRAME; 5],
-            depth: 0,
+        let mut it = WinningArrangements {
+            suits: [Splits::NONE; 4],
+            pair_suit: 0,
+            at: [0; 4],
+            seg_start: 0,
+            seg_end: 0,
+            done: true,
+        };
+        let mut totals = [0u32; 4];
+        for (s, total) in totals.iter_mut().enumerate() {
+            *total = closed[s * 9..(s * 9 + 9).min(34)].iter().map(|&c| u32::from(c)).sum();
         }
-    }
-
-    /// The number of sequences that would start at `i` if `k` triplets start there, or `None`
-    /// if that choice does not fit.
-    fn option(&self, i: usize, k: u8) -> Option<u8> {
-        let c = self.work[i];
-        if 3 * k > c {
-            return None;
+        let total: u32 = totals.iter().sum();
+        if total % 3 != 2 || total > 14 {
+            return it;
         }
-        let s = c - 3 * k;
-        if usize::from(self.current.len) + usize::from(k + s) > 4 {
-            return None;
-        }
-        if s > 0 && (i >= 27 || i % 9 > 6 || self.work[i + 1] < s || self.work[i + 2] < s) {
-            return None;
-        }
-        Some(s)
-    }
-
-    fn apply(&mut self, i: usize, k: u8, s: u8) {
-        let tile = Tile::new(i).unwrap_or(Tile::EAST);
-        self.work[i] = 0;
-        if s > 0 {
-            self.work[i + 1] -= s;
-            self.work[i + 2] -= s;
-        }
-        for _ in 0..k {
-            self.current.groups[usize::from(self.current.len)] = Group::Triplet(tile);
-            self.current.len += 1;
-        }
-        for _ in 0..s {
-            self.current.groups[usize::from(self.current.len)] = Group::Sequence(tile);
-            self.current.len += 1;
-        }
-        self.frames[usize::from(self.depth)] = Frame { tile: i as u8, triplets: k, sequences: s };
-        self.depth += 1;
-    }
-
-    fn undo(&mut self) -> Frame {
-        self.depth -= 1;
-        let f = self.frames[usize::from(self.depth)];
-        let i = usize::from(f.tile);
-        self.work[i] = 3 * f.triplets + f.sequences;
-        if f.sequences > 0 {
-            self.work[i + 1] += f.sequences;
-            self.work[i + 2] += f.sequences;
-        }
-        self.current.len -= f.triplets + f.sequences;
-        f
-    }
-
-    /// Tries the choices at tile `i` from `k` triplets downwards; true if one was applied.
-    fn try_from(&mut self, i: usize, mut k: u8) -> bool {
-        loop {
-            if let Some(s) = self.option(i, k) {
-                self.apply(i, k, s);
-                return true;
-            }
-            if k == 0 {
-                return false;
-            }
-            k -= 1;
-        }
-    }
-
-    /// Backtracks to the next untried choice; false when the search for this pair is over.
-    fn backtrack(&mut self) -> bool {
-        while self.depth > 0 {
-            let f = self.undo();
-            if f.triplets > 0 && self.try_from(usize::from(f.tile), f.triplets - 1) {
-                return true;
+        let mut pair_suit = None;
+        for (s, &t) in totals.iter().enumerate() {
+            match t % 3 {
+                0 => {}
+                2 if pair_suit.is_none() => pair_suit = Some(s),
+                _ => return it,
             }
         }
-        false
-    }
-
-    /// Descends from the current state to the next complete arrangement; false if none is left
-    /// for this pair.
-    fn descend(&mut self) -> bool {
-        loop {
-            let start =
-                if self.depth == 0 { 0 } else { usize::from(self.frames[usize::from(self.depth) - 1].tile) + 1 };
-            let Some(i) = (start..34).find(|&i| self.work[i] > 0) else {
-                return true;
-            };
-            let k = self.work[i] / 3;
-            if !self.try_from(i, k) && !self.backtrack() {
-                return false;
+        let Some(p) = pair_suit else { return it };
+        // The suits without the pair first: they are the cheapest to reject.
+        for s in (0..4).filter(|&s| s != p) {
+            if !split_suit(closed, s, false, &mut it.suits[s]) {
+                return it;
             }
         }
+        if !split_suit(closed, p, true, &mut it.suits[p]) {
+            return it;
+        }
+        it.pair_suit = p as u8;
+        it.done = false;
+        it.start_segment(0);
+        it
     }
 
-    fn start_pair(&mut self) -> bool {
-        while self.next_pair < 34 {
-            let j = usize::from(self.next_pair);
-            self.next_pair += 1;
-            if self.closed[j] < 2 {
-                continue;
-            }
-            let mut rest = self.closed;
-            rest[j] -= 2;
-            if !rest_is_complete(&rest) {
-                continue;
-            }
-            self.work = rest;
-            self.current.pair = Tile::new(j).unwrap_or(Tile::EAST);
-            self.current.len = 0;
-            self.depth = 0;
-            return true;
+    /// Points the iterator at the first combination for the pair of the pair suit's split
+    /// `start`.
+    fn start_segment(&mut self, start: u8) {
+        let p = usize::from(self.pair_suit);
+        let splits = &self.suits[p];
+        let pair = splits.items[usize::from(start)].pair;
+        let mut end = start + 1;
+        while end < splits.len && splits.items[usize::from(end)].pair == pair {
+            end += 1;
         }
-        false
+        self.at = [0; 4];
+        self.at[p] = start;
+        self.seg_start = start;
+        self.seg_end = end;
+    }
+
+    /// Steps to the next combination: the last suit fastest, a new pair after the first suit.
+    fn advance(&mut self) {
+        let p = usize::from(self.pair_suit);
+        for s in (0..4).rev() {
+            let (low, high) = if s == p { (self.seg_start, self.seg_end) } else { (0, self.suits[s].len) };
+            if self.at[s] + 1 < high {
+                self.at[s] += 1;
+                return;
+            }
+            self.at[s] = low;
+        }
+        if self.seg_end < self.suits[p].len {
+            self.start_segment(self.seg_end);
+        } else {
+            self.done = true;
+        }
     }
 }
 
-/// True if `rest` (no pair) splits into complete groups.
-fn rest_is_complete(rest: &Counts) -> bool {
-    let mut h = [0u8; 7];
-    h.copy_from_slice(&rest[27..]);
-    honors_are_complete(&h, false)
-        && (0..3).all(|s| {
-            let mut t = [0u8; 9];
-            t.copy_from_slice(&rest[s * 9..s * 9 + 9]);
-            suit_is_complete(&t, false)
-        })
+/// Splits suit `s` (0..3 numbered, 3 honours) of `closed` into groups, plus one pair if
+/// `with_pair`, appending every split to `out`; false if there is none.
+fn split_suit(closed: &Counts, s: usize, with_pair: bool, out: &mut Splits) -> bool {
+    let mut cur = EMPTY_SPLIT;
+    if s == 3 {
+        return split_honors(closed, with_pair, out);
+    }
+    let base = s * 9;
+    let mut t = [0u8; 9];
+    t.copy_from_slice(&closed[base..base + 9]);
+    if t == [0; 9] {
+        out.push(&cur);
+        return true;
+    }
+    if !with_pair {
+        walk(&mut t, 0, base, &mut cur, out);
+        return out.len > 0;
+    }
+    let weighted: u32 = t.iter().enumerate().map(|(i, &c)| i as u32 * u32::from(c)).sum();
+    let mut j = (2 * weighted % 3) as usize;
+    while j < 9 {
+        if t[j] >= 2 {
+            t[j] -= 2;
+            cur.pair = TILES[base + j];
+            walk(&mut t, 0, base, &mut cur, out);
+            t[j] += 2;
+        }
+        j += 3;
+    }
+    out.len > 0
+}
+
+/// The honours: every count must be a multiple of 3 (triplets), except the pair's (2 more).
+fn split_honors(closed: &Counts, with_pair: bool, out: &mut Splits) -> bool {
+    let mut cur = EMPTY_SPLIT;
+    let mut pairs = 0;
+    for i in 27..34 {
+        let c = closed[i];
+        match c % 3 {
+            0 => {}
+            2 => {
+                pairs += 1;
+                cur.pair = TILES[i];
+            }
+            _ => return false,
+        }
+        for _ in 0..c / 3 {
+            if usize::from(cur.len) == 4 {
+                return false;
+            }
+            cur.groups[usize::from(cur.len)] = Group::Triplet(TILES[i]);
+            cur.len += 1;
+        }
+    }
+    if pairs != u32::from(with_pair) {
+        return false;
+    }
+    out.push(&cur);
+    true
+}
+
+/// Depth-first walk over one numbered suit `t` (tiles `base..base + 9`) from position `i`:
+/// appends every split of the remaining tiles into groups, after `cur`'s groups, to `out`.
+fn walk(t: &mut [u8; 9], mut i: usize, base: usize, cur: &mut Split, out: &mut Splits) {
+    while i < 9 && t[i] == 0 {
+        i += 1;
+    }
+    if i == 9 {
+        out.push(cur);
+        return;
+    }
+    let c = t[i];
+    let len = cur.len;
+    let tile = TILES[base + i];
+    let mut k = c / 3;
+    loop {
+        // Fewer triplets means more groups and more sequences, so the first misfit ends it.
+        let s = c - 3 * k;
+        if usize::from(len) + usize::from(k + s) > 4 || (s > 0 && (i > 6 || t[i + 1] < s || t[i + 2] < s)) {
+            return;
+        }
+        t[i] = 0;
+        if s > 0 {
+            t[i + 1] -= s;
+            t[i + 2] -= s;
+        }
+        for n in 0..k {
+            cur.groups[usize::from(len + n)] = Group::Triplet(tile);
+        }
+        for n in k..k + s {
+            cur.groups[usize::from(len + n)] = Group::Sequence(tile);
+        }
+        cur.len = len + k + s;
+        walk(t, i + 1, base, cur, out);
+        cur.len = len;
+        t[i] = c;
+        if s > 0 {
+            t[i + 1] += s;
+            t[i + 2] += s;
+        }
+        if k == 0 {
+            return;
+        }
+        k -= 1;
+    }
 }
 
 impl Iterator for WinningArrangements {
     type Item = Arrangement;
 
     fn next(&mut self) -> Option<Arrangement> {
-        loop {
-            let found = if self.active {
-                self.backtrack() && self.descend()
-            } else if self.start_pair() {
-                self.active = true;
-                self.descend()
-            } else {
-                return None;
-            };
-            if found {
-                return Some(self.current);
-            }
-            self.active = false;
+        if self.done {
+            return None;
         }
+        let p = usize::from(self.pair_suit);
+        let mut arr = Arrangement {
+            pair: self.suits[p].items[usize::from(self.at[p])].pair,
+            groups: [PLACEHOLDER; 4],
+            len: 0,
+        };
+        for (splits, &at) in self.suits.iter().zip(&self.at) {
+            let split = &splits.items[usize::from(at)];
+            for &g in &split.groups[..usize::from(split.len)] {
+                arr.groups[usize::from(arr.len) & 3] = g;
+                arr.len += 1;
+            }
+        }
+        self.advance();
+        Some(arr)
     }
 }
 
 impl std::iter::FusedIterator for WinningArrangements {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every numbered suit of up to 14 tiles (any counts) has at most `CAP` splits with the
+    /// pair and 3 without, so the fixed arrays never drop one.
+    #[test]
+    fn split_arrays_never_overflow() {
+        fn rec(t: &mut Counts, i: usize, left: u8, most: &mut [u8; 2]) {
+            if i == 9 {
+                let total: u32 = t[..9].iter().map(|&c| u32::from(c)).sum();
+                if total % 3 != 1 {
+                    let with_pair = total % 3 == 2;
+                    let mut out = Splits::NONE;
+                    split_suit(t, 0, with_pair, &mut out);
+                    assert!(!out.overflow, "{}", haipai_tiles::counts_to_string(t));
+                    let m = &mut most[usize::from(with_pair)];
+                    *m = (*m).max(out.len);
+                }
+                return;
+            }
+            for v in 0..=left {
+                t[i] = v;
+                rec(t, i + 1, left - v, most);
+            }
+            t[i] = 0;
+        }
+        let mut most = [0u8; 2];
+        rec(&mut [0; 34], 0, 14, &mut most);
+        assert_eq!(most, [3, 4]);
+    }
+}
