@@ -61,18 +61,17 @@ const TILES: [Tile; 34] = {
     out
 };
 
-/// One split of one suit: its groups in order, and the pair's tile if the suit holds it.
-#[derive(Clone, Copy, Debug)]
+/// One split of one suit: up to four group codes (`tile << 1 | is_sequence`, one byte each,
+/// lowest byte first, in order), their number, and the pair's tile index if the suit holds it.
+#[derive(Clone, Copy, Debug, Default)]
 struct Split {
-    groups: [Group; 4],
+    codes: u32,
     len: u8,
-    pair: Tile,
+    pair: u8,
 }
 
-const EMPTY_SPLIT: Split = Split { groups: [PLACEHOLDER; 4], len: 0, pair: Tile::EAST };
-
 /// All splits of one suit, in depth-first order (pair position first).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Splits {
     items: [Split; CAP],
     len: u8,
@@ -81,11 +80,9 @@ struct Splits {
 }
 
 impl Splits {
-    const NONE: Splits = Splits { items: [EMPTY_SPLIT; CAP], len: 0, overflow: false };
-
-    fn push(&mut self, split: &Split) {
+    fn push(&mut self, split: Split) {
         if usize::from(self.len) < CAP {
-            self.items[usize::from(self.len)] = *split;
+            self.items[usize::from(self.len)] = split;
             self.len += 1;
         } else {
             self.overflow = true;
@@ -114,7 +111,7 @@ pub struct WinningArrangements {
 impl WinningArrangements {
     fn new(closed: &Counts) -> WinningArrangements {
         let mut it = WinningArrangements {
-            suits: [Splits::NONE; 4],
+            suits: [Splits::default(); 4],
             pair_suit: 0,
             at: [0; 4],
             seg_start: 0,
@@ -140,8 +137,11 @@ impl WinningArrangements {
         let Some(p) = pair_suit else { return it };
         // The suits without the pair first: they are the cheapest to reject.
         for s in (0..4).filter(|&s| s != p) {
-            if !split_suit(closed, s, false, &mut it.suits[s]) {
+            if totals[s] > 0 && !split_suit(closed, s, false, &mut it.suits[s]) {
                 return it;
+            }
+            if totals[s] == 0 {
+                it.suits[s].len = 1;
             }
         }
         if !split_suit(closed, p, true, &mut it.suits[p]) {
@@ -158,9 +158,9 @@ impl WinningArrangements {
     fn start_segment(&mut self, start: u8) {
         let p = usize::from(self.pair_suit);
         let splits = &self.suits[p];
-        let pair = splits.items[usize::from(start)].pair;
+        let pair = splits.items[usize::from(start) % CAP].pair;
         let mut end = start + 1;
-        while end < splits.len && splits.items[usize::from(end)].pair == pair {
+        while end < splits.len && splits.items[usize::from(end) % CAP].pair == pair {
             end += 1;
         }
         self.at = [0; 4];
@@ -191,29 +191,25 @@ impl WinningArrangements {
 /// Splits suit `s` (0..3 numbered, 3 honours) of `closed` into groups, plus one pair if
 /// `with_pair`, appending every split to `out`; false if there is none.
 fn split_suit(closed: &Counts, s: usize, with_pair: bool, out: &mut Splits) -> bool {
-    let mut cur = EMPTY_SPLIT;
     if s == 3 {
         return split_honors(closed, with_pair, out);
     }
     let base = s * 9;
-    let mut t = [0u8; 9];
-    t.copy_from_slice(&closed[base..base + 9]);
-    if t == [0; 9] {
-        out.push(&cur);
-        return true;
+    // Four bits per tile: the caller checked there are at most 14 tiles.
+    let mut x = 0u64;
+    let mut weighted = 0u32;
+    for (i, &c) in closed[base..base + 9].iter().enumerate() {
+        x |= u64::from(c) << (4 * i);
+        weighted += i as u32 * u32::from(c);
     }
     if !with_pair {
-        walk(&mut t, 0, base, &mut cur, out);
+        walk(x, base as u32, 0, 0, 0, out);
         return out.len > 0;
     }
-    let weighted: u32 = t.iter().enumerate().map(|(i, &c)| i as u32 * u32::from(c)).sum();
     let mut j = (2 * weighted % 3) as usize;
     while j < 9 {
-        if t[j] >= 2 {
-            t[j] -= 2;
-            cur.pair = TILES[base + j];
-            walk(&mut t, 0, base, &mut cur, out);
-            t[j] += 2;
+        if (x >> (4 * j)) & 15 >= 2 {
+            walk(x - (2 << (4 * j)), base as u32, 0, 0, (base + j) as u8, out);
         }
         j += 3;
     }
@@ -222,77 +218,95 @@ fn split_suit(closed: &Counts, s: usize, with_pair: bool, out: &mut Splits) -> b
 
 /// The honours: every count must be a multiple of 3 (triplets), except the pair's (2 more).
 fn split_honors(closed: &Counts, with_pair: bool, out: &mut Splits) -> bool {
-    let mut cur = EMPTY_SPLIT;
+    let mut cur = Split::default();
     let mut pairs = 0;
-    for i in 27..34 {
-        let c = closed[i];
+    for (i, &c) in closed.iter().enumerate().skip(27) {
+        if c == 0 {
+            continue;
+        }
         match c % 3 {
             0 => {}
             2 => {
                 pairs += 1;
-                cur.pair = TILES[i];
+                cur.pair = i as u8;
             }
             _ => return false,
         }
         for _ in 0..c / 3 {
-            if usize::from(cur.len) == 4 {
+            if cur.len == 4 {
                 return false;
             }
-            cur.groups[usize::from(cur.len)] = Group::Triplet(TILES[i]);
+            cur.codes |= (i as u32) << 1 << (8 * u32::from(cur.len));
             cur.len += 1;
         }
     }
     if pairs != u32::from(with_pair) {
         return false;
     }
-    out.push(&cur);
+    out.push(cur);
     true
 }
 
-/// Depth-first walk over one numbered suit `t` (tiles `base..base + 9`) from position `i`:
-/// appends every split of the remaining tiles into groups, after `cur`'s groups, to `out`.
-fn walk(t: &mut [u8; 9], mut i: usize, base: usize, cur: &mut Split, out: &mut Splits) {
-    while i < 9 && t[i] == 0 {
-        i += 1;
-    }
-    if i == 9 {
-        out.push(cur);
-        return;
-    }
-    let c = t[i];
-    let len = cur.len;
-    let tile = TILES[base + i];
-    let mut k = c / 3;
+/// Depth-first walk over the tiles `x` (four bits per tile) of one numbered suit whose first
+/// tile index is `base`: appends to `out` every split of `x` into groups, after the `len`
+/// group codes already in `codes`, with the pair `pair`.
+fn walk(mut x: u64, base: u32, mut codes: u32, mut len: u32, pair: u8, out: &mut Splits) {
     loop {
-        // Fewer triplets means more groups and more sequences, so the first misfit ends it.
-        let s = c - 3 * k;
-        if usize::from(len) + usize::from(k + s) > 4 || (s > 0 && (i > 6 || t[i + 1] < s || t[i + 2] < s)) {
+        if x == 0 {
+            out.push(Split { codes, len: len as u8, pair });
             return;
         }
-        t[i] = 0;
-        if s > 0 {
-            t[i + 1] -= s;
-            t[i + 2] -= s;
+        let i = x.trailing_zeros() / 4;
+        let c = ((x >> (4 * i)) & 15) as u32;
+        let tile = (base + i) << 1;
+        if c < 3 {
+            // Only sequences can start here: exactly `c` of them.
+            if len + c > 4 || i > 6 || (x >> (4 * i + 4)) & 15 < u64::from(c) || (x >> (4 * i + 8)) & 15 < u64::from(c)
+            {
+                return;
+            }
+            x -= u64::from(c) * (0x111 << (4 * i));
+            for _ in 0..c {
+                codes |= (tile | 1) << (8 * len);
+                len += 1;
+            }
+            continue;
         }
-        for n in 0..k {
-            cur.groups[usize::from(len + n)] = Group::Triplet(tile);
+        // Here `k` triplets and `c - 3k` sequences may start: most triplets first. Fewer
+        // triplets means more groups and more sequences, so the first misfit ends it.
+        let mut k = c / 3;
+        loop {
+            let s = c - 3 * k;
+            if len + k + s > 4 {
+                return;
+            }
+            let mut y = x - (u64::from(c) << (4 * i));
+            if s > 0 {
+                if i > 6 || (y >> (4 * i + 4)) & 15 < u64::from(s) || (y >> (4 * i + 8)) & 15 < u64::from(s) {
+                    return;
+                }
+                y -= u64::from(s) * (0x110 << (4 * i));
+            }
+            let mut g = codes;
+            for n in 0..k {
+                g |= tile << (8 * (len + n));
+            }
+            for n in k..k + s {
+                g |= (tile | 1) << (8 * (len + n));
+            }
+            walk(y, base, g, len + k + s, pair, out);
+            if k == 0 {
+                return;
+            }
+            k -= 1;
         }
-        for n in k..k + s {
-            cur.groups[usize::from(len + n)] = Group::Sequence(tile);
-        }
-        cur.len = len + k + s;
-        walk(t, i + 1, base, cur, out);
-        cur.len = len;
-        t[i] = c;
-        if s > 0 {
-            t[i + 1] += s;
-            t[i + 2] += s;
-        }
-        if k == 0 {
-            return;
-        }
-        k -= 1;
     }
+}
+
+/// The group of a code (see [`Split`]).
+fn group(code: u32) -> Group {
+    let tile = TILES[(code as usize >> 1) % 34];
+    if code & 1 == 1 { Group::Sequence(tile) } else { Group::Triplet(tile) }
 }
 
 impl Iterator for WinningArrangements {
@@ -303,17 +317,20 @@ impl Iterator for WinningArrangements {
             return None;
         }
         let p = usize::from(self.pair_suit);
-        let mut arr = Arrangement {
-            pair: self.suits[p].items[usize::from(self.at[p])].pair,
-            groups: [PLACEHOLDER; 4],
-            len: 0,
-        };
+        let mut codes = 0u64;
+        let mut len = 0u32;
         for (splits, &at) in self.suits.iter().zip(&self.at) {
-            let split = &splits.items[usize::from(at)];
-            for &g in &split.groups[..usize::from(split.len)] {
-                arr.groups[usize::from(arr.len) & 3] = g;
-                arr.len += 1;
-            }
+            let split = splits.items[usize::from(at) % CAP];
+            codes |= u64::from(split.codes) << (8 * len);
+            len += u32::from(split.len);
+        }
+        let mut arr = Arrangement {
+            pair: TILES[usize::from(self.suits[p].items[usize::from(self.at[p]) % CAP].pair) % 34],
+            groups: [PLACEHOLDER; 4],
+            len: len as u8,
+        };
+        for (n, slot) in arr.groups.iter_mut().enumerate().take(len as usize) {
+            *slot = group((codes >> (8 * n)) as u32 & 0xff);
         }
         self.advance();
         Some(arr)
@@ -335,7 +352,7 @@ mod tests {
                 let total: u32 = t[..9].iter().map(|&c| u32::from(c)).sum();
                 if total % 3 != 1 {
                     let with_pair = total % 3 == 2;
-                    let mut out = Splits::NONE;
+                    let mut out = Splits::default();
                     split_suit(t, 0, with_pair, &mut out);
                     assert!(!out.overflow, "{}", haipai_tiles::counts_to_string(t));
                     let m = &mut most[usize::from(with_pair)];
