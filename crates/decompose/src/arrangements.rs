@@ -61,28 +61,27 @@ const TILES: [Tile; 34] = {
     out
 };
 
-/// One split of one suit: up to four group codes (`tile << 1 | is_sequence`, one byte each,
-/// lowest byte first, in order), their number, and the pair's tile index if the suit holds it.
-#[derive(Clone, Copy, Debug, Default)]
-struct Split {
-    codes: u32,
-    len: u8,
-    pair: u8,
-}
-
 /// All splits of one suit, in depth-first order (pair position first).
+///
+/// A split is stored as up to four group codes (`tile << 1 | is_sequence`, one byte each),
+/// already placed at the suit's slots in the arrangement, so the codes of the suits combine by
+/// `|`: a suit always has the same number of groups, its tile count divided by 3.
 #[derive(Clone, Copy, Debug, Default)]
 struct Splits {
-    items: [Split; CAP],
+    codes: [u32; CAP],
+    /// The pair's tile index in each split (for the suit that holds the pair).
+    pairs: [u8; CAP],
     len: u8,
-    /// Set if a split was found with the array full (never, by the exhaustive test).
+    /// Set if a split was found with the arrays full (never, by the exhaustive test).
     overflow: bool,
 }
 
 impl Splits {
-    fn push(&mut self, split: Split) {
-        if usize::from(self.len) < CAP {
-            self.items[usize::from(self.len)] = split;
+    fn push(&mut self, codes: u64, pair: u8) {
+        let n = usize::from(self.len);
+        if n < CAP {
+            self.codes[n] = codes as u32;
+            self.pairs[n] = pair;
             self.len += 1;
         } else {
             self.overflow = true;
@@ -100,6 +99,8 @@ pub struct WinningArrangements {
     suits: [Splits; 4],
     /// Which entry of `suits` holds the pair.
     pair_suit: u8,
+    /// Groups per arrangement.
+    groups: u8,
     /// The current split of each suit.
     at: [u8; 4],
     /// The pair suit's splits with the current pair: `seg_start..seg_end`.
@@ -108,46 +109,90 @@ pub struct WinningArrangements {
     done: bool,
 }
 
+/// Bytes `start..start + 8` of the counts as one little-endian word.
+fn word(closed: &Counts, start: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&closed[start..start + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The sum of the bytes of `w`, each below 16.
+fn byte_sum(w: u64) -> u32 {
+    (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// The eight byte counts of `w` (each below 16) as eight 4-bit fields.
+fn nibbles(w: u64) -> u64 {
+    let w = (w | (w >> 4)) & 0x00ff_00ff_00ff_00ff;
+    let w = (w | (w >> 8)) & 0x0000_ffff_0000_ffff;
+    (w | (w >> 16)) & 0xffff_ffff
+}
+
+/// `0, 1, 0x101, ...`: `n` copies of a one-byte group code.
+const REPEAT: [u64; 8] = [0, 1, 0x101, 0x1_0101, 0x101_0101, 0, 0, 0];
+
 impl WinningArrangements {
     fn new(closed: &Counts) -> WinningArrangements {
         let mut it = WinningArrangements {
             suits: [Splits::default(); 4],
             pair_suit: 0,
+            groups: 0,
             at: [0; 4],
             seg_start: 0,
             seg_end: 0,
             done: true,
         };
-        let mut totals = [0u32; 4];
-        for (s, total) in totals.iter_mut().enumerate() {
-            *total = closed[s * 9..(s * 9 + 9).min(34)].iter().map(|&c| u32::from(c)).sum();
+        // Tiles 1..8 of each numbered suit as bytes, the nines apart; the honours as bytes.
+        let low = [word(closed, 0), word(closed, 9), word(closed, 18), word(closed, 26) >> 8];
+        let nines = [closed[8], closed[17], closed[26], 0];
+        // A count of 16 or more is more than 14 tiles (and would spoil the byte sums).
+        if (low[0] | low[1] | low[2] | low[3]) & 0xf0f0_f0f0_f0f0_f0f0 != 0 || (nines[0] | nines[1] | nines[2]) > 15 {
+            return it;
         }
+        let totals: [u32; 4] = std::array::from_fn(|s| byte_sum(low[s]) + u32::from(nines[s]));
         let total: u32 = totals.iter().sum();
         if total % 3 != 2 || total > 14 {
             return it;
         }
-        let mut pair_suit = None;
+        let mut pair_suit = 4;
         for (s, &t) in totals.iter().enumerate() {
             match t % 3 {
                 0 => {}
-                2 if pair_suit.is_none() => pair_suit = Some(s),
+                2 if pair_suit == 4 => pair_suit = s,
                 _ => return it,
             }
         }
-        let Some(p) = pair_suit else { return it };
-        // The suits without the pair first: they are the cheapest to reject.
+        let p = pair_suit;
+        // Each suit's groups take the next slots; the suits without the pair are split first
+        // (the cheapest rejections).
+        let mut slot = [0u32; 4];
+        for s in 1..4 {
+            slot[s] = slot[s - 1] + totals[s - 1] / 3;
+        }
         for s in (0..4).filter(|&s| s != p) {
-            if totals[s] > 0 && !split_suit(closed, s, false, &mut it.suits[s]) {
+            let out = &mut it.suits[s];
+            if totals[s] == 0 {
+                out.len = 1;
+            } else if s == 3 {
+                split_honors(low[3], slot[3], false, out);
+            } else {
+                split_numbered(low[s], nines[s], s, slot[s], false, out);
+            }
+            if out.len == 0 {
                 return it;
             }
-            if totals[s] == 0 {
-                it.suits[s].len = 1;
-            }
         }
-        if !split_suit(closed, p, true, &mut it.suits[p]) {
+        let out = &mut it.suits[p];
+        if p == 3 {
+            split_honors(low[3], slot[3], true, out);
+        } else {
+            split_numbered(low[p], nines[p], p, slot[p], true, out);
+        }
+        if out.len == 0 {
             return it;
         }
         it.pair_suit = p as u8;
+        it.groups = (total / 3) as u8;
         it.done = false;
         it.start_segment(0);
         it
@@ -158,9 +203,9 @@ impl WinningArrangements {
     fn start_segment(&mut self, start: u8) {
         let p = usize::from(self.pair_suit);
         let splits = &self.suits[p];
-        let pair = splits.items[usize::from(start) % CAP].pair;
+        let pair = splits.pairs[usize::from(start) % CAP];
         let mut end = start + 1;
-        while end < splits.len && splits.items[usize::from(end) % CAP].pair == pair {
+        while end < splits.len && splits.pairs[usize::from(end) % CAP] == pair {
             end += 1;
         }
         self.at = [0; 4];
@@ -188,77 +233,67 @@ impl WinningArrangements {
     }
 }
 
-/// Splits suit `s` (0..3 numbered, 3 honours) of `closed` into groups, plus one pair if
-/// `with_pair`, appending every split to `out`; false if there is none.
-fn split_suit(closed: &Counts, s: usize, with_pair: bool, out: &mut Splits) -> bool {
-    if s == 3 {
-        return split_honors(closed, with_pair, out);
+/// The honours (`w`: seven byte counts, each below 16) from group slot `slot`: every count
+/// must be a multiple of 3 (triplets), except the pair's, which has 2 more.
+fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits) {
+    let mut codes = 0u64;
+    let mut len = slot;
+    let mut pair = None;
+    while w != 0 {
+        let i = w.trailing_zeros() / 8;
+        let c = ((w >> (8 * i)) & 0xff) as u32;
+        w &= !(0xff << (8 * i));
+        let tile = 27 + i;
+        match c % 3 {
+            0 => {}
+            2 if pair.is_none() => pair = Some(tile as u8),
+            _ => return,
+        }
+        let k = c / 3;
+        if len + k > 4 {
+            return;
+        }
+        codes |= (u64::from(tile) << 1) * REPEAT[k as usize] << (8 * len);
+        len += k;
     }
-    let base = s * 9;
-    // Four bits per tile: the caller checked there are at most 14 tiles.
-    let mut x = 0u64;
-    let mut weighted = 0u32;
-    for (i, &c) in closed[base..base + 9].iter().enumerate() {
-        x |= u64::from(c) << (4 * i);
-        weighted += i as u32 * u32::from(c);
+    if pair.is_some() == with_pair {
+        out.push(codes, pair.unwrap_or(0));
     }
+}
+
+/// Numbered suit `s` (`low`: its tiles 1..8 as bytes, `nine`: its 9s; each count below 16)
+/// from group slot `slot`: every split into groups, plus one pair if `with_pair`.
+fn split_numbered(low: u64, nine: u8, s: usize, slot: u32, with_pair: bool, out: &mut Splits) {
+    let x = nibbles(low) | u64::from(nine) << 32;
+    let base = 9 * s as u32;
     if !with_pair {
-        walk(x, base as u32, 0, 0, 0, out);
-        return out.len > 0;
+        walk(x, base, 0, slot, 0, out);
+        return;
     }
-    let mut j = (2 * weighted % 3) as usize;
+    // The pair sits at j with 2j == sum(i * count[i]) (mod 3): the multiplication adds up
+    // (i mod 3) * count[i] over tiles 1..8 in its top byte.
+    let weighted = (low.wrapping_mul(0x0001_0200_0102_0001) >> 56) as u32 + 2 * u32::from(nine);
+    let mut j = 2 * weighted % 3;
     while j < 9 {
         if (x >> (4 * j)) & 15 >= 2 {
-            walk(x - (2 << (4 * j)), base as u32, 0, 0, (base + j) as u8, out);
+            walk(x - (2 << (4 * j)), base, 0, slot, (base + j) as u8, out);
         }
         j += 3;
     }
-    out.len > 0
-}
-
-/// The honours: every count must be a multiple of 3 (triplets), except the pair's (2 more).
-fn split_honors(closed: &Counts, with_pair: bool, out: &mut Splits) -> bool {
-    let mut cur = Split::default();
-    let mut pairs = 0;
-    for (i, &c) in closed.iter().enumerate().skip(27) {
-        if c == 0 {
-            continue;
-        }
-        match c % 3 {
-            0 => {}
-            2 => {
-                pairs += 1;
-                cur.pair = i as u8;
-            }
-            _ => return false,
-        }
-        for _ in 0..c / 3 {
-            if cur.len == 4 {
-                return false;
-            }
-            cur.codes |= (i as u32) << 1 << (8 * u32::from(cur.len));
-            cur.len += 1;
-        }
-    }
-    if pairs != u32::from(with_pair) {
-        return false;
-    }
-    out.push(cur);
-    true
 }
 
 /// Depth-first walk over the tiles `x` (four bits per tile) of one numbered suit whose first
-/// tile index is `base`: appends to `out` every split of `x` into groups, after the `len`
-/// group codes already in `codes`, with the pair `pair`.
-fn walk(mut x: u64, base: u32, mut codes: u32, mut len: u32, pair: u8, out: &mut Splits) {
+/// tile index is `base`: appends to `out` every split of `x` into groups, placed from slot
+/// `len` on after `codes`, with the pair `pair`.
+fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits) {
     loop {
         if x == 0 {
-            out.push(Split { codes, len: len as u8, pair });
+            out.push(codes, pair);
             return;
         }
         let i = x.trailing_zeros() / 4;
         let c = ((x >> (4 * i)) & 15) as u32;
-        let tile = (base + i) << 1;
+        let tile = u64::from(base + i) << 1;
         if c < 3 {
             // Only sequences can start here: exactly `c` of them.
             if len + c > 4 || i > 6 || (x >> (4 * i + 4)) & 15 < u64::from(c) || (x >> (4 * i + 8)) & 15 < u64::from(c)
@@ -266,10 +301,8 @@ fn walk(mut x: u64, base: u32, mut codes: u32, mut len: u32, pair: u8, out: &mut
                 return;
             }
             x -= u64::from(c) * (0x111 << (4 * i));
-            for _ in 0..c {
-                codes |= (tile | 1) << (8 * len);
-                len += 1;
-            }
+            codes |= (tile | 1) * REPEAT[c as usize] << (8 * len);
+            len += c;
             continue;
         }
         // Here `k` triplets and `c - 3k` sequences may start: most triplets first. Fewer
@@ -287,13 +320,9 @@ fn walk(mut x: u64, base: u32, mut codes: u32, mut len: u32, pair: u8, out: &mut
                 }
                 y -= u64::from(s) * (0x110 << (4 * i));
             }
-            let mut g = codes;
-            for n in 0..k {
-                g |= tile << (8 * (len + n));
-            }
-            for n in k..k + s {
-                g |= (tile | 1) << (8 * (len + n));
-            }
+            let g = codes
+                | tile * REPEAT[k as usize] << (8 * len)
+                | (tile | 1) * REPEAT[s as usize] << (8 * (len + k));
             walk(y, base, g, len + k + s, pair, out);
             if k == 0 {
                 return;
@@ -303,8 +332,8 @@ fn walk(mut x: u64, base: u32, mut codes: u32, mut len: u32, pair: u8, out: &mut
     }
 }
 
-/// The group of a code (see [`Split`]).
-fn group(code: u32) -> Group {
+/// The group of a code (see [`Splits`]).
+fn group(code: u64) -> Group {
     let tile = TILES[(code as usize >> 1) % 34];
     if code & 1 == 1 { Group::Sequence(tile) } else { Group::Triplet(tile) }
 }
@@ -318,19 +347,16 @@ impl Iterator for WinningArrangements {
         }
         let p = usize::from(self.pair_suit);
         let mut codes = 0u64;
-        let mut len = 0u32;
         for (splits, &at) in self.suits.iter().zip(&self.at) {
-            let split = splits.items[usize::from(at) % CAP];
-            codes |= u64::from(split.codes) << (8 * len);
-            len += u32::from(split.len);
+            codes |= u64::from(splits.codes[usize::from(at) % CAP]);
         }
         let mut arr = Arrangement {
-            pair: TILES[usize::from(self.suits[p].items[usize::from(self.at[p]) % CAP].pair) % 34],
+            pair: TILES[usize::from(self.suits[p].pairs[usize::from(self.at[p]) % CAP]) % 34],
             groups: [PLACEHOLDER; 4],
-            len: len as u8,
+            len: self.groups,
         };
-        for (n, slot) in arr.groups.iter_mut().enumerate().take(len as usize) {
-            *slot = group((codes >> (8 * n)) as u32 & 0xff);
+        for (n, slot) in arr.groups.iter_mut().enumerate().take(usize::from(self.groups)) {
+            *slot = group((codes >> (8 * n)) & 0xff);
         }
         self.advance();
         Some(arr)
@@ -353,7 +379,7 @@ mod tests {
                 if total % 3 != 1 {
                     let with_pair = total % 3 == 2;
                     let mut out = Splits::default();
-                    split_suit(t, 0, with_pair, &mut out);
+                    split_numbered(word(t, 0), t[8], 0, 0, with_pair, &mut out);
                     assert!(!out.overflow, "{}", haipai_tiles::counts_to_string(t));
                     let m = &mut most[usize::from(with_pair)];
                     *m = (*m).max(out.len);
