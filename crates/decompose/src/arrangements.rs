@@ -106,6 +106,8 @@ pub struct WinningArrangements {
     /// The pair suit's splits with the current pair: `seg_start..seg_end`.
     seg_start: u8,
     seg_end: u8,
+    /// True if there is more than one combination.
+    several: bool,
     done: bool,
 }
 
@@ -140,6 +142,7 @@ impl WinningArrangements {
             at: [0; 4],
             seg_start: 0,
             seg_end: 0,
+            several: false,
             done: true,
         };
         // Tiles 1..8 of each numbered suit as bytes, the nines apart; the honours as bytes.
@@ -194,6 +197,7 @@ impl WinningArrangements {
         it.pair_suit = p as u8;
         it.groups = (total / 3) as u8;
         it.done = false;
+        it.several = it.suits.iter().any(|s| s.len > 1);
         it.start_segment(0);
         it
     }
@@ -284,7 +288,9 @@ fn split_numbered(low: u64, nine: u8, s: usize, slot: u32, with_pair: bool, out:
 
 /// Depth-first walk over the tiles `x` (four bits per tile) of one numbered suit whose first
 /// tile index is `base`: appends to `out` every split of `x` into groups, placed from slot
-/// `len` on after `codes`, with the pair `pair`.
+/// `len` on after `codes`, with the pair `pair`. Tiles held once or twice start sequences
+/// only, which this loop takes; a tile held three times or more is a choice ([`branch`]).
+#[inline]
 fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits) {
     loop {
         if x == 0 {
@@ -293,42 +299,46 @@ fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut
         }
         let i = x.trailing_zeros() / 4;
         let c = ((x >> (4 * i)) & 15) as u32;
-        let tile = u64::from(base + i) << 1;
-        if c < 3 {
-            // Only sequences can start here: exactly `c` of them.
-            if len + c > 4 || i > 6 || (x >> (4 * i + 4)) & 15 < u64::from(c) || (x >> (4 * i + 8)) & 15 < u64::from(c)
-            {
-                return;
-            }
-            x -= u64::from(c) * (0x111 << (4 * i));
-            codes |= (tile | 1) * REPEAT[c as usize] << (8 * len);
-            len += c;
-            continue;
+        if c >= 3 {
+            branch(x, base, codes, len, pair, out, i, c);
+            return;
         }
-        // Here `k` triplets and `c - 3k` sequences may start: most triplets first. Fewer
-        // triplets means more groups and more sequences, so the first misfit ends it.
-        let mut k = c / 3;
-        loop {
-            let s = c - 3 * k;
-            if len + k + s > 4 {
-                return;
-            }
-            let mut y = x - (u64::from(c) << (4 * i));
-            if s > 0 {
-                if i > 6 || (y >> (4 * i + 4)) & 15 < u64::from(s) || (y >> (4 * i + 8)) & 15 < u64::from(s) {
-                    return;
-                }
-                y -= u64::from(s) * (0x110 << (4 * i));
-            }
-            let g = codes
-                | tile * REPEAT[k as usize] << (8 * len)
-                | (tile | 1) * REPEAT[s as usize] << (8 * (len + k));
-            walk(y, base, g, len + k + s, pair, out);
-            if k == 0 {
-                return;
-            }
-            k -= 1;
+        // Exactly `c` sequences start here.
+        if len + c > 4 || i > 6 || (x >> (4 * i + 4)) & 15 < u64::from(c) || (x >> (4 * i + 8)) & 15 < u64::from(c) {
+            return;
         }
+        x -= u64::from(c) * (0x111 << (4 * i));
+        codes |= (u64::from(base + i) << 1 | 1) * REPEAT[c as usize] << (8 * len);
+        len += c;
+    }
+}
+
+/// [`walk`] at tile `i` of `x`, held `c >= 3` times: `k` triplets and `c - 3k` sequences may
+/// start there, most triplets first. Fewer triplets means more groups and more sequences, so
+/// the first misfit ends the choice.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits, i: u32, c: u32) {
+    let tile = u64::from(base + i) << 1;
+    let mut k = c / 3;
+    loop {
+        let s = c - 3 * k;
+        if len + k + s > 4 {
+            return;
+        }
+        let mut y = x - (u64::from(c) << (4 * i));
+        if s > 0 {
+            if i > 6 || (y >> (4 * i + 4)) & 15 < u64::from(s) || (y >> (4 * i + 8)) & 15 < u64::from(s) {
+                return;
+            }
+            y -= u64::from(s) * (0x110 << (4 * i));
+        }
+        let g = codes | tile * REPEAT[k as usize] << (8 * len) | (tile | 1) * REPEAT[s as usize] << (8 * (len + k));
+        walk(y, base, g, len + k + s, pair, out);
+        if k == 0 {
+            return;
+        }
+        k -= 1;
     }
 }
 
@@ -358,7 +368,11 @@ impl Iterator for WinningArrangements {
         for (n, slot) in arr.groups.iter_mut().enumerate().take(usize::from(self.groups)) {
             *slot = group((codes >> (8 * n)) & 0xff);
         }
-        self.advance();
+        if self.several {
+            self.advance();
+        } else {
+            self.done = true;
+        }
         Some(arr)
     }
 }
