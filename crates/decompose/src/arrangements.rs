@@ -47,20 +47,6 @@ const PLACEHOLDER: Group = Group::Triplet(Tile::EAST);
 /// The most splits one suit can have (4: e.g. `66677788899999m`, over its pair positions).
 const CAP: usize = 4;
 
-/// Every tile by index, so building a group needs no check.
-const TILES: [Tile; 34] = {
-    let mut out = [Tile::EAST; 34];
-    let mut i = 0;
-    while i < 34 {
-        out[i] = match Tile::new(i) {
-            Some(t) => t,
-            None => Tile::EAST,
-        };
-        i += 1;
-    }
-    out
-};
-
 /// All splits of one suit, in depth-first order (pair position first).
 ///
 /// A split is stored as up to four group codes (`tile << 1 | is_sequence`, one byte each),
@@ -166,33 +152,22 @@ impl WinningArrangements {
             }
         }
         let p = pair_suit;
-        // Each suit's groups take the next slots; the suits without the pair are split first
-        // (the cheapest rejections).
-        let mut slot = [0u32; 4];
-        for s in 1..4 {
-            slot[s] = slot[s - 1] + totals[s - 1] / 3;
-        }
-        for s in (0..4).filter(|&s| s != p) {
-            let out = &mut it.suits[s];
+        // Each suit's groups take the next slots.
+        let mut slot = 0;
+        for (s, out) in it.suits.iter_mut().enumerate() {
             if totals[s] == 0 {
                 out.len = 1;
-            } else if s == 3 {
-                split_honors(low[3], slot[3], false, out);
+                continue;
+            }
+            if s == 3 {
+                split_honors(low[3], slot, s == p, out);
             } else {
-                split_numbered(low[s], nines[s], s, slot[s], false, out);
+                split_numbered(low[s], nines[s], s, slot, s == p, out);
             }
             if out.len == 0 {
                 return it;
             }
-        }
-        let out = &mut it.suits[p];
-        if p == 3 {
-            split_honors(low[3], slot[3], true, out);
-        } else {
-            split_numbered(low[p], nines[p], p, slot[p], true, out);
-        }
-        if out.len == 0 {
-            return it;
+            slot += totals[s] / 3;
         }
         it.pair_suit = p as u8;
         it.groups = (total / 3) as u8;
@@ -257,7 +232,7 @@ fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits) {
         if len + k > 4 {
             return;
         }
-        codes |= (u64::from(tile) << 1) * REPEAT[k as usize] << (8 * len);
+        codes |= ((u64::from(tile) << 1) * REPEAT[k as usize]) << (8 * len);
         len += k;
     }
     if pair.is_some() == with_pair {
@@ -308,7 +283,7 @@ fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut
             return;
         }
         x -= u64::from(c) * (0x111 << (4 * i));
-        codes |= (u64::from(base + i) << 1 | 1) * REPEAT[c as usize] << (8 * len);
+        codes |= ((u64::from(base + i) << 1 | 1) * REPEAT[c as usize]) << (8 * len);
         len += c;
     }
 }
@@ -333,7 +308,7 @@ fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits, i
             }
             y -= u64::from(s) * (0x110 << (4 * i));
         }
-        let g = codes | tile * REPEAT[k as usize] << (8 * len) | (tile | 1) * REPEAT[s as usize] << (8 * (len + k));
+        let g = codes | (tile * REPEAT[k as usize]) << (8 * len) | ((tile | 1) * REPEAT[s as usize]) << (8 * (len + k));
         walk(y, base, g, len + k + s, pair, out);
         if k == 0 {
             return;
@@ -344,7 +319,7 @@ fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits, i
 
 /// The group of a code (see [`Splits`]).
 fn group(code: u64) -> Group {
-    let tile = TILES[(code as usize >> 1) % 34];
+    let tile = Tile::new(code as usize >> 1).unwrap_or(Tile::EAST);
     if code & 1 == 1 { Group::Sequence(tile) } else { Group::Triplet(tile) }
 }
 
@@ -361,7 +336,7 @@ impl Iterator for WinningArrangements {
             codes |= u64::from(splits.codes[usize::from(at) % CAP]);
         }
         let mut arr = Arrangement {
-            pair: TILES[usize::from(self.suits[p].pairs[usize::from(self.at[p]) % CAP]) % 34],
+            pair: Tile::new(usize::from(self.suits[p].pairs[usize::from(self.at[p]) % CAP])).unwrap_or(Tile::EAST),
             groups: [PLACEHOLDER; 4],
             len: self.groups,
         };
