@@ -17,12 +17,15 @@
 //! This is exactly the order of a depth-first search over the whole hand, pair by pair.
 
 use crate::group::{Arrangement, Group};
+use crate::packed::{Suits, field};
 use haipai_tiles::{Counts, Tile};
 
 /// Every distinct regular decomposition (groups + one pair) of the closed tiles; see
 /// [`WinningArrangements`]. Empty unless [`crate::is_agari`] holds.
 ///
-/// Arrangements come ordered by the pair's tile index; each one's groups are sorted.
+/// Each arrangement's groups are sorted; the arrangements come ordered by the pair's tile index,
+/// then by their group lists (compared in [`Group`]'s order: at the first difference, the lower
+/// tile, or a triplet before a sequence). Unused group slots hold `Group::Triplet(Tile::EAST)`.
 ///
 /// ```
 /// use haipai_decompose::winning_arrangements;
@@ -47,30 +50,30 @@ const PLACEHOLDER: Group = Group::Triplet(Tile::EAST);
 /// The most splits one suit can have (4: e.g. `66677788899999m`, over its pair positions).
 const CAP: usize = 4;
 
-/// All splits of one suit, in depth-first order (pair position first).
+/// Where the splits of one suit go, in depth-first order (pair position first): the suit's
+/// rows of [`WinningArrangements`].
 ///
 /// A split is stored as up to four group codes (`tile << 1 | is_sequence`, one byte each),
 /// already placed at the suit's slots in the arrangement, so the codes of the suits combine by
 /// `|`: a suit always has the same number of groups, its tile count divided by 3.
-#[derive(Clone, Copy, Debug, Default)]
-struct Splits {
-    codes: [u32; CAP],
+struct Splits<'a> {
+    codes: &'a mut [u32; CAP],
     /// The pair's tile index in each split (for the suit that holds the pair).
-    pairs: [u8; CAP],
-    len: u8,
+    pairs: &'a mut [u8; CAP],
+    len: &'a mut u8,
     /// Set if a split was found with the arrays full (never, by the exhaustive test).
-    overflow: bool,
+    overflow: &'a mut bool,
 }
 
-impl Splits {
+impl Splits<'_> {
     fn push(&mut self, codes: u64, pair: u8) {
-        let n = usize::from(self.len);
+        let n = usize::from(*self.len);
         if n < CAP {
             self.codes[n] = codes as u32;
             self.pairs[n] = pair;
-            self.len += 1;
+            *self.len += 1;
         } else {
-            self.overflow = true;
+            *self.overflow = true;
         }
     }
 }
@@ -81,8 +84,12 @@ impl Splits {
 /// in their product, so it allocates nothing.
 #[derive(Clone, Debug)]
 pub struct WinningArrangements {
-    /// Splits of the three numbered suits and the honours.
-    suits: [Splits; 4],
+    /// Group codes of the splits of the three numbered suits and the honours (see [`Splits`]).
+    codes: [[u32; CAP]; 4],
+    /// The pair's tile index in each split.
+    pairs: [[u8; CAP]; 4],
+    /// The number of splits of each suit.
+    lens: [u8; 4],
     /// Which entry of `suits` holds the pair.
     pair_suit: u8,
     /// Groups per arrangement.
@@ -95,25 +102,7 @@ pub struct WinningArrangements {
     /// True if there is more than one combination.
     several: bool,
     done: bool,
-}
-
-/// Bytes `start..start + 8` of the counts as one little-endian word.
-fn word(closed: &Counts, start: usize) -> u64 {
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(&closed[start..start + 8]);
-    u64::from_le_bytes(bytes)
-}
-
-/// The sum of the bytes of `w`, each below 16.
-fn byte_sum(w: u64) -> u32 {
-    (w.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-}
-
-/// The eight byte counts of `w` (each below 16) as eight 4-bit fields.
-fn nibbles(w: u64) -> u64 {
-    let w = (w | (w >> 4)) & 0x00ff_00ff_00ff_00ff;
-    let w = (w | (w >> 8)) & 0x0000_ffff_0000_ffff;
-    (w | (w >> 16)) & 0xffff_ffff
+    overflow: bool,
 }
 
 /// `0, 1, 0x101, ...`: `n` copies of a one-byte group code.
@@ -122,7 +111,9 @@ const REPEAT: [u64; 8] = [0, 1, 0x101, 0x1_0101, 0x101_0101, 0, 0, 0];
 impl WinningArrangements {
     fn new(closed: &Counts) -> WinningArrangements {
         let mut it = WinningArrangements {
-            suits: [Splits::default(); 4],
+            codes: [[0; CAP]; 4],
+            pairs: [[0; CAP]; 4],
+            lens: [0; 4],
             pair_suit: 0,
             groups: 0,
             at: [0; 4],
@@ -130,61 +121,55 @@ impl WinningArrangements {
             seg_end: 0,
             several: false,
             done: true,
+            overflow: false,
         };
-        // Tiles 1..8 of each numbered suit as bytes, the nines apart; the honours as bytes.
-        let low = [word(closed, 0), word(closed, 9), word(closed, 18), word(closed, 26) >> 8];
-        let nines = [closed[8], closed[17], closed[26], 0];
-        // A count of 16 or more is more than 14 tiles (and would spoil the byte sums).
-        if (low[0] | low[1] | low[2] | low[3]) & 0xf0f0_f0f0_f0f0_f0f0 != 0 || (nines[0] | nines[1] | nines[2]) > 15 {
-            return it;
-        }
-        let totals: [u32; 4] = std::array::from_fn(|s| byte_sum(low[s]) + u32::from(nines[s]));
-        let total: u32 = totals.iter().sum();
-        if total % 3 != 2 || total > 14 {
-            return it;
-        }
-        let mut pair_suit = 4;
-        for (s, &t) in totals.iter().enumerate() {
-            match t % 3 {
-                0 => {}
-                2 if pair_suit == 4 => pair_suit = s,
-                _ => return it,
-            }
-        }
-        let p = pair_suit;
+        it.fill(closed);
+        it
+    }
+
+    /// Splits every suit of `closed` and points at the first combination; leaves the iterator
+    /// done if there is none.
+    fn fill(&mut self, closed: &Counts) {
+        let Some(suits) = Suits::new(closed) else { return };
+        let p = suits.pair_suit;
         // Each suit's groups take the next slots.
         let mut slot = 0;
-        for (s, out) in it.suits.iter_mut().enumerate() {
-            if totals[s] == 0 {
-                out.len = 1;
+        for s in 0..4 {
+            if suits.totals[s] == 0 {
+                self.lens[s] = 1;
                 continue;
             }
+            let mut out = Splits {
+                codes: &mut self.codes[s],
+                pairs: &mut self.pairs[s],
+                len: &mut self.lens[s],
+                overflow: &mut self.overflow,
+            };
             if s == 3 {
-                split_honors(low[3], slot, s == p, out);
+                split_honors(suits.low[3], slot, s == p, &mut out);
             } else {
-                split_numbered(low[s], nines[s], s, slot, s == p, out);
+                split_numbered(&suits, s, slot, &mut out);
             }
-            if out.len == 0 {
-                return it;
+            if self.lens[s] == 0 {
+                return;
             }
-            slot += totals[s] / 3;
+            slot += suits.totals[s] / 3;
         }
-        it.pair_suit = p as u8;
-        it.groups = (total / 3) as u8;
-        it.done = false;
-        it.several = it.suits.iter().any(|s| s.len > 1);
-        it.start_segment(0);
-        it
+        self.pair_suit = p as u8;
+        self.groups = (suits.total / 3) as u8;
+        self.done = false;
+        self.several = self.lens.iter().any(|&n| n > 1);
+        self.start_segment(0);
     }
 
     /// Points the iterator at the first combination for the pair of the pair suit's split
     /// `start`.
     fn start_segment(&mut self, start: u8) {
         let p = usize::from(self.pair_suit);
-        let splits = &self.suits[p];
-        let pair = splits.pairs[usize::from(start) % CAP];
+        let pairs = &self.pairs[p];
+        let pair = pairs[usize::from(start) % CAP];
         let mut end = start + 1;
-        while end < splits.len && splits.pairs[usize::from(end) % CAP] == pair {
+        while end < self.lens[p] && pairs[usize::from(end) % CAP] == pair {
             end += 1;
         }
         self.at = [0; 4];
@@ -197,14 +182,14 @@ impl WinningArrangements {
     fn advance(&mut self) {
         let p = usize::from(self.pair_suit);
         for s in (0..4).rev() {
-            let (low, high) = if s == p { (self.seg_start, self.seg_end) } else { (0, self.suits[s].len) };
+            let (low, high) = if s == p { (self.seg_start, self.seg_end) } else { (0, self.lens[s]) };
             if self.at[s] + 1 < high {
                 self.at[s] += 1;
                 return;
             }
             self.at[s] = low;
         }
-        if self.seg_end < self.suits[p].len {
+        if self.seg_end < self.lens[p] {
             self.start_segment(self.seg_end);
         } else {
             self.done = true;
@@ -214,7 +199,7 @@ impl WinningArrangements {
 
 /// The honours (`w`: seven byte counts, each below 16) from group slot `slot`: every count
 /// must be a multiple of 3 (triplets), except the pair's, which has 2 more.
-fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits) {
+fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits<'_>) {
     let mut codes = 0u64;
     let mut len = slot;
     let mut pair = None;
@@ -240,21 +225,18 @@ fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits) {
     }
 }
 
-/// Numbered suit `s` (`low`: its tiles 1..8 as bytes, `nine`: its 9s; each count below 16)
-/// from group slot `slot`: every split into groups, plus one pair if `with_pair`.
-fn split_numbered(low: u64, nine: u8, s: usize, slot: u32, with_pair: bool, out: &mut Splits) {
-    let x = nibbles(low) | u64::from(nine) << 32;
+/// Numbered suit `s` from group slot `slot`: every split into groups, plus one pair if it is
+/// the pair's suit.
+fn split_numbered(suits: &Suits, s: usize, slot: u32, out: &mut Splits<'_>) {
+    let x = suits.fields(s);
     let base = 9 * s as u32;
-    if !with_pair {
+    if s != suits.pair_suit {
         walk(x, base, 0, slot, 0, out);
         return;
     }
-    // The pair sits at j with 2j == sum(i * count[i]) (mod 3): the multiplication adds up
-    // (i mod 3) * count[i] over tiles 1..8 in its top byte.
-    let weighted = (low.wrapping_mul(0x0001_0200_0102_0001) >> 56) as u32 + 2 * u32::from(nine);
-    let mut j = 2 * weighted % 3;
+    let mut j = suits.first_pair_position(s);
     while j < 9 {
-        if (x >> (4 * j)) & 15 >= 2 {
+        if field(x, j) >= 2 {
             walk(x - (2 << (4 * j)), base, 0, slot, (base + j) as u8, out);
         }
         j += 3;
@@ -266,20 +248,20 @@ fn split_numbered(low: u64, nine: u8, s: usize, slot: u32, with_pair: bool, out:
 /// `len` on after `codes`, with the pair `pair`. Tiles held once or twice start sequences
 /// only, which this loop takes; a tile held three times or more is a choice ([`branch`]).
 #[inline]
-fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits) {
+fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits<'_>) {
     loop {
         if x == 0 {
             out.push(codes, pair);
             return;
         }
         let i = x.trailing_zeros() / 4;
-        let c = ((x >> (4 * i)) & 15) as u32;
+        let c = field(x, i);
         if c >= 3 {
             branch(x, base, codes, len, pair, out, i, c);
             return;
         }
         // Exactly `c` sequences start here.
-        if len + c > 4 || i > 6 || (x >> (4 * i + 4)) & 15 < u64::from(c) || (x >> (4 * i + 8)) & 15 < u64::from(c) {
+        if len + c > 4 || i > 6 || field(x, i + 1) < c || field(x, i + 2) < c {
             return;
         }
         x -= u64::from(c) * (0x111 << (4 * i));
@@ -293,7 +275,7 @@ fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut
 /// the first misfit ends the choice.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits, i: u32, c: u32) {
+fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits<'_>, i: u32, c: u32) {
     let tile = u64::from(base + i) << 1;
     let mut k = c / 3;
     loop {
@@ -303,7 +285,7 @@ fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits, i
         }
         let mut y = x - (u64::from(c) << (4 * i));
         if s > 0 {
-            if i > 6 || (y >> (4 * i + 4)) & 15 < u64::from(s) || (y >> (4 * i + 8)) & 15 < u64::from(s) {
+            if i > 6 || field(y, i + 1) < s || field(y, i + 2) < s {
                 return;
             }
             y -= u64::from(s) * (0x110 << (4 * i));
@@ -332,11 +314,11 @@ impl Iterator for WinningArrangements {
         }
         let p = usize::from(self.pair_suit);
         let mut codes = 0u64;
-        for (splits, &at) in self.suits.iter().zip(&self.at) {
-            codes |= u64::from(splits.codes[usize::from(at) % CAP]);
+        for (codes_of, &at) in self.codes.iter().zip(&self.at) {
+            codes |= u64::from(codes_of[usize::from(at) % CAP]);
         }
         let mut arr = Arrangement {
-            pair: Tile::new(usize::from(self.suits[p].pairs[usize::from(self.at[p]) % CAP])).unwrap_or(Tile::EAST),
+            pair: Tile::new(usize::from(self.pairs[p][usize::from(self.at[p]) % CAP])).unwrap_or(Tile::EAST),
             groups: [PLACEHOLDER; 4],
             len: self.groups,
         };
@@ -367,11 +349,20 @@ mod tests {
                 let total: u32 = t[..9].iter().map(|&c| u32::from(c)).sum();
                 if total % 3 != 1 {
                     let with_pair = total % 3 == 2;
-                    let mut out = Splits::default();
-                    split_numbered(word(t, 0), t[8], 0, 0, with_pair, &mut out);
-                    assert!(!out.overflow, "{}", haipai_tiles::counts_to_string(t));
+                    let (mut codes, mut pairs, mut len, mut overflow) = ([0; CAP], [0; CAP], 0, false);
+                    let mut out =
+                        Splits { codes: &mut codes, pairs: &mut pairs, len: &mut len, overflow: &mut overflow };
+                    let suits = Suits {
+                        low: [crate::packed::word(t, 0), 0, 0, 0],
+                        nines: [t[8], 0, 0, 0],
+                        totals: [total, 0, 0, 0],
+                        total,
+                        pair_suit: if with_pair { 0 } else { 3 },
+                    };
+                    split_numbered(&suits, 0, 0, &mut out);
+                    assert!(!overflow, "{}", haipai_tiles::counts_to_string(t));
                     let m = &mut most[usize::from(with_pair)];
-                    *m = (*m).max(out.len);
+                    *m = (*m).max(len);
                 }
                 return;
             }
