@@ -245,8 +245,9 @@ fn split_numbered(suits: &Suits, s: usize, slot: u32, out: &mut Splits<'_>) {
 
 /// Depth-first walk over the tiles `x` (four bits per tile) of one numbered suit whose first
 /// tile index is `base`: appends to `out` every split of `x` into groups, placed from slot
-/// `len` on after `codes`, with the pair `pair`. Tiles held once or twice start sequences
-/// only, which this loop takes; a tile held three times or more is a choice ([`branch`]).
+/// `len` on after `codes`, with the pair `pair`. At the lowest tile held, `c` copies start
+/// `c / 3` triplets and `c % 3` sequences, unless three more sequences (instead of a
+/// triplet) also fit: only then is there a choice to make ([`branch`]).
 #[inline]
 fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits<'_>) {
     loop {
@@ -256,17 +257,28 @@ fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut
         }
         let i = x.trailing_zeros() / 4;
         let c = field(x, i);
-        if c >= 3 {
+        let tile = u64::from(base + i) << 1;
+        if c < 3 {
+            // Exactly `c` sequences start here.
+            if len + c > 4 || i > 6 || field(x, i + 1) < c || field(x, i + 2) < c {
+                return;
+            }
+            x -= u64::from(c) * (0x111 << (4 * i));
+            codes |= ((tile | 1) * REPEAT[c as usize]) << (8 * len);
+            len += c;
+            continue;
+        }
+        let (k, s) = (c / 3, c % 3);
+        if i <= 6 && len + k + s + 2 <= 4 && field(x, i + 1) >= s + 3 && field(x, i + 2) >= s + 3 {
             branch(x, base, codes, len, pair, out, i, c);
             return;
         }
-        // Exactly `c` sequences start here.
-        if len + c > 4 || i > 6 || field(x, i + 1) < c || field(x, i + 2) < c {
+        if len + k + s > 4 || (s > 0 && (i > 6 || field(x, i + 1) < s || field(x, i + 2) < s)) {
             return;
         }
-        x -= u64::from(c) * (0x111 << (4 * i));
-        codes |= ((u64::from(base + i) << 1 | 1) * REPEAT[c as usize]) << (8 * len);
-        len += c;
+        x -= (u64::from(c) << (4 * i)) + u64::from(s) * (0x110 << (4 * i));
+        codes |= (tile * REPEAT[k as usize]) << (8 * len) | ((tile | 1) * REPEAT[s as usize]) << (8 * (len + k));
+        len += k + s;
     }
 }
 

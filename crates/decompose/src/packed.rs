@@ -24,6 +24,17 @@ pub(crate) struct Suits {
     pub pair_suit: usize,
 }
 
+/// `t % 3` for `t` in 0..=14, two bits each.
+const MOD3: u32 = {
+    let mut m = 0;
+    let mut t = 0;
+    while t <= 14 {
+        m |= (t % 3) << (2 * t);
+        t += 1;
+    }
+    m
+};
+
 /// Bytes `start..start + 8` of the counts as one little-endian word.
 #[inline]
 pub(crate) fn word(closed: &Counts, start: usize) -> u64 {
@@ -50,18 +61,15 @@ impl Suits {
         }
         let totals: [u32; 4] = std::array::from_fn(|s| byte_sum(low[s]) + u32::from(nines[s]));
         let total: u32 = totals.iter().sum();
-        if total % 3 != 2 || total > 14 {
+        if total > 14 {
             return None;
         }
-        let mut pair_suit = 4;
-        for (s, &t) in totals.iter().enumerate() {
-            match t % 3 {
-                0 => {}
-                2 if pair_suit == 4 => pair_suit = s,
-                _ => return None,
-            }
+        // Two bits per suit: its tile count modulo 3. Exactly one suit may (and must) have 2.
+        let key = totals.iter().enumerate().fold(0u32, |key, (s, &t)| key | ((MOD3 >> (2 * t)) & 3) << (2 * s));
+        if key.count_ones() != 1 || key & 0x55 != 0 {
+            return None;
         }
-        Some(Suits { low, nines, totals, total, pair_suit })
+        Some(Suits { low, nines, totals, total, pair_suit: (key.trailing_zeros() / 2) as usize })
     }
 
     /// Numbered suit `s` as nine 4-bit fields, tile 1 lowest.
