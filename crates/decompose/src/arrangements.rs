@@ -57,23 +57,21 @@ const CAP: usize = 4;
 /// already placed at the suit's slots in the arrangement, so the codes of the suits combine by
 /// `|`: a suit always has the same number of groups, its tile count divided by 3.
 struct Splits<'a> {
-    codes: &'a mut [u32; CAP],
-    /// The pair's tile index in each split (for the suit that holds the pair).
-    pairs: &'a mut [u8; CAP],
-    len: &'a mut u8,
-    /// Set if a split was found with the arrays full (never, by the exhaustive test).
-    overflow: &'a mut bool,
+    it: &'a mut WinningArrangements,
+    /// The suit.
+    s: usize,
 }
 
 impl Splits<'_> {
     fn push(&mut self, codes: u64, pair: u8) {
-        let n = usize::from(*self.len);
+        let (it, s) = (&mut *self.it, self.s);
+        let n = usize::from(it.lens[s]);
         if n < CAP {
-            self.codes[n] = codes as u32;
-            self.pairs[n] = pair;
-            *self.len += 1;
+            it.codes[s][n] = codes as u32;
+            it.pairs[s][n] = pair;
+            it.lens[s] += 1;
         } else {
-            *self.overflow = true;
+            it.overflow = true;
         }
     }
 }
@@ -139,12 +137,7 @@ impl WinningArrangements {
                 self.lens[s] = 1;
                 continue;
             }
-            let mut out = Splits {
-                codes: &mut self.codes[s],
-                pairs: &mut self.pairs[s],
-                len: &mut self.lens[s],
-                overflow: &mut self.overflow,
-            };
+            let mut out = Splits { it: self, s };
             if s == 3 {
                 split_honors(suits.low[3], slot, s == p, &mut out);
             } else {
@@ -361,9 +354,8 @@ mod tests {
                 let total: u32 = t[..9].iter().map(|&c| u32::from(c)).sum();
                 if total % 3 != 1 {
                     let with_pair = total % 3 == 2;
-                    let (mut codes, mut pairs, mut len, mut overflow) = ([0; CAP], [0; CAP], 0, false);
-                    let mut out =
-                        Splits { codes: &mut codes, pairs: &mut pairs, len: &mut len, overflow: &mut overflow };
+                    let mut it = winning_arrangements(&[0; 34]);
+                    let mut out = Splits { it: &mut it, s: 0 };
                     let suits = Suits {
                         low: [crate::packed::word(t, 0), 0, 0, 0],
                         nines: [t[8], 0, 0, 0],
@@ -372,9 +364,9 @@ mod tests {
                         pair_suit: if with_pair { 0 } else { 3 },
                     };
                     split_numbered(&suits, 0, 0, &mut out);
-                    assert!(!overflow, "{}", haipai_tiles::counts_to_string(t));
+                    assert!(!it.overflow, "{}", haipai_tiles::counts_to_string(t));
                     let m = &mut most[usize::from(with_pair)];
-                    *m = (*m).max(len);
+                    *m = (*m).max(it.lens[0]);
                 }
                 return;
             }
