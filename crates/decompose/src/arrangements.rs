@@ -236,67 +236,68 @@ fn split_numbered(suits: &Suits, s: usize, slot: u32, out: &mut Splits<'_>) {
     }
 }
 
-/// Depth-first walk over the tiles `x` (four bits per tile) of one numbered suit whose first
-/// tile index is `base`: appends to `out` every split of `x` into groups, placed from slot
-/// `len` on after `codes`, with the pair `pair`. At the lowest tile held, `c` copies start
-/// `c / 3` triplets and `c % 3` sequences, unless three more sequences (instead of a
+/// Depth-first walk over the tiles `x` (four bits per tile) of one numbered suit, the lowest
+/// field being tile index `tile`: appends to `out` every split of `x` into groups, placed from
+/// slot `len` on after `codes`, with the pair `pair`. At the lowest tile held, `c` copies
+/// start `c / 3` triplets and `c % 3` sequences, unless three more sequences (instead of a
 /// triplet) also fit: only then is there a choice to make ([`branch`]).
-#[inline]
-fn walk(mut x: u64, base: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits<'_>) {
+///
+/// Fields above the suit's 9th tile are zero, so a sequence that would run past the 9 fails
+/// the field test; and every group takes three real tiles of a hand of at most 14, so `len`
+/// never passes 4.
+#[inline(always)]
+fn walk(mut x: u64, mut tile: u32, mut codes: u64, mut len: u32, pair: u8, out: &mut Splits<'_>) {
     loop {
         if x == 0 {
             out.push(codes, pair);
             return;
         }
-        let i = x.trailing_zeros() / 4;
-        let c = field(x, i);
-        let tile = u64::from(base + i) << 1;
+        let skip = x.trailing_zeros() / 4;
+        x >>= 4 * skip;
+        tile += skip;
+        let c = (x & 15) as u32;
+        let (next, after) = (((x >> 4) & 15) as u32, ((x >> 8) & 15) as u32);
+        let code = u64::from(tile) << 1;
         if c < 3 {
             // Exactly `c` sequences start here.
-            if len + c > 4 || i > 6 || field(x, i + 1) < c || field(x, i + 2) < c {
+            if next < c || after < c {
                 return;
             }
-            x -= u64::from(c) * (0x111 << (4 * i));
-            codes |= ((tile | 1) * REPEAT[c as usize]) << (8 * len);
+            x -= u64::from(c) * 0x111;
+            codes |= ((code | 1) * REPEAT[c as usize]) << (8 * len);
             len += c;
             continue;
         }
         let (k, s) = (c / 3, c % 3);
-        if i <= 6 && len + k + s + 2 <= 4 && field(x, i + 1) >= s + 3 && field(x, i + 2) >= s + 3 {
-            branch(x, base, codes, len, pair, out, i, c);
+        if next >= s + 3 && after >= s + 3 && len + k + s + 2 <= 4 {
+            branch(x, tile, codes, len, pair, out);
             return;
         }
-        if len + k + s > 4 || (s > 0 && (i > 6 || field(x, i + 1) < s || field(x, i + 2) < s)) {
+        if next < s || after < s {
             return;
         }
-        x -= (u64::from(c) << (4 * i)) + u64::from(s) * (0x110 << (4 * i));
-        codes |= (tile * REPEAT[k as usize]) << (8 * len) | ((tile | 1) * REPEAT[s as usize]) << (8 * (len + k));
+        x -= u64::from(c) + u64::from(s) * 0x110;
+        codes |= (code * REPEAT[k as usize]) << (8 * len) | ((code | 1) * REPEAT[s as usize]) << (8 * (len + k));
         len += k + s;
     }
 }
 
-/// [`walk`] at tile `i` of `x`, held `c >= 3` times: `k` triplets and `c - 3k` sequences may
+/// [`walk`] at its lowest field, held `c >= 3` times: `k` triplets and `c - 3k` sequences may
 /// start there, most triplets first. Fewer triplets means more groups and more sequences, so
 /// the first misfit ends the choice.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
-fn branch(x: u64, base: u32, codes: u64, len: u32, pair: u8, out: &mut Splits<'_>, i: u32, c: u32) {
-    let tile = u64::from(base + i) << 1;
+fn branch(x: u64, tile: u32, codes: u64, len: u32, pair: u8, out: &mut Splits<'_>) {
+    let c = (x & 15) as u32;
+    let code = u64::from(tile) << 1;
     let mut k = c / 3;
     loop {
         let s = c - 3 * k;
-        if len + k + s > 4 {
+        if len + k + s > 4 || ((x >> 4) & 15) < u64::from(s) || ((x >> 8) & 15) < u64::from(s) {
             return;
         }
-        let mut y = x - (u64::from(c) << (4 * i));
-        if s > 0 {
-            if i > 6 || field(y, i + 1) < s || field(y, i + 2) < s {
-                return;
-            }
-            y -= u64::from(s) * (0x110 << (4 * i));
-        }
-        let g = codes | (tile * REPEAT[k as usize]) << (8 * len) | ((tile | 1) * REPEAT[s as usize]) << (8 * (len + k));
-        walk(y, base, g, len + k + s, pair, out);
+        let y = x - u64::from(c) - u64::from(s) * 0x110;
+        let g = codes | (code * REPEAT[k as usize]) << (8 * len) | ((code | 1) * REPEAT[s as usize]) << (8 * (len + k));
+        walk(y, tile, g, len + k + s, pair, out);
         if k == 0 {
             return;
         }

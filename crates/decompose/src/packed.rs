@@ -104,19 +104,17 @@ pub(crate) fn field(x: u64, i: u32) -> u32 {
 }
 
 /// True if the suit `x` (nine 4-bit fields) splits into sequences and triplets: walking up
-/// from the lowest tile held, the sequences starting there are its count modulo 3.
+/// from the lowest tile held, the sequences starting there are its count modulo 3. The fields
+/// above the 9th tile are zero, so a sequence running past the 9 fails the test.
+#[inline]
 pub(crate) fn melds_only(mut x: u64) -> bool {
     while x != 0 {
-        let i = x.trailing_zeros() / 4;
-        let c = field(x, i);
-        let r = c % 3;
-        x -= u64::from(c) << (4 * i);
-        if r > 0 {
-            if i > 6 || field(x, i + 1) < r || field(x, i + 2) < r {
-                return false;
-            }
-            x -= u64::from(r) * (0x110 << (4 * i));
+        x >>= x.trailing_zeros() & !3;
+        let r = (x & 15) % 3;
+        if (x >> 4) & 15 < r || (x >> 8) & 15 < r {
+            return false;
         }
+        x -= (x & 15) + r * 0x110;
     }
     true
 }
