@@ -10,6 +10,9 @@
 //! tile still held must start a group; if it is held `c` times, the only choice is how many
 //! triplets start there (`k`, most first), and the other `c - 3k` copies start sequences.
 //! Deciding all groups of a tile at once is what makes each multiset of groups appear once.
+//! There is a real choice only where a tile held three times or more could also start three
+//! sequences; everywhere else the walk is a straight pass. Each suit is one `u64` of 4-bit
+//! counts (see `packed.rs`).
 //!
 //! A suit has at most 3 splits without the pair and 4 with it (over all pair positions; a test
 //! checks every suit of up to 14 tiles), so the splits live in fixed arrays and the iterator
