@@ -51,7 +51,7 @@ fn not_tenpai_prints_nothing_and_batch_keeps_going() {
     let (out, _, code) = run(&["147m258p369s1234z"], "");
     assert_eq!((out.as_str(), code), ("", 0));
     let (out, err, code) = run(&["-", "--explain"], "1112224588899\nxyz\n147m258p369s1234z\n");
-    assert_eq!(out, "(111)(222)(888)(99)[45]\n147m258p369s1234z: not tenpai\n");
+    assert_eq!(out, "(111)(222)(888)(99)[45]\n147m258p369s1234z: not tenpai (6-shanten)\n");
     assert!(err.contains("xyz"), "{err}");
     assert_eq!(code, 2);
 }
@@ -74,4 +74,12 @@ fn wrong_size_is_bad_input() {
     assert_eq!(out, "");
     assert!(err.contains("13"), "{err}");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn explain_gives_the_shanten_of_a_hand_that_is_not_tenpai() {
+    let (out, _, code) = run(&["123m456p789s1357z", "--explain"], "");
+    assert_eq!((out.as_str(), code), ("123m456p789s1357z: not tenpai (2-shanten)\n", 0));
+    let (out, _, _) = run(&["123m456p789s1357z", "--explain", "--json"], "");
+    assert!(out.contains(r#""shanten":2"#) && out.contains(r#""tenpai":false"#), "{out}");
 }

@@ -3,4 +3,5 @@
 pub mod odds;
 pub mod parse;
 pub mod score;
+pub mod shanten;
 pub mod waits;
