@@ -135,21 +135,21 @@ impl WinningArrangements {
         let p = suits.pair_suit;
         // Each suit's groups take the next slots.
         let mut slot = 0;
-        for s in 0..4 {
+        for s in 0..3 {
             if suits.totals[s] == 0 {
                 self.lens[s] = 1;
                 continue;
             }
-            let mut out = Splits { it: self, s };
-            if s == 3 {
-                split_honors(suits.low[3], slot, s == p, &mut out);
-            } else {
-                split_numbered(&suits, s, slot, &mut out);
-            }
+            split_numbered(&suits, s, slot, &mut Splits { it: self, s });
             if self.lens[s] == 0 {
                 return;
             }
             slot += suits.totals[s] / 3;
+        }
+        if suits.totals[3] == 0 {
+            self.lens[3] = 1;
+        } else if !split_honors(suits.low[3], slot, p == 3, &mut Splits { it: self, s: 3 }) {
+            return;
         }
         self.pair_suit = p as u8;
         self.groups = (suits.total / 3) as u8;
@@ -194,8 +194,8 @@ impl WinningArrangements {
 }
 
 /// The honours (`w`: seven byte counts, each below 16) from group slot `slot`: every count
-/// must be a multiple of 3 (triplets), except the pair's, which has 2 more.
-fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits<'_>) {
+/// must be a multiple of 3 (triplets), except the pair's, which has 2 more. False if not.
+fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits<'_>) -> bool {
     let mut codes = 0u64;
     let mut len = slot;
     let mut pair = None;
@@ -207,18 +207,20 @@ fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits<'_>) {
         match c % 3 {
             0 => {}
             2 if pair.is_none() => pair = Some(tile as u8),
-            _ => return,
+            _ => return false,
         }
         let k = c / 3;
         if len + k > 4 {
-            return;
+            return false;
         }
         codes |= ((u64::from(tile) << 1) * REPEAT[k as usize]) << (8 * len);
         len += k;
     }
-    if pair.is_some() == with_pair {
-        out.push(codes, pair.unwrap_or(0));
+    if pair.is_some() != with_pair {
+        return false;
     }
+    out.push(codes, pair.unwrap_or(0));
+    true
 }
 
 /// Numbered suit `s` from group slot `slot`: every split into groups, plus one pair if it is
