@@ -319,6 +319,7 @@ fn group(code: u64) -> Group {
 impl Iterator for WinningArrangements {
     type Item = Arrangement;
 
+    #[inline]
     fn next(&mut self) -> Option<Arrangement> {
         if self.done {
             return None;
