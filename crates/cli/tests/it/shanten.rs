@@ -1,25 +1,10 @@
 //! `haipai shanten`: forms, necessary tiles with live counts, the 何切る table, JSON,
 //! batch input and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
+/// `haipai shanten ARGS` with `stdin`: (stdout, stderr, exit code).
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .arg("shanten")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("haipai finishes");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    let (code, out, err) = super::haipai(&[&["shanten"], args].concat(), stdin);
+    (out, err, code)
 }
 
 #[test]
