@@ -20,6 +20,7 @@ Examples:
                                           yaku, fu and payments of a winning hand
   haipai ev 222567m345p33667s --model article --dora-indicator 1z
                                           which tile to discard: expected points, win %
+  haipai shanten 222567m34p3366s4z        shanten and a discard table (何切る)
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -58,6 +59,11 @@ enum Command {
         after_help = "Examples:\n  haipai ev 222567m345p33667s --model article --dora-indicator 1z\n  haipai ev 123349m3688p1245s --riichi best --json\n  haipai ev 222567m34p3366s4z --visible 7s --dora-indicator 1z --per-turn"
     )]
     Ev(cmd::ev::Args),
+    /// Shanten per form; necessary tiles with live counts, or a 何切る table for 3n+2 tiles.
+    #[command(
+        after_help = "Examples:\n  haipai shanten 123456789m11p11s\n  haipai shanten 222567m34p3366s4z --visible 1p9s\n  haipai shanten 19m123456789p11s --sanma\n  haipai shanten '23m55p678s[789s][111z]' --json"
+    )]
+    Shanten(cmd::shanten::Args),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +74,7 @@ fn main() -> ExitCode {
         Command::Odds(args) => cmd::odds::run(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Ev(args) => cmd::ev::run(args),
+        Command::Shanten(args) => cmd::shanten::run(args),
     };
     ExitCode::from(code)
 }

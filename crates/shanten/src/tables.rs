@@ -32,6 +32,10 @@
 //! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
 //! | full | 180 × 55 | `[combined class][honour class]` → combined class |
 //! | join | 180 × 180 | `[combined class][combined class]` → combined class |
+//! | suit drop | 128 × 128 × 2 | `[from][to]` suit class → u16 (LE) mask of the entries `2k + p` where `to` is below `from` (0 in the padding) |
+//! | suit keep | 128 × 128 × 2 | the same with "at most" |
+//! | honour drop | 64 × 64 × 2 | as suit drop, honour classes |
+//! | honour keep | 64 × 64 × 2 | as suit keep, honour classes |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
 
@@ -63,8 +67,48 @@ const SUIT_HONOR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
 const TRIPLE_AT: usize = SUIT_HONOR_AT + SUIT_CLASSES * HONOR_CLASSES;
 const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
 const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
+/// The change tables' row length for suit classes (126 padded to a power of two, so that
+/// a masked index needs no bounds check).
+pub const SUIT_CHANGE_PAD: usize = 128;
+/// The change tables' row length for honour classes.
+pub const HONOR_CHANGE_PAD: usize = 64;
+const SUIT_CHANGE_LEN: usize = 2 * SUIT_CHANGE_PAD * SUIT_CHANGE_PAD;
+const HONOR_CHANGE_LEN: usize = 2 * HONOR_CHANGE_PAD * HONOR_CHANGE_PAD;
+const SUIT_DROP_AT: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+const SUIT_KEEP_AT: usize = SUIT_DROP_AT + SUIT_CHANGE_LEN;
+const HONOR_DROP_AT: usize = SUIT_KEEP_AT + SUIT_CHANGE_LEN;
+const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
 /// Total size of the file.
-pub const TOTAL_LEN: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+pub const TOTAL_LEN: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
+
+/// A change table decoded at compile time from the little-endian bytes at `at` in
+/// [`DATA`] (zeros if the file is too short, so that a stale file still compiles and
+/// `cargo xtask codegen` can replace it; the size test then fails).
+const fn change_table<const P: usize>(at: usize) -> [[u16; P]; P] {
+    let mut t = [[0u16; P]; P];
+    if DATA.len() < at + 2 * P * P {
+        return t;
+    }
+    let mut i = 0;
+    while i < P {
+        let mut j = 0;
+        while j < P {
+            let k = at + 2 * (i * P + j);
+            t[i][j] = DATA[k] as u16 | (DATA[k + 1] as u16) << 8;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static SUIT_DROP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_DROP_AT);
+static SUIT_KEEP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_KEEP_AT);
+static HONOR_DROP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_DROP_AT);
+static HONOR_KEEP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_KEEP_AT);
+
+/// One row of a suit change table: the masks for the 128 (padded) target classes.
+pub type ChangeRow = [u16; SUIT_CHANGE_PAD];
 
 /// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
 const COUNT: [[u32; 16]; 10] = {
@@ -146,13 +190,31 @@ static RANK3: [[[u32; 128]; 16]; 3] = {
 /// its position in lexicographic order among all such patterns.
 #[inline(always)]
 pub fn rank9(counts: &[u8; 9]) -> usize {
-    let c = counts.map(usize::from);
-    let k0 = (c[0] + 5 * c[1] + 25 * c[2]) & 127;
-    let k1 = (c[3] + 5 * c[4] + 25 * c[5]) & 127;
-    let k2 = (c[6] + 5 * c[7] + 25 * c[8]) & 127;
-    let s0 = c[0] + c[1] + c[2];
-    let s1 = s0 + c[3] + c[4] + c[5];
-    (RANK3[0][0][k0] + RANK3[1][s0 & 15][k1] + RANK3[2][s1 & 15][k2]) as usize
+    let [g0, g1, g2] = groups(counts);
+    let s0 = group_sum(g0);
+    let s1 = s0 + group_sum(g1);
+    (RANK3[0][0][group_key(g0)] + RANK3[1][s0 & 15][group_key(g1)] + RANK3[2][s1 & 15][group_key(g2)]) as usize
+}
+
+/// The three groups of three counts of a suit, each as a 24-bit little-endian word.
+#[inline(always)]
+fn groups(counts: &[u8; 9]) -> [u64; 3] {
+    let lo = u64::from_le_bytes(*counts.first_chunk::<8>().expect("9 >= 8"));
+    [lo & 0xff_ffff, lo >> 24 & 0xff_ffff, lo >> 48 | u64::from(counts[8]) << 16]
+}
+
+/// `c0 + 5 c1 + 25 c2` of a group word `c0 | c1 << 8 | c2 << 16` in one multiply: bits 16..23
+/// of `g * (25 + 5·2^8 + 2^16)` collect exactly those three products (nothing carries in from
+/// below while counts are at most 4); masked to 0..128 so any input stays in the table.
+#[inline(always)]
+fn group_key(g: u64) -> usize {
+    (g.wrapping_mul(0x01_05_19) >> 16 & 0x7f) as usize
+}
+
+/// `c0 + c1 + c2` of a group word, by the same multiply trick.
+#[inline(always)]
+fn group_sum(g: u64) -> usize {
+    (g.wrapping_mul(0x01_01_01) >> 16 & 0xff) as usize
 }
 
 /// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`
@@ -170,13 +232,22 @@ pub fn rank7(counts: &[u8; 7]) -> usize {
 
 /// The histogram key of an honour pattern: 3 bits each for the number of kinds held once,
 /// twice, three times and four times (`Σ 8^(c-1)` over the kinds), in `0..4096`.
+///
+/// Computed on the seven counts as one word: with `a`, `b`, `c`, `d` the numbers of kinds
+/// held at least 1, 2, 3, 4 times, the key `(a-b) + 8(b-c) + 64(c-d) + 512d` is
+/// `(a + 7b) + 56(c + 8d)`, two byte sums small enough not to overflow a byte.
 #[inline(always)]
 pub fn honor_key(counts: &[u8; 7]) -> usize {
-    let mut key = 0usize;
-    for &c in counts {
-        key += (1usize << (3 * usize::from(c & 7))) >> 3;
-    }
-    key & (HONOR_KEYS - 1)
+    let mut bytes = [0u8; 8];
+    bytes[..7].copy_from_slice(counts);
+    let w = u64::from_le_bytes(bytes);
+    const H: u64 = 0x8080_8080_8080_8080;
+    // 1 in each byte whose count is at least `k` (counts at most 4: no carry between bytes).
+    let at_least = |k: u64| (w.wrapping_add(0x8080_8080_8080_8080 - 0x0101_0101_0101_0101 * k) & H) >> 7;
+    let sum = |x: u64| (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    let low = sum(at_least(1) + 7 * at_least(2));
+    let high = sum(at_least(3) + 8 * at_least(4));
+    (low + 56 * high) & (HONOR_KEYS - 1)
 }
 
 #[inline(always)]
@@ -307,12 +378,11 @@ pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
 /// Meaningful where the changed pattern is valid (count below 4 and at most 13 tiles for
 /// +1, count positive for -1); elsewhere some rank in range.
 #[inline(always)]
-fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
-    let c = counts.map(usize::from);
-    let k =
-        [(c[0] + 5 * c[1] + 25 * c[2]) & 127, (c[3] + 5 * c[4] + 25 * c[5]) & 127, (c[6] + 5 * c[7] + 25 * c[8]) & 127];
-    let s0 = c[0] + c[1] + c[2];
-    let s1 = s0 + c[3] + c[4] + c[5];
+fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 16] {
+    let g = groups(counts);
+    let k = g.map(group_key);
+    let s0 = group_sum(g[0]);
+    let s1 = s0 + group_sum(g[1]);
     let a = [RANK3[0][0][k[0]], RANK3[1][s0 & 15][k[1]], RANK3[2][s1 & 15][k[2]]];
     let shift = |s: usize| s.wrapping_add_signed(delta) & 15;
     let b1 = RANK3[1][shift(s0)][k[1]];
@@ -320,7 +390,7 @@ fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
     let before = [0, s0, s1];
     let rest = [b1 + b2, b2, 0];
     let head = [0, a[0], a[0] + a[1]];
-    let mut out = [0usize; 9];
+    let mut out = [0usize; 16];
     for g in 0..3 {
         for (j, step) in [1usize, 5, 25].into_iter().enumerate() {
             let key = k[g].wrapping_add_signed(delta * step as isize) & 127;
@@ -331,16 +401,17 @@ fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
 }
 
 /// The ranks of the suit pattern with one more tile at each position (meaningful where the
-/// count is below 4 and the pattern has at most 13 tiles).
+/// count is below 4 and the pattern has at most 13 tiles); entries 9..16 are padding (0), so
+/// that an index masked with 15 needs no bounds check.
 #[inline(always)]
-pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 9] {
+pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 16] {
     neighbour_ranks(counts, 1)
 }
 
 /// The ranks of the suit pattern with one tile fewer at each position (meaningful where the
-/// count is positive).
+/// count is positive); entries 9..16 are padding (0).
 #[inline(always)]
-pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 9] {
+pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 16] {
     neighbour_ranks(counts, -1)
 }
 
@@ -354,4 +425,31 @@ pub fn suit_class_of_rank(rank: usize) -> u8 {
 #[inline(always)]
 pub fn honor_class_of_key(key: usize) -> u8 {
     byte(HONOR_CLASS_AT + (key & (HONOR_KEYS - 1)))
+}
+
+/// The entries (bit `2k + p`) of a suit's cost vector that a change from class `from` to
+/// class `to` lowers (`draw`: a draw) or keeps (`!draw`: a discard; the vector never drops).
+#[inline(always)]
+pub fn suit_change(from: u8, to: u8, draw: bool) -> u16 {
+    change_mask(suit_change_row(from, draw), to)
+}
+
+/// The row of [`suit_change`] for class `from`: read it with [`change_mask`].
+#[inline(always)]
+pub fn suit_change_row(from: u8, draw: bool) -> &'static ChangeRow {
+    let t = if draw { &SUIT_DROP } else { &SUIT_KEEP };
+    &t[usize::from(from) & (SUIT_CHANGE_PAD - 1)]
+}
+
+/// [`suit_change`] for honour classes.
+#[inline(always)]
+pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
+    let t = if draw { &HONOR_DROP } else { &HONOR_KEEP };
+    t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)]
+}
+
+/// The mask for class `to` in a row of a suit change table.
+#[inline(always)]
+pub fn change_mask(row: &ChangeRow, to: u8) -> u16 {
+    row[usize::from(to) & (SUIT_CHANGE_PAD - 1)]
 }

@@ -1,20 +1,11 @@
 //! End-to-end tests of `haipai odds`: document 003's table to the character, JSON shape,
 //! bad sizes exit 2.
 
-use std::process::Command;
-
-fn haipai(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_haipai")).args(args).output().expect("haipai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use super::haipai;
 
 #[test]
 fn odds_tenhou_prints_document_003() {
-    let (code, out, err) = haipai(&["odds", "tenhou"]);
+    let (code, out, err) = haipai(&["odds", "tenhou"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
@@ -34,7 +25,7 @@ Probability             3.025448319456385e-06
 
 #[test]
 fn odds_shanten_json() {
-    let (code, out, _) = haipai(&["odds", "shanten", "--tiles", "4", "--json"]);
+    let (code, out, _) = haipai(&["odds", "shanten", "--tiles", "4", "--json"], "");
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["tiles"], 4);
@@ -47,7 +38,7 @@ fn odds_shanten_json() {
 
 #[test]
 fn odds_rejects_bad_sizes() {
-    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "15"]);
+    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "15"], "");
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err.trim(), "error: --tiles 15: hand size must be 1..=14");
 }
@@ -58,7 +49,7 @@ const SHANTEN14_JSON: &str = r#"{"tiles": 14, "players": 4, "distribution": [{"s
 
 #[test]
 fn odds_shanten_14_json_exact_shape() {
-    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "14", "--json"]);
+    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "14", "--json"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, SHANTEN14_JSON);
     assert_eq!(err, "", "no progress bar when stderr is not a terminal");
@@ -75,7 +66,7 @@ fn odds_shanten_14_json_exact_shape() {
 
 #[test]
 fn odds_shanten_14_text() {
-    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "14"]);
+    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "14"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "");
     let lines: Vec<&str> = out.lines().collect();
@@ -92,7 +83,7 @@ fn odds_shanten_14_text() {
 
 #[test]
 fn odds_shanten_sanma() {
-    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "13", "--sanma", "--json"]);
+    let (code, out, err) = haipai(&["odds", "shanten", "--tiles", "13", "--sanma", "--json"], "");
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with(r#"{"tiles": 13, "players": 3, "distribution": [{"shanten": 0, "#), "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
@@ -103,15 +94,15 @@ fn odds_shanten_sanma() {
         .map(|r| r["states"].as_str().unwrap().parse::<u128>().unwrap())
         .sum();
     assert_eq!(sum, 20_592_957_740_312_160); // C(108, 13)
-    let (code, out, _) = haipai(&["odds", "shanten", "--tiles", "14", "--sanma"]);
+    let (code, out, _) = haipai(&["odds", "shanten", "--tiles", "14", "--sanma"], "");
     assert_eq!(code, 0);
     assert!(out.starts_with("14 tiles, 3 players: 139737927523546800 states (108 tiles in play)"), "{out}");
 }
 
 #[test]
 fn odds_red_fives_change_patterns_only() {
-    let (_, plain, _) = haipai(&["odds", "shanten", "--tiles", "5", "--json"]);
-    let (code, red, _) = haipai(&["odds", "shanten", "--tiles", "5", "--red", "--json"]);
+    let (_, plain, _) = haipai(&["odds", "shanten", "--tiles", "5", "--json"], "");
+    let (code, red, _) = haipai(&["odds", "shanten", "--tiles", "5", "--red", "--json"], "");
     assert_eq!(code, 0);
     assert!(red.starts_with(r#"{"tiles": 5, "players": 4, "red_fives": true, "distribution": "#), "{red}");
     let rows = |s: &str| -> Vec<(String, String)> {
@@ -130,7 +121,7 @@ fn odds_red_fives_change_patterns_only() {
 
 #[test]
 fn odds_derived_lists_tenhou_chiihou_and_tenpai() {
-    let (code, out, err) = haipai(&["odds", "derived"]);
+    let (code, out, err) = haipai(&["odds", "derived"], "");
     assert_eq!(code, 0, "{err}");
     assert_eq!(err, "");
     assert!(

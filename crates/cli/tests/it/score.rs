@@ -1,25 +1,8 @@
 //! End-to-end tests of `haipai score`: text, JSON, JSON batches, no yaku and bad input.
 
-use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use super::haipai;
 
-fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("haipai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use serde_json::Value;
 
 #[test]
 fn score_prints_yaku_fu_and_payments() {
