@@ -141,3 +141,97 @@ pub fn simulate(
 ) -> Result<Estimate, Error> {
     simulate_with(&Standard::default(), query, options, discard, playouts, seed)
 }
+
+#[cfg(test)]
+mod tests {
+    //! `Standard::tsumo_totals` against haipai-score's full `score` on seeded random complete
+    //! hands: with riichi, `totals[k]` is the score with ura-dora indicators worth `k` han; a
+    //! hand without riichi gets its extra han as red fives or haitei.
+    use super::*;
+    use haipai_tiles::rng::Rng;
+
+    /// A random closed complete hand (four groups and a pair) and one of its tiles.
+    fn complete(rng: &mut Rng) -> Option<(Counts, Tile)> {
+        let mut h = [0u8; 34];
+        for _ in 0..4 {
+            if rng.below(3) == 0 {
+                h[rng.index(34)] += 3;
+            } else {
+                let suit = rng.index(3);
+                let start = suit * 9 + rng.index(7);
+                for k in start..start + 3 {
+                    h[k] += 1;
+                }
+            }
+        }
+        h[rng.index(34)] += 2;
+        if h.iter().any(|&c| c > 4) {
+            return None;
+        }
+        let held: Vec<usize> = (0..34).filter(|&k| h[k] > 0).collect();
+        Some((h, Tile::new(held[rng.index(held.len())])?))
+    }
+
+    fn full(h: &Counts, win: Tile, red: [u8; 3], riichi: bool, haitei: bool, ura: &[Tile]) -> Option<u32> {
+        let hand = Hand::new(*h, red, Vec::new()).ok()?;
+        let mut s = Situation::new(hand, win);
+        s.tsumo = true;
+        s.seat = Wind::South;
+        s.dora_indicators = vec![Tile::new(27).expect("1z")];
+        s.ura_indicators = ura.to_vec();
+        s.riichi = riichi;
+        s.haitei = haitei;
+        match score(&s, &Rules::default()).ok()? {
+            Outcome::Win(w) => Some(w.payment.total),
+            Outcome::NoYaku => None,
+        }
+    }
+
+    #[test]
+    fn totals_agree_with_full_scoring() {
+        let o = Standard::default();
+        let dora = [Tile::new(27).expect("1z")];
+        let mut rng = Rng::new(41);
+        let mut checked = 0;
+        while checked < 400 {
+            let Some((h, win)) = complete(&mut rng) else { continue };
+            for riichi in [true, false] {
+                let q = WinQuery {
+                    closed: &h,
+                    red: [0; 3],
+                    melds: &[],
+                    win,
+                    seat: Tile::new(28).expect("2z"),
+                    round: Tile::EAST,
+                    dora_indicators: &dora,
+                    riichi,
+                    double_riichi: false,
+                    ippatsu: false,
+                    haitei: false,
+                    aka_dora: false,
+                };
+                let totals = o.tsumo_totals(&q);
+                assert_eq!(totals.map(|t| t[0]), full(&h, win, [0; 3], riichi, false, &[]), "{h:?} {win}");
+                let Some(totals) = totals else { continue };
+                if riichi {
+                    // One ura indicator pointing at a held kind: its count of ura han.
+                    let k = (0..34).find(|&k| h[k] > 0).expect("held");
+                    let ind =
+                        (0..34).map(|i| Tile::new(i).expect("kind")).find(|t| t.dora_from_indicator().index() == k);
+                    let ind = ind.expect("indicator");
+                    let n = u32::from(h[k]);
+                    assert_eq!(Some(totals[n as usize]), full(&h, win, [0; 3], true, false, &[ind]), "{h:?} ura {n}");
+                } else {
+                    // Haitei adds one han; a red five in hand one more.
+                    assert_eq!(Some(totals[1]), full(&h, win, [0; 3], false, true, &[]), "{h:?} haitei");
+                    if let Some(s) = [4usize, 13, 22].iter().position(|&f| h[f] > 0) {
+                        let mut red = [0; 3];
+                        red[s] = 1;
+                        assert_eq!(Some(totals[2]), full(&h, win, red, false, true, &[]), "{h:?} red + haitei");
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+}
