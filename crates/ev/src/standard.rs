@@ -159,8 +159,8 @@ mod tests {
             } else {
                 let suit = rng.index(3);
                 let start = suit * 9 + rng.index(7);
-                for k in start..start + 3 {
-                    h[k] += 1;
+                for c in &mut h[start..start + 3] {
+                    *c += 1;
                 }
             }
         }
