@@ -179,8 +179,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     option_pool: Vec<(u32, Option<u32>)>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
-    /// Values of the 14-tile states, layer by layer: `[d * n14 + j]`.
-    values14: Vec<[f64; 3]>,
+    /// Values of the root's 14-tile children at every draw index (the other 14-tile values
+    /// live one layer at a time).
+    root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
     memo_score: HashMap<u128, Option<f64>>,
@@ -210,7 +211,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
-            values14: Vec::new(),
+            root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
             memo_score: HashMap::new(),
@@ -581,7 +582,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let n14 = self.nodes14.len();
         let nr = self.riichi_values.len();
         let mut v13 = vec![[0.0f64; 3]; N * n13];
-        let mut v14 = vec![[0.0f64; 3]; N * n14];
         let mut rv = vec![[0.0f64; 3]; N * nr];
         for (r, a) in self.riichi_values.iter().enumerate() {
             for d in 0..N {
@@ -591,15 +591,52 @@ impl<'a, O: Oracle> Solver<'a, O> {
         for (i, n) in self.nodes13.iter().enumerate() {
             v13[LAST * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
+        // Each 14-tile value is pushed into its parents as soon as it is known, so 14-tile
+        // values need no storage beyond the root's children: reverse edges (parent, live
+        // copies x weight), grouped by child.
+        let mut start = vec![0u32; n14 + 1];
+        for kid in &self.kid_pool {
+            for &(_, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                start[j as usize + 1] += 1;
+            }
+        }
+        for j in 0..n14 {
+            start[j + 1] += start[j];
+        }
+        let mut fill = start.clone();
+        let mut parents = vec![(0u32, 0.0f64); start[n14] as usize];
+        for (i, n) in self.nodes13.iter().enumerate() {
+            for kid in &self.kid_pool[n.kids.range()] {
+                for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                    parents[fill[j as usize] as usize] = (i as u32, kid.live * wt);
+                    fill[j as usize] += 1;
+                }
+            }
+        }
+        let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
+        for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
+            for &(_, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                root14.insert(j, [[0.0; 3]; N]);
+            }
+        }
         let objective = self.opts.objective;
         let policy = self.opts.riichi;
         let may_decline = self.opts.may_decline;
         let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
+        let mut inv = vec![0.0f64; n13];
         for d in (0..LAST).rev() {
-            let next13 = &v13[(d + 1) * n13..(d + 2) * n13];
+            let (head, tail) = v13.split_at_mut((d + 1) * n13);
+            let layer13 = &mut head[d * n13..];
+            let next13 = &tail[..n13];
             let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
-            let layer14 = &mut v14[d * n14..(d + 1) * n14];
-            for (out, n) in layer14.iter_mut().zip(self.nodes14.iter()) {
+            for (i, n) in self.nodes13.iter().enumerate() {
+                let big = self.s.denom[d].max(n.live);
+                inv[i] = 1.0 / big;
+                let stay = 1.0 - n.live / big;
+                let next = next13[i];
+                layer13[i] = [stay * next[0], stay * next[1], stay * next[2]];
+            }
+            for (j, n) in self.nodes14.iter().enumerate() {
                 let w = n.win[usize::from(d == LAST - 1)];
                 let mut best: Option<(f64, f64, f64)> = None;
                 if let Some(p) = w {
@@ -622,32 +659,23 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     }
                 }
                 let b = best.unwrap_or((0.0, 0.0, 0.0));
-                *out = [b.0, b.1, b.2];
-            }
-            let layer14 = &v14[d * n14..(d + 1) * n14];
-            let (head, tail) = v13.split_at_mut((d + 1) * n13);
-            let layer13 = &mut head[d * n13..];
-            let next13 = &tail[..n13];
-            for (i, n) in self.nodes13.iter().enumerate() {
-                let s = n.live;
-                let big = self.s.denom[d].max(s);
-                let stay = 1.0 - s / big;
-                let next = next13[i];
-                let (mut p, mut w, mut t) = (stay * next[0], stay * next[1], stay * next[2]);
-                for kid in &self.kid_pool[n.kids.range()] {
-                    let q = kid.live / big;
-                    for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
-                        let c = layer14[j as usize];
-                        p += q * wt * c[0];
-                        w += q * wt * c[1];
-                        t += q * wt * c[2];
-                    }
+                if b == (0.0, 0.0, 0.0) && !root14.contains_key(&(j as u32)) {
+                    continue;
                 }
-                layer13[i] = [p, w, t];
+                if let Some(slot) = root14.get_mut(&(j as u32)) {
+                    slot[d] = [b.0, b.1, b.2];
+                }
+                for &(i, lw) in &parents[start[j] as usize..start[j + 1] as usize] {
+                    let q = lw * inv[i as usize];
+                    let acc = &mut layer13[i as usize];
+                    acc[0] += q * b.0;
+                    acc[1] += q * b.1;
+                    acc[2] += q * b.2;
+                }
             }
         }
         self.values13 = v13;
-        self.values14 = v14;
+        self.root14 = root14;
         r
     }
 
@@ -682,9 +710,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .map(|kid| {
                 let mut a = Arrays::ZERO;
                 for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
-                    let n14 = self.nodes14.len();
-                    for d in 0..N {
-                        let v = self.values14[d * n14 + j as usize];
+                    let values = &self.root14[&j];
+                    for (d, v) in values.iter().enumerate() {
                         a.p[d] += wt * v[0];
                         a.w[d] += wt * v[1];
                         a.t[d] += wt * v[2];
