@@ -191,6 +191,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo_parts: HashMap<u128, Option<WinParts>>,
     /// The oracle's totals of a win (same key as `memo_parts`).
     memo_totals: HashMap<u128, Option<Totals>>,
+    /// Ura-dora distributions per winning hand.
+    memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
     work: Vec<Work>,
 }
 
@@ -217,6 +219,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             memo_score: HashMap::new(),
             memo_parts: HashMap::new(),
             memo_totals: HashMap::new(),
+            memo_ura: HashMap::new(),
             work: Vec::new(),
         };
         let sh = solver.shanten(&root);
@@ -340,7 +343,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let v = totals.map(|(t, extra)| {
                 let at = |k: u32| f64::from(t[(k as usize).min(EXTRA - 1)]);
                 if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
-                    let dist = self.ura_distribution(h14);
+                    let dist = self.ura_memo(h14);
                     dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum()
                 } else {
                     at(extra)
@@ -371,7 +374,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 parts.han -= 1;
             }
             if riichi > 0 && self.opts.ura_dora && parts.yakuman == 0 && self.s.ura_count > 0 {
-                let dist = self.ura_distribution(h14);
+                let dist = self.ura_memo(h14);
                 Some(
                     dist.iter()
                         .enumerate()
@@ -384,6 +387,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
         });
         self.memo_score.insert(key, v);
         v
+    }
+
+    /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
+    /// memoised per hand.
+    fn ura_memo(&mut self, h14: &Counts) -> std::rc::Rc<[f64]> {
+        let key = pack(h14, 0);
+        if let Some(d) = self.memo_ura.get(&key) {
+            return d.clone();
+        }
+        let d: std::rc::Rc<[f64]> = self.ura_distribution(h14).into();
+        self.memo_ura.insert(key, d.clone());
+        d
     }
 
     /// The distribution of the ura-dora count of a winning hand: `ura_count` indicators drawn
