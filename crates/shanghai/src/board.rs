@@ -39,6 +39,8 @@ pub struct Board {
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
     pub(crate) cover: Vec<Bits>,
     pub(crate) groups: usize,
+    /// The slots of each group.
+    pub(crate) members: Vec<Vec<u16>>,
 }
 
 impl Board {
@@ -104,7 +106,12 @@ impl Board {
             cover[i] = c;
         }
         let groups = group.iter().map(|&g| g as usize + 1).max().unwrap_or(0);
+        let mut members = vec![Vec::new(); groups];
+        for (i, &g) in group.iter().enumerate() {
+            members[g as usize].push(i as u16);
+        }
         Ok(Board {
+            members,
             layout,
             rules,
             faces,

@@ -71,10 +71,13 @@ pub struct Stats {
 pub struct Solver<'b> {
     board: &'b Board,
     dead: HashSet<Bits>,
+    dead_committed: HashSet<(Bits, u128)>,
     nodes: u64,
     limit: u64,
     budget: Budget,
     free: Vec<bool>,
+    partner: Vec<u16>,
+    queue: Vec<u16>,
 }
 
 struct OutOfBudget;
@@ -112,10 +115,13 @@ impl<'b> Solver<'b> {
         Solver {
             board,
             dead: HashSet::new(),
+            dead_committed: HashSet::new(),
             nodes: 0,
             limit: 0,
             budget,
             free: vec![false; board.len()],
+            partner: vec![u16::MAX; board.len()],
+            queue: Vec::new(),
         }
     }
 
@@ -137,7 +143,12 @@ impl<'b> Solver<'b> {
         self.nodes = 0;
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        match self.dfs(present, &mut path) {
+        let result = if self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 64 {
+            self.search(present, 0, &mut path)
+        } else {
+            self.dfs(present, &mut path)
+        };
+        match result {
             Ok(true) => {
                 debug_assert!(self.board.check_win(present, &path).is_ok());
                 Verdict::Winnable(path)
@@ -257,6 +268,256 @@ impl<'b> Solver<'b> {
         self.dead.insert(present);
         path.truncate(base);
         Ok(false)
+    }
+
+    /// The pairing search (groups of at most four tiles). `commit` holds two bits per group
+    /// with all four tiles present: 0 undecided, else which of the three splits into pairs
+    /// was chosen (1: t0t1/t2t3, 2: t0t2/t1t3, 3: t0t3/t1t2, `t` the group's slots in order).
+    /// With the splits fixed, taking any removable pair at once is safe, so the search branches
+    /// only on splits.
+    #[allow(clippy::needless_range_loop)]
+    fn search(
+        &mut self,
+        mut present: Bits,
+        mut commit: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<bool, OutOfBudget> {
+        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+        let base = path.len();
+        let board = self.board;
+        let groups = board.groups;
+        let mut rem = [0u8; 64];
+        // Greedy phase: forced and committed pairs.
+        loop {
+            let mut changed = false;
+            rem[..groups].fill(0);
+            for i in present.iter() {
+                rem[board.group[i] as usize] += 1;
+            }
+            for g in 0..groups {
+                let m = &board.members[g];
+                match rem[g] {
+                    2 => {
+                        let mut it = m
+                            .iter()
+                            .map(|&t| t as usize)
+                            .filter(|&t| present.contains(t));
+                        let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                        if board.is_free(&present, a) && board.is_free(&present, b) {
+                            present.remove(a);
+                            present.remove(b);
+                            path.push(Move::new(a, b));
+                            changed = true;
+                        }
+                    }
+                    4 => {
+                        let code = (commit >> (2 * g) & 3) as usize;
+                        let free: [bool; 4] =
+                            std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
+                        let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
+                        if free.iter().all(|&f| f) {
+                            for k in [0, 2] {
+                                let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
+                                present.remove(a);
+                                present.remove(b);
+                                path.push(Move::new(a, b));
+                            }
+                            commit &= !(3u128 << (2 * g));
+                            changed = true;
+                        } else if code != 0 {
+                            for k in [0, 2] {
+                                if free[split[k]] && free[split[k + 1]] {
+                                    let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
+                                    present.remove(a);
+                                    present.remove(b);
+                                    path.push(Move::new(a, b));
+                                    commit &= !(3u128 << (2 * g));
+                                    changed = true;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if present.is_empty() {
+            return Ok(true);
+        }
+        let key = (present, commit);
+        if self.dead_committed.contains(&key) {
+            path.truncate(base);
+            return Ok(false);
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            path.truncate(base);
+            return Err(OutOfBudget);
+        }
+        let bad = |a: u16, b: u16| {
+            let (a, b) = (a as usize, b as usize);
+            board.cover[a].contains(b) || board.cover[b].contains(a)
+        };
+        // Dead-lock test and the choice of the group to branch on.
+        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        let mut dead = false;
+        for g in 0..groups {
+            let m = &board.members[g];
+            match rem[g] {
+                2 => {
+                    let mut it = m.iter().copied().filter(|&t| present.contains(t as usize));
+                    if bad(it.next().expect("two"), it.next().expect("two")) {
+                        dead = true;
+                        break;
+                    }
+                }
+                4 => {
+                    let code = (commit >> (2 * g) & 3) as usize;
+                    let viable: [bool; 3] = std::array::from_fn(|s| {
+                        let sp = SPLITS[s];
+                        !bad(m[sp[0]], m[sp[1]]) && !bad(m[sp[2]], m[sp[3]])
+                    });
+                    if code != 0 {
+                        if !viable[code - 1] {
+                            dead = true;
+                            break;
+                        }
+                        continue;
+                    }
+                    let count = viable.iter().filter(|&&v| v).count() as u32;
+                    if count == 0 {
+                        dead = true;
+                        break;
+                    }
+                    let nfree = m
+                        .iter()
+                        .filter(|&&t| board.is_free(&present, t as usize))
+                        .count();
+                    if nfree < 2 {
+                        continue;
+                    }
+                    let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum();
+                    let better = match best {
+                        None => true,
+                        Some((_, _, c, w)) => count < c || (count == c && weight > w),
+                    };
+                    if better {
+                        best = Some((g, viable, count, weight));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups]) {
+            dead = true;
+        }
+        if !dead {
+            if let Some((g, viable, _, _)) = best {
+                let m = &board.members[g];
+                // Splits with a pair removable now first.
+                let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
+                let now = |s: usize| {
+                    let sp = SPLITS[s];
+                    let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
+                    (f(0) && f(1)) || (f(2) && f(3))
+                };
+                order.sort_by_key(|&s| !now(s));
+                for s in order {
+                    let c = commit | ((s as u128 + 1) << (2 * g));
+                    match self.search(present, c, path) {
+                        Ok(true) => return Ok(true),
+                        Ok(false) => {}
+                        Err(e) => {
+                            path.truncate(base);
+                            return Err(e);
+                        }
+                    }
+                }
+            }
+        }
+        self.dead_committed.insert(key);
+        path.truncate(base);
+        Ok(false)
+    }
+
+    /// An optimistic relaxation: decided pairs go when both are free; an undecided tile goes
+    /// alone as soon as it is free and another tile of its group is free too or has already
+    /// gone. Every real sequence of moves removes a subset of what this removes (freeness only
+    /// grows as tiles go), so when it cannot clear the board, neither can play.
+    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8]) -> bool {
+        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+        const NONE: u16 = u16::MAX;
+        let board = self.board;
+        let partner = &mut self.partner;
+        let mut gone = [0u8; 64];
+        for (g, &r) in rem.iter().enumerate() {
+            let m = &board.members[g];
+            for &t in m {
+                partner[t as usize] = NONE;
+            }
+            match r {
+                2 => {
+                    let mut it = m.iter().copied().filter(|&t| present.contains(t as usize));
+                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                    partner[a as usize] = b;
+                    partner[b as usize] = a;
+                }
+                4 => {
+                    let code = (commit >> (2 * g) & 3) as usize;
+                    if code != 0 {
+                        let sp = SPLITS[code - 1];
+                        for k in [0, 2] {
+                            let (a, b) = (m[sp[k]], m[sp[k + 1]]);
+                            partner[a as usize] = b;
+                            partner[b as usize] = a;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut p = *present;
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.extend(present.iter().map(|i| i as u16));
+        while let Some(i) = queue.pop() {
+            let i = i as usize;
+            if !p.contains(i) || !board.is_free(&p, i) {
+                continue;
+            }
+            let j = partner[i];
+            if j != NONE {
+                let j = j as usize;
+                if board.is_free(&p, j) {
+                    p.remove(i);
+                    p.remove(j);
+                    queue.extend_from_slice(&board.blocks[i]);
+                    queue.extend_from_slice(&board.blocks[j]);
+                }
+            } else {
+                let g = board.group[i] as usize;
+                let ok = gone[g] > 0
+                    || board.members[g].iter().any(|&t| {
+                        t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize)
+                    });
+                if ok {
+                    p.remove(i);
+                    gone[g] += 1;
+                    queue.extend_from_slice(&board.blocks[i]);
+                    queue.extend(
+                        board.members[g]
+                            .iter()
+                            .copied()
+                            .filter(|&t| p.contains(t as usize)),
+                    );
+                }
+            }
+        }
+        p.is_empty()
     }
 
     fn unblocks(&self, present: &Bits, i: usize) -> u32 {
