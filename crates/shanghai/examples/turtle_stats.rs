@@ -23,6 +23,7 @@ fn main() {
         let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
         let t = Instant::now();
         let mut solver = Solver::with_budget(&board, budget);
+        solver.use_moves = std::env::var("MOVES").is_ok();
         let v = solver.solve();
         let dt = t.elapsed().as_secs_f64() * 1e3;
         times.push((dt, seed, solver.stats().nodes));

@@ -78,6 +78,10 @@ pub struct Solver<'b> {
     free: Vec<bool>,
     partner: Vec<u16>,
     queue: Vec<u16>,
+    /// Experimental switch.
+    pub use_relax: bool,
+    /// Experimental switch.
+    pub use_moves: bool,
 }
 
 struct OutOfBudget;
@@ -122,6 +126,8 @@ impl<'b> Solver<'b> {
             free: vec![false; board.len()],
             partner: vec![u16::MAX; board.len()],
             queue: Vec::new(),
+            use_relax: true,
+            use_moves: false,
         }
     }
 
@@ -143,7 +149,10 @@ impl<'b> Solver<'b> {
         self.nodes = 0;
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let result = if self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 64 {
+        let result = if !self.use_moves
+            && self.board.members.iter().all(|m| m.len() <= 4)
+            && self.board.groups <= 64
+        {
             self.search(present, 0, &mut path)
         } else {
             self.dfs(present, &mut path)
@@ -227,7 +236,9 @@ impl<'b> Solver<'b> {
             path.truncate(base);
             return Err(OutOfBudget);
         }
-        if self.deadlocked(&present, &remaining[..groups]) {
+        if self.deadlocked(&present, &remaining[..groups])
+            || (self.use_relax && !self.relaxed_clear(&present, 0, &remaining[..groups]))
+        {
             self.dead.insert(present);
             path.truncate(base);
             return Ok(false);
@@ -363,7 +374,7 @@ impl<'b> Solver<'b> {
             board.cover[a].contains(b) || board.cover[b].contains(a)
         };
         // Dead-lock test and the choice of the group to branch on.
-        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        let mut cands: Vec<(usize, [bool; 3], u32)> = Vec::new();
         let mut dead = false;
         for g in 0..groups {
             let m = &board.members[g];
@@ -401,19 +412,38 @@ impl<'b> Solver<'b> {
                         continue;
                     }
                     let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum();
-                    let better = match best {
-                        None => true,
-                        Some((_, _, c, w)) => count < c || (count == c && weight > w),
-                    };
-                    if better {
-                        best = Some((g, viable, count, weight));
-                    }
+                    cands.push((g, viable, weight));
                 }
                 _ => {}
             }
         }
         if !dead && !self.relaxed_clear(&present, commit, &rem[..groups]) {
             dead = true;
+        }
+        // Forward checking: keep only the splits the relaxation does not refute, and branch
+        // on the group with the fewest left.
+        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        if !dead {
+            for &(g, mut viable, weight) in &cands {
+                for (sidx, v) in viable.iter_mut().enumerate() {
+                    if *v {
+                        let c = commit | ((sidx as u128 + 1) << (2 * g));
+                        *v = self.relaxed_clear(&present, c, &rem[..groups]);
+                    }
+                }
+                let count = viable.iter().filter(|&&v| v).count() as u32;
+                if count == 0 {
+                    dead = true;
+                    break;
+                }
+                let better = match best {
+                    None => true,
+                    Some((_, _, c, w)) => count < c || (count == c && weight > w),
+                };
+                if better {
+                    best = Some((g, viable, count, weight));
+                }
+            }
         }
         if !dead {
             if let Some((g, viable, _, _)) = best {
