@@ -24,6 +24,12 @@ fn main() {
         let t = Instant::now();
         let mut solver = Solver::with_budget(&board, budget);
         solver.use_moves = std::env::var("MOVES").is_ok();
+        if let Ok(v) = std::env::var("EAGER") {
+            solver.eager = v.parse().expect("EAGER");
+        }
+        if let Ok(v) = std::env::var("FC") {
+            solver.fc_limit = v.parse().expect("FC");
+        }
         let v = solver.solve();
         let dt = t.elapsed().as_secs_f64() * 1e3;
         times.push((dt, seed, solver.stats().nodes));

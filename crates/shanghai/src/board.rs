@@ -39,6 +39,8 @@ pub struct Board {
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
     pub(crate) cover: Vec<Bits>,
     pub(crate) groups: usize,
+    /// `above`, `left`, `right` as bit masks: [above, left, right] per slot.
+    pub(crate) masks: Vec<[Bits; 3]>,
     /// The slots of each group.
     pub(crate) members: Vec<Vec<u16>>,
 }
@@ -110,7 +112,18 @@ impl Board {
         for (i, &g) in group.iter().enumerate() {
             members[g as usize].push(i as u16);
         }
+        let to_bits = |v: &[u16]| {
+            let mut b = Bits::EMPTY;
+            for &j in v {
+                b.insert(j as usize);
+            }
+            b
+        };
+        let masks = (0..n)
+            .map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])])
+            .collect();
         Ok(Board {
+            masks,
             members,
             layout,
             rules,
@@ -158,8 +171,11 @@ impl Board {
     /// Whether slot `i` (present or not) would be free with `present` on the board.
     #[inline]
     pub fn is_free(&self, present: &Bits, i: usize) -> bool {
-        let gone = |v: &[u16]| v.iter().all(|&j| !present.contains(j as usize));
-        gone(&self.above[i]) && (gone(&self.left[i]) || gone(&self.right[i]))
+        let [a, l, r] = &self.masks[i];
+        let p = &present.0;
+        let hit =
+            |m: &Bits| (m.0[0] & p[0]) | (m.0[1] & p[1]) | (m.0[2] & p[2]) | (m.0[3] & p[3]) != 0;
+        !hit(a) && (!hit(l) || !hit(r))
     }
 
     /// The free tiles of `present`, in slot order.

@@ -78,6 +78,11 @@ pub struct Solver<'b> {
     free: Vec<bool>,
     partner: Vec<u16>,
     queue: Vec<u16>,
+    weight: Vec<u32>,
+    /// Experimental: how many groups to forward-check.
+    pub fc_limit: usize,
+    /// Experimental: failure weight from which undecided groups without a free pair are decided.
+    pub eager: u32,
     /// Experimental switch.
     pub use_relax: bool,
     /// Experimental switch.
@@ -126,6 +131,9 @@ impl<'b> Solver<'b> {
             free: vec![false; board.len()],
             partner: vec![u16::MAX; board.len()],
             queue: Vec::new(),
+            weight: vec![0; board.groups.max(1)],
+            fc_limit: 3,
+            eager: 1,
             use_relax: true,
             use_moves: false,
         }
@@ -149,11 +157,24 @@ impl<'b> Solver<'b> {
         self.nodes = 0;
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let result = if !self.use_moves
+        let pairing = !self.use_moves
             && self.board.members.iter().all(|m| m.len() <= 4)
-            && self.board.groups <= 64
-        {
-            self.search(present, 0, &mut path)
+            && self.board.groups <= 64;
+        let result = if pairing {
+            // Restarts with growing cut-offs: the table of lost positions and the failure
+            // weights of the groups carry over, so each run branches on the groups that
+            // caused failures first. The last run is bounded only by the budget.
+            let mut cutoff: u64 = 2_000;
+            loop {
+                self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
+                path.clear();
+                match self.search(present, 0, &mut path) {
+                    Err(OutOfBudget) if self.nodes < self.budget.nodes => {
+                        cutoff = cutoff.saturating_mul(3) / 2
+                    }
+                    r => break r,
+                }
+            }
         } else {
             self.dfs(present, &mut path)
         };
@@ -408,10 +429,14 @@ impl<'b> Solver<'b> {
                         .iter()
                         .filter(|&&t| board.is_free(&present, t as usize))
                         .count();
-                    if nfree < 2 {
+                    if nfree < 2 && self.weight[g] < self.eager {
                         continue;
                     }
-                    let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum();
+                    let weight: u32 = m
+                        .iter()
+                        .map(|&t| self.unblocks(&present, t as usize))
+                        .sum::<u32>()
+                        + if nfree >= 2 { 32 } else { 0 };
                     cands.push((g, viable, weight));
                 }
                 _ => {}
@@ -424,6 +449,12 @@ impl<'b> Solver<'b> {
         // on the group with the fewest left.
         let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
         if !dead {
+            let wts = &self.weight;
+            cands.sort_by_key(|&(g, v, w)| {
+                let count = v.iter().filter(|&&x| x).count() as u32;
+                (count, std::cmp::Reverse(w + 64 * wts[g]))
+            });
+            cands.truncate(self.fc_limit);
             for &(g, mut viable, weight) in &cands {
                 for (sidx, v) in viable.iter_mut().enumerate() {
                     if *v {
@@ -432,10 +463,14 @@ impl<'b> Solver<'b> {
                     }
                 }
                 let count = viable.iter().filter(|&&v| v).count() as u32;
+                if count < 3 {
+                    self.weight[g] += 3 - count;
+                }
                 if count == 0 {
                     dead = true;
                     break;
                 }
+                let weight = weight + 64 * self.weight[g];
                 let better = match best {
                     None => true,
                     Some((_, _, c, w)) => count < c || (count == c && weight > w),
@@ -547,7 +582,17 @@ impl<'b> Solver<'b> {
                 }
             }
         }
-        p.is_empty()
+        if p.is_empty() {
+            return true;
+        }
+        // Blame: the groups of free tiles left stuck get heavier, so the search decides them
+        // earlier from now on.
+        for i in p.iter() {
+            if board.is_free(&p, i) {
+                self.weight[board.group[i] as usize] += 1;
+            }
+        }
+        false
     }
 
     fn unblocks(&self, present: &Bits, i: usize) -> u32 {
