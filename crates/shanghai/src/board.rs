@@ -32,8 +32,6 @@ pub struct Board {
     faces: Vec<Face>,
     pub(crate) group: Vec<u8>,
     pub(crate) above: Vec<Vec<u16>>,
-    pub(crate) left: Vec<Vec<u16>>,
-    pub(crate) right: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
     pub(crate) blocks: Vec<Vec<u16>>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
@@ -130,8 +128,6 @@ impl Board {
             faces,
             group,
             above,
-            left,
-            right,
             blocks,
             cover,
             groups,
