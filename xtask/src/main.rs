@@ -1,1 +1,48 @@
-fn main() {}
+//! haipai's task runner (`cargo xtask ...`, an alias in `.cargo/config.toml`).
+//!
+//! - `verify [--full]`: reproduces every example of the source documents
+//!   (`../shared/seeds/`) and prints a report; non-zero exit on any mismatch.
+//! - `codegen [--check]`: writes (or checks) the generated tables.
+
+mod codegen;
+mod verify;
+
+#[cfg(test)]
+mod tidy;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks)
+  codegen [--check]  regenerate the committed tables (--check: fail if any is stale)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flags: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("verify") => verify::run(flags.contains(&"--full")),
+        Some("codegen") => codegen::run(flags.contains(&"--check")),
+        Some("help" | "--help" | "-h") | None => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task '{other}'\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The repository's root folder (the parent of `xtask/`).
+pub fn project_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}

@@ -61,10 +61,7 @@ pub enum ErrorKind {
 impl Error {
     /// An error of `kind` at a 1-based character column.
     pub fn at(column: usize, kind: ErrorKind) -> Error {
-        Error {
-            kind,
-            column: Some(column),
-        }
+        Error { kind, column: Some(column) }
     }
 
     /// An error of `kind` that concerns the whole input.
@@ -93,37 +90,20 @@ impl fmt::Display for ErrorKind {
                 "'{c}' is not a tile, digit or suit letter (use 1-9 and 0 for a red five, then m, p, s or z; or ESWNPFC, or 東南西北白發中)"
             ),
             ErrorKind::MissingSuit(digits) => {
-                write!(
-                    f,
-                    "digits '{digits}' have no suit letter after them (m, p, s or z)"
-                )
+                write!(f, "digits '{digits}' have no suit letter after them (m, p, s or z)")
             }
             ErrorKind::TooManyCopies(t) => write!(f, "five copies of {t}"),
             ErrorKind::TooManyRedFives(t) => write!(f, "more than one red {t}"),
-            ErrorKind::WrongSize {
-                expected,
-                got,
-                melds: 0,
-            } => {
+            ErrorKind::WrongSize { expected, got, melds: 0 } => {
                 write!(f, "{expected} tiles expected, got {got}")
             }
-            ErrorKind::WrongSize {
-                expected,
-                got,
-                melds,
-            } => {
-                write!(
-                    f,
-                    "{expected} tiles expected, got {got} (3 counted for each of the {melds} called melds)"
-                )
+            ErrorKind::WrongSize { expected, got, melds } => {
+                write!(f, "{expected} tiles expected, got {got} (3 counted for each of the {melds} called melds)")
             }
             ErrorKind::NotAMeld { text, reason } => write!(f, "'[{text}]' is not a meld: {reason}"),
             ErrorKind::UnclosedBracket => write!(f, "'[' is never closed by ']'"),
             ErrorKind::TilesAfterMeld => {
-                write!(
-                    f,
-                    "closed tiles must come before the called melds in brackets"
-                )
+                write!(f, "closed tiles must come before the called melds in brackets")
             }
             ErrorKind::TooManyMelds(n) => write!(f, "{n} called melds: at most 4"),
         }

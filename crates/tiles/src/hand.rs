@@ -43,11 +43,7 @@ impl Hand {
     /// Parses a hand of any size (copy limits are still checked).
     pub fn parse_any_size(input: &str) -> Result<Hand, Error> {
         let p = notation::parse(input)?;
-        Ok(Hand {
-            closed: p.closed,
-            red: p.red,
-            melds: p.melds,
-        })
+        Ok(Hand { closed: p.closed, red: p.red, melds: p.melds })
     }
 
     /// A hand from counts and melds, checked for copy limits and the size rule.
@@ -155,11 +151,7 @@ impl Hand {
     pub fn remove(&mut self, tile: Tile, red: bool) -> bool {
         let i = tile.index();
         let s = tile.suit();
-        let reds = if s == Suit::Honor || tile.number() != 5 {
-            0
-        } else {
-            self.red[s.index()]
-        };
+        let reds = if s == Suit::Honor || tile.number() != 5 { 0 } else { self.red[s.index()] };
         let ok = if red { reds > 0 } else { self.closed[i] > reds };
         if !ok {
             return false;
@@ -183,10 +175,7 @@ impl fmt::Display for Hand {
     /// Normalised MPSZ: closed tiles sorted by suit m, p, s, z (red five as `0` in the
     /// place of a 5), then the melds, e.g. `340m456p11z[789s][5555z*]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::counts_to_string_with_red(
-            &self.closed,
-            &self.red,
-        ))?;
+        f.write_str(&notation::counts_to_string_with_red(&self.closed, &self.red))?;
         for m in &self.melds {
             write!(f, "{m}")?;
         }

@@ -22,10 +22,7 @@ pub enum MeldKind {
 impl MeldKind {
     /// True for the three kinds of kan.
     pub const fn is_kan(self) -> bool {
-        matches!(
-            self,
-            MeldKind::OpenKan | MeldKind::ClosedKan | MeldKind::AddedKan
-        )
+        matches!(self, MeldKind::OpenKan | MeldKind::ClosedKan | MeldKind::AddedKan)
     }
 
     /// True unless it is a closed kan.
@@ -50,13 +47,7 @@ impl Meld {
             return None;
         }
         let meld = Meld { kind, first, red };
-        let fives = meld
-            .tiles()
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| is_five(i))
-            .map(|(_, &c)| c)
-            .sum::<u8>();
+        let fives = meld.tiles().iter().enumerate().filter(|&(i, _)| is_five(i)).map(|(_, &c)| c).sum::<u8>();
         if red > 1 || red > fives {
             return None;
         }

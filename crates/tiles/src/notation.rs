@@ -50,24 +50,13 @@ fn honour_of(c: char) -> Option<Tile> {
 
 fn digit_tile(digit: u8, suit: Suit, column: usize) -> Result<Written, Error> {
     let text = format!("{digit}{}", suit.letter());
-    let not_a_tile = |reason| {
-        Error::at(
-            column,
-            ErrorKind::NotATile {
-                text: text.clone(),
-                reason,
-            },
-        )
-    };
+    let not_a_tile = |reason| Error::at(column, ErrorKind::NotATile { text: text.clone(), reason });
     match (suit, digit) {
-        (Suit::Honor, 0) => Err(not_a_tile(
-            "red fives are 0m, 0p and 0s; honours are 1z..7z",
-        )),
+        (Suit::Honor, 0) => Err(not_a_tile("red fives are 0m, 0p and 0s; honours are 1z..7z")),
         (Suit::Honor, 8 | 9) => Err(not_a_tile("honours are 1z..7z")),
-        (_, 0) => Ok(Written {
-            tile: Tile::from_suit_number(suit, 5).ok_or_else(|| not_a_tile("no such tile"))?,
-            red: true,
-        }),
+        (_, 0) => {
+            Ok(Written { tile: Tile::from_suit_number(suit, 5).ok_or_else(|| not_a_tile("no such tile"))?, red: true })
+        }
         _ => Ok(Written {
             tile: Tile::from_suit_number(suit, digit).ok_or_else(|| not_a_tile("no such tile"))?,
             red: false,
@@ -90,10 +79,7 @@ fn scan_tiles(chars: &[(usize, char)]) -> Result<Vec<Written>, Error> {
             if pending.is_empty() {
                 return Err(Error::at(
                     column,
-                    ErrorKind::NotATile {
-                        text: c.to_string(),
-                        reason: "a suit letter needs digits before it",
-                    },
+                    ErrorKind::NotATile { text: c.to_string(), reason: "a suit letter needs digits before it" },
                 ));
             }
             for (d, col) in pending.drain(..) {
@@ -121,15 +107,7 @@ fn scan_tiles(chars: &[(usize, char)]) -> Result<Vec<Written>, Error> {
 /// Parses the inside of a `[...]` group starting at `column` (the `[`).
 fn parse_meld(inner: &[(usize, char)], column: usize) -> Result<Meld, Error> {
     let text: String = inner.iter().map(|&(_, c)| c).collect();
-    let bad = |reason| {
-        Error::at(
-            column,
-            ErrorKind::NotAMeld {
-                text: text.clone(),
-                reason,
-            },
-        )
-    };
+    let bad = |reason| Error::at(column, ErrorKind::NotAMeld { text: text.clone(), reason });
     let (body, mark) = match inner.last() {
         Some(&(_, '*')) => (&inner[..inner.len() - 1], Some(MeldKind::ClosedKan)),
         Some(&(_, '+')) => (&inner[..inner.len() - 1], Some(MeldKind::AddedKan)),
@@ -146,13 +124,9 @@ fn parse_meld(inner: &[(usize, char)], column: usize) -> Result<Meld, Error> {
     let kind = match (tiles.len(), same, mark) {
         (3, true, None) => MeldKind::Pon,
         (3, false, None) => {
-            let run = tiles
-                .windows(2)
-                .all(|p| p[1].tile.index() == p[0].tile.index() + 1);
+            let run = tiles.windows(2).all(|p| p[1].tile.index() == p[0].tile.index() + 1);
             if !run || first.is_honor() || first.suit() != tiles[2].tile.suit() {
-                return Err(bad(
-                    "three tiles must be a sequence of one suit or three of a kind",
-                ));
+                return Err(bad("three tiles must be a sequence of one suit or three of a kind"));
             }
             MeldKind::Chi
         }
@@ -173,10 +147,7 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
     while i < chars.len() {
         let (column, c) = chars[i];
         if c == '[' {
-            let close = chars[i..]
-                .iter()
-                .position(|&(_, c)| c == ']')
-                .map(|p| p + i);
+            let close = chars[i..].iter().position(|&(_, c)| c == ']').map(|p| p + i);
             let Some(close) = close else {
                 return Err(Error::at(column, ErrorKind::UnclosedBracket));
             };
@@ -225,9 +196,7 @@ pub(crate) fn check_limits(closed: &Counts, red: &[u8; 3], melds: &[Meld]) -> Re
         }
     }
     if let Some(i) = all.iter().position(|&c| c > 4) {
-        return Err(Error::whole(ErrorKind::TooManyCopies(
-            Tile::new(i).unwrap_or(Tile::EAST),
-        )));
+        return Err(Error::whole(ErrorKind::TooManyCopies(Tile::new(i).unwrap_or(Tile::EAST))));
     }
     for (s, &r) in all_red.iter().enumerate() {
         let five = Tile::from_suit_number(Suit::ALL[s], 5).unwrap_or(Tile::EAST);
@@ -249,11 +218,7 @@ pub fn counts_to_string_with_red(counts: &Counts, red: &[u8; 3]) -> String {
         let start = out.len();
         for n in 1..=suit.len() {
             let kind = suit.first_kind() + n - 1;
-            let mut reds = if suit == Suit::Honor || n != 5 {
-                0
-            } else {
-                red[suit.index()].min(counts[kind])
-            };
+            let mut reds = if suit == Suit::Honor || n != 5 { 0 } else { red[suit.index()].min(counts[kind]) };
             for _ in 0..counts[kind] {
                 if reds > 0 {
                     out.push('0');
@@ -277,9 +242,7 @@ pub fn counts_to_string(counts: &Counts) -> String {
 
 /// Unicode glyphs of closed tiles, one per tile, in index order.
 pub fn counts_to_glyphs(counts: &Counts) -> String {
-    Tile::all()
-        .flat_map(|t| std::iter::repeat_n(t.glyph(), usize::from(counts[t.index()])))
-        .collect()
+    Tile::all().flat_map(|t| std::iter::repeat_n(t.glyph(), usize::from(counts[t.index()]))).collect()
 }
 
 /// Parses closed tiles only (no brackets) into counts, checking the four-copy limit;
@@ -296,10 +259,7 @@ pub fn parse_counts(input: &str) -> Result<Counts, Error> {
     let parsed = parse(input)?;
     if !parsed.melds.is_empty() {
         return Err(Error::whole(ErrorKind::NotAMeld {
-            text: parsed.melds[0]
-                .to_string()
-                .trim_matches(['[', ']'])
-                .to_string(),
+            text: parsed.melds[0].to_string().trim_matches(['[', ']']).to_string(),
             reason: "called melds are not allowed here, only closed tiles",
         }));
     }
@@ -314,10 +274,6 @@ pub fn parse_tile(input: &str) -> Result<(Tile, bool), Error> {
     match tiles.as_slice() {
         [w] => Ok((w.tile, w.red)),
         [] => Err(Error::whole(ErrorKind::Empty)),
-        _ => Err(Error::whole(ErrorKind::WrongSize {
-            expected: "1".into(),
-            got: tiles.len(),
-            melds: 0,
-        })),
+        _ => Err(Error::whole(ErrorKind::WrongSize { expected: "1".into(), got: tiles.len(), melds: 0 })),
     }
 }

@@ -24,14 +24,7 @@ impl Rng {
     /// A generator for `seed`.
     pub fn new(seed: u64) -> Rng {
         let mut x = seed;
-        Rng {
-            state: [
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-                splitmix64(&mut x),
-            ],
-        }
+        Rng { state: [splitmix64(&mut x), splitmix64(&mut x), splitmix64(&mut x), splitmix64(&mut x)] }
     }
 
     /// The next 64 random bits.
@@ -88,14 +81,7 @@ mod tests {
         // Pinned so that walls and deals stay reproducible across versions.
         let mut rng = Rng::new(0);
         let first: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
-        assert_eq!(
-            first,
-            [
-                0x99ec_5f36_cb75_f2b4,
-                0xbf6e_1f78_4956_452a,
-                0x1a5f_849d_4933_e6e0
-            ]
-        );
+        assert_eq!(first, [0x99ec_5f36_cb75_f2b4, 0xbf6e_1f78_4956_452a, 0x1a5f_849d_4933_e6e0]);
     }
 
     #[test]

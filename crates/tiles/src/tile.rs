@@ -90,11 +90,7 @@ impl Tile {
 
     /// The tile of kind index `index` (0..34), or `None`.
     pub const fn new(index: usize) -> Option<Tile> {
-        if index < KINDS {
-            Some(Tile(index as u8))
-        } else {
-            None
-        }
+        if index < KINDS { Some(Tile(index as u8)) } else { None }
     }
 
     /// The tile of a suit and number (1..=9, honours 1..=7), or `None`.
@@ -234,20 +230,12 @@ pub const PHYSICAL_TILES: usize = 136;
 impl PhysicalTile {
     /// The physical tile of index 0..136, or `None`.
     pub const fn new(index: usize) -> Option<PhysicalTile> {
-        if index < PHYSICAL_TILES {
-            Some(PhysicalTile(index as u8))
-        } else {
-            None
-        }
+        if index < PHYSICAL_TILES { Some(PhysicalTile(index as u8)) } else { None }
     }
 
     /// The physical tile of a kind and copy (0..4).
     pub const fn from_kind_copy(kind: Tile, copy: u8) -> Option<PhysicalTile> {
-        if copy < 4 {
-            Some(PhysicalTile(kind.0 * 4 + copy))
-        } else {
-            None
-        }
+        if copy < 4 { Some(PhysicalTile(kind.0 * 4 + copy)) } else { None }
     }
 
     /// Index, 0..136.
@@ -276,11 +264,7 @@ impl fmt::Display for PhysicalTile {
     /// MPSZ form with `0` for a red five.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = self.kind();
-        if self.is_red() {
-            write!(f, "0{}", kind.suit().letter())
-        } else {
-            write!(f, "{kind}")
-        }
+        if self.is_red() { write!(f, "0{}", kind.suit().letter()) } else { write!(f, "{kind}") }
     }
 }
 
@@ -316,11 +300,8 @@ mod tests {
 
     #[test]
     fn red_fives_are_copy_zero_of_each_five() {
-        let reds: Vec<String> = (0..PHYSICAL_TILES)
-            .filter_map(PhysicalTile::new)
-            .filter(|p| p.is_red())
-            .map(|p| p.to_string())
-            .collect();
+        let reds: Vec<String> =
+            (0..PHYSICAL_TILES).filter_map(PhysicalTile::new).filter(|p| p.is_red()).map(|p| p.to_string()).collect();
         assert_eq!(reds, ["0m", "0p", "0s"]);
     }
 

@@ -134,9 +134,7 @@ mod tests {
 
     #[test]
     fn bits_follow_kind_order() {
-        let set: TileSet = [Tile::new(0).unwrap(), Tile::EAST, Tile::RED]
-            .into_iter()
-            .collect();
+        let set: TileSet = [Tile::new(0).unwrap(), Tile::EAST, Tile::RED].into_iter().collect();
         assert_eq!(set.bits(), 1 | 1 << 27 | 1 << 33);
         assert_eq!(set.len(), 3);
         assert_eq!(set.to_string(), "1m17z");

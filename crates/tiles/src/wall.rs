@@ -22,8 +22,7 @@ impl Wall {
     /// assert_eq!(a.remaining(), 135);
     /// ```
     pub fn shuffled(seed: u64) -> Wall {
-        let mut tiles: Vec<PhysicalTile> =
-            (0..PHYSICAL_TILES).filter_map(PhysicalTile::new).collect();
+        let mut tiles: Vec<PhysicalTile> = (0..PHYSICAL_TILES).filter_map(PhysicalTile::new).collect();
         Rng::new(seed).shuffle(&mut tiles);
         Wall { tiles, next: 0 }
     }

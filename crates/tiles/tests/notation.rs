@@ -16,10 +16,7 @@ fn normalises_hands() {
         ("123m 456p 789s 1122z", "123m456p789s1122z"),
         ("123m456p11z[789s][555z]", "123m456p11z[789s][555z]"),
         ("406m789p11z[789s][5555z*]", "406m789p11z[789s][5555z*]"),
-        (
-            "11z[123m][456p][3333s+][5555z]",
-            "11z[123m][456p][3333s+][5555z]",
-        ),
+        ("11z[123m][456p][3333s+][5555z]", "11z[123m][456p][3333s+][5555z]"),
         ("11223344z[406m][0555p]", "11223344z[406m][0555p]"),
     ];
     for (input, expected) in cases {
@@ -35,40 +32,22 @@ fn error_messages_name_what_and_where() {
     let cases = [
         ("11111m", "five copies of 1m"),
         ("12m8z", "at 4: '8z' is not a tile: honours are 1z..7z"),
-        (
-            "123m0z",
-            "at 5: '0z' is not a tile: red fives are 0m, 0p and 0s; honours are 1z..7z",
-        ),
-        (
-            "123m456p789s1122",
-            "at 13: digits '1122' have no suit letter after them (m, p, s or z)",
-        ),
+        ("123m0z", "at 5: '0z' is not a tile: red fives are 0m, 0p and 0s; honours are 1z..7z"),
+        ("123m456p789s1122", "at 13: digits '1122' have no suit letter after them (m, p, s or z)"),
         (
             "123x",
             "at 4: 'x' is not a tile, digit or suit letter (use 1-9 and 0 for a red five, then m, p, s or z; or ESWNPFC, or 東南西北白發中)",
         ),
-        (
-            "m123",
-            "at 1: 'm' is not a tile: a suit letter needs digits before it",
-        ),
+        ("m123", "at 1: 'm' is not a tile: a suit letter needs digits before it"),
         ("", "no tiles given"),
         ("123m456p789s11z", "13 or 14 tiles expected, got 11"),
         ("123m456p789s111222z", "13 or 14 tiles expected, got 15"),
         ("123m456p789s1z", "13 or 14 tiles expected, got 10"),
         ("123m", "13 or 14 tiles expected, got 3"),
-        (
-            "123m[12m]",
-            "at 5: '[12m]' is not a meld: a meld has three tiles, or four for a kan",
-        ),
-        (
-            "123m[124m]",
-            "at 5: '[124m]' is not a meld: three tiles must be a sequence of one suit or three of a kind",
-        ),
+        ("123m[12m]", "at 5: '[12m]' is not a meld: a meld has three tiles, or four for a kan"),
+        ("123m[124m]", "at 5: '[124m]' is not a meld: three tiles must be a sequence of one suit or three of a kind"),
         ("123m[789s", "at 5: '[' is never closed by ']'"),
-        (
-            "[789s]123m",
-            "at 7: closed tiles must come before the called melds in brackets",
-        ),
+        ("[789s]123m", "at 7: closed tiles must come before the called melds in brackets"),
         ("00m5m123p456s789s", "more than one red 5m"),
         ("11z[1111z][111z]", "five copies of 1z"),
     ];
@@ -83,21 +62,12 @@ fn error_messages_name_what_and_where() {
 #[test]
 fn size_error_mentions_melds() {
     let e = Hand::parse("123m[789s]").unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "13 or 14 tiles expected, got 6 (3 counted for each of the 1 called melds)"
-    );
+    assert_eq!(e.to_string(), "13 or 14 tiles expected, got 6 (3 counted for each of the 1 called melds)");
 }
 
 #[test]
 fn single_tiles() {
-    assert_eq!(
-        parse_tile("0p").unwrap(),
-        (
-            Tile::from_suit_number(haipai_tiles::Suit::Pin, 5).unwrap(),
-            true
-        )
-    );
+    assert_eq!(parse_tile("0p").unwrap(), (Tile::from_suit_number(haipai_tiles::Suit::Pin, 5).unwrap(), true));
     assert_eq!(parse_tile("北").unwrap(), (Tile::NORTH, false));
     assert_eq!(parse_tile("7z").unwrap(), (Tile::RED, false));
     assert!(parse_tile("12m").is_err());
@@ -107,14 +77,7 @@ fn single_tiles() {
 #[test]
 fn counts_reject_melds() {
     assert!(parse_counts("123m[456p]").is_err());
-    assert_eq!(
-        parse_counts("19m19p19s1234567z")
-            .unwrap()
-            .iter()
-            .map(|&c| c as u32)
-            .sum::<u32>(),
-        13
-    );
+    assert_eq!(parse_counts("19m19p19s1234567z").unwrap().iter().map(|&c| c as u32).sum::<u32>(), 13);
 }
 
 #[test]

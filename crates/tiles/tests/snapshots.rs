@@ -5,13 +5,7 @@ use haipai_tiles::Tile;
 #[test]
 fn kinds_table() {
     let table: String = Tile::all()
-        .map(|t| {
-            format!(
-                "{t} {} {}\n",
-                t.glyph(),
-                t.kanji().map(String::from).unwrap_or_default()
-            )
-        })
+        .map(|t| format!("{t} {} {}\n", t.glyph(), t.kanji().map(String::from).unwrap_or_default()))
         .collect();
     insta::assert_snapshot!(table);
 }

@@ -1,0 +1,66 @@
+//! End-to-end tests of the `haipai` binary: output, JSON, batches and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("haipai starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("haipai runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn parse_prints_the_normalised_hand() {
+    let (code, out, _) = haipai(&["parse", "222567m34p3366s北"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("hand:   222567m34p3366s4z\n"), "{out}");
+    let (code, out, _) = haipai(&["parse", "222567m345p33667s"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("glyphs: 🀈🀈🀈🀋🀌🀍🀛🀜🀝🀒🀒🀕🀕🀖"), "{out}");
+}
+
+#[test]
+fn bad_hands_exit_2_with_a_clear_message() {
+    let (code, out, err) = haipai(&["parse", "11111m"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: 11111m: five copies of 1m");
+    let (code, _, err) = haipai(&["parse", "12m8z"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), "error: 12m8z: at 4: '8z' is not a tile: honours are 1z..7z");
+}
+
+#[test]
+fn batch_json_prints_one_line_per_input_line() {
+    let (code, out, _) = haipai(&["parse", "-", "--json"], "123m\n9z\n");
+    assert_eq!(code, 2);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["hand"], "123m");
+    assert_eq!(lines[1]["input"], "9z");
+    assert_eq!(lines[1]["error"], "at 1: '9z' is not a tile: honours are 1z..7z");
+}
+
+#[test]
+fn strict_parse_checks_the_hand_size() {
+    let (code, _, err) = haipai(&["parse", "--strict", "123m"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("13 or 14 tiles expected, got 3"), "{err}");
+}
+
+#[test]
+fn help_shows_examples() {
+    let (code, out, _) = haipai(&["--help"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Examples:"), "{out}");
+}
