@@ -6,6 +6,7 @@
 //! | module | crate | feature |
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//! | [`shanghai`] | `haipai-shanghai` | `shanghai` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -15,5 +16,7 @@
 //! # Ok::<(), haipai::tiles::Error>(())
 //! ```
 
+#[cfg(feature = "shanghai")]
+pub use haipai_shanghai as shanghai;
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;

@@ -6,14 +6,9 @@ use std::time::Instant;
 use haipai_shanghai::{Board, Budget, Deal, Layout, Rules, Solver, Verdict};
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let deals = args.first().copied().unwrap_or(100);
-    let budget = Budget {
-        nodes: args.get(1).copied().unwrap_or(50_000_000),
-    };
+    let budget = Budget { nodes: args.get(1).copied().unwrap_or(50_000_000) };
     let first = args.get(2).copied().unwrap_or(0);
     let turtle = Layout::builtin("turtle").expect("built in");
     let (mut won, mut lost, mut unknown) = (0, 0, 0);
@@ -42,13 +37,7 @@ fn main() {
     times.sort_by(|a, b| a.0.total_cmp(&b.0));
     let p = |q: f64| times[((times.len() - 1) as f64 * q) as usize].0;
     println!("won {won} lost {lost} unknown {unknown}");
-    println!(
-        "median {:.3} ms p99 {:.3} ms p999 {:.3} max {:.3}",
-        p(0.5),
-        p(0.99),
-        p(0.999),
-        p(1.0)
-    );
+    println!("median {:.3} ms p99 {:.3} ms p999 {:.3} max {:.3}", p(0.5), p(0.99), p(0.999), p(1.0));
     for t in times.iter().rev().take(5) {
         println!("slow: seed {} {:.1} ms {} nodes", t.1, t.0, t.2);
     }

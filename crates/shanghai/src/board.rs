@@ -61,20 +61,14 @@ impl Board {
             counts[g as usize] += 1;
         }
         if let Some(g) = (0..256).find(|&g| counts[g] % 2 == 1) {
-            let face = faces
-                .iter()
-                .find(|f| f.group() as usize == g)
-                .expect("present");
+            let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
             return Err(LayoutError::whole(format!(
                 "an odd number of tiles ({}) match {face}: every tile needs a partner",
                 counts[g]
             )));
         }
         if let Some(g) = (0..256).find(|&g| counts[g] > 8) {
-            let face = faces
-                .iter()
-                .find(|f| f.group() as usize == g)
-                .expect("present");
+            let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
             return Err(LayoutError::whole(format!(
                 "{} tiles match {face}; at most 8 tiles of one matching group are supported",
                 counts[g]
@@ -117,21 +111,8 @@ impl Board {
             }
             b
         };
-        let masks = (0..n)
-            .map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])])
-            .collect();
-        Ok(Board {
-            masks,
-            members,
-            layout,
-            rules,
-            faces,
-            group,
-            above,
-            blocks,
-            cover,
-            groups,
-        })
+        let masks = (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
+        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, cover, groups })
     }
 
     /// The layout.
@@ -169,17 +150,13 @@ impl Board {
     pub fn is_free(&self, present: &Bits, i: usize) -> bool {
         let [a, l, r] = &self.masks[i];
         let p = &present.0;
-        let hit =
-            |m: &Bits| (m.0[0] & p[0]) | (m.0[1] & p[1]) | (m.0[2] & p[2]) | (m.0[3] & p[3]) != 0;
+        let hit = |m: &Bits| (m.0[0] & p[0]) | (m.0[1] & p[1]) | (m.0[2] & p[2]) | (m.0[3] & p[3]) != 0;
         !hit(a) && (!hit(l) || !hit(r))
     }
 
     /// The free tiles of `present`, in slot order.
     pub fn free_tiles(&self, present: &Bits) -> Vec<usize> {
-        present
-            .iter()
-            .filter(|&i| self.is_free(present, i))
-            .collect()
+        present.iter().filter(|&i| self.is_free(present, i)).collect()
     }
 
     /// Every legal move: two free tiles that match.
@@ -225,10 +202,6 @@ impl Board {
     /// Checks that `moves` clear the board from `present`.
     pub fn check_win(&self, present: Bits, moves: &[Move]) -> Result<(), String> {
         let end = self.play(present, moves)?;
-        if end.is_empty() {
-            Ok(())
-        } else {
-            Err(format!("{} tiles remain after the moves", end.len()))
-        }
+        if end.is_empty() { Ok(()) } else { Err(format!("{} tiles remain after the moves", end.len())) }
     }
 }

@@ -38,10 +38,7 @@ pub struct Deal {
 
 fn check_even(layout: &Layout) -> Result<(), LayoutError> {
     if layout.len() % 2 == 1 {
-        return Err(LayoutError::whole(format!(
-            "the layout has an odd number of slots ({})",
-            layout.len()
-        )));
+        return Err(LayoutError::whole(format!("the layout has an odd number of slots ({})", layout.len())));
     }
     Ok(())
 }
@@ -52,12 +49,7 @@ impl Deal {
         check_even(layout)?;
         let mut faces = Face::set_for(layout.len());
         Rng::new(seed).shuffle(&mut faces);
-        Ok(Deal {
-            layout: layout.name().to_string(),
-            rules,
-            seed: Some(seed),
-            faces,
-        })
+        Ok(Deal { layout: layout.name().to_string(), rules, seed: Some(seed), faces })
     }
 
     /// A deal that can be cleared, by construction: from the full layout, repeatedly take two
@@ -73,19 +65,14 @@ impl Deal {
         // Pairs of the set: consecutive tiles of one group.
         let mut pairs: Vec<(Face, Face)> = faces.chunks(2).map(|c| (c[0], c[1])).collect();
         if pairs.iter().any(|(a, b)| !a.matches(*b)) {
-            return Err(LayoutError::whole(
-                "the tile set cannot be split into matching pairs",
-            ));
+            return Err(LayoutError::whole("the tile set cannot be split into matching pairs"));
         }
         rng.shuffle(&mut pairs);
         for _attempt in 0..10_000 {
             let mut present = Bits::first(n);
             let mut order = Vec::with_capacity(n);
             while !present.is_empty() {
-                let free: Vec<usize> = present
-                    .iter()
-                    .filter(|&i| layout.is_free(rules, &present, i))
-                    .collect();
+                let free: Vec<usize> = present.iter().filter(|&i| layout.is_free(rules, &present, i)).collect();
                 if free.len() < 2 {
                     break;
                 }
@@ -104,32 +91,17 @@ impl Deal {
                     out[a] = fa;
                     out[b] = fb;
                 }
-                return Ok(Deal {
-                    layout: layout.name().to_string(),
-                    rules,
-                    seed: Some(seed),
-                    faces: out,
-                });
+                return Ok(Deal { layout: layout.name().to_string(), rules, seed: Some(seed), faces: out });
             }
         }
-        Err(LayoutError::whole(format!(
-            "layout '{}' could not be cleared in 10000 random tries",
-            layout.name()
-        )))
+        Err(LayoutError::whole(format!("layout '{}' could not be cleared in 10000 random tries", layout.name())))
     }
 
     /// The deal in the text format of the module docs.
     pub fn to_text(&self) -> String {
         let mut s = String::from("# haipai shanghai deal\n");
         s += &format!("layout {}\n", self.layout);
-        s += &format!(
-            "rules {}\n",
-            if self.rules == Rules::Grid {
-                "grid"
-            } else {
-                "standard"
-            }
-        );
+        s += &format!("rules {}\n", if self.rules == Rules::Grid { "grid" } else { "standard" });
         if let Some(seed) = self.seed {
             s += &format!("seed {seed}\n");
         }
@@ -158,14 +130,15 @@ impl Deal {
             if in_faces {
                 for word in content.split_whitespace() {
                     faces.push(Face::parse(word).ok_or_else(|| {
-                        LayoutError::at(line, format!("'{word}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"))
+                        LayoutError::at(
+                            line,
+                            format!("'{word}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"),
+                        )
                     })?);
                 }
                 continue;
             }
-            let (key, value) = content
-                .split_once(char::is_whitespace)
-                .unwrap_or((content, ""));
+            let (key, value) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
             let value = value.trim();
             match key {
                 "layout" => layout = Some(value.to_string()),
@@ -174,20 +147,11 @@ impl Deal {
                         "standard" => Rules::Standard,
                         "grid" => Rules::Grid,
                         _ => {
-                            return Err(LayoutError::at(
-                                line,
-                                format!("unknown rules '{value}' (standard or grid)"),
-                            ));
+                            return Err(LayoutError::at(line, format!("unknown rules '{value}' (standard or grid)")));
                         }
                     }
                 }
-                "seed" => {
-                    seed = Some(
-                        value
-                            .parse()
-                            .map_err(|_| LayoutError::at(line, format!("bad seed '{value}'")))?,
-                    )
-                }
+                "seed" => seed = Some(value.parse().map_err(|_| LayoutError::at(line, format!("bad seed '{value}'")))?),
                 "faces" => in_faces = true,
                 _ => {
                     return Err(LayoutError::at(
@@ -201,11 +165,6 @@ impl Deal {
         if !in_faces {
             return Err(LayoutError::whole("the deal has no 'faces' section"));
         }
-        Ok(Deal {
-            layout,
-            rules,
-            seed,
-            faces,
-        })
+        Ok(Deal { layout, rules, seed, faces })
     }
 }

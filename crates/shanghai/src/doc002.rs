@@ -34,19 +34,14 @@ pub fn stalemate(board: &Board, present: Bits) -> Option<Stalemate> {
     for i in board.free_tiles(&present) {
         blocking.insert(i);
     }
-    Some(Stalemate {
-        tiles: present,
-        blocking,
-    })
+    Some(Stalemate { tiles: present, blocking })
 }
 
 /// The text's rule: `present` holds every tile of the stalemate, and the added tiles are not
 /// blocking tiles. Unsound (see the module docs).
 pub fn text_says_lost(pattern: &Stalemate, present: Bits) -> bool {
     pattern.tiles.iter().all(|i| present.contains(i))
-        && present
-            .iter()
-            .all(|i| pattern.tiles.contains(i) || !pattern.blocking.contains(i))
+        && present.iter().all(|i| pattern.tiles.contains(i) || !pattern.blocking.contains(i))
 }
 
 /// The counterexample as a document-002 grid (depth 0 on top, two rows of three columns):

@@ -22,11 +22,7 @@ pub struct Face(u8);
 impl Face {
     /// The face of index `index` (`0..42`), or `None`.
     pub const fn new(index: usize) -> Option<Face> {
-        if index < FACES {
-            Some(Face(index as u8))
-        } else {
-            None
-        }
+        if index < FACES { Some(Face(index as u8)) } else { None }
     }
 
     /// The face of a mahjong kind.
@@ -110,25 +106,10 @@ mod tests {
             let f = Face::new(i).unwrap();
             assert_eq!(Face::parse(&f.to_string()), Some(f));
         }
-        assert_eq!(
-            Face::parse("1f").unwrap().group(),
-            Face::parse("4f").unwrap().group()
-        );
-        assert!(
-            Face::parse("2t")
-                .unwrap()
-                .matches(Face::parse("3t").unwrap())
-        );
-        assert!(
-            !Face::parse("1f")
-                .unwrap()
-                .matches(Face::parse("1t").unwrap())
-        );
-        assert!(
-            !Face::parse("1m")
-                .unwrap()
-                .matches(Face::parse("2m").unwrap())
-        );
+        assert_eq!(Face::parse("1f").unwrap().group(), Face::parse("4f").unwrap().group());
+        assert!(Face::parse("2t").unwrap().matches(Face::parse("3t").unwrap()));
+        assert!(!Face::parse("1f").unwrap().matches(Face::parse("1t").unwrap()));
+        assert!(!Face::parse("1m").unwrap().matches(Face::parse("2m").unwrap()));
         assert_eq!(Face::parse("8z"), None);
         assert_eq!(Face::parse("5f"), None);
         let set = Face::standard_set();

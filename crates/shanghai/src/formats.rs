@@ -24,25 +24,14 @@ fn half_units(text: &str) -> Option<i32> {
         Some(f) if f.starts_with('5') && f[1..].chars().all(|c| c == '0') => 1,
         _ => return None,
     };
-    Some(if neg {
-        2 * whole - half
-    } else {
-        2 * whole + half
-    })
+    Some(if neg { 2 * whole - half } else { 2 * whole + half })
 }
 
 fn range(text: &str, line: usize, what: &str) -> Result<Vec<i32>, LayoutError> {
-    let bad = || {
-        LayoutError::at(
-            line,
-            format!("bad {what} '{text}': expected a number like 3 or 3.5, or a range a..b"),
-        )
-    };
+    let bad =
+        || LayoutError::at(line, format!("bad {what} '{text}': expected a number like 3 or 3.5, or a range a..b"));
     let (a, b) = match text.split_once("..") {
-        Some((a, b)) => (
-            half_units(a).ok_or_else(bad)?,
-            half_units(b).ok_or_else(bad)?,
-        ),
+        Some((a, b)) => (half_units(a).ok_or_else(bad)?, half_units(b).ok_or_else(bad)?),
         None => {
             let v = half_units(text).ok_or_else(bad)?;
             (v, v)
@@ -68,17 +57,11 @@ pub fn parse_haipai(name: &str, text: &str) -> Result<Layout, LayoutError> {
         }
         let parts: Vec<&str> = content.split_whitespace().collect();
         if parts.len() != 3 {
-            return Err(LayoutError::at(
-                line,
-                format!("expected 'layer row column', found '{content}'"),
-            ));
+            return Err(LayoutError::at(line, format!("expected 'layer row column', found '{content}'")));
         }
-        let z: i32 = parts[0].parse().map_err(|_| {
-            LayoutError::at(
-                line,
-                format!("bad layer '{}': expected a whole number", parts[0]),
-            )
-        })?;
+        let z: i32 = parts[0]
+            .parse()
+            .map_err(|_| LayoutError::at(line, format!("bad layer '{}': expected a whole number", parts[0])))?;
         for y in range(parts[1], line, "row")? {
             for x in range(parts[2], line, "column")? {
                 slots.push(Slot { x, y, z });
@@ -92,10 +75,7 @@ pub fn parse_haipai(name: &str, text: &str) -> Result<Layout, LayoutError> {
 /// `kmahjongg-layout-v1.1`: sizes from the `w`, `h`, `d` lines). Each level is `h` lines of
 /// `w` characters; a tile is the 2x2 block `12` over `43`, `.` is empty, `#` lines are comments.
 pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
     let (first_line, header) = loop {
         match lines.next() {
             Some((n, l)) if l.trim().is_empty() || l.starts_with('#') => {
@@ -103,9 +83,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
             }
             Some((n, l)) => break (n, l.trim()),
             None => {
-                return Err(LayoutError::whole(
-                    "empty file: expected a kmahjongg-layout header",
-                ));
+                return Err(LayoutError::whole("empty file: expected a kmahjongg-layout header"));
             }
         }
     };
@@ -115,9 +93,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
         other => {
             return Err(LayoutError::at(
                 first_line,
-                format!(
-                    "expected 'kmahjongg-layout-v1.0' or 'kmahjongg-layout-v1.1', found '{other}'"
-                ),
+                format!("expected 'kmahjongg-layout-v1.0' or 'kmahjongg-layout-v1.1', found '{other}'"),
             ));
         }
     };
@@ -136,24 +112,13 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
                 _ => None,
             };
             if let Some(slot) = slot {
-                *slot = value
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|&v: &usize| v > 0 && v <= 1024)
-                    .ok_or_else(|| {
-                        LayoutError::at(
-                            n,
-                            format!("bad size line '{l}': expected w, h or d and a number"),
-                        )
-                    })?;
+                *slot = value.trim().parse().ok().filter(|&v: &usize| v > 0 && v <= 1024).ok_or_else(|| {
+                    LayoutError::at(n, format!("bad size line '{l}': expected w, h or d and a number"))
+                })?;
                 continue;
             }
             if w == 0 || h == 0 || d == 0 {
-                return Err(LayoutError::at(
-                    n,
-                    "the board size lines w, h and d must come before the levels",
-                ));
+                return Err(LayoutError::at(n, "the board size lines w, h and d must come before the levels"));
             }
         }
         grid.push((n, l.as_bytes().to_vec()));
@@ -167,16 +132,10 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
     }
     for (n, row) in &grid {
         if row.len() != w {
-            return Err(LayoutError::at(
-                *n,
-                format!("expected {w} characters, found {}", row.len()),
-            ));
+            return Err(LayoutError::at(*n, format!("expected {w} characters, found {}", row.len())));
         }
         if let Some(c) = row.iter().find(|c| !b".1234".contains(c)) {
-            return Err(LayoutError::at(
-                *n,
-                format!("unexpected character '{}'", *c as char),
-            ));
+            return Err(LayoutError::at(*n, format!("unexpected character '{}'", *c as char)));
         }
     }
     let mut used = vec![vec![false; w]; h * d];
@@ -188,31 +147,18 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
                 if row[c] != b'1' {
                     continue;
                 }
-                let below = if r + 1 < h {
-                    Some(&grid[z * h + r + 1].1)
-                } else {
-                    None
-                };
-                let ok = c + 1 < w
-                    && row[c + 1] == b'2'
-                    && below.is_some_and(|b| b[c] == b'4' && b[c + 1] == b'3');
+                let below = if r + 1 < h { Some(&grid[z * h + r + 1].1) } else { None };
+                let ok = c + 1 < w && row[c + 1] == b'2' && below.is_some_and(|b| b[c] == b'4' && b[c + 1] == b'3');
                 if !ok {
                     return Err(LayoutError::at(
                         *n,
-                        format!(
-                            "tile at column {} is not a complete '12' over '43' block",
-                            c + 1
-                        ),
+                        format!("tile at column {} is not a complete '12' over '43' block", c + 1),
                     ));
                 }
                 for (rr, cc) in [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] {
                     used[z * h + rr][cc] = true;
                 }
-                slots.push(Slot {
-                    x: c as i32,
-                    y: r as i32,
-                    z: z as i32,
-                });
+                slots.push(Slot { x: c as i32, y: r as i32, z: z as i32 });
             }
         }
     }
@@ -220,10 +166,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
         for r in 0..h {
             let (n, row) = &grid[z * h + r];
             if let Some(c) = (0..w).find(|&c| row[c] != b'.' && !used[z * h + r][c]) {
-                return Err(LayoutError::at(
-                    *n,
-                    format!("stray '{}' at column {}", row[c] as char, c + 1),
-                ));
+                return Err(LayoutError::at(*n, format!("stray '{}' at column {}", row[c] as char, c + 1)));
             }
         }
     }
@@ -258,17 +201,15 @@ fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
         advance(&mut i, &mut line, to);
         let start_line = line;
         if b[i..].starts_with(b"<!--") {
-            let end = text[i..].find("-->").ok_or_else(|| {
-                LayoutError::at(start_line, "comment is never closed ('-->' missing)")
-            })?;
+            let end = text[i..]
+                .find("-->")
+                .ok_or_else(|| LayoutError::at(start_line, "comment is never closed ('-->' missing)"))?;
             let to = i + end + 3;
             advance(&mut i, &mut line, to);
             continue;
         }
         if b[i..].starts_with(b"<?") || b[i..].starts_with(b"<!") {
-            let end = text[i..]
-                .find('>')
-                .ok_or_else(|| LayoutError::at(start_line, "declaration is never closed"))?;
+            let end = text[i..].find('>').ok_or_else(|| LayoutError::at(start_line, "declaration is never closed"))?;
             let to = i + end + 1;
             advance(&mut i, &mut line, to);
             continue;
@@ -282,20 +223,14 @@ fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
                 (Some(q), c) if c == q => quote = None,
                 (None, b'>') => break,
                 (None, b'<') => {
-                    return Err(LayoutError::at(
-                        start_line,
-                        "tag is never closed ('>' missing)",
-                    ));
+                    return Err(LayoutError::at(start_line, "tag is never closed ('>' missing)"));
                 }
                 _ => {}
             }
             j += 1;
         }
         if j >= b.len() {
-            return Err(LayoutError::at(
-                start_line,
-                "tag is never closed ('>' missing)",
-            ));
+            return Err(LayoutError::at(start_line, "tag is never closed ('>' missing)"));
         }
         let inner = &text[i + 1..j];
         let to = j + 1;
@@ -309,60 +244,32 @@ fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
             None => (false, inner),
         };
         let inner = inner.trim();
-        let name_end = inner
-            .find(|c: char| c.is_whitespace())
-            .unwrap_or(inner.len());
+        let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
         let name = inner[..name_end].to_string();
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        {
-            return Err(LayoutError::at(
-                start_line,
-                format!("bad tag name '{name}'"),
-            ));
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(LayoutError::at(start_line, format!("bad tag name '{name}'")));
         }
         let mut attrs = Vec::new();
         let mut rest = inner[name_end..].trim_start();
         while !rest.is_empty() {
-            let eq = rest.find('=').ok_or_else(|| {
-                LayoutError::at(start_line, format!("attribute without a value in <{name}>"))
-            })?;
+            let eq = rest
+                .find('=')
+                .ok_or_else(|| LayoutError::at(start_line, format!("attribute without a value in <{name}>")))?;
             let key = rest[..eq].trim().to_string();
             let after = rest[eq + 1..].trim_start();
-            let q = after
-                .chars()
-                .next()
-                .filter(|&c| c == '"' || c == '\'')
-                .ok_or_else(|| {
-                    LayoutError::at(
-                        start_line,
-                        format!("attribute '{key}' of <{name}> needs a quoted value"),
-                    )
-                })?;
-            let close = after[1..].find(q).ok_or_else(|| {
-                LayoutError::at(
-                    start_line,
-                    format!("attribute '{key}' of <{name}> is not closed"),
-                )
+            let q = after.chars().next().filter(|&c| c == '"' || c == '\'').ok_or_else(|| {
+                LayoutError::at(start_line, format!("attribute '{key}' of <{name}> needs a quoted value"))
             })?;
+            let close = after[1..]
+                .find(q)
+                .ok_or_else(|| LayoutError::at(start_line, format!("attribute '{key}' of <{name}> is not closed")))?;
             attrs.push((key, after[1..1 + close].to_string()));
             rest = after[close + 2..].trim_start();
         }
         if closing && (self_closing || !attrs.is_empty()) {
-            return Err(LayoutError::at(
-                start_line,
-                format!("bad closing tag </{name}>"),
-            ));
+            return Err(LayoutError::at(start_line, format!("bad closing tag </{name}>")));
         }
-        tags.push(Tag {
-            line: start_line,
-            name,
-            attrs,
-            closing,
-            self_closing,
-        });
+        tags.push(Tag { line: start_line, name, attrs, closing, self_closing });
     }
     Ok(tags)
 }
@@ -382,16 +289,10 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
             match stack.pop() {
                 Some((open, _)) if open == tag.name => {}
                 Some((open, l)) => {
-                    return Err(LayoutError::at(
-                        line,
-                        format!("</{}> closes <{open}> opened on line {l}", tag.name),
-                    ));
+                    return Err(LayoutError::at(line, format!("</{}> closes <{open}> opened on line {l}", tag.name)));
                 }
                 None => {
-                    return Err(LayoutError::at(
-                        line,
-                        format!("</{}> closes nothing", tag.name),
-                    ));
+                    return Err(LayoutError::at(line, format!("</{}> closes nothing", tag.name)));
                 }
             }
             match tag.name.as_str() {
@@ -406,52 +307,32 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
             }
             continue;
         }
-        let get = |key: &str| {
-            tag.attrs
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v.as_str())
-        };
+        let get = |key: &str| tag.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
         let num = |key: &str| -> Result<i32, LayoutError> {
-            let v = get(key).ok_or_else(|| {
-                LayoutError::at(line, format!("<{}> needs attribute '{key}'", tag.name))
-            })?;
+            let v = get(key).ok_or_else(|| LayoutError::at(line, format!("<{}> needs attribute '{key}'", tag.name)))?;
             half_units(v.trim()).ok_or_else(|| {
                 LayoutError::at(
                     line,
-                    format!(
-                        "attribute {key}=\"{v}\" of <{}> is not a number like 3 or 3.5",
-                        tag.name
-                    ),
+                    format!("attribute {key}=\"{v}\" of <{}> is not a number like 3 or 3.5", tag.name),
                 )
             })
         };
         let z = || -> Result<i32, LayoutError> {
             match get("z") {
                 Some(_) => Ok(num("z")? / 2),
-                None => layer_z.ok_or_else(|| {
-                    LayoutError::at(
-                        line,
-                        format!("<{}> has no z and is outside a <layer>", tag.name),
-                    )
-                }),
+                None => layer_z
+                    .ok_or_else(|| LayoutError::at(line, format!("<{}> has no z and is outside a <layer>", tag.name))),
             }
         };
         let span = |a: i32, b: i32, what: &str| -> Result<Vec<i32>, LayoutError> {
             if b < a || (b - a) % 2 != 0 {
-                return Err(LayoutError::at(
-                    line,
-                    format!("<{}> has a bad {what} range", tag.name),
-                ));
+                return Err(LayoutError::at(line, format!("<{}> has a bad {what} range", tag.name)));
             }
             Ok((a..=b).step_by(2).collect())
         };
         let mut add = |xs: Vec<i32>, ys: Vec<i32>, z: i32| -> Result<(), LayoutError> {
             let Some((_, _, slots)) = current.as_mut() else {
-                return Err(LayoutError::at(
-                    line,
-                    format!("<{}> outside a <map>", tag.name),
-                ));
+                return Err(LayoutError::at(line, format!("<{}> outside a <map>", tag.name)));
             };
             for &y in &ys {
                 for &x in &xs {
@@ -474,19 +355,11 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
             }
             "row" => {
                 let z = z()?;
-                add(
-                    span(num("left")?, num("right")?, "left..right")?,
-                    vec![num("y")?],
-                    z,
-                )?;
+                add(span(num("left")?, num("right")?, "left..right")?, vec![num("y")?], z)?;
             }
             "column" => {
                 let z = z()?;
-                add(
-                    vec![num("x")?],
-                    span(num("top")?, num("bottom")?, "top..bottom")?,
-                    z,
-                )?;
+                add(vec![num("x")?], span(num("top")?, num("bottom")?, "top..bottom")?, z)?;
             }
             "block" => {
                 let z = z()?;
@@ -519,11 +392,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
 /// (`<`), or haipai notation. For GNOME files with several maps, `map` picks one by name
 /// (case-insensitive; the first map when `None`).
 pub fn parse_any(name: &str, text: &str, map: Option<&str>) -> Result<Layout, LayoutError> {
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
     if first.starts_with("kmahjongg-layout") {
         parse_kmahjongg(name, text)
     } else if first.starts_with('<') {
@@ -532,14 +401,9 @@ pub fn parse_any(name: &str, text: &str, map: Option<&str>) -> Result<Layout, La
             None => Ok(maps.into_iter().next().expect("at least one map")),
             Some(m) => {
                 let names: Vec<String> = maps.iter().map(|l| l.name().to_string()).collect();
-                maps.into_iter()
-                    .find(|l| l.name().eq_ignore_ascii_case(m))
-                    .ok_or_else(|| {
-                        LayoutError::whole(format!(
-                            "no map named '{m}'; the file has: {}",
-                            names.join(", ")
-                        ))
-                    })
+                maps.into_iter().find(|l| l.name().eq_ignore_ascii_case(m)).ok_or_else(|| {
+                    LayoutError::whole(format!("no map named '{m}'; the file has: {}", names.join(", ")))
+                })
             }
         }
     } else {

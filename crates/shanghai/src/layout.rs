@@ -58,18 +58,12 @@ pub struct LayoutError {
 impl LayoutError {
     /// An error on line `line`.
     pub fn at(line: usize, message: impl Into<String>) -> LayoutError {
-        LayoutError {
-            line: Some(line),
-            message: message.into(),
-        }
+        LayoutError { line: Some(line), message: message.into() }
     }
 
     /// An error about the layout as a whole.
     pub fn whole(message: impl Into<String>) -> LayoutError {
-        LayoutError {
-            line: None,
-            message: message.into(),
-        }
+        LayoutError { line: None, message: message.into() }
     }
 }
 
@@ -101,10 +95,7 @@ fn overlaps(a: Slot, b: Slot) -> bool {
 impl Layout {
     /// Builds a layout from slots in any order. Errors: no slots, more than 256, or two slots
     /// overlapping on one layer.
-    pub fn new(
-        name: impl Into<String>,
-        slots: impl IntoIterator<Item = Slot>,
-    ) -> Result<Layout, LayoutError> {
+    pub fn new(name: impl Into<String>, slots: impl IntoIterator<Item = Slot>) -> Result<Layout, LayoutError> {
         let mut slots: Vec<Slot> = slots.into_iter().collect();
         if slots.is_empty() {
             return Err(LayoutError::whole("the layout has no tiles"));
@@ -115,11 +106,8 @@ impl Layout {
                 slots.len()
             )));
         }
-        let (mx, my, mz) = slots
-            .iter()
-            .fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| {
-                (a.min(s.x), b.min(s.y), c.min(s.z))
-            });
+        let (mx, my, mz) =
+            slots.iter().fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| (a.min(s.x), b.min(s.y), c.min(s.z)));
         for s in &mut slots {
             s.x -= mx;
             s.y -= my;
@@ -170,12 +158,7 @@ impl Layout {
                 }
             }
         }
-        Ok(Layout {
-            name: name.into(),
-            slots,
-            standard,
-            grid,
-        })
+        Ok(Layout { name: name.into(), slots, standard, grid })
     }
 
     /// The layout's name.
@@ -238,11 +221,7 @@ impl Layout {
             for (r, row) in layer.iter().enumerate() {
                 for (c, &full) in row.iter().enumerate() {
                     if full {
-                        slots.push(Slot {
-                            x: 2 * c as i32,
-                            y: 2 * r as i32,
-                            z: depth - 1 - d as i32,
-                        });
+                        slots.push(Slot { x: 2 * c as i32, y: 2 * r as i32, z: depth - 1 - d as i32 });
                     }
                 }
             }
@@ -258,10 +237,7 @@ impl Layout {
     /// A built-in layout by name: see [`BUILTIN`].
     pub fn builtin(name: &str) -> Option<Layout> {
         if let Some(rest) = name.strip_prefix("grid") {
-            let dims: Vec<usize> = rest
-                .split('x')
-                .filter_map(|t| t.trim().parse().ok())
-                .collect();
+            let dims: Vec<usize> = rest.split('x').filter_map(|t| t.trim().parse().ok()).collect();
             if let [d, r, c] = dims[..] {
                 return Layout::grid(d, r, c).ok();
             }
@@ -343,9 +319,7 @@ mod tests {
         assert_eq!(t.len(), 144);
         assert_eq!(t.layer_sizes(), vec![87, 36, 16, 4, 1]);
         let all = Bits::first(t.len());
-        let free: Vec<usize> = (0..t.len())
-            .filter(|&i| t.is_free(Rules::Standard, &all, i))
-            .collect();
+        let free: Vec<usize> = (0..t.len()).filter(|&i| t.is_free(Rules::Standard, &all, i)).collect();
         // The top tile is free; the four tiles under it are not.
         assert!(free.contains(&(t.len() - 1)));
         assert!(free.iter().all(|&i| t.slots()[i].z != 3));
@@ -366,23 +340,13 @@ mod tests {
         let g = Layout::grid(2, 1, 3).unwrap();
         let all = Bits::first(g.len());
         // Top layer (depth 0) is z = 1: its two row ends are free, the middle is not.
-        let free: Vec<Slot> = (0..g.len())
-            .filter(|&i| g.is_free(Rules::Grid, &all, i))
-            .map(|i| g.slots()[i])
-            .collect();
-        assert_eq!(
-            free,
-            vec![Slot { z: 1, y: 0, x: 0 }, Slot { z: 1, y: 0, x: 4 }]
-        );
+        let free: Vec<Slot> = (0..g.len()).filter(|&i| g.is_free(Rules::Grid, &all, i)).map(|i| g.slots()[i]).collect();
+        assert_eq!(free, vec![Slot { z: 1, y: 0, x: 0 }, Slot { z: 1, y: 0, x: 4 }]);
     }
 
     #[test]
     fn overlap_is_an_error() {
-        let e = Layout::new(
-            "bad",
-            [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }],
-        )
-        .unwrap_err();
+        let e = Layout::new("bad", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
         assert!(e.to_string().contains("overlap"), "{e}");
     }
 }

@@ -141,10 +141,7 @@ impl<'b> Solver<'b> {
 
     /// Statistics of the last call (nodes of that call, table size overall).
     pub fn stats(&self) -> Stats {
-        Stats {
-            nodes: self.nodes,
-            dead: self.dead.len(),
-        }
+        Stats { nodes: self.nodes, dead: self.dead.len() }
     }
 
     /// Solves the full board.
@@ -157,9 +154,7 @@ impl<'b> Solver<'b> {
         self.nodes = 0;
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let pairing = !self.use_moves
-            && self.board.members.iter().all(|m| m.len() <= 4)
-            && self.board.groups <= 64;
+        let pairing = !self.use_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 64;
         let result = if pairing {
             // Restarts with growing cut-offs: the table of lost positions and the failure
             // weights of the groups carry over, so each run branches on the groups that
@@ -169,9 +164,7 @@ impl<'b> Solver<'b> {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
                 match self.search(present, 0, &mut path) {
-                    Err(OutOfBudget) if self.nodes < self.budget.nodes => {
-                        cutoff = cutoff.saturating_mul(3) / 2
-                    }
+                    Err(OutOfBudget) if self.nodes < self.budget.nodes => cutoff = cutoff.saturating_mul(3) / 2,
                     r => break r,
                 }
             }
@@ -308,12 +301,7 @@ impl<'b> Solver<'b> {
     /// With the splits fixed, taking any removable pair at once is safe, so the search branches
     /// only on splits.
     #[allow(clippy::needless_range_loop)]
-    fn search(
-        &mut self,
-        mut present: Bits,
-        mut commit: u128,
-        path: &mut Vec<Move>,
-    ) -> Result<bool, OutOfBudget> {
+    fn search(&mut self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
         const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
         let base = path.len();
         let board = self.board;
@@ -330,10 +318,7 @@ impl<'b> Solver<'b> {
                 let m = &board.members[g];
                 match rem[g] {
                     2 => {
-                        let mut it = m
-                            .iter()
-                            .map(|&t| t as usize)
-                            .filter(|&t| present.contains(t));
+                        let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                         let (a, b) = (it.next().expect("two"), it.next().expect("two"));
                         if board.is_free(&present, a) && board.is_free(&present, b) {
                             present.remove(a);
@@ -344,8 +329,7 @@ impl<'b> Solver<'b> {
                     }
                     4 => {
                         let code = (commit >> (2 * g) & 3) as usize;
-                        let free: [bool; 4] =
-                            std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
+                        let free: [bool; 4] = std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
                         let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
                         if free.iter().all(|&f| f) {
                             for k in [0, 2] {
@@ -425,17 +409,11 @@ impl<'b> Solver<'b> {
                         dead = true;
                         break;
                     }
-                    let nfree = m
-                        .iter()
-                        .filter(|&&t| board.is_free(&present, t as usize))
-                        .count();
+                    let nfree = m.iter().filter(|&&t| board.is_free(&present, t as usize)).count();
                     if nfree < 2 && self.weight[g] < self.eager {
                         continue;
                     }
-                    let weight: u32 = m
-                        .iter()
-                        .map(|&t| self.unblocks(&present, t as usize))
-                        .sum::<u32>()
+                    let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
                     cands.push((g, viable, weight));
                 }
@@ -566,19 +544,14 @@ impl<'b> Solver<'b> {
             } else {
                 let g = board.group[i] as usize;
                 let ok = gone[g] > 0
-                    || board.members[g].iter().any(|&t| {
-                        t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize)
-                    });
+                    || board.members[g]
+                        .iter()
+                        .any(|&t| t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize));
                 if ok {
                     p.remove(i);
                     gone[g] += 1;
                     queue.extend_from_slice(&board.blocks[i]);
-                    queue.extend(
-                        board.members[g]
-                            .iter()
-                            .copied()
-                            .filter(|&t| p.contains(t as usize)),
-                    );
+                    queue.extend(board.members[g].iter().copied().filter(|&t| p.contains(t as usize)));
                 }
             }
         }
@@ -596,10 +569,7 @@ impl<'b> Solver<'b> {
     }
 
     fn unblocks(&self, present: &Bits, i: usize) -> u32 {
-        self.board.blocks[i]
-            .iter()
-            .filter(|&&j| present.contains(j as usize))
-            .count() as u32
+        self.board.blocks[i].iter().filter(|&&j| present.contains(j as usize)).count() as u32
             + 4 * (self.board.above[i].is_empty() && self.board.layout().slots()[i].z > 0) as u32
     }
 
@@ -622,9 +592,7 @@ impl<'b> Solver<'b> {
                 2 if bad(tiles[g][0], tiles[g][1]) => return true,
                 4 => {
                     let t = tiles[g];
-                    let ok = |a: usize, b: usize, c: usize, d: usize| {
-                        !bad(t[a], t[b]) && !bad(t[c], t[d])
-                    };
+                    let ok = |a: usize, b: usize, c: usize, d: usize| !bad(t[a], t[b]) && !bad(t[c], t[d]);
                     if !ok(0, 1, 2, 3) && !ok(0, 2, 1, 3) && !ok(0, 3, 1, 2) {
                         return true;
                     }

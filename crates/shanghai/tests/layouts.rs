@@ -27,18 +27,11 @@ fn both_turtles_and_ours_agree() {
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let v: Vec<i32> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
-            Slot {
-                x: v[0],
-                y: v[1],
-                z: v[2],
-            }
+            Slot { x: v[0], y: v[1], z: v[2] }
         })
         .collect();
     assert_eq!(Layout::new("list", slots).unwrap().slots(), ours.slots());
-    for rules in [
-        haipai_shanghai::Rules::Standard,
-        haipai_shanghai::Rules::Grid,
-    ] {
+    for rules in [haipai_shanghai::Rules::Standard, haipai_shanghai::Rules::Grid] {
         assert_eq!(ours.blockers(rules), g.blockers(rules));
     }
 }
@@ -68,25 +61,13 @@ fn kmahjongg_errors_name_the_line() {
         "line 1: expected 'kmahjongg-layout-v1.0' or 'kmahjongg-layout-v1.1', found 'kmahjongg-layout-v9'"
     );
     let broken = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12..\n4.3.\n";
-    assert_eq!(
-        err(parse_kmahjongg("t", broken)),
-        "line 5: tile at column 1 is not a complete '12' over '43' block"
-    );
+    assert_eq!(err(parse_kmahjongg("t", broken)), "line 5: tile at column 1 is not a complete '12' over '43' block");
     let stray = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12.3\n43..\n";
-    assert_eq!(
-        err(parse_kmahjongg("t", stray)),
-        "line 5: stray '3' at column 4"
-    );
+    assert_eq!(err(parse_kmahjongg("t", stray)), "line 5: stray '3' at column 4");
     let short = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n434\n";
-    assert_eq!(
-        err(parse_kmahjongg("t", short)),
-        "line 6: expected 4 characters, found 3"
-    );
+    assert_eq!(err(parse_kmahjongg("t", short)), "line 6: expected 4 characters, found 3");
     let junk = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12x.\n43..\n";
-    assert_eq!(
-        err(parse_kmahjongg("t", junk)),
-        "line 5: unexpected character 'x'"
-    );
+    assert_eq!(err(parse_kmahjongg("t", junk)), "line 5: unexpected character 'x'");
     let good = "kmahjongg-layout-v1.1\n# two tiles\nw4\nh2\nd1\n1212\n4343\n";
     assert_eq!(parse_kmahjongg("t", good).unwrap().len(), 2);
     // v1.0: fixed 32 x 16 x 5.
@@ -113,49 +94,30 @@ fn gnome_errors_name_the_line() {
         err(parse_gnome(unclosed).map(|mut v| v.remove(0))),
         "line 4: </mahjongg> closes <map> opened on line 2"
     );
-    let badnum =
-        "<mahjongg>\n<map name=\"a\">\n\n<tile x=\"zero\" y=\"0\" z=\"0\"/>\n</map></mahjongg>";
+    let badnum = "<mahjongg>\n<map name=\"a\">\n\n<tile x=\"zero\" y=\"0\" z=\"0\"/>\n</map></mahjongg>";
     assert_eq!(
         err(parse_gnome(badnum).map(|mut v| v.remove(0))),
         "line 4: attribute x=\"zero\" of <tile> is not a number like 3 or 3.5"
     );
-    let noz =
-        "<mahjongg><map name=\"a\">\n<row y=\"0\" left=\"0\" right=\"1\"/>\n</map></mahjongg>";
-    assert_eq!(
-        err(parse_gnome(noz).map(|mut v| v.remove(0))),
-        "line 2: <row> has no z and is outside a <layer>"
-    );
+    let noz = "<mahjongg><map name=\"a\">\n<row y=\"0\" left=\"0\" right=\"1\"/>\n</map></mahjongg>";
+    assert_eq!(err(parse_gnome(noz).map(|mut v| v.remove(0))), "line 2: <row> has no z and is outside a <layer>");
     let unknown = "<mahjongg><map name=\"a\">\n<!-- a\ncomment -->\n<slab/>\n</map></mahjongg>";
-    assert_eq!(
-        err(parse_gnome(unknown).map(|mut v| v.remove(0))),
-        "line 4: unknown element <slab>"
-    );
+    assert_eq!(err(parse_gnome(unknown).map(|mut v| v.remove(0))), "line 4: unknown element <slab>");
     let open = "<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\" z=\"0\"\n";
-    assert_eq!(
-        err(parse_gnome(open).map(|mut v| v.remove(0))),
-        "line 3: tag is never closed ('>' missing)"
-    );
+    assert_eq!(err(parse_gnome(open).map(|mut v| v.remove(0))), "line 3: tag is never closed ('>' missing)");
     let overlap = "<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\" z=\"0\"/><tile x=\"0.5\" y=\"0\" z=\"0\"/>\n</map></mahjongg>";
-    assert!(
-        err(parse_gnome(overlap).map(|mut v| v.remove(0))).starts_with("line 2: map 'a': tiles at")
-    );
+    assert!(err(parse_gnome(overlap).map(|mut v| v.remove(0))).starts_with("line 2: map 'a': tiles at"));
     let ok = "<?xml version=\"1.0\"?>\n<mahjongg><map name='b'><layer z='1'><block left='0' right='1' top='0' bottom='0.5'/></layer></map></mahjongg>";
     assert!(err(parse_gnome(ok).map(|mut v| v.remove(0))).contains("bad top..bottom range"));
 }
 
 #[test]
 fn haipai_notation_errors_name_the_line() {
-    assert_eq!(
-        err(parse_haipai("t", "0 0 0..1\n0 1\n")),
-        "line 2: expected 'layer row column', found '0 1'"
-    );
+    assert_eq!(err(parse_haipai("t", "0 0 0..1\n0 1\n")), "line 2: expected 'layer row column', found '0 1'");
     assert_eq!(
         err(parse_haipai("t", "0 0 0..1.5\n")),
         "line 1: bad column range '0..1.5': the end must be the start plus whole tiles"
     );
-    assert_eq!(
-        err(parse_haipai("t", "\n\nx 0 0\n")),
-        "line 3: bad layer 'x': expected a whole number"
-    );
+    assert_eq!(err(parse_haipai("t", "\n\nx 0 0\n")), "line 3: bad layer 'x': expected a whole number");
     assert_eq!(parse_haipai("t", "0 3.5 13..14 # two\n").unwrap().len(), 2);
 }

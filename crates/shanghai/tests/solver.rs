@@ -26,9 +26,7 @@ fn small_layouts() -> Vec<(Layout, Rules)> {
 fn small_faces(n: usize, seed: u64) -> Vec<haipai_shanghai::Face> {
     let mut rng = haipai_tiles::rng::Rng::new(seed);
     let kinds = 2 + rng.index(n / 4);
-    let mut faces: Vec<_> = (0..n)
-        .map(|i| haipai_shanghai::Face::new((i / 2) % kinds).unwrap())
-        .collect();
+    let mut faces: Vec<_> = (0..n).map(|i| haipai_shanghai::Face::new((i / 2) % kinds).unwrap()).collect();
     // pairs of kinds: make every group even by construction (i/2 gives pairs)
     rng.shuffle(&mut faces);
     faces
@@ -44,16 +42,10 @@ fn agree(deals_per_layout: u64) {
             let expect = brute::winnable(&board, board.full());
             match Solver::new(&board).solve() {
                 Verdict::Winnable(moves) => {
-                    assert!(
-                        expect,
-                        "layout {li} seed {seed}: solver wins, brute force does not"
-                    );
+                    assert!(expect, "layout {li} seed {seed}: solver wins, brute force does not");
                     board.check_win(board.full(), &moves).unwrap();
                 }
-                Verdict::Unwinnable => assert!(
-                    !expect,
-                    "layout {li} seed {seed}: solver loses a winnable deal"
-                ),
+                Verdict::Unwinnable => assert!(!expect, "layout {li} seed {seed}: solver loses a winnable deal"),
                 Verdict::Unknown => panic!("unknown on a small board"),
             }
         }
@@ -69,10 +61,7 @@ fn agrees_with_brute_force_on_small_deals() {
 fn document_002_counterexample_is_winnable() {
     let (board, stuck, full) = doc002::counterexample();
     let pattern = doc002::stalemate(&board, stuck).expect("the stacked pair alone is stuck");
-    assert!(
-        doc002::text_says_lost(&pattern, full),
-        "the text's rule calls it lost"
-    );
+    assert!(doc002::text_says_lost(&pattern, full), "the text's rule calls it lost");
     assert!(brute::winnable(&board, full));
     match Solver::new(&board).solve_from(full) {
         Verdict::Winnable(moves) => board.check_win(full, &moves).unwrap(),
@@ -99,17 +88,10 @@ fn turtle_sample_and_review() {
     for seed in 0..2 {
         let deal = Deal::winnable(&turtle, Rules::Standard, seed).unwrap();
         let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
-        assert!(
-            matches!(Solver::new(&board).solve(), Verdict::Winnable(_)),
-            "seed {seed}"
-        );
+        assert!(matches!(Solver::new(&board).solve(), Verdict::Winnable(_)), "seed {seed}");
         let mut solver = Solver::new(&board);
         let review = solver.review(board.full());
-        assert!(
-            review
-                .iter()
-                .any(|(_, c)| *c == haipai_shanghai::MoveClass::KeepsWinnable)
-        );
+        assert!(review.iter().any(|(_, c)| *c == haipai_shanghai::MoveClass::KeepsWinnable));
     }
 }
 
@@ -120,9 +102,7 @@ fn deal_text_round_trips() {
     let back = Deal::parse(&deal.to_text()).unwrap();
     assert_eq!(back, deal);
     assert_eq!(
-        Deal::parse("layout turtle\nfaces\n1m 2m\n9q\n")
-            .unwrap_err()
-            .to_string(),
+        Deal::parse("layout turtle\nfaces\n1m 2m\n9q\n").unwrap_err().to_string(),
         "line 4: '9q' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"
     );
     let _ = Bits::EMPTY;
