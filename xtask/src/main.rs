@@ -3,8 +3,10 @@
 //! - `verify [--full]`: reproduces every example of the source documents
 //!   (`../shared/seeds/`) and prints a report; non-zero exit on any mismatch.
 //! - `codegen [--check]`: writes (or checks) the generated tables.
+//! - `gen-score-corpus`: regenerates haipai-score's oracle corpus (needs Python 3 and PyPI).
 
 mod codegen;
+mod gen_score_corpus;
 mod verify;
 
 #[cfg(test)]
@@ -18,7 +20,8 @@ usage: cargo xtask <task>
 
 tasks:
   verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks)
-  codegen [--check]  regenerate the committed tables (--check: fail if any is stale)";
+  codegen [--check]  regenerate the committed tables (--check: fail if any is stale)
+  gen-score-corpus   regenerate crates/score/tests/data/corpus.jsonl with the PyPI `mahjong` oracle";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("verify") => verify::run(flags.contains(&"--full")),
         Some("codegen") => codegen::run(flags.contains(&"--check")),
+        Some("gen-score-corpus") => gen_score_corpus::run(),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(())

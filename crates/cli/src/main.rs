@@ -11,8 +11,13 @@ const EXAMPLES: &str = "\
 Examples:
   haipai parse 222567m34p3366s北          normalised notation, counts and glyphs
   haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
+  haipai odds tenhou                      document 003's exact tenhou table
+  haipai odds shanten --tiles 14 --json   shanten distribution of all dealt hands
   printf '123m\\n9z\\n' | haipai parse - --json
                                           one JSON line per input line
+  haipai waits 1112224588899              every wait: (111)(222)(888)(99)[45]
+  haipai score 233445m678p234s99s --win 3m --riichi --seat S --dora-indicator 1z
+                                          yaku, fu and payments of a winning hand
   haipai shanghai solve --layout turtle --seed 42 --show
                                           solve a seeded Turtle deal and draw it
 
@@ -34,6 +39,19 @@ enum Command {
     /// Parse a hand and print its normalised notation, counts and glyphs.
     #[command(after_help = "Example: haipai parse 222567m34p3366s北")]
     Parse(cmd::parse::Args),
+    /// Every wait of a 13-tile hand in document 004's format: (groups)[waiting part].
+    #[command(
+        after_help = "Examples:\n  haipai waits 1112224588899          (111)(222)(888)(99)[45]\n  haipai waits 123m456p789s1122z --kinds\n  haipai waits '23m55p[789s][111z][5555z*]' --json"
+    )]
+    Waits(cmd::waits::Args),
+    /// Exact odds over every dealt hand: document 003's tenhou table, shanten distributions.
+    #[command(
+        after_help = "Examples:\n  haipai odds tenhou\n  haipai odds shanten --tiles 14 --sanma\n  haipai odds derived --json"
+    )]
+    Odds(cmd::odds::Args),
+    /// Score a winning hand: yaku, fu with its breakdown, and payments.
+    #[command(after_help = "Example: haipai score 233445m678p234s99s --win 3m --riichi --seat S")]
+    Score(cmd::score::Args),
     /// Shanghai (mahjong solitaire): solve, review, deal and statistics.
     #[command(after_help = "Example: haipai shanghai solve --layout turtle --seed 42 --show")]
     Shanghai(cmd::shanghai::Args),
@@ -43,6 +61,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match &cli.command {
         Command::Parse(args) => cmd::parse::run(args),
+        Command::Waits(args) => cmd::waits::run(args),
+        Command::Odds(args) => cmd::odds::run(args),
+        Command::Score(args) => cmd::score::run(args),
         Command::Shanghai(args) => cmd::shanghai::run(args),
     };
     ExitCode::from(code)

@@ -61,7 +61,8 @@ fn bad_input_exits_2() {
     let (code, _, err) = haipai(&["shanghai", "review", "--layout", "grid1x2x2", "--rules", "grid", "--moves", "0-x"]);
     assert_eq!(code, 2);
     assert_eq!(err.trim(), "error: bad move '0-x': 'x' is not a slot number");
-    let (code, _, err) = haipai(&["shanghai", "review", "--layout", "grid1x2x2", "--rules", "grid", "--moves", "1-2"]);
+    let (code, _, err) =
+        haipai(&["shanghai", "review", "--layout", "grid1x2x2", "--rules", "grid", "--moves", "0-1,0-1"]);
     assert_eq!(code, 2);
-    assert_eq!(err.trim(), "error: move 1 (1-2) is not legal");
+    assert_eq!(err.trim(), "error: move 2 (0-1) is not legal");
 }

@@ -6,6 +6,11 @@
 //! | module | crate | feature |
 //! |---|---|---|
 //! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
+//! | [`decompose`] | `haipai-decompose` | `decompose` |
+//! | [`shanten`] | `haipai-shanten` | `shanten` |
+//! | [`waits`] | `haipai-waits` | `waits` |
+//! | [`score`] | `haipai-score` | `score` |
+//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
 //! | [`shanghai`] | `haipai-shanghai` | `shanghai` |
 //!
 //! ```
@@ -20,3 +25,18 @@
 pub use haipai_shanghai as shanghai;
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
+
+#[cfg(feature = "decompose")]
+pub use haipai_decompose as decompose;
+
+#[cfg(feature = "shanten")]
+pub use haipai_shanten as shanten;
+
+#[cfg(feature = "waits")]
+pub use haipai_waits as waits;
+
+#[cfg(feature = "score")]
+pub use haipai_score as score;
+
+#[cfg(feature = "combinatorics")]
+pub use haipai_combinatorics as combinatorics;

@@ -3,6 +3,8 @@
 //! fails if any committed file differs. The `generated_files_are_fresh` test runs the
 //! check, so `cargo test` fails on stale tables.
 
+mod shanten;
+
 use crate::project_root;
 
 /// A generated file: where it lives (relative to the repository root) and its bytes.
@@ -15,7 +17,9 @@ pub struct GeneratedFile {
 
 /// Every generator's files.
 pub fn all_files() -> Vec<GeneratedFile> {
-    Vec::new()
+    let mut files = Vec::new();
+    files.extend(shanten::generate());
+    files
 }
 
 /// Files whose committed contents differ from what the generators make.

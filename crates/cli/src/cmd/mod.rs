@@ -1,4 +1,7 @@
 //! One module per subcommand; each has `Args` (clap) and `run(&Args) -> u8` (exit code).
 
+pub mod odds;
 pub mod parse;
+pub mod score;
 pub mod shanghai;
+pub mod waits;

@@ -1,0 +1,102 @@
+//! Scoring speed: every winning situation of haipai-score's oracle corpus (closed and open,
+//! tsumo and ron, seven pairs, thirteen orphans, yakuman), scored with the default rules. The
+//! answer is checked: the sum of the points equals the oracle's (PyPI `mahjong` 2.1.0).
+
+// criterion_group! and criterion_main! generate undocumented items.
+#![allow(missing_docs)]
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use haipai::score::{Outcome, Rules, Situation, Wind, score};
+use haipai::tiles::{Hand, Tile, parse_tile};
+use serde_json::Value;
+use std::hint::black_box;
+
+const CORPUS: &str = include_str!("../../crates/score/tests/data/corpus.jsonl");
+
+fn tile(v: &Value) -> Tile {
+    parse_tile(v.as_str().expect("tile")).expect("tile").0
+}
+
+/// The corpus's winning situations (no-yaku lines skipped) and the oracle's point total.
+fn situations() -> (Vec<Situation>, u64) {
+    let mut out = Vec::new();
+    let mut oracle = 0u64;
+    for line in CORPUS.lines().filter(|l| !l.is_empty()) {
+        let req: Value = serde_json::from_str(line).expect("json");
+        let Some(total) = req["total"].as_u64() else { continue };
+        oracle += total;
+        let mut text = req["hand"].as_str().expect("hand").to_string();
+        for m in req["melds"].as_array().into_iter().flatten() {
+            text.push_str(m.as_str().expect("meld"));
+        }
+        let mut s = Situation::new(Hand::parse(&text).expect("hand"), tile(&req["win"]));
+        let flag = |k: &str| req[k].as_bool().unwrap_or(false);
+        s.tsumo = flag("tsumo");
+        s.riichi = flag("riichi");
+        s.double_riichi = flag("double_riichi");
+        s.ippatsu = flag("ippatsu");
+        s.haitei = flag("haitei");
+        s.houtei = flag("houtei");
+        s.rinshan = flag("rinshan");
+        s.chankan = flag("chankan");
+        s.tenhou = flag("tenhou");
+        s.chiihou = flag("chiihou");
+        s.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
+        s.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
+        s.dora_indicators = req["dora_indicators"].as_array().into_iter().flatten().map(tile).collect();
+        s.ura_indicators = req["ura_indicators"].as_array().into_iter().flatten().map(tile).collect();
+        s.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+        s.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
+        out.push(s);
+    }
+    (out, oracle)
+}
+
+fn total(s: &Situation, rules: &Rules) -> u64 {
+    match score(s, rules) {
+        Ok(Outcome::Win(w)) => u64::from(w.payment.total),
+        _ => 0,
+    }
+}
+
+fn bench_score(c: &mut Criterion) {
+    let (sits, oracle) = situations();
+    let rules = Rules::default();
+    let mut group = c.benchmark_group("score");
+    group.throughput(Throughput::Elements(sits.len() as u64));
+    group.bench_function("corpus_winning_hands", |b| {
+        b.iter(|| {
+            let sum: u64 = sits.iter().map(|s| total(black_box(s), &rules)).sum();
+            assert_eq!(sum, oracle);
+        })
+    });
+    // The first 1,000 hands: they stay in cache, so this is the cost of scoring itself.
+    let few = &sits[..1000];
+    let few_oracle: u64 = few.iter().map(|s| total(s, &rules)).sum();
+    group.throughput(Throughput::Elements(few.len() as u64));
+    group.bench_function("first_1000_winning_hands", |b| {
+        b.iter(|| {
+            let sum: u64 = few.iter().map(|s| total(black_box(s), &rules)).sum();
+            assert_eq!(sum, few_oracle);
+        })
+    });
+    group.finish();
+    let single = |hand: &str, win: &str| {
+        let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
+        s.riichi = true;
+        s
+    };
+    let mut group = c.benchmark_group("score_one");
+    // A pinfu hand with two readings of the winning tile.
+    let pinfu = single("233445m678p234s99s", "3m");
+    group.bench_function("pinfu_two_readings", |b| b.iter(|| total(black_box(&pinfu), &rules)));
+    // A nine-gates chinitsu with several decompositions.
+    let gates = single("11122345678999m", "2m");
+    group.bench_function("chuuren", |b| b.iter(|| total(black_box(&gates), &rules)));
+    let chinitsu = single("22233344455566p", "5p");
+    group.bench_function("chinitsu_many_decompositions", |b| b.iter(|| total(black_box(&chinitsu), &rules)));
+    group.finish();
+}
+
+criterion_group!(benches, bench_score);
+criterion_main!(benches);

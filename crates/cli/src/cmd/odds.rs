@@ -1,0 +1,157 @@
+//! `haipai odds`: exact odds over every dealt hand, from `haipai-combinatorics`.
+//!
+//! - `tenhou`: document 003's table, printed to the character (`--tiles` for other sizes).
+//! - `shanten --tiles 13|14`: the shanten distribution (patterns, states, exact fraction,
+//!   percentage, 1 in N, exact mean).
+//! - `derived`: tenhou, chiihou (given no interruption), dealt tenpai and every shanten level.
+//!
+//! `--sanma` counts 108 tiles (2m-8m removed), `--red` tells red fives apart (pattern counts
+//! change, state counts do not). A progress bar shows on stderr when it is a terminal.
+
+use std::io::IsTerminal;
+
+use haipai::combinatorics::odds::{self, Odd};
+use haipai::combinatorics::{Count, ShantenDistribution, TenhouTable, Variant};
+use serde_json::{Value, json};
+
+use crate::common::{BAD_INPUT, OK};
+
+/// What to count.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum What {
+    /// Document 003's table: complete hands of `--tiles` tiles (default 14).
+    Tenhou,
+    /// The shanten distribution of all hands of `--tiles` tiles (default 14).
+    Shanten,
+    /// Tenhou, chiihou, dealt tenpai and each shanten level, as fractions and 1 in N.
+    Derived,
+}
+
+/// Arguments of `haipai odds`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// What to count.
+    #[arg(value_enum)]
+    pub what: What,
+    /// Hand size (1..=14; `shanten` and `tenhou` only).
+    #[arg(long, default_value_t = 14)]
+    pub tiles: usize,
+    /// Three-player mahjong: 108 tiles, 2m-8m removed.
+    #[arg(long)]
+    pub sanma: bool,
+    /// Count red fives as distinct kinds (changes pattern counts only).
+    #[arg(long)]
+    pub red: bool,
+    /// Print JSON (big integers as decimal strings).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `haipai odds`.
+pub fn run(args: &Args) -> u8 {
+    if !(1..=14).contains(&args.tiles) {
+        eprintln!("error: --tiles {}: hand size must be 1..=14", args.tiles);
+        return BAD_INPUT;
+    }
+    let variant = Variant { sanma: args.sanma, red_fives: args.red };
+    let out = match args.what {
+        What::Tenhou => tenhou(args, variant),
+        What::Shanten => {
+            let d = with_progress(|p| ShantenDistribution::compute_with_progress(args.tiles, variant, p));
+            if args.json { distribution_json(&d).to_string() } else { d.render() }
+        }
+        What::Derived => {
+            let d13 = with_progress(|p| ShantenDistribution::compute_with_progress(13, variant, p));
+            let d14 = with_progress(|p| ShantenDistribution::compute_with_progress(14, variant, p));
+            let list = odds::derived(&d13, &d14);
+            if args.json { derived_json(variant, &list).to_string() } else { odds::render(&list) }
+        }
+    };
+    println!("{}", out.trim_end());
+    OK
+}
+
+fn tenhou(args: &Args, variant: Variant) -> String {
+    let t = TenhouTable::compute(args.tiles, variant);
+    if !args.json {
+        return t.render();
+    }
+    let p = t.probability();
+    json!({
+        "tiles": t.tiles,
+        "players": variant.players(),
+        "red_fives": variant.red_fives,
+        "total": count(t.total),
+        "legal_hand": count(t.legal),
+        "internal_seven_pairs": count(t.internal_seven_pairs),
+        "seven_pairs": count(t.seven_pairs),
+        "thirteen_orphans": count(t.thirteen_orphans),
+        "probability": { "fraction": p.to_string(), "float": p.to_f64() },
+    })
+    .to_string()
+}
+
+fn count(c: Count) -> Value {
+    json!({ "patterns": c.patterns.to_string(), "states": c.states.to_string() })
+}
+
+fn distribution_json(d: &ShantenDistribution) -> Value {
+    let (neg, mean) = d.mean();
+    let rows: Vec<Value> = d
+        .rows
+        .iter()
+        .map(|(s, c)| {
+            json!({
+                "shanten": s,
+                "patterns": c.patterns.to_string(),
+                "states": c.states.to_string(),
+                "fraction": d.probability(*s).to_string(),
+            })
+        })
+        .collect();
+    json!({
+        "tiles": d.tiles,
+        "players": d.variant.players(),
+        "red_fives": d.variant.red_fives,
+        "distribution": rows,
+        "total": count(d.total()),
+        "mean_shanten": format!("{}{}", if neg { "-" } else { "" }, mean),
+    })
+}
+
+fn derived_json(variant: Variant, list: &[Odd]) -> Value {
+    let rows: Vec<Value> = list
+        .iter()
+        .map(|o| {
+            let r = o.ratio();
+            json!({
+                "name": o.name,
+                "description": o.description,
+                "count": o.count.to_string(),
+                "total": o.total.to_string(),
+                "fraction": r.to_string(),
+                "one_in": r.one_in(),
+            })
+        })
+        .collect();
+    json!({ "players": variant.players(), "red_fives": variant.red_fives, "odds": rows })
+}
+
+/// Runs `f` with a progress callback that drives an indicatif bar on a terminal stderr, and
+/// does nothing otherwise.
+fn with_progress<T>(f: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T) -> T {
+    if !std::io::stderr().is_terminal() {
+        return f(&|_, _| {});
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} counting every hand {bar:40} {percent}% {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let out = f(&|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    out
+}

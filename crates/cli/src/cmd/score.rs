@@ -1,0 +1,287 @@
+//! `haipai score HAND --win TILE ...`: the yaku, fu and payments of a winning hand; `-` reads
+//! one JSON request per line.
+
+use crate::common::{Output, for_each_input};
+use haipai::score::{Outcome, Rules, Situation, Wind, score};
+use haipai::tiles::{Hand, Tile, parse_tile};
+use serde_json::{Value, json};
+
+/// Arguments of `haipai score`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The closed tiles including the winning tile, then called melds in brackets
+    /// (`234567m22p234s[555z]`); or `-` to read one JSON request a line (fields `hand`,
+    /// `melds`, `win`, `tsumo`, `riichi`, `double_riichi`, `ippatsu`, `haitei`, `houtei`,
+    /// `rinshan`, `chankan`, `tenhou`, `chiihou`, `seat`, `round`, `dora_indicators`,
+    /// `ura_indicators`, `honba`, `sticks`).
+    pub hand: String,
+    /// The winning tile.
+    #[arg(long)]
+    pub win: Option<String>,
+    /// Won by self-draw (default: ron).
+    #[arg(long)]
+    pub tsumo: bool,
+    /// Riichi.
+    #[arg(long)]
+    pub riichi: bool,
+    /// Double riichi.
+    #[arg(long)]
+    pub double_riichi: bool,
+    /// Ippatsu.
+    #[arg(long)]
+    pub ippatsu: bool,
+    /// Haitei (tsumo on the last tile).
+    #[arg(long)]
+    pub haitei: bool,
+    /// Houtei (ron on the last discard).
+    #[arg(long)]
+    pub houtei: bool,
+    /// Rinshan kaihou (tsumo on a kan replacement tile).
+    #[arg(long)]
+    pub rinshan: bool,
+    /// Chankan (ron on a tile added to a kan).
+    #[arg(long)]
+    pub chankan: bool,
+    /// Tenhou (the dealer's first draw).
+    #[arg(long)]
+    pub tenhou: bool,
+    /// Chiihou (a non-dealer's first draw).
+    #[arg(long)]
+    pub chiihou: bool,
+    /// Seat wind: E (dealer), S, W or N.
+    #[arg(long, default_value = "E")]
+    pub seat: String,
+    /// Round wind: E, S, W or N.
+    #[arg(long, default_value = "E")]
+    pub round: String,
+    /// Dora indicators (repeat or list: `--dora-indicator 1z 5m`).
+    #[arg(long = "dora-indicator", num_args = 1..)]
+    pub dora_indicators: Vec<String>,
+    /// Ura-dora indicators (counted with riichi only).
+    #[arg(long = "ura-indicator", num_args = 1..)]
+    pub ura_indicators: Vec<String>,
+    /// Honba counters.
+    #[arg(long, default_value_t = 0)]
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    #[arg(long, default_value_t = 0)]
+    pub sticks: u32,
+    /// Rules: no open tanyao.
+    #[arg(long)]
+    pub no_kuitan: bool,
+    /// Rules: red fives are not dora.
+    #[arg(long)]
+    pub no_aka: bool,
+    /// Rules: kiriage mangan.
+    #[arg(long)]
+    pub kiriage: bool,
+    /// Rules: no kazoe yakuman (13+ han is sanbaiman).
+    #[arg(long)]
+    pub no_kazoe: bool,
+    /// Rules: no double yakuman.
+    #[arg(long)]
+    pub no_double_yakuman: bool,
+    /// Print one JSON object per hand.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn tile(text: &str, what: &str) -> Result<Tile, String> {
+    parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
+}
+
+fn wind(text: &str, what: &str) -> Result<Wind, String> {
+    Wind::parse(text).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
+}
+
+fn tiles(list: &[String], what: &str) -> Result<Vec<Tile>, String> {
+    list.iter().map(|t| tile(t, what)).collect()
+}
+
+fn hand(text: &str) -> Result<Hand, String> {
+    Hand::parse(text).map_err(|e| format!("hand '{text}': {e}"))
+}
+
+fn from_flags(args: &Args) -> Result<Situation, String> {
+    let win = args.win.as_deref().ok_or("--win TILE is required (the winning tile)")?;
+    let mut s = Situation::new(hand(&args.hand)?, tile(win, "--win")?);
+    s.tsumo = args.tsumo;
+    s.riichi = args.riichi;
+    s.double_riichi = args.double_riichi;
+    s.ippatsu = args.ippatsu;
+    s.haitei = args.haitei;
+    s.houtei = args.houtei;
+    s.rinshan = args.rinshan;
+    s.chankan = args.chankan;
+    s.tenhou = args.tenhou;
+    s.chiihou = args.chiihou;
+    s.seat = wind(&args.seat, "--seat")?;
+    s.round = wind(&args.round, "--round")?;
+    s.dora_indicators = tiles(&args.dora_indicators, "--dora-indicator")?;
+    s.ura_indicators = tiles(&args.ura_indicators, "--ura-indicator")?;
+    s.honba = args.honba;
+    s.sticks = args.sticks;
+    Ok(s)
+}
+
+const FIELDS: [&str; 19] = [
+    "hand",
+    "melds",
+    "win",
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "seat",
+    "round",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "sticks",
+];
+
+/// A situation from one JSON request line.
+fn from_json(line: &str) -> Result<Situation, String> {
+    let req: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON request: {e}"))?;
+    let obj = req.as_object().ok_or("a request is a JSON object")?;
+    if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(format!("unknown field '{k}' (fields: {})", FIELDS.join(", ")));
+    }
+    let text = |k: &str| -> Result<Option<&str>, String> {
+        match obj.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v.as_str().map(Some).ok_or(format!("field '{k}' must be a string")),
+        }
+    };
+    let list = |k: &str| -> Result<Vec<String>, String> {
+        match obj.get(k) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| v.as_str().map(String::from).ok_or(format!("field '{k}' must list strings")))
+                .collect(),
+            Some(_) => Err(format!("field '{k}' must be a list of strings")),
+        }
+    };
+    let flag = |k: &str| -> Result<bool, String> {
+        match obj.get(k) {
+            None | Some(Value::Null) => Ok(false),
+            Some(v) => v.as_bool().ok_or(format!("field '{k}' must be true or false")),
+        }
+    };
+    let number = |k: &str| -> Result<u32, String> {
+        match obj.get(k) {
+            None | Some(Value::Null) => Ok(0),
+            Some(v) => v
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or(format!("field '{k}' must be a non-negative integer")),
+        }
+    };
+    let mut full = text("hand")?.ok_or("field 'hand' is required")?.to_string();
+    for m in list("melds")? {
+        if m.starts_with('[') {
+            full.push_str(&m);
+        } else {
+            full.push_str(&format!("[{m}]"));
+        }
+    }
+    let win = text("win")?.ok_or("field 'win' is required")?;
+    let mut s = Situation::new(hand(&full)?, tile(win, "win")?);
+    s.tsumo = flag("tsumo")?;
+    s.riichi = flag("riichi")?;
+    s.double_riichi = flag("double_riichi")?;
+    s.ippatsu = flag("ippatsu")?;
+    s.haitei = flag("haitei")?;
+    s.houtei = flag("houtei")?;
+    s.rinshan = flag("rinshan")?;
+    s.chankan = flag("chankan")?;
+    s.tenhou = flag("tenhou")?;
+    s.chiihou = flag("chiihou")?;
+    s.seat = wind(text("seat")?.unwrap_or("E"), "seat")?;
+    s.round = wind(text("round")?.unwrap_or("E"), "round")?;
+    s.dora_indicators = tiles(&list("dora_indicators")?, "dora indicator")?;
+    s.ura_indicators = tiles(&list("ura_indicators")?, "ura indicator")?;
+    s.honba = number("honba")?;
+    s.sticks = number("sticks")?;
+    Ok(s)
+}
+
+fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
+    let how = if s.tsumo { "tsumo" } else { "ron" };
+    let head = format!("hand:   {}  win {} ({how}, seat {}, round {})", s.hand, s.win, s.seat, s.round);
+    let outcome = score(s, rules).map_err(|e| e.to_string())?;
+    let w = match outcome {
+        Outcome::NoYaku => {
+            let json = json!({
+                "han": 0, "fu": 0,
+                "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
+                "yaku": [], "fu_parts": [],
+                "error": "no yaku",
+            });
+            return Ok(Output {
+                text: format!("{head}\nno yaku: the hand wins in shape but may not be declared"),
+                json,
+            });
+        }
+        Outcome::Win(w) => w,
+    };
+    let p = w.payment;
+    let mut text = head;
+    text.push_str("\nyaku:");
+    for (y, h) in &w.yaku {
+        text.push_str(&format!("\n  {:<24}{h}", y.name()));
+    }
+    let parts: Vec<String> = w.fu_parts.iter().map(ToString::to_string).collect();
+    text.push_str(&format!("\nhan {}  fu {}  ({})", w.han, w.fu, parts.join(", ")));
+    let limit = p.limit.to_string();
+    if !limit.is_empty() {
+        text.push_str(&format!("  {limit}"));
+    }
+    let pay = if !s.tsumo {
+        format!("ron {}", p.ron)
+    } else if s.is_dealer() {
+        format!("tsumo {} all", p.non_dealer)
+    } else {
+        format!("tsumo {} / {} (dealer / others)", p.dealer, p.non_dealer)
+    };
+    text.push_str(&format!("\npoints: {pay}  total {}", p.total));
+    let json = json!({
+        "han": w.han,
+        "fu": w.fu,
+        "limit": limit,
+        "points": {"total": p.total, "dealer": p.dealer, "non_dealer": p.non_dealer, "ron": p.ron},
+        "yaku": w.yaku.iter().map(|(y, h)| json!({"name": y.name(), "han": h})).collect::<Vec<_>>(),
+        "fu_parts": w.fu_parts.iter().map(|f| {
+            let mut v = json!({"name": f.name(), "fu": f.fu()});
+            if let Some(t) = f.tile() {
+                v["tile"] = json!(t.to_string());
+            }
+            v
+        }).collect::<Vec<_>>(),
+    });
+    Ok(Output { text, json })
+}
+
+/// Runs `haipai score`.
+pub fn run(args: &Args) -> u8 {
+    let rules = Rules {
+        kuitan: !args.no_kuitan,
+        aka_dora: !args.no_aka,
+        kiriage: args.kiriage,
+        kazoe_yakuman: !args.no_kazoe,
+        double_yakuman: !args.no_double_yakuman,
+        ..Rules::default()
+    };
+    if args.hand == "-" {
+        for_each_input("-", args.json, |line| describe(&from_json(line)?, &rules))
+    } else {
+        for_each_input(&args.hand, args.json, |_| describe(&from_flags(args)?, &rules))
+    }
+}

@@ -1,0 +1,77 @@
+//! `haipai waits`: the classic format, JSON, batch input, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
+        .arg("waits")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("haipai runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("haipai finishes");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn document_format() {
+    let (out, _, code) = run(&["1112224588899"], "");
+    assert_eq!(out, "(111)(222)(888)(99)[45]\n");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn json_object_per_hand() {
+    let (out, _, code) = run(&["1112224588899", "--json"], "");
+    assert_eq!(
+        out.trim(),
+        r#"{"hand":"1112224588899","lines":["(111)(222)(888)(99)[45]"],"tenpai":true,"winning_tiles":["3","6"]}"#
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn general_hand_and_melds() {
+    let (out, _, _) = run(&["123m456p789s1122z"], "");
+    assert_eq!(out, "(123m)(456p)(789s)(11z)[22z]\n(123m)(456p)(789s)(22z)[11z]\n");
+    let (out, _, _) = run(&["23m55p[789s][111z][5555z*]", "--kinds"], "");
+    assert_eq!(out, "(55p)[23m]{789s}{111z}{5555z*}  ryanmen 1m 4m (8 left)\nwinning tiles: 1m 4m (8 left)\n");
+}
+
+#[test]
+fn not_tenpai_prints_nothing_and_batch_keeps_going() {
+    let (out, _, code) = run(&["147m258p369s1234z"], "");
+    assert_eq!((out.as_str(), code), ("", 0));
+    let (out, err, code) = run(&["-", "--explain"], "1112224588899\nxyz\n147m258p369s1234z\n");
+    assert_eq!(out, "(111)(222)(888)(99)[45]\n147m258p369s1234z: not tenpai\n");
+    assert!(err.contains("xyz"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn karaten_and_seven_pairs_switches() {
+    let (out, _, _) = run(&["1113333555666"], "");
+    assert!(!out.contains("[3]\n"), "{out}");
+    let (out, _, _) = run(&["1113333555666", "--karaten"], "");
+    assert!(out.contains("(111)(333)(555)(666)[3]  karaten"), "{out}");
+    let (out, _, _) = run(&["1122334455667"], "");
+    assert!(out.contains("(11)(22)(33)(44)(55)(66)[7]"));
+    let (out, _, _) = run(&["1122334455667", "--no-seven-pairs"], "");
+    assert!(!out.contains("(11)(22)(33)(44)(55)(66)[7]"));
+}
+
+#[test]
+fn wrong_size_is_bad_input() {
+    let (out, err, code) = run(&["11122233344455"], "");
+    assert_eq!(out, "");
+    assert!(err.contains("13"), "{err}");
+    assert_eq!(code, 2);
+}

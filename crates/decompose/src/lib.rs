@@ -1,0 +1,45 @@
+//! Hand decomposition: win (和了) tests, every winning arrangement, and every split of closed
+//! tiles into melds, a pair, partial shapes and isolated tiles.
+//!
+//! Everything works on closed tiles as [`Counts`](haipai_tiles::Counts) (`[u8; 34]`); called
+//! melds are never passed in: a hand with `m` called melds has `14 - 3m` (or `13 - 3m`) closed
+//! tiles, and the number of groups to find is inferred from that count.
+//!
+//! - [`is_agari`]: the regular form (groups + one pair), fast, suit by suit
+//!   ([`suit_is_complete`], [`honors_are_complete`]).
+//! - [`is_seven_pairs`], [`is_thirteen_orphans`], and [`is_winning_shape`] for any of the three.
+//! - [`winning_arrangements`]: every distinct regular decomposition ([`Arrangement`]: [`Group`]s
+//!   and a pair), with no allocation per item.
+//! - [`decompositions`] / [`Decompositions`]: every split into [`Block`]s — complete groups, at
+//!   most one head pair, partial shapes (pair, ryanmen, penchan, kanchan) and isolated tiles —
+//!   optionally restricted by [`BlockKinds`] and a bound on the non-group blocks.
+//!
+//! ```
+//! use haipai_decompose::{is_agari, is_seven_pairs, winning_arrangements};
+//! use haipai_tiles::parse_counts;
+//!
+//! let hand = parse_counts("112233m456p789s55z")?;
+//! assert!(is_agari(&hand));
+//! assert!(!is_seven_pairs(&hand));
+//! let all: Vec<String> = winning_arrangements(&hand).map(|a| a.to_string()).collect();
+//! assert_eq!(all, ["(123m)(123m)(456p)(789s)(55z)"]);
+//!
+//! // 1122334455667788m99p... seven pairs and two regular readings at once:
+//! let hand = parse_counts("11223344556677m")?;
+//! assert!(is_seven_pairs(&hand));
+//! assert_eq!(winning_arrangements(&hand).count(), 3);
+//! # Ok::<(), haipai_tiles::Error>(())
+//! ```
+
+mod agari;
+mod arrangements;
+mod blocks;
+mod group;
+
+pub use agari::{
+    TERMINALS_AND_HONORS, honors_are_complete, is_agari, is_seven_pairs, is_thirteen_orphans, is_winning_shape,
+    suit_is_complete,
+};
+pub use arrangements::{WinningArrangements, winning_arrangements};
+pub use blocks::{Block, BlockKind, BlockKinds, Decomposition, Decompositions, decompositions};
+pub use group::{Arrangement, Group};

@@ -1,0 +1,706 @@
+//! The scoring engine: every decomposition and every reading of the winning tile is scored,
+//! and the best is kept (points, then a real yakuman over a counted one, then han, then fu).
+
+use crate::decompose_shim::{Group, is_seven_pairs, is_thirteen_orphans, winning_arrangements};
+use crate::fu::FuPart;
+use crate::points::{Payment, payment};
+use crate::rules::Rules;
+use crate::situation::{Error, Situation};
+use crate::yaku::Yaku;
+use haipai_tiles::{Counts, MeldKind, Tile};
+
+/// A scored winning hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// Han: yaku plus dora; for a yakuman hand 13 per yakuman multiple.
+    pub han: u32,
+    /// Fu, rounded up to 10 (25 for seven pairs, 0 for thirteen orphans).
+    pub fu: u32,
+    /// Yakuman multiples (0 for an ordinary hand; a kazoe yakuman is 0 here).
+    pub yakuman: u32,
+    /// The yaku with their han (dora, aka_dora and ura_dora included), in [`Yaku::ALL`] order.
+    pub yaku: Vec<(Yaku, u32)>,
+    /// The fu breakdown (sums to `fu` before rounding).
+    pub fu_parts: Vec<FuPart>,
+    /// The payments.
+    pub payment: Payment,
+}
+
+/// The result of scoring a winning hand: a score, or no yaku (the shape wins, but the hand may
+/// not be declared).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A valid win.
+    Win(Score),
+    /// The hand has no yaku (dora alone do not count).
+    NoYaku,
+}
+
+impl Outcome {
+    /// The score, if any.
+    pub fn score(&self) -> Option<&Score> {
+        match self {
+            Outcome::Win(s) => Some(s),
+            Outcome::NoYaku => None,
+        }
+    }
+}
+
+const MAX_YAKU: usize = 24;
+const MAX_FU: usize = 10;
+
+#[derive(Clone, Copy)]
+struct Cand {
+    total: u32,
+    real_yakuman: bool,
+    han: u32,
+    fu: u32,
+    raw_fu: u32,
+    yakuman: u32,
+    payment: Payment,
+    yaku: [(Yaku, u8); MAX_YAKU],
+    n_yaku: u8,
+    parts: [FuPart; MAX_FU],
+    n_parts: u8,
+}
+
+impl Cand {
+    fn key(&self) -> (u32, bool, u32, u32, u32) {
+        (self.total, self.real_yakuman, self.han, self.fu, self.raw_fu)
+    }
+}
+
+struct YakuList {
+    items: [(Yaku, u8); MAX_YAKU],
+    len: usize,
+}
+
+impl YakuList {
+    fn new() -> YakuList {
+        YakuList { items: [(Yaku::Riichi, 0); MAX_YAKU], len: 0 }
+    }
+    fn push(&mut self, y: Yaku, han: u8) {
+        if self.len < MAX_YAKU {
+            self.items[self.len] = (y, han);
+            self.len += 1;
+        }
+    }
+}
+
+struct FuList {
+    items: [FuPart; MAX_FU],
+    len: usize,
+}
+
+impl FuList {
+    fn new() -> FuList {
+        FuList { items: [FuPart::Base; MAX_FU], len: 0 }
+    }
+    fn push(&mut self, p: FuPart) {
+        if self.len < MAX_FU {
+            self.items[self.len] = p;
+            self.len += 1;
+        }
+    }
+    fn sum(&self) -> u32 {
+        self.items[..self.len].iter().map(|p| u32::from(p.fu())).sum()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Seq,
+    Trip,
+    Kan,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Block {
+    kind: Kind,
+    tile: u8,
+    open: bool,
+    /// A group of the closed tiles (so it may hold the winning tile).
+    closed_group: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Wait {
+    Ryanmen,
+    Kanchan,
+    Penchan,
+    Tanki,
+    Shanpon,
+}
+
+const fn term_honor(i: u8) -> bool {
+    i >= 27 || i % 9 == 0 || i % 9 == 8
+}
+
+fn tile(i: u8) -> Tile {
+    Tile::new(usize::from(i)).unwrap_or(Tile::EAST)
+}
+
+/// Hand-level facts, the same for every decomposition.
+struct Ctx<'a> {
+    s: &'a Situation,
+    rules: &'a Rules,
+    closed_hand: bool,
+    win: u8,
+    seat: u8,
+    round: u8,
+    dealer: bool,
+    dora: u8,
+    aka: u8,
+    ura: u8,
+    all_simple: bool,
+    all_term_honor: bool,
+    has_honor: bool,
+    one_suit: bool,
+    /// Situation yaku (riichi, ippatsu, tsumo, rinshan...), valid for every decomposition.
+    situational: YakuList,
+    /// Yakuman decided by the tiles alone (tsuuiisou, chinroutou, ryuuiisou, chuuren) and
+    /// the situation (tenhou, chiihou).
+    hand_yakuman: YakuList,
+}
+
+fn validate(s: &Situation) -> Result<(), Error> {
+    let melds = s.hand.melds();
+    let size = s.hand.closed_len() + 3 * melds.len();
+    if size != 14 {
+        return Err(Error::WrongSize { got: size });
+    }
+    if s.hand.closed()[s.win.index()] == 0 {
+        return Err(Error::WinningTileNotInHand(s.win));
+    }
+    let open = melds.iter().any(|m| m.kind().is_open());
+    let checks: [(bool, &'static str); 12] = [
+        ((s.riichi || s.double_riichi) && open, "riichi needs a closed hand"),
+        (s.ippatsu && !(s.riichi || s.double_riichi), "ippatsu needs riichi"),
+        (s.chankan && s.tsumo, "chankan is a ron"),
+        (s.rinshan && !s.tsumo, "rinshan kaihou is a tsumo"),
+        (s.rinshan && !melds.iter().any(|m| m.kind().is_kan()), "rinshan kaihou needs a kan"),
+        (s.haitei && !s.tsumo, "haitei is a tsumo (houtei is the ron on the last tile)"),
+        (s.houtei && s.tsumo, "houtei is a ron (haitei is the tsumo on the last tile)"),
+        (s.haitei && s.rinshan, "haitei and rinshan kaihou cannot go together"),
+        (s.houtei && s.chankan, "houtei and chankan cannot go together"),
+        (s.tenhou && (!s.is_dealer() || !s.tsumo || !melds.is_empty()), "tenhou is the dealer's first draw"),
+        (s.chiihou && (s.is_dealer() || !s.tsumo || !melds.is_empty()), "chiihou is a non-dealer's first draw"),
+        (s.tenhou && s.chiihou, "tenhou and chiihou cannot go together"),
+    ];
+    match checks.iter().find(|(bad, _)| *bad) {
+        Some((_, why)) => Err(Error::Conflict(why)),
+        None => Ok(()),
+    }
+}
+
+const GREEN: [bool; 34] = {
+    let mut g = [false; 34];
+    g[19] = true;
+    g[20] = true;
+    g[21] = true;
+    g[23] = true;
+    g[25] = true;
+    g[32] = true;
+    g
+};
+
+fn chuuren(all: &Counts) -> bool {
+    let Some(first) = all.iter().position(|&c| c > 0) else { return false };
+    if first >= 27 || first % 9 != 0 {
+        return false;
+    }
+    let suit = &all[first..first + 9];
+    if suit.iter().map(|&c| u32::from(c)).sum::<u32>() != 14 {
+        return false;
+    }
+    let need = [3u8, 1, 1, 1, 1, 1, 1, 1, 3];
+    suit.iter().zip(need).all(|(&c, n)| c >= n)
+}
+
+impl<'a> Ctx<'a> {
+    fn new(s: &'a Situation, rules: &'a Rules, all: &Counts) -> Ctx<'a> {
+        let melds = s.hand.melds();
+        let closed_hand = !melds.iter().any(|m| m.kind().is_open());
+        let count = |inds: &[Tile]| -> u8 { inds.iter().map(|i| all[i.dora_from_indicator().index()]).sum::<u8>() };
+        let riichi = s.riichi || s.double_riichi;
+        let mut all_simple = true;
+        let mut all_term_honor = true;
+        let mut all_honor = true;
+        let mut all_terminal = true;
+        let mut all_green = true;
+        let mut suits = 0u8;
+        for (i, &c) in all.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            let th = term_honor(i as u8);
+            all_simple &= !th;
+            all_term_honor &= th;
+            all_honor &= i >= 27;
+            all_terminal &= th && i < 27;
+            all_green &= GREEN[i];
+            suits |= 1 << (i / 9);
+        }
+        let has_honor = suits & 8 != 0;
+        let num_suits = (suits & 7).count_ones();
+        let mut situational = YakuList::new();
+        if s.double_riichi {
+            situational.push(Yaku::DoubleRiichi, 2);
+        } else if s.riichi {
+            situational.push(Yaku::Riichi, 1);
+        }
+        if s.ippatsu {
+            situational.push(Yaku::Ippatsu, 1);
+        }
+        if s.tsumo && closed_hand {
+            situational.push(Yaku::MenzenTsumo, 1);
+        }
+        if s.rinshan {
+            situational.push(Yaku::RinshanKaihou, 1);
+        }
+        if s.chankan {
+            situational.push(Yaku::Chankan, 1);
+        }
+        if s.haitei {
+            situational.push(Yaku::HaiteiRaoyue, 1);
+        }
+        if s.houtei {
+            situational.push(Yaku::HouteiRaoyui, 1);
+        }
+        let mut hand_yakuman = YakuList::new();
+        let double = |y: Yaku| if rules.double_yakuman && y.is_double_yakuman() { 26 } else { 13 };
+        if s.tenhou {
+            hand_yakuman.push(Yaku::Tenhou, 13);
+        }
+        if s.chiihou {
+            hand_yakuman.push(Yaku::Chiihou, 13);
+        }
+        if all_honor {
+            hand_yakuman.push(Yaku::Tsuuiisou, 13);
+        }
+        if all_terminal {
+            hand_yakuman.push(Yaku::Chinroutou, 13);
+        }
+        if all_green {
+            hand_yakuman.push(Yaku::Ryuuiisou, 13);
+        }
+        if melds.is_empty() && chuuren(all) {
+            let w = all[s.win.index()];
+            let y = if w == 2 || w == 4 { Yaku::JunseiChuurenPoutou } else { Yaku::ChuurenPoutou };
+            hand_yakuman.push(y, double(y));
+        }
+        Ctx {
+            s,
+            rules,
+            closed_hand,
+            win: s.win.index() as u8,
+            seat: s.seat.tile().index() as u8,
+            round: s.round.tile().index() as u8,
+            dealer: s.is_dealer(),
+            dora: count(&s.dora_indicators),
+            aka: if rules.aka_dora { s.hand.red_fives() } else { 0 },
+            ura: if riichi { count(&s.ura_indicators) } else { 0 },
+            all_simple,
+            all_term_honor: all_term_honor && !all_honor && !all_terminal,
+            has_honor,
+            one_suit: num_suits == 1,
+            situational,
+            hand_yakuman,
+        }
+    }
+
+    fn double(&self, y: Yaku) -> u8 {
+        if self.rules.double_yakuman && y.is_double_yakuman() { 26 } else { 13 }
+    }
+
+    /// Finishes a candidate: yakuman replace everything; otherwise dora are added when there
+    /// is a yaku. Returns None for no yaku.
+    fn finish(&self, mut yaku: YakuList, yakuman: YakuList, fu: u32, parts: &FuList) -> Option<Cand> {
+        let mut han: u32;
+        let mut mult = 0;
+        if yakuman.len > 0 {
+            yaku = yakuman;
+            han = yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum();
+            mult = han / 13;
+            han = han.min(13 * u32::from(self.rules.max_yakuman.max(1)));
+        } else {
+            han = yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum();
+            if han == 0 {
+                return None;
+            }
+            for (y, n) in [(Yaku::Dora, self.dora), (Yaku::AkaDora, self.aka), (Yaku::UraDora, self.ura)] {
+                if n > 0 {
+                    yaku.push(y, n);
+                    han += u32::from(n);
+                }
+            }
+        }
+        let s = self.s;
+        let payment = payment(han, fu, mult, self.dealer, s.tsumo, s.honba, s.sticks, self.rules);
+        Some(Cand {
+            total: payment.total,
+            real_yakuman: mult > 0,
+            han,
+            fu,
+            raw_fu: parts.sum(),
+            yakuman: mult,
+            payment,
+            yaku: yaku.items,
+            n_yaku: yaku.len as u8,
+            parts: parts.items,
+            n_parts: parts.len as u8,
+        })
+    }
+
+    fn han_of(&self, y: Yaku) -> u8 {
+        let (closed, open) = y.han();
+        if self.closed_hand { closed } else { open }
+    }
+
+    fn push_common(&self, yaku: &mut YakuList) {
+        if self.all_simple && (self.closed_hand || self.rules.kuitan) {
+            yaku.push(Yaku::Tanyao, 1);
+        }
+        if self.all_term_honor {
+            yaku.push(Yaku::Honroutou, 2);
+        }
+        if self.one_suit {
+            let y = if self.has_honor { Yaku::Honitsu } else { Yaku::Chinitsu };
+            yaku.push(y, self.han_of(y));
+        }
+    }
+
+    fn thirteen_orphans(&self, all: &Counts) -> Option<Cand> {
+        let mut yakuman = YakuList::new();
+        for &(y, h) in &self.hand_yakuman.items[..self.hand_yakuman.len] {
+            if matches!(y, Yaku::Tenhou | Yaku::Chiihou) {
+                yakuman.push(y, h);
+            }
+        }
+        let y = if all[usize::from(self.win)] == 2 { Yaku::KokushiMusou13 } else { Yaku::KokushiMusou };
+        yakuman.push(y, self.double(y));
+        self.finish(YakuList::new(), yakuman, 0, &FuList::new())
+    }
+
+    fn seven_pairs(&self) -> Option<Cand> {
+        let mut parts = FuList::new();
+        parts.push(FuPart::SevenPairs);
+        let mut yakuman = YakuList::new();
+        for &(y, h) in &self.hand_yakuman.items[..self.hand_yakuman.len] {
+            yakuman.push(y, h);
+        }
+        let mut yaku = YakuList::new();
+        for &(y, h) in &self.situational.items[..self.situational.len] {
+            yaku.push(y, h);
+        }
+        yaku.push(Yaku::Chiitoitsu, 2);
+        self.push_common(&mut yaku);
+        self.finish(yaku, yakuman, 25, &parts)
+    }
+
+    /// Scores one decomposition (`blocks` + `pair`) with the winning tile read as completing
+    /// block `win_block` (or the pair, with `None`).
+    fn regular(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Option<Cand> {
+        let s = self.s;
+        let rules = self.rules;
+        let wait = match win_block {
+            None => Wait::Tanki,
+            Some(i) => {
+                let b = blocks[i];
+                if b.kind != Kind::Seq {
+                    Wait::Shanpon
+                } else if self.win == b.tile + 1 {
+                    Wait::Kanchan
+                } else if (b.tile % 9 == 6 && self.win == b.tile) || (b.tile % 9 == 0 && self.win == b.tile + 2) {
+                    Wait::Penchan
+                } else {
+                    Wait::Ryanmen
+                }
+            }
+        };
+        // Fu.
+        let mut parts = FuList::new();
+        parts.push(FuPart::Base);
+        if self.closed_hand && !s.tsumo {
+            parts.push(FuPart::ClosedRon);
+        }
+        match wait {
+            Wait::Kanchan => parts.push(FuPart::Kanchan),
+            Wait::Penchan => parts.push(FuPart::Penchan),
+            Wait::Tanki => parts.push(FuPart::Tanki),
+            _ => {}
+        }
+        let mut other = 0u32;
+        if matches!(wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+            other += 2;
+        }
+        let pair_fu = if pair == self.seat && pair == self.round {
+            rules.double_wind_pair_fu
+        } else {
+            let mut f = 0;
+            if pair >= 31 {
+                f += 2;
+            }
+            if pair == self.seat {
+                f += 2;
+            }
+            if pair == self.round {
+                f += 2;
+            }
+            f
+        };
+        if pair_fu > 0 {
+            parts.push(FuPart::ValuePair { tile: tile(pair), fu: pair_fu });
+            other += u32::from(pair_fu);
+        }
+        let mut concealed = 0u32;
+        let mut kans = 0u32;
+        let mut sets = 0u32;
+        let mut seqs = [0u8; 4];
+        let mut n_seq = 0usize;
+        let mut set_mask = 0u64;
+        let mut dragon_sets = 0u32;
+        let mut wind_sets = 0u32;
+        let mut outside = term_honor(pair);
+        for (i, b) in blocks.iter().enumerate() {
+            if b.kind == Kind::Seq {
+                seqs[n_seq] = b.tile;
+                n_seq += 1;
+                outside &= b.tile % 9 == 0 || b.tile % 9 == 6;
+                continue;
+            }
+            sets += 1;
+            set_mask |= 1 << b.tile;
+            outside &= term_honor(b.tile);
+            if b.tile >= 31 {
+                dragon_sets += 1;
+            } else if b.tile >= 27 {
+                wind_sets += 1;
+            }
+            let kan = b.kind == Kind::Kan;
+            kans += u32::from(kan);
+            let open = b.open || (wait == Wait::Shanpon && !s.tsumo && win_block == Some(i));
+            concealed += u32::from(!open);
+            let mut fu = 2u8;
+            if term_honor(b.tile) {
+                fu *= 2;
+            }
+            if !open {
+                fu *= 2;
+            }
+            if kan {
+                fu *= 4;
+            }
+            parts.push(FuPart::Set { tile: tile(b.tile), kan, open, fu });
+            other += u32::from(fu);
+        }
+        let pinfu = self.closed_hand && other == 0;
+        if s.tsumo && (!pinfu || rules.pinfu_tsumo_fu) {
+            parts.push(FuPart::Tsumo);
+        }
+        if !self.closed_hand && !s.tsumo && other == 0 && rules.open_pinfu_fu {
+            parts.push(FuPart::OpenPinfu);
+        }
+        let fu = parts.sum().div_ceil(10) * 10;
+
+        // Yakuman.
+        let mut yakuman = YakuList::new();
+        for &(y, h) in &self.hand_yakuman.items[..self.hand_yakuman.len] {
+            yakuman.push(y, h);
+        }
+        if concealed == 4 {
+            let y = if wait == Wait::Tanki { Yaku::SuuankouTanki } else { Yaku::Suuankou };
+            yakuman.push(y, self.double(y));
+        }
+        if dragon_sets == 3 {
+            yakuman.push(Yaku::Daisangen, 13);
+        }
+        if wind_sets == 4 {
+            yakuman.push(Yaku::Daisuushii, self.double(Yaku::Daisuushii));
+        } else if wind_sets == 3 && (27..31).contains(&pair) {
+            yakuman.push(Yaku::Shousuushii, 13);
+        }
+        if kans == 4 {
+            yakuman.push(Yaku::Suukantsu, 13);
+        }
+        if yakuman.len > 0 {
+            return self.finish(YakuList::new(), yakuman, fu, &parts);
+        }
+
+        // Ordinary yaku.
+        let mut yaku = YakuList::new();
+        for &(y, h) in &self.situational.items[..self.situational.len] {
+            yaku.push(y, h);
+        }
+        if pinfu {
+            yaku.push(Yaku::Pinfu, 1);
+        }
+        self.push_common(&mut yaku);
+        let seqs = &mut seqs[..n_seq];
+        seqs.sort_unstable();
+        if self.closed_hand && n_seq >= 2 {
+            let mut pairs = 0;
+            let mut i = 0;
+            while i + 1 < n_seq {
+                if seqs[i] == seqs[i + 1] {
+                    pairs += 1;
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
+            if pairs >= 2 {
+                yaku.push(Yaku::Ryanpeikou, 3);
+            } else if pairs == 1 {
+                yaku.push(Yaku::Iipeikou, 1);
+            }
+        }
+        for (t, y) in [(31, Yaku::YakuhaiHaku), (32, Yaku::YakuhaiHatsu), (33, Yaku::YakuhaiChun)] {
+            if set_mask & (1 << t) != 0 {
+                yaku.push(y, 1);
+            }
+        }
+        if set_mask & (1 << self.seat) != 0 {
+            yaku.push(Yaku::YakuhaiSeatWind, 1);
+        }
+        if set_mask & (1 << self.round) != 0 {
+            yaku.push(Yaku::YakuhaiRoundWind, 1);
+        }
+        if n_seq > 0 && outside {
+            let y = if self.has_honor { Yaku::Chanta } else { Yaku::Junchan };
+            yaku.push(y, self.han_of(y));
+        }
+        if n_seq >= 3 {
+            let has = |t: u8| seqs.contains(&t);
+            if (0..3).any(|s| has(9 * s) && has(9 * s + 3) && has(9 * s + 6)) {
+                yaku.push(Yaku::Ittsu, self.han_of(Yaku::Ittsu));
+            }
+            if (0..7).any(|d| has(d) && has(9 + d) && has(18 + d)) {
+                yaku.push(Yaku::SanshokuDoujun, self.han_of(Yaku::SanshokuDoujun));
+            }
+        }
+        if sets >= 3
+            && (0..9)
+                .any(|d| set_mask & (1 << d) != 0 && set_mask & (1 << (9 + d)) != 0 && set_mask & (1 << (18 + d)) != 0)
+        {
+            yaku.push(Yaku::SanshokuDoukou, 2);
+        }
+        if sets == 4 {
+            yaku.push(Yaku::Toitoi, 2);
+        }
+        if concealed == 3 {
+            yaku.push(Yaku::Sanankou, 2);
+        }
+        if kans == 3 {
+            yaku.push(Yaku::Sankantsu, 2);
+        }
+        if dragon_sets == 2 && pair >= 31 {
+            yaku.push(Yaku::Shousangen, 2);
+        }
+        self.finish(yaku, yakuman, fu, &parts)
+    }
+}
+
+/// Scores a winning situation under `rules`.
+///
+/// Errors on a hand that is not 14 tiles, a winning tile not in the closed tiles, a hand that
+/// does not win, or flags that contradict each other. A winning shape without yaku is
+/// `Ok(Outcome::NoYaku)`.
+///
+/// ```
+/// use haipai_score::{score, Outcome, Rules, Situation, Yaku};
+/// use haipai_tiles::{parse_tile, Hand};
+///
+/// // Riichi, menzen tsumo, tanyao: 30 fu 3 han, a dealer's 2000 all (6000).
+/// let hand = Hand::parse("222567m345p33567s")?;
+/// let mut s = Situation::new(hand, parse_tile("5s")?.0);
+/// s.tsumo = true;
+/// s.riichi = true;
+/// let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
+/// assert_eq!((win.han, win.fu, win.payment.non_dealer), (3, 30, 2000));
+/// assert!(win.yaku.contains(&(Yaku::Tanyao, 1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
+    validate(s)?;
+    let closed = s.hand.closed();
+    let melds = s.hand.melds();
+    let mut all = *closed;
+    for m in melds {
+        for (a, b) in all.iter_mut().zip(m.tiles()) {
+            *a += b;
+        }
+    }
+    let ctx = Ctx::new(s, rules, &all);
+    let mut best: Option<Cand> = None;
+    let mut winning = false;
+    let mut consider = |c: Option<Cand>| {
+        if let Some(c) = c {
+            if best.as_ref().is_none_or(|b| c.key() > b.key()) {
+                best = Some(c);
+            }
+        }
+    };
+    if melds.is_empty() && is_thirteen_orphans(closed) {
+        winning = true;
+        consider(ctx.thirteen_orphans(&all));
+    }
+    if melds.is_empty() && is_seven_pairs(closed) {
+        winning = true;
+        consider(ctx.seven_pairs());
+    }
+    let mut blocks = [Block { kind: Kind::Seq, tile: 0, open: false, closed_group: false }; 4];
+    let n_melds = melds.len();
+    for (i, m) in melds.iter().enumerate() {
+        let kind = match m.kind() {
+            MeldKind::Chi => Kind::Seq,
+            MeldKind::Pon => Kind::Trip,
+            _ => Kind::Kan,
+        };
+        blocks[i] = Block { kind, tile: m.first().index() as u8, open: m.kind().is_open(), closed_group: false };
+    }
+    for arr in winning_arrangements(closed) {
+        winning = true;
+        for (j, g) in arr.groups().iter().enumerate() {
+            let (kind, t) = match *g {
+                Group::Sequence(t) => (Kind::Seq, t),
+                Group::Triplet(t) => (Kind::Trip, t),
+            };
+            blocks[n_melds + j] = Block { kind, tile: t.index() as u8, open: false, closed_group: true };
+        }
+        let pair = arr.pair.index() as u8;
+        if pair == ctx.win {
+            consider(ctx.regular(&blocks, pair, None));
+        }
+        for i in n_melds..4 {
+            let b = blocks[i];
+            let holds = match b.kind {
+                Kind::Seq => ctx.win >= b.tile && ctx.win <= b.tile + 2,
+                _ => ctx.win == b.tile,
+            };
+            let seen = blocks[n_melds..i].iter().any(|o| o.kind == b.kind && o.tile == b.tile);
+            if holds && b.closed_group && !seen {
+                consider(ctx.regular(&blocks, pair, Some(i)));
+            }
+        }
+    }
+    if !winning {
+        return Err(Error::NotAWinningHand);
+    }
+    Ok(match best {
+        None => Outcome::NoYaku,
+        Some(c) => {
+            let mut yaku: Vec<(Yaku, u32)> =
+                c.yaku[..usize::from(c.n_yaku)].iter().map(|&(y, h)| (y, u32::from(h))).collect();
+            yaku.sort_by_key(|&(y, _)| y);
+            Outcome::Win(Score {
+                han: c.han,
+                fu: c.fu,
+                yakuman: c.yakuman,
+                yaku,
+                fu_parts: c.parts[..usize::from(c.n_parts)].to_vec(),
+                payment: c.payment,
+            })
+        }
+    })
+}

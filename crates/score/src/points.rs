@@ -1,0 +1,122 @@
+//! Han and fu to points: limits (mangan ... yakuman), dealer and non-dealer, ron and tsumo
+//! payments, honba and riichi sticks.
+
+use crate::rules::Rules;
+use std::fmt;
+
+/// The limit a hand reached, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Limit {
+    /// Below mangan: points from han and fu.
+    None,
+    /// 満貫 mangan (5 han, or base points above 2000; also kiriage).
+    Mangan,
+    /// 跳満 haneman (6-7 han).
+    Haneman,
+    /// 倍満 baiman (8-10 han).
+    Baiman,
+    /// 三倍満 sanbaiman (11-12 han, or 13+ without kazoe).
+    Sanbaiman,
+    /// 数え役満 kazoe yakuman (13+ han from ordinary yaku).
+    KazoeYakuman,
+    /// 役満 yakuman, the number of yakuman multiples (1..=6).
+    Yakuman(u8),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::None => f.write_str(""),
+            Limit::Mangan => f.write_str("mangan"),
+            Limit::Haneman => f.write_str("haneman"),
+            Limit::Baiman => f.write_str("baiman"),
+            Limit::Sanbaiman => f.write_str("sanbaiman"),
+            Limit::KazoeYakuman => f.write_str("kazoe yakuman"),
+            Limit::Yakuman(1) => f.write_str("yakuman"),
+            Limit::Yakuman(n) => write!(f, "{n}x yakuman"),
+        }
+    }
+}
+
+/// What is paid to the winner. Payments include honba; `total` also includes the riichi sticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Payment {
+    /// Base points (基本点) after limits: fu × 2^(han+2), or 2000 for mangan, ...
+    pub base: u32,
+    /// The limit reached.
+    pub limit: Limit,
+    /// Ron: what the discarder pays (0 for tsumo).
+    pub ron: u32,
+    /// Tsumo by a non-dealer: what the dealer pays (0 for ron and for a dealer's tsumo).
+    pub dealer: u32,
+    /// Tsumo: what each non-dealer pays (0 for ron).
+    pub non_dealer: u32,
+    /// All the winner receives: payments, honba and riichi sticks.
+    pub total: u32,
+}
+
+fn round_up_100(x: u32) -> u32 {
+    x.div_ceil(100) * 100
+}
+
+/// Base points and limit for `han` and `fu`; `yakuman` is the number of yakuman multiples
+/// (0 for an ordinary hand, whose `han` then decides).
+pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limit) {
+    if yakuman > 0 {
+        let n = yakuman.min(u32::from(rules.max_yakuman.max(1)));
+        return (8000 * n, Limit::Yakuman(n as u8));
+    }
+    match han {
+        0..=4 => {
+            let base = fu << (han + 2);
+            let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
+            if base > 2000 || kiriage { (2000, Limit::Mangan) } else { (base, Limit::None) }
+        }
+        5 => (2000, Limit::Mangan),
+        6 | 7 => (3000, Limit::Haneman),
+        8..=10 => (4000, Limit::Baiman),
+        11 | 12 => (6000, Limit::Sanbaiman),
+        _ if rules.kazoe_yakuman => (8000, Limit::KazoeYakuman),
+        _ => (6000, Limit::Sanbaiman),
+    }
+}
+
+/// The payments for a hand of `han` and `fu` (or `yakuman` multiples).
+///
+/// ```
+/// use haipai_score::{payment, Rules};
+/// // Non-dealer ron, 3 han 30 fu: 3900.
+/// assert_eq!(payment(3, 30, 0, false, false, 0, 0, &Rules::default()).ron, 3900);
+/// // Dealer tsumo mangan with 2 honba and 3 sticks: 4200 all, 15600 in total.
+/// let p = payment(5, 30, 0, true, true, 2, 3, &Rules::default());
+/// assert_eq!((p.non_dealer, p.total), (4200, 15600));
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn payment(
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    sticks: u32,
+    rules: &Rules,
+) -> Payment {
+    let (base, limit) = base_points(han, fu, yakuman, rules);
+    let mut p = Payment { base, limit, ron: 0, dealer: 0, non_dealer: 0, total: 0 };
+    if tsumo {
+        if dealer {
+            p.non_dealer = round_up_100(2 * base) + 100 * honba;
+            p.total = 3 * p.non_dealer;
+        } else {
+            p.dealer = round_up_100(2 * base) + 100 * honba;
+            p.non_dealer = round_up_100(base) + 100 * honba;
+            p.total = p.dealer + 2 * p.non_dealer;
+        }
+    } else {
+        p.ron = round_up_100(if dealer { 6 } else { 4 } * base) + 300 * honba;
+        p.total = p.ron;
+    }
+    p.total += 1000 * sticks;
+    p
+}

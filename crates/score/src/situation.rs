@@ -1,0 +1,168 @@
+//! The input of a score: the hand, the winning tile and everything about how it was won.
+
+use haipai_tiles::{Hand, Tile};
+use std::fmt;
+
+/// A wind: seat or round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Wind {
+    /// 東 East (the dealer's seat).
+    #[default]
+    East,
+    /// 南 South.
+    South,
+    /// 西 West.
+    West,
+    /// 北 North.
+    North,
+}
+
+impl Wind {
+    /// The wind's tile (1z..4z).
+    pub const fn tile(self) -> Tile {
+        match self {
+            Wind::East => Tile::EAST,
+            Wind::South => Tile::SOUTH,
+            Wind::West => Tile::WEST,
+            Wind::North => Tile::NORTH,
+        }
+    }
+
+    /// Parses `E`/`S`/`W`/`N` (any case), `east`..., `1z`..`4z` or 東南西北.
+    ///
+    /// ```
+    /// use haipai_score::Wind;
+    /// assert_eq!(Wind::parse("S"), Some(Wind::South));
+    /// assert_eq!(Wind::parse("4z"), Some(Wind::North));
+    /// assert_eq!(Wind::parse("x"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Wind> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "e" | "east" | "1z" | "東" => Some(Wind::East),
+            "s" | "south" | "2z" | "南" => Some(Wind::South),
+            "w" | "west" | "3z" | "西" => Some(Wind::West),
+            "n" | "north" | "4z" | "北" => Some(Wind::North),
+            _ => None,
+        }
+    }
+
+    /// `E`, `S`, `W` or `N`.
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+}
+
+impl fmt::Display for Wind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A winning situation. `hand` holds the closed tiles *including the winning tile* and the
+/// called melds (so 14 tiles, a quad counting as 3); red fives are those of the hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Situation {
+    /// Closed tiles (with the winning tile) and melds.
+    pub hand: Hand,
+    /// The winning tile (one of the closed tiles).
+    pub win: Tile,
+    /// Won by self-draw (otherwise ron).
+    pub tsumo: bool,
+    /// The winner's seat wind (East = dealer).
+    pub seat: Wind,
+    /// The round wind.
+    pub round: Wind,
+    /// Dora indicators (kan dora are more indicators).
+    pub dora_indicators: Vec<Tile>,
+    /// Ura-dora indicators (counted only with riichi or double riichi).
+    pub ura_indicators: Vec<Tile>,
+    /// Riichi.
+    pub riichi: bool,
+    /// Double riichi (counted instead of riichi).
+    pub double_riichi: bool,
+    /// Ippatsu (needs riichi).
+    pub ippatsu: bool,
+    /// Haitei: tsumo on the last tile of the wall.
+    pub haitei: bool,
+    /// Houtei: ron on the last discard.
+    pub houtei: bool,
+    /// Rinshan kaihou: tsumo on a kan replacement tile (needs a kan).
+    pub rinshan: bool,
+    /// Chankan: ron on a tile added to a kan.
+    pub chankan: bool,
+    /// Tenhou: the dealer's first draw.
+    pub tenhou: bool,
+    /// Chiihou: a non-dealer's first draw, uninterrupted.
+    pub chiihou: bool,
+    /// Honba counters (300 per counter on ron, 100 from each payer on tsumo).
+    pub honba: u32,
+    /// Riichi sticks on the table (1000 each to the winner).
+    pub sticks: u32,
+}
+
+impl Situation {
+    /// A closed-ron-shaped default: East seat, East round, no dora, no flags.
+    pub fn new(hand: Hand, win: Tile) -> Situation {
+        Situation {
+            hand,
+            win,
+            tsumo: false,
+            seat: Wind::East,
+            round: Wind::East,
+            dora_indicators: Vec::new(),
+            ura_indicators: Vec::new(),
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            haitei: false,
+            houtei: false,
+            rinshan: false,
+            chankan: false,
+            tenhou: false,
+            chiihou: false,
+            honba: 0,
+            sticks: 0,
+        }
+    }
+
+    /// True when the winner is the dealer (seat East).
+    pub fn is_dealer(&self) -> bool {
+        self.seat == Wind::East
+    }
+}
+
+/// Why a situation cannot be scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The hand has the wrong number of tiles: it needs 14, a quad counting as 3.
+    WrongSize {
+        /// Tiles found (a quad counting as 3).
+        got: usize,
+    },
+    /// The winning tile is not among the closed tiles.
+    WinningTileNotInHand(Tile),
+    /// The tiles do not form a winning hand.
+    NotAWinningHand,
+    /// Flags that cannot go together (e.g. riichi with an open hand, haitei with ron).
+    Conflict(&'static str),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::WrongSize { got } => {
+                write!(f, "a winning hand has 14 tiles (a quad counting as 3), this one has {got}")
+            }
+            Error::WinningTileNotInHand(t) => write!(f, "the winning tile {t} is not among the closed tiles"),
+            Error::NotAWinningHand => f.write_str("the tiles do not form a winning hand"),
+            Error::Conflict(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

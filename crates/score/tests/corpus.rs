@@ -1,0 +1,152 @@
+//! Scores the whole oracle corpus (`tests/data/corpus.jsonl`, written by
+//! `cargo xtask gen-score-corpus` with the PyPI package `mahjong` 2.1.0) and compares han, fu,
+//! total points, payments and the yaku list with the oracle's.
+
+use haipai_score::{Outcome, Rules, Situation, Wind, score};
+use haipai_tiles::{Hand, Tile, parse_tile};
+use serde_json::Value;
+
+const CORPUS: &str = include_str!("data/corpus.jsonl");
+/// The same kind of corpus scored with the oracle's variant options (`--variant`).
+const VARIANT: &str = include_str!("data/corpus_variant.jsonl");
+
+fn tile(v: &Value) -> Tile {
+    parse_tile(v.as_str().expect("tile string")).expect("tile").0
+}
+
+fn situation(req: &Value) -> Situation {
+    let mut text = req["hand"].as_str().expect("hand").to_string();
+    for m in req["melds"].as_array().into_iter().flatten() {
+        text.push_str(m.as_str().expect("meld"));
+    }
+    let hand = Hand::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut s = Situation::new(hand, tile(&req["win"]));
+    let flag = |k: &str| req[k].as_bool().unwrap_or(false);
+    s.tsumo = flag("tsumo");
+    s.riichi = flag("riichi");
+    s.double_riichi = flag("double_riichi");
+    s.ippatsu = flag("ippatsu");
+    s.haitei = flag("haitei");
+    s.houtei = flag("houtei");
+    s.rinshan = flag("rinshan");
+    s.chankan = flag("chankan");
+    s.tenhou = flag("tenhou");
+    s.chiihou = flag("chiihou");
+    s.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
+    s.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
+    s.dora_indicators = req["dora_indicators"].as_array().into_iter().flatten().map(tile).collect();
+    s.ura_indicators = req["ura_indicators"].as_array().into_iter().flatten().map(tile).collect();
+    s.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+    s.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
+    s
+}
+
+/// Our answer in the corpus's shape, for comparison.
+fn ours(s: &Situation, rules: &Rules) -> String {
+    match score(s, rules) {
+        Err(e) => format!("error {e}"),
+        Ok(Outcome::NoYaku) => "no_yaku".to_string(),
+        Ok(Outcome::Win(w)) => {
+            let mut yaku: Vec<String> = w.yaku.iter().map(|(y, h)| format!("{y}:{h}")).collect();
+            yaku.sort();
+            let p = w.payment;
+            let honba = s.honba;
+            let (main, additional) = if s.tsumo {
+                if s.is_dealer() {
+                    (p.non_dealer - 100 * honba, p.non_dealer - 100 * honba)
+                } else {
+                    (p.dealer - 100 * honba, p.non_dealer - 100 * honba)
+                }
+            } else {
+                (p.ron - 300 * honba, 0)
+            };
+            format!("han {} fu {} total {} main {main} add {additional} yaku {}", w.han, w.fu, p.total, yaku.join(","))
+        }
+    }
+}
+
+fn oracle(req: &Value) -> String {
+    if req.get("error").is_some() {
+        return "no_yaku".to_string();
+    }
+    let mut yaku: Vec<String> = req["yaku"]
+        .as_array()
+        .expect("yaku")
+        .iter()
+        .map(|y| format!("{}:{}", y[0].as_str().expect("name"), y[1]))
+        .collect();
+    yaku.sort();
+    format!(
+        "han {} fu {} total {} main {} add {} yaku {}",
+        req["han"],
+        req["fu"],
+        req["total"],
+        req["main"],
+        req["additional"],
+        yaku.join(",")
+    )
+}
+
+fn disagreements(corpus: &str, rules: &Rules) -> (usize, Vec<String>) {
+    let mut total = 0;
+    let mut bad = Vec::new();
+    for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
+        let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
+        total += 1;
+        let s = situation(&req);
+        let (a, b) = (ours(&s, rules), oracle(&req));
+        if a != b {
+            bad.push(format!("{line}\n  ours:   {a}\n  oracle: {b}"));
+        }
+    }
+    (total, bad)
+}
+
+#[test]
+fn whole_corpus_agrees_with_the_oracle() {
+    let (total, bad) = disagreements(CORPUS, &Rules::default());
+    assert!(total >= 20_000, "corpus too small: {total}");
+    let shown: Vec<&String> = bad.iter().take(15).collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {total} disagree:\n{}",
+        bad.len(),
+        shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn variant_rules_reproduce_the_oracle_options() {
+    // Oracle: has_open_tanyao=False, has_double_yakuman=False, KAZOE_SANBAIMAN, kiriage=True.
+    let rules = Rules { kuitan: false, double_yakuman: false, kazoe_yakuman: false, kiriage: true, ..Rules::default() };
+    let (total, bad) = disagreements(VARIANT, &rules);
+    assert!(total >= 5_000, "variant corpus too small: {total}");
+    let shown: Vec<&str> = bad.iter().take(15).map(String::as_str).collect();
+    assert!(bad.is_empty(), "{} of {total} disagree:\n{}", bad.len(), shown.join("\n"));
+    // And the options matter: the default rules disagree with this corpus.
+    assert!(!disagreements(VARIANT, &Rules::default()).1.is_empty());
+}
+
+#[test]
+fn corpus_covers_every_yaku_and_every_kind_of_win() {
+    let mut seen = std::collections::HashSet::new();
+    let mut kinds = std::collections::HashSet::new();
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let req: Value = serde_json::from_str(line).expect("json");
+        for y in req["yaku"].as_array().into_iter().flatten() {
+            seen.insert(y[0].as_str().expect("name").to_string());
+        }
+        let open = req["melds"].as_array().is_some_and(|m| m.iter().any(|x| !x.as_str().unwrap_or("").ends_with("*]")));
+        let tsumo = req["tsumo"].as_bool().unwrap_or(false);
+        kinds.insert((open, tsumo, req["seat"].to_string(), req["round"].to_string()));
+        if req.get("error").is_some() {
+            seen.insert("no_yaku".to_string());
+        }
+    }
+    for y in haipai_score::Yaku::ALL {
+        assert!(seen.contains(y.name()), "the corpus never shows {y}");
+    }
+    assert!(seen.contains("no_yaku"));
+    // closed/open x tsumo/ron x 4 seats x 4 rounds
+    assert_eq!(kinds.len(), 64);
+}

@@ -1,0 +1,127 @@
+//! Seeded random hands (haipai's own RNG): scoring never panics, every random winning hand
+//! gets a consistent answer, and non-winning hands are a clear error.
+
+use haipai_score::{Error, Limit, Outcome, Rules, Situation, Wind, score};
+use haipai_tiles::rng::Rng;
+use haipai_tiles::{Hand, Meld, MeldKind, Tile};
+
+fn t(i: usize) -> Tile {
+    Tile::new(i).expect("tile")
+}
+
+/// A random winning situation: 4 groups (some called) and a pair, a random winning tile.
+fn random_win(rng: &mut Rng) -> Option<Situation> {
+    let mut closed = [0u8; 34];
+    let mut all = [0u8; 34];
+    let mut melds = Vec::new();
+    let n_melds = rng.index(5);
+    for g in 0..4 {
+        let seq = rng.index(3) > 0;
+        let called = g < n_melds;
+        if seq {
+            let s = rng.index(3);
+            let k = 9 * s + rng.index(7);
+            for d in 0..3 {
+                all[k + d] += 1;
+                if !called {
+                    closed[k + d] += 1;
+                }
+            }
+            if called {
+                melds.push(Meld::new(MeldKind::Chi, t(k), 0)?);
+            }
+        } else {
+            let k = rng.index(34);
+            let kan = called && rng.index(4) == 0;
+            all[k] += if kan { 4 } else { 3 };
+            if called {
+                let kind = if kan { MeldKind::ClosedKan } else { MeldKind::Pon };
+                melds.push(Meld::new(kind, t(k), 0)?);
+            } else {
+                closed[k] += 3;
+            }
+        }
+    }
+    let p = rng.index(34);
+    all[p] += 2;
+    closed[p] += 2;
+    if all.iter().any(|&c| c > 4) {
+        return None;
+    }
+    let hand = Hand::new(closed, [0; 3], melds).ok()?;
+    let held: Vec<usize> = (0..34).filter(|&i| closed[i] > 0).collect();
+    let win = t(held[rng.index(held.len())]);
+    let mut s = Situation::new(hand, win);
+    s.tsumo = rng.index(2) == 0;
+    s.seat = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
+    s.round = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
+    s.riichi = s.hand.is_closed() && rng.index(2) == 0;
+    s.dora_indicators = vec![t(rng.index(34))];
+    s.honba = rng.index(3) as u32;
+    Some(s)
+}
+
+#[test]
+fn random_winning_hands_score_consistently() {
+    let mut rng = Rng::new(7);
+    let rules = Rules::default();
+    let mut wins = 0;
+    let mut tries = 0;
+    while wins < 3000 {
+        tries += 1;
+        assert!(tries < 100_000);
+        let Some(s) = random_win(&mut rng) else { continue };
+        let outcome = score(&s, &rules).unwrap_or_else(|e| panic!("{} win {}: {e}", s.hand, s.win));
+        let Outcome::Win(w) = outcome else { continue };
+        wins += 1;
+        let p = w.payment;
+        // Payments follow from the base points.
+        let up = |x: u32| x.div_ceil(100) * 100;
+        let base = p.base;
+        if s.tsumo {
+            if s.is_dealer() {
+                assert_eq!(p.non_dealer, up(2 * base) + 100 * s.honba);
+            } else {
+                assert_eq!((p.dealer, p.non_dealer), (up(2 * base) + 100 * s.honba, up(base) + 100 * s.honba));
+            }
+        } else {
+            assert_eq!(p.ron, up(if s.is_dealer() { 6 } else { 4 } * base) + 300 * s.honba);
+        }
+        // Han is the sum of the listed yaku; yakuman hands list only yakuman.
+        assert_eq!(w.han, w.yaku.iter().map(|&(_, h)| h).sum::<u32>().min(78));
+        if w.yakuman > 0 {
+            assert!(w.yaku.iter().all(|(y, _)| y.is_yakuman()));
+            assert_eq!(p.limit, Limit::Yakuman(w.yakuman as u8));
+        } else {
+            assert!(w.fu >= 20 && w.fu % 10 == 0 || w.fu == 25);
+            let raw: u32 = w.fu_parts.iter().map(|f| u32::from(f.fu())).sum();
+            assert_eq!(w.fu, if w.fu == 25 { 25 } else { raw.div_ceil(10) * 10 });
+        }
+    }
+}
+
+#[test]
+fn random_non_winning_hands_are_an_error() {
+    let mut rng = Rng::new(11);
+    let rules = Rules::default();
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let mut counts = [0u8; 34];
+        let mut n = 0;
+        while n < 14 {
+            let k = rng.index(34);
+            if counts[k] < 4 {
+                counts[k] += 1;
+                n += 1;
+            }
+        }
+        let hand = Hand::from_counts(counts).expect("hand");
+        let win = t((0..34).find(|&i| counts[i] > 0).expect("tile"));
+        match score(&Situation::new(hand, win), &rules) {
+            Err(Error::NotAWinningHand) => checked += 1,
+            Ok(_) => {}
+            Err(e) => panic!("unexpected error {e}"),
+        }
+    }
+    assert!(checked > 2900);
+}

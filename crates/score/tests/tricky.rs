@@ -1,0 +1,184 @@
+//! Named table tests for the classic tricky hands, the rule options and the errors.
+
+use haipai_score::{Error, FuPart, Limit, Outcome, Rules, Score, Situation, Wind, Yaku, score};
+use haipai_tiles::{Hand, parse_tile};
+
+fn sit(hand: &str, win: &str) -> Situation {
+    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
+    s.seat = Wind::South;
+    s
+}
+
+fn win(s: &Situation, rules: &Rules) -> Score {
+    match score(s, rules) {
+        Ok(Outcome::Win(w)) => w,
+        other => panic!("expected a win, got {other:?}"),
+    }
+}
+
+fn has(w: &Score, y: Yaku) -> bool {
+    w.yaku.iter().any(|&(x, _)| x == y)
+}
+
+#[test]
+fn ryanmen_reading_beats_kanchan_for_pinfu() {
+    // 233445m: 3m completes 234 (kanchan 2-4) or 345 (ryanmen 4-5). Pinfu 30 fu 1 han wins.
+    let w = win(&sit("233445m678p234s99s", "3m"), &Rules::default());
+    assert_eq!((w.han, w.fu, w.payment.ron), (1, 30, 1000));
+    assert!(has(&w, Yaku::Pinfu));
+    assert_eq!(w.fu_parts, vec![FuPart::Base, FuPart::ClosedRon]);
+}
+
+#[test]
+fn kanchan_reading_wins_when_pinfu_is_impossible() {
+    // With a closed East triplet (round wind) pinfu is gone; the kanchan 2 fu lifts 40 to 50.
+    let w = win(&sit("233445m678p111z55z", "3m"), &Rules::default());
+    assert_eq!((w.han, w.fu, w.payment.ron), (1, 50, 1600));
+    assert!(w.fu_parts.contains(&FuPart::Kanchan));
+}
+
+#[test]
+fn pinfu_tsumo_is_20_fu() {
+    let mut s = sit("233445m678p234s99s", "3m");
+    s.tsumo = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!((w.han, w.fu), (2, 20));
+    assert_eq!((w.payment.dealer, w.payment.non_dealer), (700, 400));
+    // With the pinfu-tsumo-fu variant it is 30 fu.
+    let w = win(&s, &Rules { pinfu_tsumo_fu: true, ..Rules::default() });
+    assert_eq!((w.han, w.fu), (2, 30));
+}
+
+#[test]
+fn ryanpeikou_beats_seven_pairs() {
+    let w = win(&sit("223344m556677p88s", "7p"), &Rules::default());
+    assert!(has(&w, Yaku::Ryanpeikou) && has(&w, Yaku::Pinfu) && has(&w, Yaku::Tanyao));
+    assert!(!has(&w, Yaku::Chiitoitsu));
+    assert_eq!((w.han, w.payment.limit, w.payment.ron), (5, Limit::Mangan, 8000));
+}
+
+#[test]
+fn seven_pairs_is_25_fu() {
+    let w = win(&sit("1199m3377p2255s66z", "6z"), &Rules::default());
+    assert_eq!((w.han, w.fu, w.payment.ron), (2, 25, 1600));
+}
+
+#[test]
+fn ron_on_the_third_triplet_is_not_sanankou() {
+    let mut s = sit("111456m222p99p333s", "3s");
+    s.riichi = true;
+    let w = win(&s, &Rules::default());
+    assert!(!has(&w, Yaku::Sanankou));
+    // 30 + 8 (closed 1m) + 4 (closed 2p) + 2 (3s, open by the ron) = 44 -> 50.
+    assert_eq!((w.han, w.fu), (1, 50));
+    // By tsumo the triplet is concealed.
+    s.tsumo = true;
+    assert!(has(&win(&s, &Rules::default()), Yaku::Sanankou));
+}
+
+#[test]
+fn ron_tile_read_into_a_sequence_keeps_sanankou() {
+    // 3s may complete 345s (ryanmen), so 333s stays concealed.
+    let w = win(&sit("111m222p99p333345s", "3s"), &Rules::default());
+    assert!(has(&w, Yaku::Sanankou));
+}
+
+#[test]
+fn chankan_is_a_ron_yaku() {
+    let mut s = sit("233445m678p234s99s", "3m");
+    s.chankan = true;
+    let w = win(&s, &Rules::default());
+    assert!(has(&w, Yaku::Chankan) && has(&w, Yaku::Pinfu));
+    assert_eq!((w.han, w.fu), (2, 30));
+    s.tsumo = true;
+    assert!(matches!(score(&s, &Rules::default()), Err(Error::Conflict(_))));
+}
+
+#[test]
+fn rinshan_counts_tsumo_fu_and_kan_fu() {
+    let mut s = sit("234m567p23488s[5555z*]", "2s");
+    s.tsumo = true;
+    s.rinshan = true;
+    let w = win(&s, &Rules::default());
+    assert!(has(&w, Yaku::RinshanKaihou) && has(&w, Yaku::MenzenTsumo) && has(&w, Yaku::YakuhaiHaku));
+    // 20 + 32 (closed honour kan) + 2 tsumo = 54 -> 60; 3 han 60 fu.
+    assert_eq!((w.han, w.fu), (3, 60));
+    assert_eq!((w.payment.dealer, w.payment.non_dealer, w.payment.total), (3900, 2000, 7900));
+}
+
+#[test]
+fn no_yaku_is_explicit() {
+    let mut s = sit("234m567p99s[789s][123m]", "2m");
+    s.dora_indicators = vec![parse_tile("8s").expect("tile").0];
+    assert_eq!(score(&s, &Rules::default()), Ok(Outcome::NoYaku));
+}
+
+#[test]
+fn kiriage_mangan_is_an_option() {
+    let mut s = sit("223344m567p23466s", "4s");
+    s.riichi = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!((w.han, w.fu, w.payment.ron), (4, 30, 7700));
+    let w = win(&s, &Rules { kiriage: true, ..Rules::default() });
+    assert_eq!((w.payment.limit, w.payment.ron), (Limit::Mangan, 8000));
+}
+
+#[test]
+fn kazoe_yakuman_is_an_option() {
+    let mut s = sit("123123456789m99m", "4m");
+    s.riichi = true;
+    s.tsumo = true;
+    s.dora_indicators = vec![parse_tile("8m").expect("tile").0];
+    let w = win(&s, &Rules::default());
+    assert_eq!((w.han, w.payment.limit, w.payment.total), (15, Limit::KazoeYakuman, 32000), "{:?}", w.yaku);
+    let w = win(&s, &Rules { kazoe_yakuman: false, ..Rules::default() });
+    assert_eq!((w.payment.limit, w.payment.total), (Limit::Sanbaiman, 24000));
+}
+
+#[test]
+fn double_yakuman_is_an_option() {
+    let mut s = sit("111m222p333s444z55z", "5z");
+    s.tsumo = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!(w.yaku, vec![(Yaku::SuuankouTanki, 26)]);
+    assert_eq!((w.han, w.yakuman, w.payment.total), (26, 2, 64000));
+    let w = win(&s, &Rules { double_yakuman: false, ..Rules::default() });
+    assert_eq!((w.han, w.yakuman, w.payment.total), (13, 1, 32000));
+}
+
+#[test]
+fn double_wind_pair_fu_is_an_option() {
+    let mut s = sit("234m567p234s678s11z", "3m");
+    s.seat = Wind::East;
+    s.riichi = true;
+    let pair = |w: &Score| w.fu_parts.iter().find_map(|p| matches!(p, FuPart::ValuePair { .. }).then_some(p.fu()));
+    assert_eq!(pair(&win(&s, &Rules::default())), Some(4));
+    assert_eq!(pair(&win(&s, &Rules { double_wind_pair_fu: 2, ..Rules::default() })), Some(2));
+}
+
+#[test]
+fn thirteen_orphans_thirteen_sided_and_tenhou_add_up() {
+    let mut s = sit("19m19p19s12345677z", "7z");
+    s.seat = Wind::East;
+    s.tsumo = true;
+    s.tenhou = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!(w.yaku, vec![(Yaku::Tenhou, 13), (Yaku::KokushiMusou13, 26)]);
+    assert_eq!((w.han, w.yakuman, w.payment.total), (39, 3, 144000));
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let rules = Rules::default();
+    assert_eq!(score(&sit("123m456p789s1112z", "1z"), &rules), Err(Error::WrongSize { got: 13 }));
+    let missing = sit("123m456p789s11122z", "5m");
+    assert!(matches!(score(&missing, &rules), Err(Error::WinningTileNotInHand(_))));
+    assert_eq!(score(&sit("123m456p789s12356z", "1z"), &rules), Err(Error::NotAWinningHand));
+    let mut open = sit("234m567p99s[789s][123m]", "2m");
+    open.riichi = true;
+    assert!(matches!(score(&open, &rules), Err(Error::Conflict(_))));
+    let mut houtei = sit("233445m678p234s99s", "3m");
+    houtei.houtei = true;
+    houtei.tsumo = true;
+    assert!(matches!(score(&houtei, &rules), Err(Error::Conflict(_))));
+}

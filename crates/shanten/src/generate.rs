@@ -1,0 +1,247 @@
+//! The table generator behind `cargo xtask codegen` (kept in this crate so that the
+//! staleness test and xtask call the same code).
+//!
+//! It enumerates every suit pattern (nine counts 0..=4 summing to at most 14: 405,350 of
+//! them) and every honour pattern (seven counts: 43,130), computes each one's cost table with
+//! [`reference::suit_costs`], clamps it (see [`CLAMP`]) and numbers the distinct tables:
+//! these numbers are the *classes*. See [`crate::tables`] for the file layout.
+
+use crate::reference::{self, INF};
+
+/// Cost entries above this are stored as `CLAMP`: a regular hand of at most 14 tiles has
+/// a replacement number of at most 9, so a suit entry above 9 never wins a minimum and
+/// clamping it to 10 changes no answer while merging many classes.
+pub const CLAMP: u8 = 10;
+
+/// Maximum tiles in a hand, hence in one suit.
+pub const MAX_TILES: usize = 14;
+
+/// Number of patterns of `n` counts in 0..=4 summing to at most `s`, for n in 0..=9 and
+/// s in 0..=14.
+pub fn pattern_counts() -> [[u32; MAX_TILES + 1]; 10] {
+    let mut t = [[0u32; MAX_TILES + 1]; 10];
+    t[0] = [1; MAX_TILES + 1];
+    for n in 1..10 {
+        for s in 0..=MAX_TILES {
+            t[n][s] = (0..=4.min(s)).map(|c| t[n - 1][s - c]).sum();
+        }
+    }
+    t
+}
+
+/// The perfect-hash rank of a pattern of `len` (7 or 9) counts with sum at most 14: the
+/// position of the pattern in lexicographic order among all such patterns.
+pub fn rank(counts: &[u8]) -> u32 {
+    let t = pattern_counts();
+    let len = counts.len();
+    let mut budget = MAX_TILES;
+    let mut r = 0;
+    for (i, &c) in counts.iter().enumerate() {
+        for j in 0..usize::from(c) {
+            r += t[len - 1 - i][budget - j];
+        }
+        budget -= usize::from(c);
+    }
+    r
+}
+
+/// Every pattern of `len` counts (each 0..=4, sum at most 14), in rank order.
+pub fn patterns(len: usize) -> Vec<Vec<u8>> {
+    fn rec(len: usize, budget: usize, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cur.len() == len {
+            out.push(cur.clone());
+            return;
+        }
+        for c in 0..=4.min(budget) {
+            cur.push(c as u8);
+            rec(len, budget - c, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    rec(len, MAX_TILES, &mut Vec::with_capacity(len), &mut out);
+    out
+}
+
+/// A cost table flattened to ten bytes, index `2k + p`, clamped at [`CLAMP`].
+pub type Vector = [u8; 10];
+
+/// The clamped cost vector of one suit (`sequences`) or honour pattern.
+pub fn vector(counts: &[u8], sequences: bool) -> Vector {
+    let c = reference::suit_costs(counts, sequences);
+    let mut v = [0u8; 10];
+    for k in 0..5 {
+        for p in 0..2 {
+            v[2 * k + p] = c[k][p].min(CLAMP).min(INF);
+        }
+    }
+    v
+}
+
+/// Classes of all patterns of `len` counts: (class of each pattern in rank order,
+/// the distinct vectors in order of first appearance).
+pub fn classes(len: usize, sequences: bool) -> (Vec<u8>, Vec<Vector>) {
+    let mut distinct: Vec<Vector> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    let mut of = Vec::new();
+    for p in patterns(len) {
+        let v = vector(&p, sequences);
+        let id = *index.entry(v).or_insert_with(|| {
+            distinct.push(v);
+            distinct.len() - 1
+        });
+        of.push(u8::try_from(id).expect("at most 256 classes"));
+    }
+    (of, distinct)
+}
+
+/// Min-plus combination of two clamped vectors (melds add up to at most 4, pairs to at most 1).
+pub fn combine(a: &Vector, b: &Vector) -> Vector {
+    let mut out = [CLAMP; 10];
+    for k1 in 0..5 {
+        for p1 in 0..2 {
+            for k2 in 0..5 - k1 {
+                for p2 in 0..2 - p1 {
+                    let v = (a[2 * k1 + p1] + b[2 * k2 + p2]).min(CLAMP);
+                    let o = &mut out[2 * (k1 + k2) + p1 + p2];
+                    *o = (*o).min(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Everything the tables file holds, before serialisation.
+pub struct Tables {
+    /// Class of every suit pattern, in rank order.
+    pub suit_class: Vec<u8>,
+    /// Class of every honour histogram key (see [`crate::tables::honor_key`]); 0 where no
+    /// pattern has that key.
+    pub honor_class: Vec<u8>,
+    /// The vector of each suit class.
+    pub suit_vectors: Vec<Vector>,
+    /// The vector of each honour class.
+    pub honor_vectors: Vec<Vector>,
+    /// The vector of each combined class (any combination of suits and honours).
+    pub combined_vectors: Vec<Vector>,
+    /// `[suit class][suit class]` → combined class.
+    pub pair_table: Vec<u8>,
+    /// `[suit class][honour class]` → combined class.
+    pub suit_honor_table: Vec<u8>,
+    /// `[combined class][suit class]` → combined class.
+    pub triple_table: Vec<u8>,
+    /// `[combined class][honour class]` → combined class.
+    pub full_table: Vec<u8>,
+    /// `[combined class][combined class]` → combined class.
+    pub join_table: Vec<u8>,
+}
+
+/// Computes the classes and the combination tables. The combined classes are numbered in
+/// order of first appearance while closing the set under every table, so that every
+/// table's output is a valid input.
+pub fn build() -> Tables {
+    let (suit_class, suit_vectors) = classes(9, true);
+    let (honor_by_rank, honor_vectors) = classes(7, false);
+    // Honour classes depend only on how many kinds hold 1, 2, 3 and 4 copies.
+    let mut honor_class = vec![0u8; crate::tables::HONOR_KEYS];
+    for (p, &class) in patterns(7).iter().zip(&honor_by_rank) {
+        let key = crate::tables::honor_key(p.as_slice().try_into().expect("seven"));
+        honor_class[key] = class;
+    }
+    let mut list: Vec<Vector> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    let mut id_of = |v: Vector, list: &mut Vec<Vector>| -> u8 {
+        let id = *index.entry(v).or_insert_with(|| {
+            list.push(v);
+            list.len() - 1
+        });
+        u8::try_from(id).expect("at most 256 combined classes")
+    };
+    let mut pair_table = Vec::new();
+    for a in &suit_vectors {
+        for b in &suit_vectors {
+            pair_table.push(id_of(combine(a, b), &mut list));
+        }
+    }
+    let mut suit_honor_table = Vec::new();
+    for a in &suit_vectors {
+        for z in &honor_vectors {
+            suit_honor_table.push(id_of(combine(a, z), &mut list));
+        }
+    }
+    // Close under adding a suit, adding honours and joining two combined classes.
+    let mut done = 0;
+    while done < list.len() {
+        let n = list.len();
+        for c in 0..n {
+            for b in &suit_vectors {
+                id_of(combine(&list[c], b), &mut list);
+            }
+            for z in &honor_vectors {
+                id_of(combine(&list[c], z), &mut list);
+            }
+            for d in 0..n {
+                id_of(combine(&list[c], &list[d]), &mut list);
+            }
+        }
+        done = n;
+    }
+    let mut triple_table = Vec::new();
+    let mut full_table = Vec::new();
+    let mut join_table = Vec::new();
+    for c in 0..list.len() {
+        for b in &suit_vectors {
+            triple_table.push(id_of(combine(&list[c], b), &mut list));
+        }
+        for z in &honor_vectors {
+            full_table.push(id_of(combine(&list[c], z), &mut list));
+        }
+        for d in 0..list.len() {
+            join_table.push(id_of(combine(&list[c], &list[d]), &mut list));
+        }
+    }
+    Tables {
+        suit_class,
+        honor_class,
+        suit_vectors,
+        honor_vectors,
+        combined_vectors: list,
+        pair_table,
+        suit_honor_table,
+        triple_table,
+        full_table,
+        join_table,
+    }
+}
+
+/// The header that opens the tables file: it names the generator. Padded to
+/// [`crate::tables::HEADER_LEN`] bytes.
+pub const HEADER: &str = "haipai-shanten tables v1. Generated by `cargo xtask codegen` \
+(xtask/src/codegen/shanten.rs calling haipai_shanten::generate::tables); do not edit.";
+
+/// The bytes of `crates/shanten/tables/shanten.bin`: see [`crate::tables`] for the layout.
+pub fn tables() -> Vec<u8> {
+    use crate::tables as t;
+    let tb = build();
+    assert_eq!(tb.suit_vectors.len(), t::SUIT_CLASSES, "suit classes");
+    assert_eq!(tb.honor_vectors.len(), t::HONOR_CLASSES, "honour classes");
+    assert_eq!(tb.combined_vectors.len(), t::COMBINED_CLASSES, "combined classes");
+    let mut out = HEADER.as_bytes().to_vec();
+    assert!(out.len() < t::HEADER_LEN);
+    out.resize(t::HEADER_LEN - 1, b' ');
+    out.push(b'\n');
+    out.extend_from_slice(&tb.suit_class);
+    out.extend_from_slice(&tb.honor_class);
+    for v in tb.suit_vectors.iter().chain(&tb.honor_vectors).chain(&tb.combined_vectors) {
+        out.extend_from_slice(v);
+        out.extend_from_slice(&[CLAMP; 6]);
+    }
+    out.extend_from_slice(&tb.pair_table);
+    out.extend_from_slice(&tb.suit_honor_table);
+    out.extend_from_slice(&tb.triple_table);
+    out.extend_from_slice(&tb.full_table);
+    out.extend_from_slice(&tb.join_table);
+    assert_eq!(out.len(), t::TOTAL_LEN);
+    out
+}

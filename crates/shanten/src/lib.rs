@@ -1,0 +1,256 @@
+//! Shanten (向聴数), necessary tiles (有効牌) and unnecessary tiles (不要牌) of a closed hand.
+//!
+//! The argument everywhere is the closed tiles as [`Counts`] (`[u8; 34]`, index order
+//! 1m..9m, 1p..9p, 1s..9s, 1z..7z). The number of melds the hand needs is inferred from
+//! its size: 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 closed tiles (3m + 1 or 3m + 2; called
+//! melds are simply absent). Shanten `-1` is a complete hand, `0` is tenpai.
+//!
+//! Definition (shared with xiangting, nyanten and tomohxx): the least number of draws
+//! (each followed by a discard) to reach a complete hand, minus one, where a complete hand
+//! never holds a fifth copy of a kind among the closed tiles. So `1111m456p789p123s` is
+//! 1-shanten, and seven pairs needs seven different kinds (`1111m2233p4455s66z` is
+//! 1-shanten). Seven pairs and thirteen orphans apply only to 13 and 14 tiles.
+//!
+//! ```
+//! use haipai_shanten::{necessary_tiles, shanten, try_shanten, unnecessary_tiles};
+//! use haipai_tiles::parse_counts;
+//!
+//! let hand = parse_counts("123456789m11p11s")?;
+//! assert_eq!(shanten(&hand), 0);
+//! let (s, draws) = necessary_tiles(&hand);
+//! assert_eq!((s, draws.to_string()), (0, "1p1s".to_string()));
+//!
+//! let hand = parse_counts("123456789m11p112s")?;
+//! let (s, discards) = unnecessary_tiles(&hand);
+//! assert_eq!((s, discards.to_string()), (0, "12s".to_string()));
+//!
+//! assert!(try_shanten(&parse_counts("123m")?).is_err()); // 3 tiles: no meld count fits
+//! # Ok::<(), haipai_tiles::Error>(())
+//! ```
+//!
+//! Two implementations: [`reference`], a search over target shapes that is slow and
+//! obviously right, and the default table-driven one.
+
+mod effective;
+pub mod generate;
+pub mod reference;
+pub mod tables;
+
+pub use reference::NOT_APPLICABLE;
+
+use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
+
+/// Shanten over all forms (regular, seven pairs, thirteen orphans); `-1` = complete.
+///
+/// Precondition: 3m + 1 or 3m + 2 closed tiles (at most 14), at most four of a kind;
+/// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
+#[inline]
+pub fn shanten(counts: &Counts) -> i8 {
+    let w = words(counts);
+    let n = size_of_words(&w);
+    let regular = tables::regular_replacement(counts, n / 3) as i8 - 1;
+    if n < 13 {
+        return regular;
+    }
+    regular.min(seven_pairs_of_words(&w)).min(thirteen_orphans_of_words(&w))
+}
+
+/// The counts as five little-endian words (bytes 0..8, 8..16, 16..24, 24..32, 32..34), for
+/// byte-parallel counting. Each count is at most 4, so adding `0x7f` (or `0x7e`) to a byte
+/// sets its high bit exactly when the count is at least 1 (or 2), with no carry out.
+#[inline(always)]
+pub(crate) fn words(counts: &Counts) -> [u64; 5] {
+    let w = |i: usize| u64::from_le_bytes(counts[i..i + 8].try_into().expect("eight"));
+    [w(0), w(8), w(16), w(24), u64::from(counts[32]) | u64::from(counts[33]) << 8]
+}
+
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const LOW6: u64 = 0x7e7e_7e7e_7e7e_7e7e;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The terminal and honour bytes of each word.
+const ORPHAN_MASK: [u64; 5] = [0xff, 0xffff, 0x00ff_ff00, 0xffff_ffff_ffff_0000, 0xffff];
+
+/// 1 in each byte whose count is at least 1.
+#[inline(always)]
+fn ones(w: u64) -> u64 {
+    (w.wrapping_add(LOW7) & HIGH) >> 7
+}
+
+/// 1 in each byte whose count is at least 2.
+#[inline(always)]
+fn twos(w: u64) -> u64 {
+    (w.wrapping_add(LOW6) & HIGH) >> 7
+}
+
+/// Sum of the bytes of `x` (each sum below 256), without a popcount instruction.
+#[inline(always)]
+fn byte_sum(x: u64) -> u32 {
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+#[inline(always)]
+fn size_of_words(w: &[u64; 5]) -> usize {
+    let low = |x: u64| x & 0x0707_0707_0707_0707;
+    byte_sum(low(w[0]) + low(w[1]) + low(w[2]) + low(w[3]) + low(w[4])) as usize
+}
+
+#[inline(always)]
+fn size(counts: &Counts) -> usize {
+    size_of_words(&words(counts))
+}
+
+#[inline(always)]
+fn seven_pairs_of_words(w: &[u64; 5]) -> i8 {
+    let kinds = byte_sum(ones(w[0]) + ones(w[1]) + ones(w[2]) + ones(w[3]) + ones(w[4])) as i8;
+    let pairs = byte_sum(twos(w[0]) + twos(w[1]) + twos(w[2]) + twos(w[3]) + twos(w[4])) as i8;
+    6 - pairs + (7 - kinds).max(0)
+}
+
+#[inline(always)]
+fn thirteen_orphans_of_words(w: &[u64; 5]) -> i8 {
+    let o = |i: usize| w[i] & ORPHAN_MASK[i];
+    let kinds = byte_sum(ones(o(0)) + ones(o(1)) + ones(o(2)) + ones(o(3)) + ones(o(4))) as i8;
+    let pair = (twos(o(0)) | twos(o(1)) | twos(o(2)) | twos(o(3)) | twos(o(4))) != 0;
+    13 - kinds - i8::from(pair)
+}
+
+/// Seven pairs for a 13/14-tile hand.
+#[inline(always)]
+fn seven_pairs(counts: &Counts) -> i8 {
+    seven_pairs_of_words(&words(counts))
+}
+
+/// Thirteen orphans for a 13/14-tile hand.
+#[inline(always)]
+fn thirteen_orphans(counts: &Counts) -> i8 {
+    thirteen_orphans_of_words(&words(counts))
+}
+
+/// Shanten of the regular form (m melds + a pair, m = tiles / 3). Precondition as [`shanten`].
+#[inline]
+pub fn shanten_regular(counts: &Counts) -> i8 {
+    tables::regular_replacement(counts, size(counts) / 3) as i8 - 1
+}
+
+/// Shanten of seven pairs (seven different kinds; a quad is one pair), or
+/// [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+pub fn shanten_seven_pairs(counts: &Counts) -> i8 {
+    if matches!(size(counts), 13 | 14) { seven_pairs(counts) } else { NOT_APPLICABLE }
+}
+
+/// Shanten of thirteen orphans, or [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
+    if matches!(size(counts), 13 | 14) { thirteen_orphans(counts) } else { NOT_APPLICABLE }
+}
+
+/// For a hand of 3m + 1 tiles: its shanten and the kinds whose draw lowers it (有効牌).
+/// A kind already held four times is never necessary. Precondition as [`shanten`].
+pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
+    let n = size(counts);
+    let masks = effective::Masks::new(counts);
+    let (r, mut bits) = effective::regular_necessary(counts, &masks, n / 3);
+    let mut best = r as i8 - 1;
+    if n >= 13 {
+        for (s, draws, _) in [effective::seven_pairs(&masks), effective::thirteen_orphans(&masks)] {
+            if s < best {
+                best = s;
+                bits = draws;
+            } else if s == best {
+                bits |= draws;
+            }
+        }
+    }
+    (best, TileSet::from_bits(bits))
+}
+
+/// For a hand of 3m + 2 tiles: its shanten and the held kinds whose discard keeps it
+/// (不要牌). Precondition as [`shanten`].
+pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
+    let n = size(counts);
+    let masks = effective::Masks::new(counts);
+    let (r, mut bits) = effective::regular_unnecessary(counts, &masks, n / 3);
+    let mut best = r as i8 - 1;
+    if n >= 13 {
+        for (s, _, discards) in [effective::seven_pairs(&masks), effective::thirteen_orphans(&masks)] {
+            if s < best {
+                best = s;
+                bits = discards;
+            } else if s == best {
+                bits |= discards;
+            }
+        }
+    }
+    (best, TileSet::from_bits(bits))
+}
+
+/// Live copies (受け入れ枚数) of the kinds in `tiles`: for each, 4 minus the copies in the
+/// hand minus the copies `visible` elsewhere (discards, melds, dora indicators), floored at
+/// zero. `visible` must not include the hand itself.
+pub fn live_count(tiles: TileSet, hand: &Counts, visible: &Counts) -> u32 {
+    tiles.iter().map(|t| 4u32.saturating_sub(u32::from(hand[t.index()]) + u32::from(visible[t.index()]))).sum()
+}
+
+/// Checks the preconditions: at most four of a kind and 3m + 1 or 3m + 2 tiles (1..=14).
+pub fn validate(counts: &Counts) -> Result<usize, Error> {
+    if let Some(i) = counts.iter().position(|&c| c > 4) {
+        let tile = Tile::new(i).unwrap_or(Tile::EAST);
+        return Err(Error::whole(ErrorKind::TooManyCopies(tile)));
+    }
+    let n: usize = counts.iter().map(|&c| usize::from(c)).sum();
+    if n == 0 {
+        return Err(Error::whole(ErrorKind::Empty));
+    }
+    if n > 14 || n % 3 == 0 {
+        return Err(Error::whole(ErrorKind::WrongSize {
+            expected: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14".to_string(),
+            got: n,
+            melds: 0,
+        }));
+    }
+    Ok(n)
+}
+
+fn validate_size(counts: &Counts, rem: usize) -> Result<(), Error> {
+    let n = validate(counts)?;
+    if n % 3 != rem {
+        let expected = if rem == 1 { "1, 4, 7, 10 or 13" } else { "2, 5, 8, 11 or 14" };
+        return Err(Error::whole(ErrorKind::WrongSize { expected: expected.to_string(), got: n, melds: 0 }));
+    }
+    Ok(())
+}
+
+/// [`shanten`] after checking the input.
+pub fn try_shanten(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten(counts))
+}
+
+/// [`shanten_regular`] after checking the input.
+pub fn try_shanten_regular(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten_regular(counts))
+}
+
+/// [`shanten_seven_pairs`] after checking the input.
+pub fn try_shanten_seven_pairs(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten_seven_pairs(counts))
+}
+
+/// [`shanten_thirteen_orphans`] after checking the input.
+pub fn try_shanten_thirteen_orphans(counts: &Counts) -> Result<i8, Error> {
+    validate(counts)?;
+    Ok(shanten_thirteen_orphans(counts))
+}
+
+/// [`necessary_tiles`] after checking the input (3m + 1 tiles).
+pub fn try_necessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
+    validate_size(counts, 1)?;
+    Ok(necessary_tiles(counts))
+}
+
+/// [`unnecessary_tiles`] after checking the input (3m + 2 tiles).
+pub fn try_unnecessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
+    validate_size(counts, 2)?;
+    Ok(unnecessary_tiles(counts))
+}

@@ -1,0 +1,357 @@
+//! The generated tables (`tables/shanten.bin`, from `cargo xtask codegen`) and the
+//! table-driven regular shanten.
+//!
+//! # Idea
+//!
+//! A suit's contribution to the replacement number is its *cost vector*: for `k` melds
+//! (0..=4) and `p` pairs (0/1), the least number of tiles the suit lacks
+//! ([`crate::reference::suit_costs`]). The hand's replacement number is the min-plus
+//! combination of its four suits' vectors read at `(m, 1)`. Clamping entries at 10 (no
+//! hand of 14 tiles needs more than 9) leaves only 126 distinct suit vectors and 55 honour
+//! vectors among the 405,350 suit and 43,130 honour patterns, so each pattern maps to a
+//! one-byte *class* (the idea of Cryolite's nyanten; the perfect hash of patterns with at
+//! most 14 tiles is the one tomohxx and xiangting use, computed here three kinds at a time,
+//! see [`rank9`]). Honour kinds are interchangeable, so an honour pattern's class is looked
+//! up by its histogram ([`honor_key`]) in a 4 KiB table instead of by rank. Combining classes is closed over a
+//! small set of 180 *combined classes*, so three small 2-D tables replace the run-time
+//! merge: `pair[man][pin] → a`, `suit_honor[sou][honours] → b`, `join[a][b] → c`, and the
+//! answer for `m` melds is entry `2m + 1` of class `c`'s vector.
+//!
+//! # Layout of `shanten.bin` (all bytes)
+//!
+//! | section | size | content |
+//! |---|---|---|
+//! | header | 256 | ASCII, names the generator, space-padded, ends in `\n` |
+//! | suit class | 405,350 | class of each suit pattern, by rank ([`rank9`]) |
+//! | honour class | 4,096 | class of each honour histogram key ([`honor_key`]) |
+//! | suit vectors | 126 × 16 | cost vector of each suit class, index `2k + p`, padded with 10 |
+//! | honour vectors | 55 × 16 | cost vector of each honour class |
+//! | combined vectors | 180 × 16 | cost vector of each combined class |
+//! | pair | 126 × 126 | `[suit class][suit class]` → combined class |
+//! | suit-honour | 126 × 55 | `[suit class][honour class]` → combined class |
+//! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
+//! | full | 180 × 55 | `[combined class][honour class]` → combined class |
+//! | join | 180 × 180 | `[combined class][combined class]` → combined class |
+//!
+//! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
+
+/// The tables file.
+pub const DATA: &[u8] = include_bytes!("../tables/shanten.bin");
+
+/// Header length.
+pub const HEADER_LEN: usize = 256;
+/// Suit patterns: nine counts 0..=4 summing to at most 14.
+pub const SUIT_PATTERNS: usize = 405_350;
+/// Honour patterns: seven counts 0..=4 summing to at most 14.
+pub const HONOR_PATTERNS: usize = 43_130;
+/// Honour histogram keys: three bits for each of the numbers of kinds held 1, 2, 3, 4 times.
+pub const HONOR_KEYS: usize = 4096;
+/// Distinct clamped suit cost vectors.
+pub const SUIT_CLASSES: usize = 126;
+/// Distinct clamped honour cost vectors.
+pub const HONOR_CLASSES: usize = 55;
+/// Distinct combined vectors of two or three suits.
+pub const COMBINED_CLASSES: usize = 180;
+
+const SUIT_CLASS_AT: usize = HEADER_LEN;
+const HONOR_CLASS_AT: usize = SUIT_CLASS_AT + SUIT_PATTERNS;
+const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_KEYS;
+const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 16 * SUIT_CLASSES;
+const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 16 * HONOR_CLASSES;
+const PAIR_AT: usize = COMBINED_VECTORS_AT + 16 * COMBINED_CLASSES;
+const SUIT_HONOR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
+const TRIPLE_AT: usize = SUIT_HONOR_AT + SUIT_CLASSES * HONOR_CLASSES;
+const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
+const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
+/// Total size of the file.
+pub const TOTAL_LEN: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+
+/// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
+const COUNT: [[u32; 16]; 10] = {
+    let mut t = [[0u32; 16]; 10];
+    let mut s = 0;
+    while s < 16 {
+        t[0][s] = 1;
+        s += 1;
+    }
+    let mut n = 1;
+    while n < 10 {
+        let mut s = 0;
+        while s < 16 {
+            let mut c = 0;
+            while c <= 4 && c <= s {
+                t[n][s] += t[n - 1][s - c];
+                c += 1;
+            }
+            s += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// `RANK[len - 1 - i][budget][c]`: what a count `c` at position `i` adds to the rank when
+/// `budget` tiles (14 minus the tiles before it) remain.
+const RANK: [[[u32; 5]; 16]; 9] = {
+    let mut t = [[[0u32; 5]; 16]; 9];
+    let mut rest = 0;
+    while rest < 9 {
+        let mut b = 0;
+        while b < 16 {
+            let mut c = 1;
+            while c < 5 {
+                let add = if c - 1 <= b { COUNT[rest][b - (c - 1)] } else { 0 };
+                t[rest][b][c] = t[rest][b][c - 1] + add;
+                c += 1;
+            }
+            b += 1;
+        }
+        rest += 1;
+    }
+    t
+};
+
+/// The rank contributions of kinds `3g..3g + 3` of a suit: `[prefix sum][c0 + 5c1 + 25c2]`
+/// (padded to 128 keys), so a suit's rank is three lookups.
+static RANK3: [[[u32; 128]; 16]; 3] = {
+    let mut t = [[[0u32; 128]; 16]; 3];
+    let mut g = 0;
+    while g < 3 {
+        let mut before = 0;
+        while before < 16 {
+            let mut key = 0;
+            while key < 125 {
+                let c = [key % 5, key / 5 % 5, key / 25];
+                let mut budget = 14i32 - before as i32;
+                let mut r = 0u32;
+                let mut j = 0;
+                while j < 3 {
+                    if budget >= 0 {
+                        r += RANK[8 - (3 * g + j)][budget as usize & 15][c[j]];
+                    }
+                    budget -= c[j] as i32;
+                    j += 1;
+                }
+                t[g][before][key] = r;
+                key += 1;
+            }
+            before += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
+/// Perfect-hash rank of a suit pattern (nine counts, sum at most 14), in `0..405,350`:
+/// its position in lexicographic order among all such patterns.
+#[inline(always)]
+pub fn rank9(counts: &[u8; 9]) -> usize {
+    let c = counts.map(usize::from);
+    let k0 = (c[0] + 5 * c[1] + 25 * c[2]) & 127;
+    let k1 = (c[3] + 5 * c[4] + 25 * c[5]) & 127;
+    let k2 = (c[6] + 5 * c[7] + 25 * c[8]) & 127;
+    let s0 = c[0] + c[1] + c[2];
+    let s1 = s0 + c[3] + c[4] + c[5];
+    (RANK3[0][0][k0] + RANK3[1][s0 & 15][k1] + RANK3[2][s1 & 15][k2]) as usize
+}
+
+/// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`
+/// (used by the generator's tests; the tables use [`honor_key`]).
+pub fn rank7(counts: &[u8; 7]) -> usize {
+    let mut budget = 14usize;
+    let mut r = 0u32;
+    for (i, &c) in counts.iter().enumerate() {
+        let c = usize::from(c).min(4);
+        r += RANK[6 - i][budget & 15][c];
+        budget = budget.wrapping_sub(c);
+    }
+    r as usize
+}
+
+/// The histogram key of an honour pattern: 3 bits each for the number of kinds held once,
+/// twice, three times and four times (`Σ 8^(c-1)` over the kinds), in `0..4096`.
+#[inline(always)]
+pub fn honor_key(counts: &[u8; 7]) -> usize {
+    let mut key = 0usize;
+    for &c in counts {
+        key += (1usize << (3 * usize::from(c & 7))) >> 3;
+    }
+    key & (HONOR_KEYS - 1)
+}
+
+#[inline(always)]
+fn byte(at: usize) -> u8 {
+    DATA[at]
+}
+
+/// The class (`0..126`) of a suit pattern: patterns of the same class have the same
+/// clamped cost vector ([`suit_vector`]). Sum at most 14.
+#[inline(always)]
+pub fn suit_class(counts: &[u8; 9]) -> u8 {
+    byte(SUIT_CLASS_AT + rank9(counts).min(SUIT_PATTERNS - 1))
+}
+
+/// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14.
+#[inline(always)]
+pub fn honor_class(counts: &[u8; 7]) -> u8 {
+    byte(HONOR_CLASS_AT + honor_key(counts))
+}
+
+/// A cost vector: entry `2k + p` for `k` melds and `p` pairs, clamped at 10; entries
+/// 10..16 are padding (10) so that vectors add and reduce as one 16-byte block.
+pub type Vector = [u8; 16];
+
+#[inline(always)]
+fn vector_at(at: usize) -> Vector {
+    let mut v = [0u8; 16];
+    v.copy_from_slice(&DATA[at..at + 16]);
+    v
+}
+
+/// [`suit_vector`] as one little-endian 128-bit word.
+#[inline(always)]
+pub fn suit_vector_bits(class: u8) -> u128 {
+    u128::from_le_bytes(suit_vector(class))
+}
+
+/// [`honor_vector`] as one little-endian 128-bit word.
+#[inline(always)]
+pub fn honor_vector_bits(class: u8) -> u128 {
+    u128::from_le_bytes(honor_vector(class))
+}
+
+/// [`combined_vector`] as one little-endian 128-bit word.
+#[inline(always)]
+pub fn combined_vector_bits(class: u8) -> u128 {
+    u128::from_le_bytes(combined_vector(class))
+}
+
+/// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
+/// the suit lacks for `k` melds and `p` pairs, clamped at 10.
+#[inline]
+pub fn suit_vector(class: u8) -> Vector {
+    vector_at(SUIT_VECTORS_AT + 16 * usize::from(class))
+}
+
+/// The clamped cost vector of an honour class (no sequences).
+#[inline]
+pub fn honor_vector(class: u8) -> Vector {
+    vector_at(HONOR_VECTORS_AT + 16 * usize::from(class))
+}
+
+/// The clamped cost vector of a combined class ([`combine_suits`], [`add_suit`]).
+#[inline]
+pub fn combined_vector(class: u8) -> Vector {
+    vector_at(COMBINED_VECTORS_AT + 16 * usize::from(class))
+}
+
+/// The combined class of two suits' classes (the min-plus combination of their vectors).
+#[inline(always)]
+pub fn combine_suits(a: u8, b: u8) -> u8 {
+    byte(PAIR_AT + usize::from(a) * SUIT_CLASSES + usize::from(b))
+}
+
+/// The combined class of a combined class and one more suit's class.
+#[inline(always)]
+pub fn add_suit(combined: u8, suit: u8) -> u8 {
+    byte(TRIPLE_AT + usize::from(combined) * SUIT_CLASSES + usize::from(suit))
+}
+
+/// The combined class of a combined class of three suits and the honours' class.
+#[inline(always)]
+pub fn add_honors(combined: u8, honors: u8) -> u8 {
+    byte(FULL_AT + usize::from(combined) * HONOR_CLASSES + usize::from(honors))
+}
+
+/// The combined class of a suit class and an honour class.
+#[inline(always)]
+pub fn suit_with_honors(suit: u8, honors: u8) -> u8 {
+    byte(SUIT_HONOR_AT + usize::from(suit) * HONOR_CLASSES + usize::from(honors))
+}
+
+/// The combined class of two combined classes.
+#[inline(always)]
+pub fn join(a: u8, b: u8) -> u8 {
+    byte(JOIN_AT + usize::from(a) * COMBINED_CLASSES + usize::from(b))
+}
+
+/// The replacement number (shanten + 1) of the regular form with `m` melds (0..=4) for a
+/// combined class of all four suits.
+#[inline(always)]
+pub fn finish(full: u8, m: usize) -> u8 {
+    byte(COMBINED_VECTORS_AT + 16 * usize::from(full) + 2 * m.min(4) + 1)
+}
+
+/// Splits counts into the three suits and the honours.
+#[inline(always)]
+pub(crate) fn split(counts: &[u8; 34]) -> (&[u8; 9], &[u8; 9], &[u8; 9], &[u8; 7]) {
+    let (m, rest) = counts.split_first_chunk::<9>().expect("34 >= 9");
+    let (p, rest) = rest.split_first_chunk::<9>().expect("25 >= 9");
+    let (s, z) = rest.split_first_chunk::<9>().expect("16 >= 9");
+    let z = z.first_chunk::<7>().expect("7 = 7");
+    (m, p, s, z)
+}
+
+/// Replacement number of the regular form, from the tables.
+#[inline]
+pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
+    let (cm, cp, cs, cz) = split(counts);
+    let mp = combine_suits(suit_class(cm), suit_class(cp));
+    let sz = suit_with_honors(suit_class(cs), honor_class(cz));
+    finish(join(mp, sz), m)
+}
+
+/// The ranks of the suit pattern with one tile more (`delta` = +1) or one fewer (`delta` =
+/// -1) at each of the nine positions, from the three-kind group lookups: a change in group
+/// `g` changes that group's key by `±5^j` and shifts the prefix sum seen by later groups.
+/// Meaningful where the changed pattern is valid (count below 4 and at most 13 tiles for
+/// +1, count positive for -1); elsewhere some rank in range.
+#[inline(always)]
+fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
+    let c = counts.map(usize::from);
+    let k =
+        [(c[0] + 5 * c[1] + 25 * c[2]) & 127, (c[3] + 5 * c[4] + 25 * c[5]) & 127, (c[6] + 5 * c[7] + 25 * c[8]) & 127];
+    let s0 = c[0] + c[1] + c[2];
+    let s1 = s0 + c[3] + c[4] + c[5];
+    let a = [RANK3[0][0][k[0]], RANK3[1][s0 & 15][k[1]], RANK3[2][s1 & 15][k[2]]];
+    let shift = |s: usize| s.wrapping_add_signed(delta) & 15;
+    let b1 = RANK3[1][shift(s0)][k[1]];
+    let b2 = RANK3[2][shift(s1)][k[2]];
+    let before = [0, s0, s1];
+    let rest = [b1 + b2, b2, 0];
+    let head = [0, a[0], a[0] + a[1]];
+    let mut out = [0usize; 9];
+    for g in 0..3 {
+        for (j, step) in [1usize, 5, 25].into_iter().enumerate() {
+            let key = k[g].wrapping_add_signed(delta * step as isize) & 127;
+            out[3 * g + j] = (head[g] + RANK3[g][before[g] & 15][key] + rest[g]) as usize;
+        }
+    }
+    out
+}
+
+/// The ranks of the suit pattern with one more tile at each position (meaningful where the
+/// count is below 4 and the pattern has at most 13 tiles).
+#[inline(always)]
+pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 9] {
+    neighbour_ranks(counts, 1)
+}
+
+/// The ranks of the suit pattern with one tile fewer at each position (meaningful where the
+/// count is positive).
+#[inline(always)]
+pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 9] {
+    neighbour_ranks(counts, -1)
+}
+
+/// The class of the suit pattern of rank `rank`.
+#[inline(always)]
+pub fn suit_class_of_rank(rank: usize) -> u8 {
+    byte(SUIT_CLASS_AT + rank.min(SUIT_PATTERNS - 1))
+}
+
+/// The class of the honour pattern with histogram key `key`.
+#[inline(always)]
+pub fn honor_class_of_key(key: usize) -> u8 {
+    byte(HONOR_CLASS_AT + (key & (HONOR_KEYS - 1)))
+}

@@ -1,0 +1,51 @@
+//! Waits (待ち): the winning tiles of a tenpai hand and every decomposition that waits, each with
+//! its wait kind and the tiles it wins on, printed in the classic format of document 004.
+//!
+//! A hand of 3n+1 closed tiles (13 with no called melds) waits in the regular form when it
+//! splits into n complete groups and a single tile (tanki), or n-1 groups, a pair and a two-tile
+//! partial shape (ryanmen, kanchan, penchan, or a second pair: shanpon). Every such split is a
+//! [`Line`]; seven pairs (six pairs and a single) and thirteen orphans add their own lines.
+//!
+//! # The classic format
+//!
+//! Document 004 asks for complete groups and the pair in `()` and the waiting part in `[]`:
+//! `(111)(222)(888)(99)[45]`. Groups print sorted by lowest tile (a pair before a triplet before
+//! a sequence of the same tile), so order-only differences print once. A shanpon prints as two
+//! lines, one per pair in the brackets (`...(55)[99]` and `...(99)[55]`). The seven-pairs line is
+//! `(11)(22)(33)(44)(55)(66)[7]`; thirteen orphans print all thirteen closed tiles in the
+//! brackets (`[19m19p19s1234567z]`). [`Notation::Digits`] prints digits alone, as the document
+//! does for one-suit hands; [`Notation::Mpsz`] adds the suit letter to every group and groups the
+//! waiting part's digits by suit: `(123m)(456p)(11z)[45s]`.
+//!
+//! # Karaten
+//!
+//! A line whose every winning tile is already held four times (closed tiles and called melds
+//! together) wins on nothing (空聴) and is dropped unless [`Options::karaten`] is set. A two-sided
+//! wait with one side used up stays and wins on the other side only ([`Line::wins`]).
+//!
+//! ```
+//! use haipai_waits::{waits, Notation, WaitKind};
+//! use haipai_tiles::parse_counts;
+//!
+//! let w = waits(&parse_counts("1112223334699m")?);
+//! assert_eq!(w.winning_tiles().to_string(), "5m");
+//! assert_eq!(w.classic_lines(Notation::Digits), ["(111)(222)(333)(99)[46]", "(123)(123)(123)(99)[46]"]);
+//! assert!(w.lines().iter().all(|l| l.kind() == WaitKind::Kanchan));
+//!
+//! // Karaten: the lone 3 of 1113333555666 can only win on a fifth 3.
+//! let w = waits(&parse_counts("1113333555666m")?);
+//! assert!(w.lines().iter().all(|l| l.classic(Notation::Digits) != "(111)(333)(555)(666)[3]"));
+//! # Ok::<(), haipai_tiles::Error>(())
+//! ```
+
+pub mod document004;
+mod line;
+pub mod reference;
+mod shape;
+mod waits;
+mod win_kind;
+
+pub use line::{Line, Notation, WaitKind};
+pub use shape::Shape;
+pub use waits::{Options, Waits, hand_waits, waits, waits_with};
+pub use win_kind::win_kinds;
