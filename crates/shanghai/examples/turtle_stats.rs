@@ -13,27 +13,31 @@ fn main() {
     let turtle = Layout::builtin("turtle").expect("built in");
     let (mut won, mut lost, mut unknown) = (0, 0, 0);
     let mut times = Vec::new();
+    let mut relax = 0u64;
     for seed in first..first + deals {
         let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
         let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
         let t = Instant::now();
         let mut solver = Solver::with_budget(&board, budget);
-        solver.use_moves = std::env::var("MOVES").is_ok();
-        if let Ok(v) = std::env::var("EAGER") {
-            solver.eager = v.parse().expect("EAGER");
-        }
-        if let Ok(v) = std::env::var("FC") {
-            solver.fc_limit = v.parse().expect("FC");
-        }
         let v = solver.solve();
         let dt = t.elapsed().as_secs_f64() * 1e3;
+        if dt > 100.0 {
+            eprintln!("slow: seed {seed} {dt:.1} ms {} nodes {}", solver.stats().nodes, v.name());
+        }
         times.push((dt, seed, solver.stats().nodes));
+        relax += solver.stats().relaxations;
         match v {
             Verdict::Winnable(_) => won += 1,
             Verdict::Unwinnable => lost += 1,
             Verdict::Unknown => unknown += 1,
         }
     }
+    let total: f64 = times.iter().map(|t| t.0).sum();
+    let nodes: u64 = times.iter().map(|t| t.2).sum();
+    println!(
+        "total {total:.0} ms, {nodes} nodes, {relax} relaxations, {:.2} us per relaxation",
+        total * 1e3 / relax as f64
+    );
     times.sort_by(|a, b| a.0.total_cmp(&b.0));
     let p = |q: f64| times[((times.len() - 1) as f64 * q) as usize].0;
     println!("won {won} lost {lost} unknown {unknown}");

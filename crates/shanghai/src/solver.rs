@@ -64,6 +64,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Lost positions remembered.
     pub dead: usize,
+    /// Runs of the optimistic relaxation.
+    pub relaxations: u64,
 }
 
 /// An exact solver for one board. It keeps its table of lost positions between calls, so
@@ -79,14 +81,14 @@ pub struct Solver<'b> {
     partner: Vec<u16>,
     queue: Vec<u16>,
     weight: Vec<u32>,
-    /// Experimental: how many groups to forward-check.
-    pub fc_limit: usize,
-    /// Experimental: failure weight from which undecided groups without a free pair are decided.
-    pub eager: u32,
-    /// Experimental switch.
-    pub use_relax: bool,
-    /// Experimental switch.
-    pub use_moves: bool,
+    /// How many undecided groups each node forward-checks (at least one).
+    fc_limit: usize,
+    relaxations: u64,
+    /// Per slot, from the last relaxation: the step at which it went.
+    when: Vec<u32>,
+    /// Per slot of an undecided group, from the last relaxation: which members of its group
+    /// (bit `k` for `members[g][k]`) were free or gone when it went.
+    seen: Vec<u8>,
 }
 
 struct OutOfBudget;
@@ -132,16 +134,16 @@ impl<'b> Solver<'b> {
             partner: vec![u16::MAX; board.len()],
             queue: Vec::new(),
             weight: vec![0; board.groups.max(1)],
-            fc_limit: 3,
-            eager: 1,
-            use_relax: true,
-            use_moves: false,
+            fc_limit: usize::MAX,
+            relaxations: 0,
+            when: vec![0; board.len()],
+            seen: vec![0; board.len()],
         }
     }
 
     /// Statistics of the last call (nodes of that call, table size overall).
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.nodes, dead: self.dead.len() }
+        Stats { nodes: self.nodes, dead: self.dead.len() + self.dead_committed.len(), relaxations: self.relaxations }
     }
 
     /// Solves the full board.
@@ -152,19 +154,26 @@ impl<'b> Solver<'b> {
     /// Solves the position where the tiles of `present` are on the board.
     pub fn solve_from(&mut self, present: Bits) -> Verdict {
         self.nodes = 0;
+        self.relaxations = 0;
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let pairing = !self.use_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 64;
+        let pairing = self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
         let result = if pairing {
-            // Restarts with growing cut-offs: the table of lost positions and the failure
-            // weights of the groups carry over, so each run branches on the groups that
-            // caused failures first. The last run is bounded only by the budget.
-            let mut cutoff: u64 = 2_000;
+            // A cheap first run forward-checks only a few groups per node, which clears most
+            // deals in a few hundred nodes. Then restarts with growing cut-offs forward-check
+            // every undecided group: the table of lost positions and the failure weights of
+            // the groups carry over, so each run branches on the groups that caused failures
+            // first. The last run is bounded only by the budget.
+            let mut cutoff: u64 = 300;
+            self.fc_limit = 3;
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
                 match self.search(present, 0, &mut path) {
-                    Err(OutOfBudget) if self.nodes < self.budget.nodes => cutoff = cutoff.saturating_mul(3) / 2,
+                    Err(OutOfBudget) if self.nodes < self.budget.nodes => {
+                        cutoff = if self.fc_limit == 3 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
+                        self.fc_limit = usize::MAX;
+                    }
                     r => break r,
                 }
             }
@@ -250,9 +259,7 @@ impl<'b> Solver<'b> {
             path.truncate(base);
             return Err(OutOfBudget);
         }
-        if self.deadlocked(&present, &remaining[..groups])
-            || (self.use_relax && !self.relaxed_clear(&present, 0, &remaining[..groups]))
-        {
+        if self.deadlocked(&present, &remaining[..groups]) || !self.relaxed_clear(&present, 0, &remaining[..groups]) {
             self.dead.insert(present);
             path.truncate(base);
             return Ok(false);
@@ -379,7 +386,8 @@ impl<'b> Solver<'b> {
             board.cover[a].contains(b) || board.cover[b].contains(a)
         };
         // Dead-lock test and the choice of the group to branch on.
-        let mut cands: Vec<(usize, [bool; 3], u32)> = Vec::new();
+        // (group, splits not yet refuted, ordering weight, splits certified viable)
+        let mut cands: Vec<(usize, [bool; 3], u32, [bool; 3])> = Vec::new();
         let mut dead = false;
         for g in 0..groups {
             let m = &board.members[g];
@@ -410,12 +418,9 @@ impl<'b> Solver<'b> {
                         break;
                     }
                     let nfree = m.iter().filter(|&&t| board.is_free(&present, t as usize)).count();
-                    if nfree < 2 && self.weight[g] < self.eager {
-                        continue;
-                    }
                     let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
-                    cands.push((g, viable, weight));
+                    cands.push((g, viable, weight, [false; 3]));
                 }
                 _ => {}
             }
@@ -423,19 +428,36 @@ impl<'b> Solver<'b> {
         if !dead && !self.relaxed_clear(&present, commit, &rem[..groups]) {
             dead = true;
         }
+        // Splits the successful relaxation already certifies: in its run, the first tile of
+        // each pair to go saw the other free. Forcing such a split lets the relaxation replay
+        // the same run with the pair taken together, so it would succeed again.
+        if !dead {
+            for cand in cands.iter_mut() {
+                let m = &board.members[cand.0];
+                let pair_ok = |x: usize, y: usize| {
+                    let (a, b) = (m[x] as usize, m[y] as usize);
+                    if self.when[a] <= self.when[b] { self.seen[a] >> y & 1 != 0 } else { self.seen[b] >> x & 1 != 0 }
+                };
+                for (s, sp) in SPLITS.iter().enumerate() {
+                    if cand.1[s] && pair_ok(sp[0], sp[1]) && pair_ok(sp[2], sp[3]) {
+                        cand.3[s] = true;
+                    }
+                }
+            }
+        }
         // Forward checking: keep only the splits the relaxation does not refute, and branch
         // on the group with the fewest left.
         let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
         if !dead {
             let wts = &self.weight;
-            cands.sort_by_key(|&(g, v, w)| {
+            cands.sort_by_key(|&(g, v, w, _)| {
                 let count = v.iter().filter(|&&x| x).count() as u32;
                 (count, std::cmp::Reverse(w + 64 * wts[g]))
             });
-            cands.truncate(self.fc_limit);
-            for &(g, mut viable, weight) in &cands {
+            cands.truncate(self.fc_limit.max(1));
+            for &(g, mut viable, weight, certified) in &cands {
                 for (sidx, v) in viable.iter_mut().enumerate() {
-                    if *v {
+                    if *v && !certified[sidx] {
                         let c = commit | ((sidx as u128 + 1) << (2 * g));
                         *v = self.relaxed_clear(&present, c, &rem[..groups]);
                     }
@@ -494,6 +516,7 @@ impl<'b> Solver<'b> {
     fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8]) -> bool {
         const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
         const NONE: u16 = u16::MAX;
+        self.relaxations += 1;
         let board = self.board;
         let partner = &mut self.partner;
         let mut gone = [0u8; 64];
@@ -524,6 +547,8 @@ impl<'b> Solver<'b> {
             }
         }
         let mut p = *present;
+        let mut step = 0u32;
+        let (when, seen) = (&mut self.when, &mut self.seen);
         let queue = &mut self.queue;
         queue.clear();
         queue.extend(present.iter().map(|i| i as u16));
@@ -538,6 +563,9 @@ impl<'b> Solver<'b> {
                 if board.is_free(&p, j) {
                     p.remove(i);
                     p.remove(j);
+                    when[i] = step;
+                    when[j] = step;
+                    step += 1;
                     queue.extend_from_slice(&board.blocks[i]);
                     queue.extend_from_slice(&board.blocks[j]);
                 }
@@ -548,6 +576,15 @@ impl<'b> Solver<'b> {
                         .iter()
                         .any(|&t| t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize));
                 if ok {
+                    let m = &board.members[g];
+                    seen[i] = (0..m.len())
+                        .filter(|&k| {
+                            let t = m[k] as usize;
+                            !p.contains(t) || board.is_free(&p, t)
+                        })
+                        .fold(0, |acc, k| acc | 1 << k);
+                    when[i] = step;
+                    step += 1;
                     p.remove(i);
                     gone[g] += 1;
                     queue.extend_from_slice(&board.blocks[i]);

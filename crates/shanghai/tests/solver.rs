@@ -34,8 +34,16 @@ fn small_faces(n: usize, seed: u64) -> Vec<haipai_shanghai::Face> {
 
 fn agree(deals_per_layout: u64) {
     for (li, (layout, rules)) in small_layouts().into_iter().enumerate() {
-        for seed in 0..deals_per_layout {
-            let faces = small_faces(layout.len(), seed * 31 + li as u64);
+        for seed in 0..2 * deals_per_layout {
+            // Odd seeds: few kinds, groups of up to eight (the move search); even seeds: the
+            // standard set, groups of four (the pairing search).
+            let faces = if seed % 2 == 1 {
+                small_faces(layout.len(), seed * 31 + li as u64)
+            } else {
+                let mut f = haipai_shanghai::Face::set_for(layout.len());
+                haipai_tiles::rng::Rng::new(seed * 31 + li as u64).shuffle(&mut f);
+                f
+            };
             let Ok(board) = Board::new(layout.clone(), rules, faces) else {
                 continue;
             };
