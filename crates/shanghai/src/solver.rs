@@ -191,22 +191,49 @@ impl<'b> Solver<'b> {
     }
 
     /// 感想戦: every legal move of `present` with what it does.
+    ///
+    /// The position is solved first: when it cannot be cleared, every move loses. Otherwise
+    /// each winning line found (the position's, then each move's) is reused: a move that is
+    /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
+    /// earlier leaves every later move legal), and so does a move `a-b` whose line is repaired
+    /// from a known one pairing `a-x` and `b-y` by taking `x-y` instead, when the repaired line
+    /// replays. Only the remaining moves are searched.
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
-        let moves = self.board.moves(&present);
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut p = present;
-                p.remove(m.0 as usize);
-                p.remove(m.1 as usize);
-                let class = match self.solve_from(p) {
-                    Verdict::Winnable(_) => MoveClass::KeepsWinnable,
-                    Verdict::Unwinnable => MoveClass::Loses,
-                    Verdict::Unknown => MoveClass::Unknown,
-                };
-                (m, class)
-            })
-            .collect()
+        let board = self.board;
+        let moves = board.moves(&present);
+        let mut lines: Vec<Vec<Move>> = Vec::new();
+        match self.solve_from(present) {
+            Verdict::Winnable(line) => lines.push(line),
+            Verdict::Unwinnable => return moves.into_iter().map(|m| (m, MoveClass::Loses)).collect(),
+            Verdict::Unknown => {}
+        }
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            if lines.iter().any(|l| l.contains(&m)) {
+                out.push((m, MoveClass::KeepsWinnable));
+                continue;
+            }
+            if let Some(line) = lines.iter().find_map(|l| repair(board, present, l, m)) {
+                lines.push(line);
+                out.push((m, MoveClass::KeepsWinnable));
+                continue;
+            }
+            let mut p = present;
+            p.remove(m.0 as usize);
+            p.remove(m.1 as usize);
+            let class = match self.solve_from(p) {
+                Verdict::Winnable(rest) => {
+                    let mut line = vec![m];
+                    line.extend(rest);
+                    lines.push(line);
+                    MoveClass::KeepsWinnable
+                }
+                Verdict::Unwinnable => MoveClass::Loses,
+                Verdict::Unknown => MoveClass::Unknown,
+            };
+            out.push((m, class));
+        }
+        out
     }
 
     fn dfs(&mut self, mut present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
@@ -639,6 +666,34 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// A winning line from `present` starting with `m = a-b`, made from the winning line `line`
+/// that pairs `a-x` and `b-y` by taking `x-y` where the later of those two moves was (or, failing
+/// that, the earlier): `None` when neither replays.
+fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Move>> {
+    let find = |t: u16| line.iter().position(|mv| mv.0 == t || mv.1 == t);
+    let (i, j) = (find(m.0)?, find(m.1)?);
+    if i == j {
+        return None;
+    }
+    let other = |mv: Move, t: u16| if mv.0 == t { mv.1 } else { mv.0 };
+    let joined = Move::new(other(line[i], m.0) as usize, other(line[j], m.1) as usize);
+    for at in [i.max(j), i.min(j)] {
+        let mut new = Vec::with_capacity(line.len());
+        new.push(m);
+        for (k, &mv) in line.iter().enumerate() {
+            if k == at {
+                new.push(joined);
+            } else if k != i && k != j {
+                new.push(mv);
+            }
+        }
+        if board.check_win(present, &new).is_ok() {
+            return Some(new);
+        }
+    }
+    None
 }
 
 /// Solves `board` from the full position with the default budget.

@@ -115,3 +115,38 @@ fn deal_text_round_trips() {
     );
     let _ = Bits::EMPTY;
 }
+
+#[test]
+fn review_agrees_with_brute_force() {
+    use haipai_shanghai::MoveClass;
+    let mut checked = 0;
+    for (li, (layout, rules)) in small_layouts().into_iter().enumerate() {
+        for seed in 0..40u64 {
+            let mut faces = haipai_shanghai::Face::set_for(layout.len());
+            let mut rng = haipai_tiles::rng::Rng::new(seed * 13 + li as u64);
+            rng.shuffle(&mut faces);
+            let board = Board::new(layout.clone(), rules, faces).unwrap();
+            // Review the opening and a position a few random moves in.
+            let mut present = board.full();
+            for step in 0..3 {
+                let mut solver = Solver::new(&board);
+                for (m, class) in solver.review(present) {
+                    let mut p = present;
+                    p.remove(m.0 as usize);
+                    p.remove(m.1 as usize);
+                    let expect = if brute::winnable(&board, p) { MoveClass::KeepsWinnable } else { MoveClass::Loses };
+                    assert_eq!(class, expect, "layout {li} seed {seed} step {step} move {m}");
+                    checked += 1;
+                }
+                let moves = board.moves(&present);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.index(moves.len())];
+                present.remove(m.0 as usize);
+                present.remove(m.1 as usize);
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
