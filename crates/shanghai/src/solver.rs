@@ -153,11 +153,22 @@ impl<'b> Solver<'b> {
 
     /// Solves the position where the tiles of `present` are on the board.
     pub fn solve_from(&mut self, present: Bits) -> Verdict {
+        self.solve_inner(present, false)
+    }
+
+    /// Solves `present` with the plain move search (safe forced moves, the dead-lock test,
+    /// the relaxation and the table of lost positions, but no pairing decisions): slower, and
+    /// independent of the pairing search, for cross-checking it.
+    pub fn solve_by_moves(&mut self, present: Bits) -> Verdict {
+        self.solve_inner(present, true)
+    }
+
+    fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
         self.nodes = 0;
         self.relaxations = 0;
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let pairing = self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
+        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
         let result = if pairing {
             // A cheap first run forward-checks only a few groups per node, which clears most
             // deals in a few hundred nodes. Then restarts with growing cut-offs forward-check

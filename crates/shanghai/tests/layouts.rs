@@ -121,3 +121,27 @@ fn haipai_notation_errors_name_the_line() {
     assert_eq!(err(parse_haipai("t", "\n\nx 0 0\n")), "line 3: bad layer 'x': expected a whole number");
     assert_eq!(parse_haipai("t", "0 3.5 13..14 # two\n").unwrap().len(), 2);
 }
+
+fn fixture(file: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"))).expect("fixture")
+}
+
+#[test]
+fn original_fixtures_in_three_formats_agree() {
+    let k = parse_any("small", &fixture("small.layout"), None).unwrap();
+    let g = parse_any("small", &fixture("small.map"), None).unwrap();
+    let h = parse_any("small", &fixture("small.txt"), None).unwrap();
+    assert_eq!(k.len(), 8);
+    assert_eq!(k.layer_sizes(), vec![6, 2]);
+    assert_eq!(k.slots(), g.slots());
+    assert_eq!(k.slots(), h.slots());
+    assert_eq!(g.name(), "Small");
+    assert_eq!(
+        parse_any("broken", &fixture("broken.layout"), None).unwrap_err().to_string(),
+        "line 7: tile at column 5 is not a complete '12' over '43' block"
+    );
+    assert_eq!(
+        parse_any("broken", &fixture("broken.map"), None).unwrap_err().to_string(),
+        "line 5: </map> closes <layer> opened on line 3"
+    );
+}
