@@ -89,6 +89,10 @@ pub struct Solver<'b> {
     /// Per slot of an undecided group, from the last relaxation: which members of its group
     /// (bit `k` for `members[g][k]`) were free or gone when it went.
     seen: Vec<u8>,
+    /// The tiles the last relaxation removed, in order.
+    order: Vec<u16>,
+    /// `order` of the node's successful base relaxation, for forward checking.
+    base_order: Vec<u16>,
 }
 
 struct OutOfBudget;
@@ -138,6 +142,8 @@ impl<'b> Solver<'b> {
             relaxations: 0,
             when: vec![0; board.len()],
             seen: vec![0; board.len()],
+            order: Vec::new(),
+            base_order: Vec::new(),
         }
     }
 
@@ -297,7 +303,7 @@ impl<'b> Solver<'b> {
             path.truncate(base);
             return Err(OutOfBudget);
         }
-        if self.deadlocked(&present, &remaining[..groups]) || !self.relaxed_clear(&present, 0, &remaining[..groups]) {
+        if self.deadlocked(&present, &remaining[..groups]) || !self.relaxed_clear(&present, 0, &remaining[..groups], 0) {
             self.dead.insert(present);
             path.truncate(base);
             return Ok(false);
@@ -424,8 +430,10 @@ impl<'b> Solver<'b> {
             board.cover[a].contains(b) || board.cover[b].contains(a)
         };
         // Dead-lock test and the choice of the group to branch on.
-        // (group, splits not yet refuted, ordering weight, splits certified viable)
-        let mut cands: Vec<(usize, [bool; 3], u32, [bool; 3])> = Vec::new();
+        // (group, splits not yet refuted, ordering weight, splits certified viable, how many
+        // tiles the base relaxation removed before the group's first)
+        type Cand = (usize, [bool; 3], u32, [bool; 3], usize);
+        let mut cands: Vec<Cand> = Vec::new();
         let mut dead = false;
         for g in 0..groups {
             let m = &board.members[g];
@@ -458,14 +466,15 @@ impl<'b> Solver<'b> {
                     let nfree = m.iter().filter(|&&t| board.is_free(&present, t as usize)).count();
                     let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
-                    cands.push((g, viable, weight, [false; 3]));
+                    cands.push((g, viable, weight, [false; 3], 0));
                 }
                 _ => {}
             }
         }
-        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups]) {
+        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups], 0) {
             dead = true;
         }
+        std::mem::swap(&mut self.base_order, &mut self.order);
         // Splits the successful relaxation already certifies: in its run, the first tile of
         // each pair to go saw the other free. Forcing such a split lets the relaxation replay
         // the same run with the pair taken together, so it would succeed again.
@@ -481,6 +490,7 @@ impl<'b> Solver<'b> {
                         cand.3[s] = true;
                     }
                 }
+                cand.4 = m.iter().map(|&t| self.when[t as usize]).min().unwrap_or(0) as usize;
             }
         }
         // Forward checking: keep only the splits the relaxation does not refute, and branch
@@ -488,16 +498,16 @@ impl<'b> Solver<'b> {
         let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
         if !dead {
             let wts = &self.weight;
-            cands.sort_by_key(|&(g, v, w, _)| {
+            cands.sort_by_key(|&(g, v, w, _, _)| {
                 let count = v.iter().filter(|&&x| x).count() as u32;
                 (count, std::cmp::Reverse(w + 64 * wts[g]))
             });
             cands.truncate(self.fc_limit.max(1));
-            for &(g, mut viable, weight, certified) in &cands {
+            for &(g, mut viable, weight, certified, prefix) in &cands {
                 for (sidx, v) in viable.iter_mut().enumerate() {
                     if *v && !certified[sidx] {
                         let c = commit | ((sidx as u128 + 1) << (2 * g));
-                        *v = self.relaxed_clear(&present, c, &rem[..groups]);
+                        *v = self.relaxed_clear(&present, c, &rem[..groups], prefix);
                     }
                 }
                 let count = viable.iter().filter(|&&v| v).count() as u32;
@@ -551,7 +561,11 @@ impl<'b> Solver<'b> {
     /// alone as soon as it is free and another tile of its group is free too or has already
     /// gone. Every real sequence of moves removes a subset of what this removes (freeness only
     /// grows as tiles go), so when it cannot clear the board, neither can play.
-    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8]) -> bool {
+    ///
+    /// With `prefix > 0` the run starts after the first `prefix` removals of the node's base
+    /// run (`base_order`): valid when `commit` differs from the base run's only in groups none
+    /// of whose tiles those removals touch, since each of them is then justified here too.
+    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8], prefix: usize) -> bool {
         const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
         const NONE: u16 = u16::MAX;
         self.relaxations += 1;
@@ -585,11 +599,16 @@ impl<'b> Solver<'b> {
             }
         }
         let mut p = *present;
-        let mut step = 0u32;
-        let (when, seen) = (&mut self.when, &mut self.seen);
+        for &t in &self.base_order[..prefix] {
+            p.remove(t as usize);
+            gone[board.group[t as usize] as usize] += 1;
+        }
+        let mut step = prefix as u32;
+        let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
+        order.clear();
         let queue = &mut self.queue;
         queue.clear();
-        queue.extend(present.iter().map(|i| i as u16));
+        queue.extend(p.iter().map(|i| i as u16));
         while let Some(i) = queue.pop() {
             let i = i as usize;
             if !p.contains(i) || !board.is_free(&p, i) {
@@ -602,8 +621,9 @@ impl<'b> Solver<'b> {
                     p.remove(i);
                     p.remove(j);
                     when[i] = step;
-                    when[j] = step;
-                    step += 1;
+                    when[j] = step + 1;
+                    step += 2;
+                    order.extend([i as u16, j as u16]);
                     queue.extend_from_slice(&board.blocks[i]);
                     queue.extend_from_slice(&board.blocks[j]);
                 }
@@ -623,6 +643,7 @@ impl<'b> Solver<'b> {
                         .fold(0, |acc, k| acc | 1 << k);
                     when[i] = step;
                     step += 1;
+                    order.push(i as u16);
                     p.remove(i);
                     gone[g] += 1;
                     queue.extend_from_slice(&board.blocks[i]);
