@@ -303,7 +303,9 @@ impl<'b> Solver<'b> {
             path.truncate(base);
             return Err(OutOfBudget);
         }
-        if self.deadlocked(&present, &remaining[..groups]) || !self.relaxed_clear(&present, 0, &remaining[..groups], 0) {
+        if self.deadlocked(&present, &remaining[..groups])
+            || !self.relaxed_clear(&present, 0, &remaining[..groups], 0, None)
+        {
             self.dead.insert(present);
             path.truncate(base);
             return Ok(false);
@@ -471,7 +473,7 @@ impl<'b> Solver<'b> {
                 _ => {}
             }
         }
-        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups], 0) {
+        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups], 0, None) {
             dead = true;
         }
         std::mem::swap(&mut self.base_order, &mut self.order);
@@ -507,7 +509,7 @@ impl<'b> Solver<'b> {
                 for (sidx, v) in viable.iter_mut().enumerate() {
                     if *v && !certified[sidx] {
                         let c = commit | ((sidx as u128 + 1) << (2 * g));
-                        *v = self.relaxed_clear(&present, c, &rem[..groups], prefix);
+                        *v = self.relaxed_clear(&present, c, &rem[..groups], prefix, Some(g));
                     }
                 }
                 let count = viable.iter().filter(|&&v| v).count() as u32;
@@ -565,7 +567,10 @@ impl<'b> Solver<'b> {
     /// With `prefix > 0` the run starts after the first `prefix` removals of the node's base
     /// run (`base_order`): valid when `commit` differs from the base run's only in groups none
     /// of whose tiles those removals touch, since each of them is then justified here too.
-    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8], prefix: usize) -> bool {
+    ///
+    /// With `only = Some(g)` the partners of every other group are taken as the last full
+    /// run left them (the node's base run): only group `g`'s are set, and reset afterwards.
+    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8], prefix: usize, only: Option<usize>) -> bool {
         const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
         const NONE: u16 = u16::MAX;
         self.relaxations += 1;
@@ -573,6 +578,9 @@ impl<'b> Solver<'b> {
         let partner = &mut self.partner;
         let mut gone = [0u8; 64];
         for (g, &r) in rem.iter().enumerate() {
+            if only.is_some_and(|o| o != g) {
+                continue;
+            }
             let m = &board.members[g];
             for &t in m {
                 partner[t as usize] = NONE;
@@ -649,6 +657,11 @@ impl<'b> Solver<'b> {
                     queue.extend_from_slice(&board.blocks[i]);
                     queue.extend(board.members[g].iter().copied().filter(|&t| p.contains(t as usize)));
                 }
+            }
+        }
+        if let Some(g) = only {
+            for &t in &board.members[g] {
+                self.partner[t as usize] = NONE;
             }
         }
         if p.is_empty() {
