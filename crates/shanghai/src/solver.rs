@@ -186,7 +186,7 @@ impl<'b> Solver<'b> {
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
-                match self.search(present, 0, &mut path) {
+                match self.search(present, 0, 0, &mut path) {
                     Err(OutOfBudget) if self.nodes < self.budget.nodes => {
                         cutoff = if self.fc_limit == 3 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
                         self.fc_limit = usize::MAX;
@@ -354,7 +354,13 @@ impl<'b> Solver<'b> {
     /// With the splits fixed, taking any removable pair at once is safe, so the search branches
     /// only on splits.
     #[allow(clippy::needless_range_loop)]
-    fn search(&mut self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
+    fn search(
+        &mut self,
+        mut present: Bits,
+        mut commit: u128,
+        mut refuted: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<bool, OutOfBudget> {
         const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
         let base = path.len();
         let board = self.board;
@@ -451,7 +457,7 @@ impl<'b> Solver<'b> {
                     let code = (commit >> (2 * g) & 3) as usize;
                     let viable: [bool; 3] = std::array::from_fn(|s| {
                         let sp = SPLITS[s];
-                        !bad(m[sp[0]], m[sp[1]]) && !bad(m[sp[2]], m[sp[3]])
+                        refuted >> (3 * g + s) & 1 == 0 && !bad(m[sp[0]], m[sp[1]]) && !bad(m[sp[2]], m[sp[3]])
                     });
                     if code != 0 {
                         if !viable[code - 1] {
@@ -512,6 +518,11 @@ impl<'b> Solver<'b> {
                         *v = self.relaxed_clear(&present, c, &rem[..groups], prefix, Some(g));
                     }
                 }
+                for (sidx, &v) in viable.iter().enumerate() {
+                    if !v {
+                        refuted |= 1 << (3 * g + sidx);
+                    }
+                }
                 let count = viable.iter().filter(|&&v| v).count() as u32;
                 if count < 3 {
                     self.weight[g] += 3 - count;
@@ -543,7 +554,7 @@ impl<'b> Solver<'b> {
                 order.sort_by_key(|&s| !now(s));
                 for s in order {
                     let c = commit | ((s as u128 + 1) << (2 * g));
-                    match self.search(present, c, path) {
+                    match self.search(present, c, refuted, path) {
                         Ok(true) => return Ok(true),
                         Ok(false) => {}
                         Err(e) => {
