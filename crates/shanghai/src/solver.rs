@@ -503,7 +503,7 @@ impl<'b> Solver<'b> {
         }
         // Forward checking: keep only the splits the relaxation does not refute, and branch
         // on the group with the fewest left.
-        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        let mut best: Option<(usize, [bool; 3], u32, u32, [bool; 3])> = None;
         if !dead {
             let wts = &self.weight;
             cands.sort_by_key(|&(g, v, w, _, _)| {
@@ -534,24 +534,25 @@ impl<'b> Solver<'b> {
                 let weight = weight + 64 * self.weight[g];
                 let better = match best {
                     None => true,
-                    Some((_, _, c, w)) => count < c || (count == c && weight > w),
+                    Some((_, _, c, w, _)) => count < c || (count == c && weight > w),
                 };
                 if better {
-                    best = Some((g, viable, count, weight));
+                    best = Some((g, viable, count, weight, certified));
                 }
             }
         }
         if !dead {
-            if let Some((g, viable, _, _)) = best {
+            if let Some((g, viable, _, _, certified)) = best {
                 let m = &board.members[g];
-                // Splits with a pair removable now first.
+                // Splits the base relaxation's run followed first, then those with a pair
+                // removable now.
                 let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
                 let now = |s: usize| {
                     let sp = SPLITS[s];
                     let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
                     (f(0) && f(1)) || (f(2) && f(3))
                 };
-                order.sort_by_key(|&s| !now(s));
+                order.sort_by_key(|&s| (!certified[s], !now(s)));
                 for s in order {
                     let c = commit | ((s as u128 + 1) << (2 * g));
                     match self.search(present, c, refuted, path) {
