@@ -15,6 +15,14 @@
 //!   a covering pair together, can never be cleared.
 //! - *Transposition table.* Whether a position can be cleared depends only on the set of tiles
 //!   present, so a lost set is never searched twice.
+//! - *Pairing search* (groups of at most four tiles; de Bondt's idea, see
+//!   docs/crates/shanghai.md): the search decides how each group of four splits into two pairs;
+//!   with the splits fixed, taking any removable pair at once is safe. An optimistic relaxation
+//!   (pairs go when both are free, undecided tiles alone when a groupmate is free or gone)
+//!   removes a superset of what any real line removes, so its failure proves a loss. A split it
+//!   refutes at a node stays refuted below: the moves from the node to a descendant are real
+//!   moves that do not touch the undecided group, so a win below with that split would extend
+//!   to one from the node.
 
 use hashbrown::HashSet;
 
@@ -503,7 +511,7 @@ impl<'b> Solver<'b> {
         }
         // Forward checking: keep only the splits the relaxation does not refute, and branch
         // on the group with the fewest left.
-        let mut best: Option<(usize, [bool; 3], u32, u32, [bool; 3])> = None;
+        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
         if !dead {
             let wts = &self.weight;
             cands.sort_by_key(|&(g, v, w, _, _)| {
@@ -534,25 +542,24 @@ impl<'b> Solver<'b> {
                 let weight = weight + 64 * self.weight[g];
                 let better = match best {
                     None => true,
-                    Some((_, _, c, w, _)) => count < c || (count == c && weight > w),
+                    Some((_, _, c, w)) => count < c || (count == c && weight > w),
                 };
                 if better {
-                    best = Some((g, viable, count, weight, certified));
+                    best = Some((g, viable, count, weight));
                 }
             }
         }
         if !dead {
-            if let Some((g, viable, _, _, certified)) = best {
+            if let Some((g, viable, _, _)) = best {
                 let m = &board.members[g];
-                // Splits the base relaxation's run followed first, then those with a pair
-                // removable now.
+                // Splits with a pair removable now first.
                 let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
                 let now = |s: usize| {
                     let sp = SPLITS[s];
                     let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
                     (f(0) && f(1)) || (f(2) && f(3))
                 };
-                order.sort_by_key(|&s| (!certified[s], !now(s)));
+                order.sort_by_key(|&s| !now(s));
                 for s in order {
                     let c = commit | ((s as u128 + 1) << (2 * g));
                     match self.search(present, c, refuted, path) {
