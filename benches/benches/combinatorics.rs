@@ -24,6 +24,16 @@ fn combinatorics(c: &mut Criterion) {
             assert_eq!(d.count(6).states, 6_601_397_483_077_632);
         })
     });
+    group.bench_function("shanten_distributions_13_and_14", |b| {
+        // The budget: both dealt-hand tables from scratch in at most 10 s.
+        b.iter(|| {
+            let d13 = ShantenDistribution::compute(black_box(13), Variant::FOUR_PLAYER);
+            let d14 = ShantenDistribution::compute(black_box(14), Variant::FOUR_PLAYER);
+            assert_eq!(d13.count(0).states, 39_270_395_383_132);
+            assert_eq!(d13.count(6).states, 4_045_365_540_028_416);
+            assert_eq!(d14.count(-1).states, 12_859_078_207_674);
+        })
+    });
     group.bench_function("shanten_distribution_13_sanma", |b| {
         b.iter(|| {
             let d = ShantenDistribution::compute(black_box(13), Variant::SANMA);

@@ -6,7 +6,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use haipai::score::{Outcome, Rules, Situation, Wind, score};
+use haipai::score::{Conditions, Outcome, Rules, Situation, Wind, dora_han, score, value};
 use haipai::tiles::{Hand, Tile, parse_tile};
 use serde_json::Value;
 use std::hint::black_box;
@@ -59,6 +59,15 @@ fn total(s: &Situation, rules: &Rules) -> u64 {
     }
 }
 
+/// The allocation-free path: `value`, then the ura-dora han added with `with_ura`.
+fn fast_total(s: &Situation, cond: &Conditions, ura: u32, rules: &Rules) -> u64 {
+    let h = &s.hand;
+    match value(h.closed(), h.melds(), s.win, h.red_fives(), &s.dora_indicators, cond, rules) {
+        Ok(Some(v)) => u64::from(v.total_with_ura(ura)),
+        _ => 0,
+    }
+}
+
 fn bench_score(c: &mut Criterion) {
     let (sits, oracle) = situations();
     let rules = Rules::default();
@@ -80,6 +89,22 @@ fn bench_score(c: &mut Criterion) {
             assert_eq!(sum, few_oracle);
         })
     });
+    // The same hands through `value` (no yaku list, no allocation), ura-dora han precomputed.
+    let fast: Vec<(Situation, Conditions, u32)> = sits
+        .iter()
+        .map(|s| {
+            let riichi = s.riichi || s.double_riichi;
+            let ura = if riichi { dora_han(&s.hand.all_tiles(), &s.ura_indicators) } else { 0 };
+            (s.clone(), s.conditions(), ura)
+        })
+        .collect();
+    group.throughput(Throughput::Elements(fast.len() as u64));
+    group.bench_function("value_corpus_winning_hands", |b| {
+        b.iter(|| {
+            let sum: u64 = fast.iter().map(|(s, c, u)| fast_total(black_box(s), c, *u, &rules)).sum();
+            assert_eq!(sum, oracle);
+        })
+    });
     group.finish();
     let single = |hand: &str, win: &str| {
         let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
@@ -95,6 +120,8 @@ fn bench_score(c: &mut Criterion) {
     group.bench_function("chuuren", |b| b.iter(|| total(black_box(&gates), &rules)));
     let chinitsu = single("22233344455566p", "5p");
     group.bench_function("chinitsu_many_decompositions", |b| b.iter(|| total(black_box(&chinitsu), &rules)));
+    let cond = pinfu.conditions();
+    group.bench_function("value_pinfu_two_readings", |b| b.iter(|| fast_total(black_box(&pinfu), &cond, 1, &rules)));
     group.finish();
 }
 

@@ -18,6 +18,7 @@ Examples:
   haipai waits 1112224588899              every wait: (111)(222)(888)(99)[45]
   haipai score 233445m678p234s99s --win 3m --riichi --seat S --dora-indicator 1z
                                           yaku, fu and payments of a winning hand
+  haipai shanten 222567m34p3366s4z        shanten and a discard table (何切る)
   haipai shanghai solve --layout turtle --seed 42 --show
                                           solve a seeded Turtle deal and draw it
 
@@ -52,6 +53,11 @@ enum Command {
     /// Score a winning hand: yaku, fu with its breakdown, and payments.
     #[command(after_help = "Example: haipai score 233445m678p234s99s --win 3m --riichi --seat S")]
     Score(cmd::score::Args),
+    /// Shanten per form; necessary tiles with live counts, or a 何切る table for 3n+2 tiles.
+    #[command(
+        after_help = "Examples:\n  haipai shanten 123456789m11p11s\n  haipai shanten 222567m34p3366s4z --visible 1p9s\n  haipai shanten 19m123456789p11s --sanma\n  haipai shanten '23m55p678s[789s][111z]' --json"
+    )]
+    Shanten(cmd::shanten::Args),
     /// Shanghai (mahjong solitaire): solve, review, deal and statistics.
     #[command(after_help = "Example: haipai shanghai solve --layout turtle --seed 42 --show")]
     Shanghai(cmd::shanghai::Args),
@@ -64,6 +70,7 @@ fn main() -> ExitCode {
         Command::Waits(args) => cmd::waits::run(args),
         Command::Odds(args) => cmd::odds::run(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Shanten(args) => cmd::shanten::run(args),
         Command::Shanghai(args) => cmd::shanghai::run(args),
     };
     ExitCode::from(code)

@@ -1,10 +1,17 @@
 //! Slow, obviously correct oracles: enumerate every multiset of `M` tiles over the 34 kinds
 //! (at most the copies in play of each), weigh each one directly, and classify it with
-//! straightforward recursions that do not share code with the fast paths.
+//! code that shares nothing with the generating functions: straightforward recursions for the
+//! complete forms, haipai-shanten's own `shanten` for shanten numbers.
+//!
+//! Also here: the per-suit oracles for the two pieces the fast paths borrow from sibling
+//! crates, [`suit_is_complete`] (against `haipai_decompose::suit_is_complete`) and
+//! [`suit_distances`] (against haipai-shanten's table vectors), both compared on every suit
+//! pattern by the tests.
 //!
 //! Used by the unit tests for small `M` and by `cargo xtask verify --full` for `M ≤ 8`.
 
 use crate::count::Count;
+use crate::profile::{ENTRIES, FAR, MELDS};
 use crate::tenhou::TenhouTable;
 use crate::variant::Variant;
 
@@ -123,13 +130,24 @@ pub fn tenhou(m: usize, variant: Variant) -> TenhouTable {
     t
 }
 
-/// The shanten distribution by enumeration: every hand of `m` tiles, its shanten from
-/// [`crate::distribution::hand_profile`] (itself checked against [`regular_shanten`] and the
-/// `xiangting` crate).
+/// The shanten number of one hand of `m` tiles as the distribution defines it, computed by
+/// haipai-shanten (no code shared with the profiles): [`haipai_shanten::shanten`] for the sizes
+/// it accepts (`3n + 1`, `3n + 2`), and for `m = 3, 6, 9, 12` its regular replacement number with
+/// `(m - 1) / 3` melds and a pair, minus one.
+pub fn shanten_of(c: &[u8; 34], m: usize) -> i8 {
+    if m % 3 == 0 {
+        haipai_shanten::tables::regular_replacement(c, (m.max(1) - 1) / 3) as i8 - 1
+    } else {
+        haipai_shanten::shanten(c)
+    }
+}
+
+/// The shanten distribution by enumeration: every hand of `m` tiles, classified by
+/// [`shanten_of`].
 pub fn shanten_distribution(m: usize, variant: Variant) -> crate::ShantenDistribution {
     let mut acc = [Count::ZERO; 16];
     for_each_hand(m, variant, |c, w| {
-        let s = crate::distribution::hand_profile(c).shanten(m);
+        let s = shanten_of(c, m);
         acc[(s + 1) as usize] += w;
     });
     let rows = (0..16).filter(|&i| !acc[i].is_zero()).map(|i| (i as i8 - 1, acc[i])).collect();
@@ -181,4 +199,167 @@ pub fn regular_shanten(c: &[u8; 34], m: usize) -> i8 {
     }
     rec(0, k, c, &mut target, &mut best);
     best as i8 - 1
+}
+
+/// Whether a nine-count suit splits into melds (runs and triplets) and, when `with_pair`,
+/// exactly one pair. A slow, obviously correct recursion on the lowest held tile.
+pub fn suit_is_complete(counts: &[u8; 9], with_pair: bool) -> bool {
+    let mut c = *counts;
+    complete_rec(&mut c, with_pair)
+}
+
+fn complete_rec(c: &mut [u8; 9], pair: bool) -> bool {
+    let Some(i) = c.iter().position(|&n| n > 0) else {
+        return !pair;
+    };
+    if c[i] >= 3 {
+        c[i] -= 3;
+        let ok = complete_rec(c, pair);
+        c[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if i + 2 < 9 && c[i + 1] > 0 && c[i + 2] > 0 {
+        c[i] -= 1;
+        c[i + 1] -= 1;
+        c[i + 2] -= 1;
+        let ok = complete_rec(c, pair);
+        c[i] += 1;
+        c[i + 1] += 1;
+        c[i + 2] += 1;
+        if ok {
+            return true;
+        }
+    }
+    if pair && c[i] >= 2 {
+        c[i] -= 2;
+        let ok = complete_rec(c, false);
+        c[i] += 2;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// `5^i`.
+const POW5: [usize; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
+/// Number of nine-count suit patterns (each count 0..=4).
+pub const SUIT_PATTERNS: usize = POW5[9];
+
+/// Index of a suit pattern in the lattice: base 5, tile 1 least significant.
+pub fn suit_index(c: &[u8; 9]) -> usize {
+    c.iter().rev().fold(0, |acc, &n| acc * 5 + usize::from(n))
+}
+
+/// Distance vectors (unclamped, capped at [`FAR`]) of every suit pattern, indexed by
+/// [`suit_index`], computed from the definition by two sweeps over the lattice of patterns:
+/// upward, "contains a target" (a pattern of exactly `m` melds and `h` pairs) spreads from each
+/// pattern to those with one more tile; downward, the distance of a pattern that contains no
+/// target is one more than the least distance among the patterns with one more tile. The
+/// oracle for [`crate::profile::suit_distance`].
+pub fn suit_distances() -> Vec<[u8; ENTRIES]> {
+    // Mark targets: every multiset of m ≤ 4 melds (7 runs, 9 triplets) and h ≤ 1 pairs.
+    let mut mask = vec![0u16; SUIT_PATTERNS];
+    let mut c = [0u8; 9];
+    fn melds(start: usize, m: usize, c: &mut [u8; 9], mask: &mut [u16]) {
+        // Record with h = 0 and with each possible pair.
+        mask[suit_index(c)] |= 1 << (2 * m);
+        for p in 0..9 {
+            if c[p] + 2 <= 4 {
+                c[p] += 2;
+                mask[suit_index(c)] |= 1 << (2 * m + 1);
+                c[p] -= 2;
+            }
+        }
+        if m == MELDS {
+            return;
+        }
+        // Meld ids 0..9 triplets, 9..16 runs; non-decreasing ids avoid duplicates.
+        for id in start..16 {
+            let tiles: &[usize] = if id < 9 { &[id, id, id] } else { &[id - 9, id - 8, id - 7] };
+            if tiles.iter().all(|&t| c[t] < 4) && (id >= 9 || c[id] + 3 <= 4) {
+                for &t in tiles {
+                    c[t] += 1;
+                }
+                melds(id, m + 1, c, mask);
+                for &t in tiles {
+                    c[t] -= 1;
+                }
+            }
+        }
+    }
+    melds(0, 0, &mut c, &mut mask);
+    // Upward: a pattern contains a target if one with one tile fewer does.
+    for idx in 0..SUIT_PATTERNS {
+        let mut m = mask[idx];
+        for p in POW5.iter().take(9) {
+            if (idx / p) % 5 > 0 {
+                m |= mask[idx - p];
+            }
+        }
+        mask[idx] = m;
+    }
+    // Downward: distance = 0 if it contains a target, else 1 + least over one more tile.
+    let mut dist = vec![[FAR; ENTRIES]; SUIT_PATTERNS];
+    for idx in (0..SUIT_PATTERNS).rev() {
+        let mut d = [FAR; ENTRIES];
+        for p in POW5.iter().take(9) {
+            if (idx / p) % 5 < 4 {
+                let up = &dist[idx + p];
+                for e in 0..ENTRIES {
+                    d[e] = d[e].min(up[e].saturating_add(1));
+                }
+            }
+        }
+        for (e, v) in d.iter_mut().enumerate() {
+            if mask[idx] & (1 << e) != 0 {
+                *v = 0;
+            }
+        }
+        dist[idx] = d;
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::{CLAMP, honour_profile, suit_distance};
+    use crate::variant::for_each_suit_pattern;
+
+    #[test]
+    fn decompose_suit_test_matches_recursion_on_every_suit_pattern() {
+        let mut n = 0;
+        for_each_suit_pattern(14, |c, _| {
+            n += 1;
+            for pair in [false, true] {
+                assert_eq!(haipai_decompose::suit_is_complete(c, pair), suit_is_complete(c, pair), "{c:?} {pair}");
+            }
+        });
+        assert_eq!(n, 405_350);
+    }
+
+    #[test]
+    fn shanten_tables_match_lattice_on_every_suit_pattern() {
+        let lattice = suit_distances();
+        for_each_suit_pattern(14, |c, _| {
+            let ours = lattice[suit_index(c)].map(|d| d.min(CLAMP));
+            assert_eq!(suit_distance(c), ours, "{c:?}");
+        });
+    }
+
+    #[test]
+    fn honour_profile_matches_shanten_reference() {
+        for c in 0..=4u8 {
+            let theirs = haipai_shanten::reference::suit_costs(&[c], false);
+            let ours = honour_profile(c).d;
+            for m in 0..=MELDS {
+                for h in 0..2 {
+                    assert_eq!(ours[2 * m + h].min(CLAMP), theirs[m][h].min(CLAMP), "c={c} m={m} h={h}");
+                }
+            }
+        }
+    }
 }

@@ -1,28 +1,82 @@
 //! The exact shanten distribution of every hand of `M` tiles, by profile generating functions.
 //!
 //! Each tile group (three number suits, seven honour kinds) becomes a map from [`Profile`] to a
-//! polynomial over tile count whose coefficients are [`Count`]s; groups combine by
+//! polynomial over tile count whose coefficients are counts; groups combine by
 //! multiplying polynomials and combining profiles. Profiles are capped to what the question can
 //! distinguish (regular distances above 8 cannot beat seven pairs' worst case of 6 shanten for
-//! 13/14 tiles), which keeps the number of distinct partial profiles small.
-
-use std::sync::OnceLock;
+//! 13/14 tiles), which keeps the number of distinct partial profiles small (about 2,100 per
+//! suit, 110 for the seven honours, 6,600 for two suits and the honours).
+//!
+//! Order of work, for speed: the two suits `m` and `p` first (when their classes are equal, as
+//! in four-player mahjong, only the pairs `a ≤ b` are multiplied and the others counted twice),
+//! then the honours, then a last sweep over (everything else) × (suit `s`) that needs only the
+//! coefficient of `x^M` of each product and adds it to the bin of the combined shanten.
+//!
+//! Inside, coefficients are `u64`, not [`Count`]'s `u128`: every coefficient of every partial
+//! product counts hands of at most 14 tiles from a subset of the tiles in play, so it is at most
+//! `C(136, 14) ≈ 4.25e18 < 2^64 ≈ 1.8e19`, and so is every single product term (it is one summand
+//! of such a coefficient). Patterns never exceed states. The results are widened to [`Count`].
 
 use hashbrown::HashMap;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::count::{Count, Ratio};
-use crate::profile::{ENTRIES, FAR, Profile, honour_profile, suit_distances, suit_index, suit_profile};
+use crate::profile::{CLAMP, ENTRIES, FAR, Profile, honour_profile, suit_profile};
 use crate::variant::{Variant, for_each_suit_pattern};
 
-/// Distance vectors of all `5^9` suit patterns, computed once per process.
-pub fn distances() -> &'static [[u8; ENTRIES]] {
-    static D: OnceLock<Vec<[u8; ENTRIES]>> = OnceLock::new();
-    D.get_or_init(suit_distances)
+/// Coefficients kept: `x^0..=x^14`.
+const DEG: usize = 15;
+
+/// A polynomial over tile count with `u64` pattern and state coefficients (see the module doc
+/// for why `u64` cannot overflow).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Poly {
+    pat: [u64; DEG],
+    st: [u64; DEG],
 }
 
-/// A polynomial over tile count, `x^0..=x^M`.
-type Poly = Vec<Count>;
+impl Poly {
+    const ZERO: Poly = Poly { pat: [0; DEG], st: [0; DEG] };
+
+    /// Adds a small weight (a product of binomials of one group) at degree `deg`.
+    fn add_term(&mut self, deg: usize, c: Count) {
+        debug_assert!(c.states <= u128::from(u64::MAX));
+        self.pat[deg] += c.patterns as u64;
+        self.st[deg] += c.states as u64;
+    }
+
+    fn add(&mut self, o: &Poly) {
+        for i in 0..DEG {
+            self.pat[i] += o.pat[i];
+            self.st[i] += o.st[i];
+        }
+    }
+
+    /// `self += times · a · b`, truncated at degree `tiles`.
+    fn add_product(&mut self, a: &Poly, b: &Poly, tiles: usize, times: u64) {
+        for i in 0..=tiles {
+            let (ap, ast) = (a.pat[i] * times, a.st[i] * times);
+            if ast == 0 {
+                continue;
+            }
+            for j in 0..=tiles - i {
+                self.pat[i + j] += ap * b.pat[j];
+                self.st[i + j] += ast * b.st[j];
+            }
+        }
+    }
+
+    /// The coefficient of `x^tiles` in `a · b`: `(patterns, states)`.
+    fn top_of_product(a: &Poly, b: &Poly, tiles: usize) -> (u64, u64) {
+        let (mut p, mut s) = (0, 0);
+        for i in 0..=tiles {
+            p += a.pat[i] * b.pat[tiles - i];
+            s += a.st[i] * b.st[tiles - i];
+        }
+        (p, s)
+    }
+}
 
 /// Groups with equal (capped) profiles and their weight polynomial.
 type Classes = HashMap<Profile, Poly>;
@@ -39,7 +93,7 @@ struct Question {
 impl Question {
     fn new(tiles: usize) -> Question {
         let special = tiles >= 13;
-        Question { tiles, cap: if special { 8 } else { FAR }, seven_cap: 7, special }
+        Question { tiles, cap: if special { 8 } else { CLAMP }, seven_cap: 7, special }
     }
 
     fn normalize(&self, p: Profile) -> Profile {
@@ -58,20 +112,14 @@ impl Question {
     }
 }
 
-fn add_poly(into: &mut Poly, deg: usize, c: Count) {
-    into[deg] += c;
-}
-
 fn suit_classes(q: &Question, variant: Variant, suit: usize) -> Classes {
-    let dist = distances();
     let mut map: Classes = HashMap::new();
     for_each_suit_pattern(q.tiles, |c, n| {
         let w = variant.suit_weight(suit, c);
         if w.is_zero() {
             return;
         }
-        let p = q.normalize(suit_profile(c, dist[suit_index(c)]));
-        add_poly(map.entry(p).or_insert_with(|| vec![Count::ZERO; q.tiles + 1]), n, w);
+        map.entry(q.normalize(suit_profile(c))).or_insert(Poly::ZERO).add_term(n, w);
     });
     map
 }
@@ -79,8 +127,8 @@ fn suit_classes(q: &Question, variant: Variant, suit: usize) -> Classes {
 fn honour_classes(q: &Question, variant: Variant) -> Classes {
     let mut identity = Profile { d: [FAR; ENTRIES], pairs: 0, kinds: 0, orphans: 0, orphan_pair: false };
     identity.d[0] = 0;
-    let mut one = vec![Count::ZERO; q.tiles + 1];
-    one[0] = Count::ONE;
+    let mut one = Poly::ZERO;
+    one.add_term(0, Count::ONE);
     let mut acc: Classes = HashMap::from_iter([(q.normalize(identity), one)]);
     for kind in 27..34 {
         let mut single: Classes = HashMap::new();
@@ -88,48 +136,40 @@ fn honour_classes(q: &Question, variant: Variant) -> Classes {
             let w = variant.weight(kind, c);
             if !w.is_zero() && usize::from(c) <= q.tiles {
                 // c = 3 and c = 4 share a profile: accumulate, never overwrite.
-                let poly =
-                    single.entry(q.normalize(honour_profile(c))).or_insert_with(|| vec![Count::ZERO; q.tiles + 1]);
-                poly[usize::from(c)] += w;
+                single.entry(q.normalize(honour_profile(c))).or_insert(Poly::ZERO).add_term(usize::from(c), w);
             }
         }
-        acc = multiply(q, &acc, &single);
+        acc = multiply(q, &acc, &single, false, &|_| {});
     }
     acc
 }
 
-fn multiply(q: &Question, a: &Classes, b: &Classes) -> Classes {
-    let entries: Vec<(&Profile, &Poly)> = a.iter().collect();
-    entries
-        .par_chunks(64)
+/// The product of two class maps. With `symmetric` (the caller guarantees `a == b`), only the
+/// pairs `i ≤ j` of `a`'s entries are multiplied, those with `i < j` twice over. `tick(n)` is
+/// called as `n` more entries of `a` are done.
+fn multiply(q: &Question, a: &Classes, b: &Classes, symmetric: bool, tick: &(dyn Fn(usize) + Sync)) -> Classes {
+    let left: Vec<(&Profile, &Poly)> = a.iter().collect();
+    // Symmetric: both sides in the same order (two equal maps may iterate differently).
+    let right: Vec<(&Profile, &Poly)> = if symmetric { left.clone() } else { b.iter().collect() };
+    let indexed: Vec<(usize, &(&Profile, &Poly))> = left.iter().enumerate().collect();
+    indexed
+        .par_chunks(32)
         .map(|chunk| {
             let mut out: Classes = HashMap::new();
-            for (pa, fa) in chunk {
-                for (pb, fb) in b {
+            for (i, (pa, fa)) in chunk {
+                let from = if symmetric { *i } else { 0 };
+                for (j, (pb, fb)) in right.iter().enumerate().skip(from) {
+                    let times = if symmetric && j != *i { 2 } else { 1 };
                     let p = q.combine(pa, pb);
-                    let dst = out.entry(p).or_insert_with(|| vec![Count::ZERO; q.tiles + 1]);
-                    for (i, ca) in fa.iter().enumerate() {
-                        if ca.is_zero() {
-                            continue;
-                        }
-                        for (j, cb) in fb.iter().enumerate().take(q.tiles + 1 - i) {
-                            if !cb.is_zero() {
-                                dst[i + j] += *ca * *cb;
-                            }
-                        }
-                    }
+                    out.entry(p).or_insert(Poly::ZERO).add_product(fa, fb, q.tiles, times);
                 }
             }
+            tick(chunk.len());
             out
         })
         .reduce(HashMap::new, |mut x, y| {
             for (p, f) in y {
-                match x.get_mut(&p) {
-                    Some(g) => g.iter_mut().zip(f).for_each(|(a, b)| *a += b),
-                    None => {
-                        x.insert(p, f);
-                    }
-                }
+                x.entry(p).or_insert(Poly::ZERO).add(&f);
             }
             x
         })
@@ -161,7 +201,7 @@ impl ShantenDistribution {
     }
 
     /// [`ShantenDistribution::compute`], calling `progress(done, total)` from the worker threads
-    /// as the last (and by far the longest) stage advances.
+    /// as the two long stages advance (`total` is an estimate until the last stage starts).
     pub fn compute_with_progress(
         tiles: usize,
         variant: Variant,
@@ -169,42 +209,48 @@ impl ShantenDistribution {
     ) -> ShantenDistribution {
         let tiles = tiles.clamp(1, 14);
         let q = Question::new(tiles);
-        let honours = honour_classes(&q, variant);
-        let with_m = multiply(&q, &honours, &suit_classes(&q, variant, 0));
-        let with_p = multiply(&q, &with_m, &suit_classes(&q, variant, 1));
-        let last: Vec<(Profile, Poly)> = suit_classes(&q, variant, 2).into_iter().collect();
-        let entries: Vec<(&Profile, &Poly)> = with_p.iter().collect();
-        let done = std::sync::atomic::AtomicUsize::new(0);
-        let mut acc = entries
+        let man = suit_classes(&q, variant, 0);
+        let pin = suit_classes(&q, variant, 1);
+        let sou: Vec<(Profile, Poly)> = suit_classes(&q, variant, 2).into_iter().collect();
+        // Progress: the entries of `man` (first product), then those of the last sweep's left side
+        // (its size is known only then; estimated meanwhile as three times `man`'s).
+        let done = AtomicUsize::new(0);
+        let estimate = 4 * man.len();
+        let two_suits =
+            multiply(&q, &man, &pin, man == pin, &|n| progress(done.fetch_add(n, Ordering::Relaxed) + n, estimate));
+        let rest = multiply(&q, &two_suits, &honour_classes(&q, variant), false, &|_| {});
+        let entries: Vec<(&Profile, &Poly)> = rest.iter().collect();
+        let first = done.load(Ordering::Relaxed);
+        let total = first + entries.len();
+        let acc = entries
             .par_chunks(16)
             .map(|chunk| {
-                let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed) + chunk.len();
-                progress(n, entries.len());
-                let mut acc = [Count::ZERO; 32];
+                let mut acc = [(0u64, 0u64); 16];
                 for (pa, fa) in chunk {
-                    for (pb, fb) in &last {
-                        let mut c = Count::ZERO;
-                        for (i, ca) in fa.iter().enumerate() {
-                            let cb = fb[tiles - i];
-                            if !ca.is_zero() && !cb.is_zero() {
-                                c += *ca * cb;
-                            }
-                        }
-                        if !c.is_zero() {
+                    for (pb, fb) in &sou {
+                        let (p, st) = Poly::top_of_product(fa, fb, tiles);
+                        if st != 0 {
                             let s = q.combine(pa, pb).shanten(tiles);
-                            acc[(s + 1) as usize] += c;
+                            let e = &mut acc[(s + 1) as usize];
+                            e.0 += p;
+                            e.1 += st;
                         }
                     }
                 }
+                progress(done.fetch_add(chunk.len(), Ordering::Relaxed) + chunk.len(), total);
                 acc
             })
             .reduce(
-                || [Count::ZERO; 32],
+                || [(0u64, 0u64); 16],
                 |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    for (x, y) in a.iter_mut().zip(b) {
+                        x.0 += y.0;
+                        x.1 += y.1;
+                    }
                     a
                 },
             );
+        let mut acc = acc.map(|(p, st)| Count::new(u128::from(p), u128::from(st)));
         let rows = acc.iter_mut().enumerate().filter(|(_, c)| !c.is_zero()).map(|(i, c)| (i as i8 - 1, *c)).collect();
         ShantenDistribution { tiles, variant, rows }
     }
@@ -303,13 +349,15 @@ pub fn one_in(r: &Ratio) -> String {
 
 /// The profile of one whole hand (34 counts), by combining its groups exactly as the
 /// distribution does. Its [`Profile::shanten`] is the hand's shanten number.
+///
+/// Precondition: at most four of a kind and at most 14 tiles (the suit tables cover suits of at
+/// most 14 tiles); beyond that the answer is unspecified, never a panic.
 pub fn hand_profile(counts: &[u8; 34]) -> Profile {
-    let dist = distances();
     let mut p = Profile { d: [FAR; ENTRIES], pairs: 0, kinds: 0, orphans: 0, orphan_pair: false };
     p.d[0] = 0;
     for s in 0..3 {
         let c: [u8; 9] = std::array::from_fn(|i| counts[9 * s + i]);
-        p = p.combine(&suit_profile(&c, dist[suit_index(&c)]), FAR, 7);
+        p = p.combine(&suit_profile(&c), FAR, 7);
     }
     for &c in &counts[27..] {
         p = p.combine(&honour_profile(c), FAR, 7);
@@ -359,9 +407,13 @@ mod tests {
         assert_eq!(d13.rows[0].0, 0);
         assert_eq!(d13.total().states, crate::binom(136, 13));
         assert_eq!(d13.total().patterns, crate::TenhouTable::compute(13, Variant::FOUR_PLAYER).total.patterns);
+        // Exact means, also computable by hand from REFERENCE.md's rows (Σ s · states / C(136, M)).
         let (neg, mean) = d14.mean();
         assert!(!neg);
         assert_eq!(mean.to_string(), "33367408859373163/10572898082508000");
+        let (neg, mean) = d13.mean();
+        assert!(!neg);
+        assert_eq!(mean.to_string(), "3638146736905591/1016333101188000");
         let odds = crate::odds::derived(&d13, &d14);
         insta::assert_snapshot!("odds_4p", crate::odds::render(&odds));
         insta::assert_snapshot!("distribution_4p", format!("{}\n{}", d13.render(), d14.render()));
@@ -379,6 +431,25 @@ mod tests {
             out.push('\n');
         }
         insta::assert_snapshot!("shanten_variants", out);
+    }
+
+    #[test]
+    fn red_fives_change_patterns_not_states() {
+        // Telling red fives apart splits patterns; the physical tiles, hence the states of every
+        // row, are the same. Checked for every size up to 12 here, 13 and 14 under `verify --full`.
+        let red = Variant { sanma: false, red_fives: true };
+        let red3 = Variant { sanma: true, red_fives: true };
+        for m in 1..=12 {
+            for (plain, with_red) in [(Variant::FOUR_PLAYER, red), (Variant::SANMA, red3)] {
+                let a = ShantenDistribution::compute(m, plain);
+                let b = ShantenDistribution::compute(m, with_red);
+                let states = |d: &ShantenDistribution| d.rows.iter().map(|(s, c)| (*s, c.states)).collect::<Vec<_>>();
+                assert_eq!(states(&a), states(&b), "M={m} {}", with_red.name());
+                assert!(b.total().patterns > a.total().patterns, "M={m}");
+                assert_eq!(b.total().states, crate::binom(with_red.physical_tiles(), m as u32));
+                assert_eq!(b.total().patterns, crate::TenhouTable::compute(m, with_red).total.patterns);
+            }
+        }
     }
 
     #[test]
@@ -414,6 +485,28 @@ mod tests {
             assert_eq!(
                 hand_profile(&c).shanten(size),
                 brute::regular_shanten(&c, size),
+                "{}",
+                haipai_tiles::counts_to_string(&c)
+            );
+        }
+    }
+
+    #[test]
+    fn hand_profile_matches_haipai_shanten() {
+        // The combination of profiles against haipai-shanten's fast path (which merges the same
+        // suit vectors by its own class tables) on seeded random hands of every size.
+        let mut rng = Rng::new(2026);
+        for n in 0..20_000 {
+            let size = 1 + n % 14;
+            let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
+            rng.shuffle(&mut wall);
+            let mut c = [0u8; 34];
+            for &k in &wall[..size] {
+                c[k] += 1;
+            }
+            assert_eq!(
+                hand_profile(&c).shanten(size),
+                brute::shanten_of(&c, size),
                 "{}",
                 haipai_tiles::counts_to_string(&c)
             );

@@ -12,18 +12,46 @@
 //! floats appear only when printing.
 //!
 //! - [`TenhouTable`]: document 003's table (天和), reproduced to the character.
+//! - [`ShantenDistribution`]: the exact shanten distribution of all hands of `M` tiles.
+//! - [`odds`]: derived odds (天和, 地和 given no interruption, dealt tenpai, each shanten level).
+//! - [`profile`]: the per-suit summaries the distributions multiply.
 //! - [`Series`]: the truncated bivariate generating functions underneath.
 //! - [`Variant`]: four-player, sanma (108 tiles), red fives as distinct kinds.
 //! - [`brute`]: enumeration oracles for small hands.
 //!
-//! ```
-//! use haipai_combinatorics::{TenhouTable, Variant};
+//! The code map, the invariants and how to ask a new question: `docs/crates/combinatorics.md`.
 //!
+//! ```
+//! use haipai_combinatorics::distribution::hand_profile;
+//! use haipai_combinatorics::{Series, ShantenDistribution, TenhouTable, Variant, binom};
+//! use haipai_tiles::parse_counts;
+//!
+//! // Document 003's table, to the character; 天和 is 1 in 330,530.
 //! let t = TenhouTable::compute(14, Variant::FOUR_PLAYER);
-//! assert_eq!(t.total.states, haipai_combinatorics::binom(136, 14));
+//! assert_eq!(t.total.states, binom(136, 14));
 //! assert_eq!(t.render().lines().last(), Some("Probability             3.025448319456385e-06"));
-//! let p = t.probability();
-//! assert_eq!(p.one_in().map(|n| n.round()), Some(330_530.0));
+//! assert_eq!(t.probability().one_in().map(f64::round), Some(330_530.0));
+//!
+//! // Where does a dealt hand stand among all 13-tile hands? This one is 1-shanten, and only
+//! // about 1 deal in 159 is as good or better.
+//! let hand = parse_counts("123456789m1p11s5z")?;
+//! let s = hand_profile(&hand).shanten(13);
+//! assert_eq!(s, 1);
+//! let d = ShantenDistribution::compute(13, Variant::FOUR_PLAYER);
+//! assert_eq!(d.probability_at_most(s).to_string(), "44785963397381/7114331708316000");
+//!
+//! // A new question in a few lines: 14-tile hands without an honour tile. One series per kind,
+//! // Σ weight(c) x^c; multiply the 27 number kinds and read the coefficient of x^14.
+//! let v = Variant::FOUR_PLAYER;
+//! let kinds: Vec<Series> = (0..27)
+//!     .map(|kind| {
+//!         let mut f = Series::zero(14, 0);
+//!         (0..=4).for_each(|c| f.add_term(usize::from(c), 0, v.weight(kind, c)));
+//!         f
+//!     })
+//!     .collect();
+//! let no_honours = Series::product(14, 0, &kinds).get(14, 0);
+//! assert_eq!(no_honours.states, binom(108, 14));
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
 

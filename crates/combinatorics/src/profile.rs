@@ -10,10 +10,12 @@
 //! the number of kinds held twice and held at all; thirteen orphans the terminal and honour kinds
 //! held and whether one of them is held twice.
 //!
-//! The distances of all `5^9` suit patterns come from two sweeps over the lattice of patterns:
-//! upward, "contains a target" (a pattern of exactly `m` melds and `h` pairs) spreads from each
-//! pattern to those with one more tile; downward, the distance of a pattern that contains no
-//! target is one more than the least distance among the patterns with one more tile.
+//! The distance vector of a number suit is haipai-shanten's: [`suit_distance`] reads it from that
+//! crate's generated tables rather than computing the same 405,350 vectors a second way (see
+//! `docs/crates/combinatorics.md`, "Reuse"). An honour kind's vector is one line
+//! ([`honour_profile`]). What this module adds is the rest of the profile (pairs, kinds,
+//! orphans) and a [`Profile::combine`] that keeps all of it, which is what the generating
+//! functions multiply.
 
 /// Largest meld count tracked (`k = 4` for 13- and 14-tile hands).
 pub const MELDS: usize = 4;
@@ -84,8 +86,9 @@ impl Profile {
     /// Shanten of a whole hand of `tiles` tiles with this profile: regular form with
     /// `k = (tiles - 1) / 3` melds and a pair; for 13 and 14 tiles also seven pairs
     /// (`6 - pairs + max(0, 7 - kinds)`) and thirteen orphans (`13 - orphans - [pair]`).
+    /// Sizes above 14 are read as 14 melds-wise (`k = 4`), never a panic.
     pub fn shanten(&self, tiles: usize) -> i8 {
-        let k = (tiles.max(1) - 1) / 3;
+        let k = ((tiles.max(1) - 1) / 3).min(MELDS);
         let mut s = self.d[2 * k + 1] as i8 - 1;
         if tiles >= 13 {
             let seven = 6 - self.pairs as i8 + (7 - self.kinds as i8).max(0);
@@ -110,85 +113,23 @@ pub fn honour_profile(c: u8) -> Profile {
     Profile { d, pairs: u8::from(c >= 2), kinds: u8::from(c >= 1), orphans: u8::from(c >= 1), orphan_pair: c >= 2 }
 }
 
-/// `5^i`.
-const POW5: [usize; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
-/// Number of nine-count suit patterns (each count 0..=4).
-pub const SUIT_PATTERNS: usize = POW5[9];
+/// Distances at or above this value are equivalent for every hand of at most 14 tiles (a
+/// regular hand needs at most 9 tiles); haipai-shanten's tables clamp there, and so do we.
+pub const CLAMP: u8 = haipai_shanten::generate::CLAMP;
 
-/// Index of a suit pattern in the lattice: base 5, tile 1 least significant.
-pub fn suit_index(c: &[u8; 9]) -> usize {
-    c.iter().rev().fold(0, |acc, &n| acc * 5 + usize::from(n))
+/// The distance vector of one number suit (nine counts, at most 14 tiles), entry `2m + h`,
+/// clamped at [`CLAMP`]: read from haipai-shanten's generated tables (suit pattern → class →
+/// cost vector), the same vectors its fast shanten combines. [`crate::brute::suit_distances`]
+/// recomputes every one of them independently, and a test compares all 405,350.
+pub fn suit_distance(c: &[u8; 9]) -> [u8; ENTRIES] {
+    let v = haipai_shanten::tables::suit_vector(haipai_shanten::tables::suit_class(c));
+    std::array::from_fn(|e| v[e])
 }
 
-/// Distance vectors of every suit pattern, indexed by [`suit_index`].
-pub fn suit_distances() -> Vec<[u8; ENTRIES]> {
-    // Mark targets: every multiset of m ≤ 4 melds (7 runs, 9 triplets) and h ≤ 1 pairs.
-    let mut mask = vec![0u16; SUIT_PATTERNS];
-    let mut c = [0u8; 9];
-    fn melds(start: usize, m: usize, c: &mut [u8; 9], mask: &mut [u16]) {
-        // Record with h = 0 and with each possible pair.
-        mask[suit_index(c)] |= 1 << (2 * m);
-        for p in 0..9 {
-            if c[p] + 2 <= 4 {
-                c[p] += 2;
-                mask[suit_index(c)] |= 1 << (2 * m + 1);
-                c[p] -= 2;
-            }
-        }
-        if m == MELDS {
-            return;
-        }
-        // Meld ids 0..9 triplets, 9..16 runs; non-decreasing ids avoid duplicates.
-        for id in start..16 {
-            let tiles: &[usize] = if id < 9 { &[id, id, id] } else { &[id - 9, id - 8, id - 7] };
-            if tiles.iter().all(|&t| c[t] < 4) && (id >= 9 || c[id] + 3 <= 4) {
-                for &t in tiles {
-                    c[t] += 1;
-                }
-                melds(id, m + 1, c, mask);
-                for &t in tiles {
-                    c[t] -= 1;
-                }
-            }
-        }
-    }
-    melds(0, 0, &mut c, &mut mask);
-    // Upward: a pattern contains a target if one with one tile fewer does.
-    for idx in 0..SUIT_PATTERNS {
-        let mut m = mask[idx];
-        for p in POW5.iter().take(9) {
-            if (idx / p) % 5 > 0 {
-                m |= mask[idx - p];
-            }
-        }
-        mask[idx] = m;
-    }
-    // Downward: distance = 0 if it contains a target, else 1 + least over one more tile.
-    let mut dist = vec![[FAR; ENTRIES]; SUIT_PATTERNS];
-    for idx in (0..SUIT_PATTERNS).rev() {
-        let mut d = [FAR; ENTRIES];
-        for p in POW5.iter().take(9) {
-            if (idx / p) % 5 < 4 {
-                let up = &dist[idx + p];
-                for e in 0..ENTRIES {
-                    d[e] = d[e].min(up[e].saturating_add(1));
-                }
-            }
-        }
-        for (e, v) in d.iter_mut().enumerate() {
-            if mask[idx] & (1 << e) != 0 {
-                *v = 0;
-            }
-        }
-        dist[idx] = d;
-    }
-    dist
-}
-
-/// The full profile of a suit pattern given its distance vector.
-pub fn suit_profile(c: &[u8; 9], d: [u8; ENTRIES]) -> Profile {
+/// The full profile of a suit pattern (at most 14 tiles).
+pub fn suit_profile(c: &[u8; 9]) -> Profile {
     Profile {
-        d,
+        d: suit_distance(c),
         pairs: c.iter().filter(|&&n| n >= 2).count() as u8,
         kinds: c.iter().filter(|&&n| n >= 1).count() as u8,
         orphans: u8::from(c[0] >= 1) + u8::from(c[8] >= 1),

@@ -13,6 +13,7 @@ use crate::cfmt;
 use crate::count::{Count, Ratio};
 use crate::series::Series;
 use crate::variant::{Variant, for_each_suit_pattern};
+use haipai_decompose::suit_is_complete;
 
 /// The counts of document 003's table for hands of `tiles` tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,49 +34,8 @@ pub struct TenhouTable {
     pub thirteen_orphans: Count,
 }
 
-/// Whether a nine-count suit splits into melds (runs and triplets) and, when `with_pair`,
-/// exactly one pair. A slow, obviously correct recursion on the lowest held tile.
-pub(crate) fn suit_is_complete(counts: &[u8; 9], with_pair: bool) -> bool {
-    let mut c = *counts;
-    complete_rec(&mut c, with_pair)
-}
-
-fn complete_rec(c: &mut [u8; 9], pair: bool) -> bool {
-    let Some(i) = c.iter().position(|&n| n > 0) else {
-        return !pair;
-    };
-    if c[i] >= 3 {
-        c[i] -= 3;
-        let ok = complete_rec(c, pair);
-        c[i] += 3;
-        if ok {
-            return true;
-        }
-    }
-    if i + 2 < 9 && c[i + 1] > 0 && c[i + 2] > 0 {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        c[i + 2] -= 1;
-        let ok = complete_rec(c, pair);
-        c[i] += 1;
-        c[i + 1] += 1;
-        c[i + 2] += 1;
-        if ok {
-            return true;
-        }
-    }
-    if pair && c[i] >= 2 {
-        c[i] -= 2;
-        let ok = complete_rec(c, false);
-        c[i] += 2;
-        if ok {
-            return true;
-        }
-    }
-    false
-}
-
-/// One suit's complete patterns with at most `max_tiles` tiles, classified once:
+/// One suit's complete patterns with at most `max_tiles` tiles, classified once by
+/// haipai-decompose's one-pass test ([`crate::brute::suit_is_complete`] is the slow oracle):
 /// `(counts, tiles, pairs)` with `pairs` 0 or 1.
 fn complete_suit_patterns(max_tiles: usize) -> Vec<([u8; 9], usize, usize)> {
     let mut out = Vec::new();
@@ -233,6 +193,23 @@ Probability             3.025448319456385e-06
     }
 
     #[test]
+    fn every_size_and_variant_sums_to_the_binomial() {
+        for v in brute::VARIANTS {
+            let plain = Variant { red_fives: false, ..v };
+            for m in 0..=14 {
+                let t = TenhouTable::compute(m, v);
+                assert_eq!(t.total.states, crate::binom(v.physical_tiles(), m as u32), "M={m} {}", v.name());
+                // Red fives split patterns, never states.
+                let p = TenhouTable::compute(m, plain);
+                let states = |t: &TenhouTable| {
+                    [t.total, t.legal, t.internal_seven_pairs, t.seven_pairs, t.thirteen_orphans].map(|c| c.states)
+                };
+                assert_eq!(states(&t), states(&p), "M={m} {}", v.name());
+            }
+        }
+    }
+
+    #[test]
     fn small_hands_match_brute_force() {
         for v in brute::VARIANTS {
             // M = 7, 8 run in `cargo xtask verify --full`.
@@ -243,17 +220,5 @@ Probability             3.025448319456385e-06
                 assert_eq!(t.total.states, crate::binom(v.physical_tiles(), m as u32));
             }
         }
-    }
-
-    #[test]
-    fn complete_test_oracle() {
-        // The recursion against an independent check: remove a pair anywhere, then triplets
-        // greedily from the left then runs (valid for single suits: the classic greedy).
-        assert!(suit_is_complete(&[1, 1, 1, 0, 0, 0, 0, 0, 2], true));
-        assert!(suit_is_complete(&[3, 1, 1, 1, 2, 1, 1, 1, 3], true));
-        assert!(!suit_is_complete(&[3, 1, 1, 1, 1, 1, 1, 1, 3], true));
-        assert!(!suit_is_complete(&[3, 1, 1, 1, 1, 1, 1, 1, 3], false));
-        assert!(suit_is_complete(&[0; 9], false));
-        assert!(!suit_is_complete(&[0; 9], true));
     }
 }

@@ -8,6 +8,7 @@
 //! `2j`, so at most three pair positions need the pass. Both ideas are from document 003
 //! (the 天和 probability article); the code here is our own.
 
+use crate::packed::{self, Suits, honors_complete};
 use haipai_tiles::Counts;
 
 /// True if the nine counts of one numbered suit split into complete groups (sequences and
@@ -73,8 +74,9 @@ pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
 /// `3n + 2` is the number of closed tiles (2, 5, 8, 11 or 14; the other `4 - n` groups are
 /// taken to be called melds). Other sizes give false.
 ///
-/// The test runs suit by suit (see [`suit_is_complete`]): the suit whose tile count is 2
-/// modulo 3 holds the pair, every other suit must have a multiple of 3.
+/// The test runs suit by suit (the one-pass test of [`suit_is_complete`], on each suit packed
+/// into one machine word): the suit whose tile count is 2 modulo 3 holds the pair, every other
+/// suit must have a multiple of 3.
 ///
 /// ```
 /// use haipai_decompose::is_agari;
@@ -86,52 +88,28 @@ pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
 pub fn is_agari(closed: &Counts) -> bool {
-    let suits = [nine(closed, 0), nine(closed, 9), nine(closed, 18)];
-    let mut totals = [0u32; 3];
-    let mut weighted = [0u32; 3];
-    for (s, t) in suits.iter().enumerate() {
-        for (i, &c) in t.iter().enumerate() {
-            totals[s] += u32::from(c);
-            weighted[s] += i as u32 * u32::from(c);
-        }
-    }
-    let mut honor_total = 0u32;
-    let mut honor_pairs = 0u32;
-    for &c in &closed[27..] {
-        honor_total += u32::from(c);
-        match c % 3 {
-            0 => {}
-            2 => honor_pairs += 1,
-            _ => return false,
-        }
-    }
-    let total = totals[0] + totals[1] + totals[2] + honor_total;
-    if total % 3 != 2 || total > 14 || honor_pairs > 1 {
+    let Some(suits) = Suits::new(closed) else { return false };
+    let p = suits.pair_suit;
+    if !honors_complete(suits.low[3], p == 3) {
         return false;
     }
-    let mut pairs = honor_pairs;
-    for s in 0..3 {
-        match totals[s] % 3 {
-            0 => {
-                if totals[s] > 0 && !melds_only(suits[s]) {
-                    return false;
-                }
-            }
-            2 => {
-                pairs += 1;
-                if pairs > 1 || !pair_and_melds(suits[s], weighted[s]) {
-                    return false;
-                }
-            }
-            _ => return false,
+    (0..3).all(|s| {
+        if suits.totals[s] == 0 {
+            return true;
         }
-    }
-    pairs == 1
-}
-
-/// The nine counts of the suit starting at `start`.
-fn nine(closed: &Counts, start: usize) -> &[u8; 9] {
-    closed[start..start + 9].try_into().unwrap_or(&[0; 9])
+        let x = suits.fields(s);
+        if s != p {
+            return packed::melds_only(x);
+        }
+        let mut j = suits.first_pair_position(s);
+        while j < 9 {
+            if packed::field(x, j) >= 2 && packed::melds_only(x - (2 << (4 * j))) {
+                return true;
+            }
+            j += 3;
+        }
+        false
+    })
 }
 
 /// A suit of 3k+2 tiles with `weighted` = sum of index * count: one pair and melds? The pair

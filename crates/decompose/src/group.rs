@@ -129,6 +129,7 @@ pub struct Arrangement {
 
 impl Arrangement {
     /// The groups in use, sorted.
+    #[inline]
     pub fn groups(&self) -> &[Group] {
         &self.groups[..usize::from(self.len)]
     }

@@ -35,6 +35,7 @@ mod agari;
 mod arrangements;
 mod blocks;
 mod group;
+mod packed;
 
 pub use agari::{
     TERMINALS_AND_HONORS, honors_are_complete, is_agari, is_seven_pairs, is_thirteen_orphans, is_winning_shape,

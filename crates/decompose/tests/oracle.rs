@@ -82,7 +82,11 @@ fn check(closed: &Counts) {
     for a in winning_arrangements(closed) {
         assert_eq!(&a.tiles(), closed);
         assert!(a.groups().windows(2).all(|w| w[0] <= w[1]));
+        assert!(a.groups[usize::from(a.len)..].iter().all(|&g| g == Group::Triplet(Tile::EAST)));
     }
+    // The documented order: by pair, then by the sorted group lists.
+    let keys: Vec<(Tile, Vec<Group>)> = winning_arrangements(closed).map(|a| (a.pair, a.groups().to_vec())).collect();
+    assert!(keys.windows(2).all(|w| w[0] < w[1]), "order of {}", counts_to_string(closed));
 }
 
 /// A random winning hand with `n` groups, or a random near-winning one if `perturb`.
@@ -162,6 +166,50 @@ fn arrangements_match_the_oracle_on_random_hands_of_every_size() {
         };
         check(&random_hand(&mut rng, size, suits));
     }
+}
+
+#[test]
+fn counts_above_four_are_arithmetic() {
+    // Fifth (and later) copies: the same answers as the slow enumeration.
+    let mut rng = Rng::new(7);
+    for round in 0..3000 {
+        let mut c = random_winning_any(&mut rng, round % 5);
+        if round % 2 == 1 {
+            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
+            c[held[rng.index(held.len())]] -= 1;
+            c[rng.index(34)] += 1;
+        }
+        check(&c);
+    }
+    // Counts far too large give nothing, whatever their sum modulo 256.
+    for big in [15u8, 16, 17, 30, 128, 240, 254, 255] {
+        for i in [0, 8, 13, 26, 27, 33] {
+            let mut c = [0u8; 34];
+            c[i] = big;
+            assert!(winning_arrangements(&c).next().is_none() && !is_agari(&c), "{big} at {i}");
+            c[(i + 1) % 34] = 2;
+            assert!(winning_arrangements(&c).next().is_none() && !is_agari(&c), "{big} at {i} and a pair");
+        }
+    }
+}
+
+/// A random winning hand with `n` groups and the pair, copies unbounded (up to 14).
+fn random_winning_any(rng: &mut Rng, n: usize) -> Counts {
+    let mut c = [0u8; 34];
+    // Few kinds, so that copies pile up.
+    let kinds = [rng.index(34), rng.index(27), rng.index(27)];
+    c[kinds[rng.index(3)]] += 2;
+    for _ in 0..n {
+        let i = kinds[rng.index(3)];
+        if i < 27 && i % 9 <= 6 && rng.index(2) == 0 {
+            c[i] += 1;
+            c[i + 1] += 1;
+            c[i + 2] += 1;
+        } else {
+            c[i] += 3;
+        }
+    }
+    c
 }
 
 #[test]

@@ -1,13 +1,13 @@
 //! The scoring engine: every decomposition and every reading of the winning tile is scored,
 //! and the best is kept (points, then a real yakuman over a counted one, then han, then fu).
 
-use crate::decompose_shim::{Group, is_seven_pairs, is_thirteen_orphans, winning_arrangements};
 use crate::fu::FuPart;
 use crate::points::{Payment, payment};
 use crate::rules::Rules;
-use crate::situation::{Error, Situation};
+use crate::situation::{Conditions, Error, Situation};
 use crate::yaku::Yaku;
-use haipai_tiles::{Counts, MeldKind, Tile};
+use haipai_decompose::{Group, is_seven_pairs, is_thirteen_orphans, winning_arrangements};
+use haipai_tiles::{Counts, ErrorKind, Meld, MeldKind, Tile};
 
 /// A scored winning hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,15 +49,16 @@ impl Outcome {
 const MAX_YAKU: usize = 24;
 const MAX_FU: usize = 10;
 
+/// One scored reading of the hand.
 #[derive(Clone, Copy)]
-struct Cand {
-    total: u32,
+pub(crate) struct Cand {
+    pub(crate) total: u32,
     real_yakuman: bool,
-    han: u32,
-    fu: u32,
+    pub(crate) han: u32,
+    pub(crate) fu: u32,
     raw_fu: u32,
-    yakuman: u32,
-    payment: Payment,
+    pub(crate) yakuman: u32,
+    pub(crate) payment: Payment,
     yaku: [(Yaku, u8); MAX_YAKU],
     n_yaku: u8,
     parts: [FuPart; MAX_FU],
@@ -65,7 +66,7 @@ struct Cand {
 }
 
 impl Cand {
-    fn key(&self) -> (u32, bool, u32, u32, u32) {
+    pub(crate) fn key(&self) -> (u32, bool, u32, u32, u32) {
         (self.total, self.real_yakuman, self.han, self.fu, self.raw_fu)
     }
 }
@@ -140,9 +141,24 @@ fn tile(i: u8) -> Tile {
     Tile::new(usize::from(i)).unwrap_or(Tile::EAST)
 }
 
+/// What the engine scores: the tiles (borrowed) and the conditions.
+#[derive(Clone, Copy)]
+pub(crate) struct Input<'a> {
+    /// Closed tiles including the winning tile.
+    pub(crate) closed: &'a Counts,
+    /// Called melds.
+    pub(crate) melds: &'a [Meld],
+    /// The winning tile.
+    pub(crate) win: Tile,
+    /// Red fives in the whole hand.
+    pub(crate) red: u8,
+    /// Flags, winds, honba, sticks.
+    pub(crate) c: Conditions,
+}
+
 /// Hand-level facts, the same for every decomposition.
 struct Ctx<'a> {
-    s: &'a Situation,
+    c: Conditions,
     rules: &'a Rules,
     closed_hand: bool,
     win: u8,
@@ -163,14 +179,38 @@ struct Ctx<'a> {
     hand_yakuman: YakuList,
 }
 
-fn validate(s: &Situation) -> Result<(), Error> {
-    let melds = s.hand.melds();
-    let size = s.hand.closed_len() + 3 * melds.len();
+/// Checks the input and returns all the tiles (closed and melds) as counts.
+pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
+    let (s, melds) = (&inp.c, inp.melds);
+    if melds.len() > 4 {
+        return Err(Error::WrongSize { got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len() });
+    }
+    let size = haipai_tiles::total(inp.closed) as usize + 3 * melds.len();
     if size != 14 {
         return Err(Error::WrongSize { got: size });
     }
-    if s.hand.closed()[s.win.index()] == 0 {
-        return Err(Error::WinningTileNotInHand(s.win));
+    if inp.closed[inp.win.index()] == 0 {
+        return Err(Error::WinningTileNotInHand(inp.win));
+    }
+    let mut all = *inp.closed;
+    for m in melds {
+        let i = m.first().index();
+        if m.kind() == MeldKind::Chi {
+            all[i] += 1;
+            all[i + 1] += 1;
+            all[i + 2] += 1;
+        } else {
+            all[i] += m.len() as u8;
+        }
+    }
+    if let Some(i) = all.iter().position(|&c| c > 4) {
+        let t = Tile::new(i).unwrap_or(Tile::EAST);
+        return Err(Error::Tiles(haipai_tiles::Error::whole(ErrorKind::TooManyCopies(t))));
+    }
+    let fives = [4usize, 13, 22].iter().filter(|&&i| all[i] > 0).count() as u8;
+    if inp.red > fives {
+        let t = Tile::new([4usize, 13, 22].into_iter().find(|&i| all[i] == 0).unwrap_or(4)).unwrap_or(Tile::EAST);
+        return Err(Error::Tiles(haipai_tiles::Error::whole(ErrorKind::TooManyRedFives(t))));
     }
     let open = melds.iter().any(|m| m.kind().is_open());
     let checks: [(bool, &'static str); 12] = [
@@ -189,20 +229,43 @@ fn validate(s: &Situation) -> Result<(), Error> {
     ];
     match checks.iter().find(|(bad, _)| *bad) {
         Some((_, why)) => Err(Error::Conflict(why)),
-        None => Ok(()),
+        None => Ok(all),
     }
 }
 
-const GREEN: [bool; 34] = {
-    let mut g = [false; 34];
-    g[19] = true;
-    g[20] = true;
-    g[21] = true;
-    g[23] = true;
-    g[25] = true;
-    g[32] = true;
-    g
+/// The dora han of `tiles` for the given indicators: for each indicator, the copies held of
+/// the tile it points to (kan dora are more indicators; an indicator given twice counts twice).
+///
+/// ```
+/// use haipai_score::dora_han;
+/// use haipai_tiles::{parse_counts, parse_tile};
+/// let hand = parse_counts("222567m345p33567s")?;
+/// // 1m points to 2m (three held), 4z (North) points to 1z East (none).
+/// assert_eq!(dora_han(&hand, &[parse_tile("1m")?.0, parse_tile("4z")?.0]), 3);
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+pub fn dora_han(tiles: &Counts, indicators: &[Tile]) -> u32 {
+    indicators.iter().map(|i| u32::from(tiles[i.dora_from_indicator().index()])).sum()
+}
+
+/// Bit `i` set for each terminal and honour kind.
+const TERM_HONOR_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < 34 {
+        if term_honor(i as u8) {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
 };
+/// Bits 27..34: the honours.
+const HONOR_MASK: u64 = 0x7f << 27;
+/// Bits 0..9: one suit.
+const SUIT_MASK: u64 = 0x1ff;
+/// The all-green kinds: 2s 3s 4s 6s 8s and the green dragon.
+const GREEN_MASK: u64 = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25) | (1 << 32);
 
 fn chuuren(all: &Counts) -> bool {
     let Some(first) = all.iter().position(|&c| c > 0) else { return false };
@@ -218,28 +281,24 @@ fn chuuren(all: &Counts) -> bool {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(s: &'a Situation, rules: &'a Rules, all: &Counts) -> Ctx<'a> {
-        let melds = s.hand.melds();
+    /// `dora` and `ura` are the dora and ura-dora han of the tiles (ura only with riichi).
+    fn new(inp: &Input<'_>, rules: &'a Rules, all: &Counts, dora: u32, ura: u32) -> Ctx<'a> {
+        let s = &inp.c;
+        let melds = inp.melds;
         let closed_hand = !melds.iter().any(|m| m.kind().is_open());
-        let count = |inds: &[Tile]| -> u8 { inds.iter().map(|i| all[i.dora_from_indicator().index()]).sum::<u8>() };
         let riichi = s.riichi || s.double_riichi;
-        let mut all_simple = true;
-        let mut all_term_honor = true;
-        let mut all_honor = true;
-        let mut all_terminal = true;
-        let mut all_green = true;
-        let mut suits = 0u8;
+        let mut present = 0u64;
         for (i, &c) in all.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let th = term_honor(i as u8);
-            all_simple &= !th;
-            all_term_honor &= th;
-            all_honor &= i >= 27;
-            all_terminal &= th && i < 27;
-            all_green &= GREEN[i];
-            suits |= 1 << (i / 9);
+            present |= u64::from(c > 0) << i;
+        }
+        let all_simple = present & TERM_HONOR_MASK == 0;
+        let all_term_honor = present & !TERM_HONOR_MASK == 0;
+        let all_honor = present & !HONOR_MASK == 0;
+        let all_terminal = present & !(TERM_HONOR_MASK & !HONOR_MASK) == 0;
+        let all_green = present & !GREEN_MASK == 0;
+        let mut suits = 0u8;
+        for (k, m) in [SUIT_MASK, SUIT_MASK << 9, SUIT_MASK << 18, HONOR_MASK].into_iter().enumerate() {
+            suits |= u8::from(present & m != 0) << k;
         }
         let has_honor = suits & 8 != 0;
         let num_suits = (suits & 7).count_ones();
@@ -285,21 +344,22 @@ impl<'a> Ctx<'a> {
             hand_yakuman.push(Yaku::Ryuuiisou, 13);
         }
         if melds.is_empty() && chuuren(all) {
-            let w = all[s.win.index()];
+            let w = all[inp.win.index()];
             let y = if w == 2 || w == 4 { Yaku::JunseiChuurenPoutou } else { Yaku::ChuurenPoutou };
             hand_yakuman.push(y, double(y));
         }
+        let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
         Ctx {
-            s,
+            c: *s,
             rules,
             closed_hand,
-            win: s.win.index() as u8,
+            win: inp.win.index() as u8,
             seat: s.seat.tile().index() as u8,
             round: s.round.tile().index() as u8,
             dealer: s.is_dealer(),
-            dora: count(&s.dora_indicators),
-            aka: if rules.aka_dora { s.hand.red_fives() } else { 0 },
-            ura: if riichi { count(&s.ura_indicators) } else { 0 },
+            dora: byte(dora),
+            aka: if rules.aka_dora { inp.red } else { 0 },
+            ura: if riichi { byte(ura) } else { 0 },
             all_simple,
             all_term_honor: all_term_honor && !all_honor && !all_terminal,
             has_honor,
@@ -335,7 +395,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let s = self.s;
+        let s = &self.c;
         let payment = payment(han, fu, mult, self.dealer, s.tsumo, s.honba, s.sticks, self.rules);
         Some(Cand {
             total: payment.total,
@@ -401,7 +461,7 @@ impl<'a> Ctx<'a> {
     /// Scores one decomposition (`blocks` + `pair`) with the winning tile read as completing
     /// block `win_block` (or the pair, with `None`).
     fn regular(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Option<Cand> {
-        let s = self.s;
+        let s = &self.c;
         let rules = self.rules;
         let wait = match win_block {
             None => Wait::Tanki,
@@ -601,49 +661,28 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// Scores a winning situation under `rules`.
-///
-/// Errors on a hand that is not 14 tiles, a winning tile not in the closed tiles, a hand that
-/// does not win, or flags that contradict each other. A winning shape without yaku is
-/// `Ok(Outcome::NoYaku)`.
-///
-/// ```
-/// use haipai_score::{score, Outcome, Rules, Situation, Yaku};
-/// use haipai_tiles::{parse_tile, Hand};
-///
-/// // Riichi, menzen tsumo, tanyao: 30 fu 3 han, a dealer's 2000 all (6000).
-/// let hand = Hand::parse("222567m345p33567s")?;
-/// let mut s = Situation::new(hand, parse_tile("5s")?.0);
-/// s.tsumo = true;
-/// s.riichi = true;
-/// let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
-/// assert_eq!((win.han, win.fu, win.payment.non_dealer), (3, 30, 2000));
-/// assert!(win.yaku.contains(&(Yaku::Tanyao, 1)));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
-    validate(s)?;
-    let closed = s.hand.closed();
-    let melds = s.hand.melds();
-    let mut all = *closed;
-    for m in melds {
-        for (a, b) in all.iter_mut().zip(m.tiles()) {
-            *a += b;
-        }
-    }
-    let ctx = Ctx::new(s, rules, &all);
-    let mut best: Option<Cand> = None;
+/// Scores every reading of a validated hand (`all`: closed tiles and melds), calling `on` for
+/// each one that has a yaku. Errors with [`Error::NotAWinningHand`] if the tiles do not win.
+pub(crate) fn search(
+    inp: &Input<'_>,
+    all: &Counts,
+    dora: u32,
+    ura: u32,
+    rules: &Rules,
+    mut on: impl FnMut(&Cand),
+) -> Result<(), Error> {
+    let closed = inp.closed;
+    let melds = inp.melds;
+    let ctx = Ctx::new(inp, rules, all, dora, ura);
     let mut winning = false;
     let mut consider = |c: Option<Cand>| {
         if let Some(c) = c {
-            if best.as_ref().is_none_or(|b| c.key() > b.key()) {
-                best = Some(c);
-            }
+            on(&c);
         }
     };
     if melds.is_empty() && is_thirteen_orphans(closed) {
         winning = true;
-        consider(ctx.thirteen_orphans(&all));
+        consider(ctx.thirteen_orphans(all));
     }
     if melds.is_empty() && is_seven_pairs(closed) {
         winning = true;
@@ -684,9 +723,46 @@ pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
             }
         }
     }
-    if !winning {
-        return Err(Error::NotAWinningHand);
-    }
+    if winning { Ok(()) } else { Err(Error::NotAWinningHand) }
+}
+
+/// Scores a winning situation under `rules`.
+///
+/// Errors on a hand that is not 14 tiles, a winning tile not in the closed tiles, a hand that
+/// does not win, or flags that contradict each other. A winning shape without yaku is
+/// `Ok(Outcome::NoYaku)`.
+///
+/// ```
+/// use haipai_score::{score, Outcome, Rules, Situation, Yaku};
+/// use haipai_tiles::{parse_tile, Hand};
+///
+/// // Riichi, menzen tsumo, tanyao: 30 fu 3 han, a dealer's 2000 all (6000).
+/// let hand = Hand::parse("222567m345p33567s")?;
+/// let mut s = Situation::new(hand, parse_tile("5s")?.0);
+/// s.tsumo = true;
+/// s.riichi = true;
+/// let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
+/// assert_eq!((win.han, win.fu, win.payment.non_dealer), (3, 30, 2000));
+/// assert!(win.yaku.contains(&(Yaku::Tanyao, 1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
+    let inp = Input {
+        closed: s.hand.closed(),
+        melds: s.hand.melds(),
+        win: s.win,
+        red: s.hand.red_fives(),
+        c: s.conditions(),
+    };
+    let all = validate(&inp)?;
+    let dora = dora_han(&all, &s.dora_indicators);
+    let ura = dora_han(&all, &s.ura_indicators);
+    let mut best: Option<Cand> = None;
+    search(&inp, &all, dora, ura, rules, |c| {
+        if best.as_ref().is_none_or(|b| c.key() > b.key()) {
+            best = Some(*c);
+        }
+    })?;
     Ok(match best {
         None => Outcome::NoYaku,
         Some(c) => {

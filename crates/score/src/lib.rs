@@ -27,6 +27,44 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # The fast path for search engines
+//!
+//! [`score`] builds the yaku list and the fu breakdown (two small `Vec`s). A search that
+//! scores millions of hands (the ev crate) calls [`value`] instead: the tiles as
+//! [`Counts`](haipai_tiles::Counts) plus melds, the winning tile, the red-five count, the dora
+//! indicators (kan dora are more indicators) and a `Copy` [`Conditions`] (tsumo, riichi,
+//! double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, seat and round
+//! wind, honba, sticks). It returns `Ok(None)` for no yaku, or a [`Value`]: `han`, `fu`,
+//! `yakuman` and [`Payment`] of the best reading *without ura-dora*, allocating nothing.
+//!
+//! Ura-dora are left out on purpose: the ura han of a hand are the same for every reading, so
+//! a caller taking an expectation over ura indicators computes, for each indicator outcome,
+//! the ura han with [`dora_han`] (or directly: the copies held of the tile the indicator
+//! points to) and asks [`Value::with_ura`] for the payment. That is exact: `Value` keeps every
+//! (han, fu) reading that extra han could make best (e.g. 3 han 70 fu beats 4 han 30 fu
+//! without ura, but 6 han 30 fu beats 5 han 70 fu with two).
+//!
+//! ```
+//! use haipai_score::{dora_han, value, Conditions, Rules, Wind};
+//! use haipai_tiles::{parse_counts, parse_tile};
+//!
+//! let hand = parse_counts("234567m345p23488s")?; // complete, drawn 2s
+//! let cond = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
+//! let rules = Rules::default();
+//! let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &rules)?.expect("a yaku");
+//! assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200)); // riichi tsumo pinfu tanyao
+//! // Expected points over one ura indicator uniform over the 34 kinds (a simplification):
+//! let expected: f64 = (0..34)
+//!     .map(|k| {
+//!         let ura = dora_han(&hand, &[haipai_tiles::Tile::new(k).expect("kind")]);
+//!         f64::from(v.total_with_ura(ura))
+//!     })
+//!     .sum::<f64>()
+//!     / 34.0;
+//! assert!(expected > 5200.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Yaku names
 //!
 //! riichi, double_riichi, ippatsu, menzen_tsumo, pinfu, tanyao, iipeikou, yakuhai_haku,
@@ -52,17 +90,18 @@
 //! - Dora, red fives and ura-dora count only when the hand has a yaku, and not on a yakuman.
 //! - Yakuman add up (13 han each, 26 for a double yakuman), capped at [`Rules::max_yakuman`].
 
-mod decompose_shim;
 mod engine;
 mod fu;
 mod points;
 mod rules;
 mod situation;
+mod value;
 mod yaku;
 
-pub use engine::{Outcome, Score, score};
+pub use engine::{Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;
-pub use situation::{Error, Situation, Wind};
+pub use situation::{Conditions, Error, Situation, Wind};
+pub use value::{Value, value};
 pub use yaku::Yaku;

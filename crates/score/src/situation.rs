@@ -106,6 +106,26 @@ pub struct Situation {
 }
 
 impl Situation {
+    /// The situation without the tiles and indicators: the flags, winds, honba and sticks.
+    pub fn conditions(&self) -> Conditions {
+        Conditions {
+            tsumo: self.tsumo,
+            seat: self.seat,
+            round: self.round,
+            riichi: self.riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            haitei: self.haitei,
+            houtei: self.houtei,
+            rinshan: self.rinshan,
+            chankan: self.chankan,
+            tenhou: self.tenhou,
+            chiihou: self.chiihou,
+            honba: self.honba,
+            sticks: self.sticks,
+        }
+    }
+
     /// A closed-ron-shaped default: East seat, East round, no dora, no flags.
     pub fn new(hand: Hand, win: Tile) -> Situation {
         Situation {
@@ -136,6 +156,49 @@ impl Situation {
     }
 }
 
+/// How a hand was won and the table state: everything in a [`Situation`] except the tiles and
+/// the indicators. `Copy`, for the allocation-free [`value`](crate::value) path.
+///
+/// The default is a ron by the dealer (East seat, East round) with no flags, honba or sticks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Conditions {
+    /// Won by self-draw (otherwise ron).
+    pub tsumo: bool,
+    /// The winner's seat wind (East = dealer).
+    pub seat: Wind,
+    /// The round wind.
+    pub round: Wind,
+    /// Riichi.
+    pub riichi: bool,
+    /// Double riichi (counted instead of riichi).
+    pub double_riichi: bool,
+    /// Ippatsu (needs riichi).
+    pub ippatsu: bool,
+    /// Haitei: tsumo on the last tile of the wall.
+    pub haitei: bool,
+    /// Houtei: ron on the last discard.
+    pub houtei: bool,
+    /// Rinshan kaihou: tsumo on a kan replacement tile (needs a kan).
+    pub rinshan: bool,
+    /// Chankan: ron on a tile added to a kan.
+    pub chankan: bool,
+    /// Tenhou: the dealer's first draw.
+    pub tenhou: bool,
+    /// Chiihou: a non-dealer's first draw, uninterrupted.
+    pub chiihou: bool,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    pub sticks: u32,
+}
+
+impl Conditions {
+    /// True when the winner is the dealer (seat East).
+    pub fn is_dealer(&self) -> bool {
+        self.seat == Wind::East
+    }
+}
+
 /// Why a situation cannot be scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
@@ -150,6 +213,9 @@ pub enum Error {
     NotAWinningHand,
     /// Flags that cannot go together (e.g. riichi with an open hand, haitei with ron).
     Conflict(&'static str),
+    /// Bad tiles given as counts to [`value`](crate::value): a fifth copy of a kind (closed
+    /// tiles and melds together), or more red fives than the fives held.
+    Tiles(haipai_tiles::Error),
 }
 
 impl fmt::Display for Error {
@@ -161,8 +227,22 @@ impl fmt::Display for Error {
             Error::WinningTileNotInHand(t) => write!(f, "the winning tile {t} is not among the closed tiles"),
             Error::NotAWinningHand => f.write_str("the tiles do not form a winning hand"),
             Error::Conflict(why) => f.write_str(why),
+            Error::Tiles(e) => write!(f, "{e}"),
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Tiles(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<haipai_tiles::Error> for Error {
+    fn from(e: haipai_tiles::Error) -> Error {
+        Error::Tiles(e)
+    }
+}

@@ -2,7 +2,7 @@
 //! `cargo xtask gen-score-corpus` with the PyPI package `mahjong` 2.1.0) and compares han, fu,
 //! total points, payments and the yaku list with the oracle's.
 
-use haipai_score::{Outcome, Rules, Situation, Wind, score};
+use haipai_score::{Outcome, Rules, Situation, Wind, dora_han, score, value};
 use haipai_tiles::{Hand, Tile, parse_tile};
 use serde_json::Value;
 
@@ -149,4 +149,43 @@ fn corpus_covers_every_yaku_and_every_kind_of_win() {
     assert!(seen.contains("no_yaku"));
     // closed/open x tsumo/ron x 4 seats x 4 rounds
     assert_eq!(kinds.len(), 64);
+}
+
+/// The allocation-free path (`value` + `Value::with_ura`) gives the same han, fu and payments
+/// as `score` on every corpus situation, with the ura-dora added afterwards.
+#[test]
+fn value_path_agrees_with_score_on_the_corpus() {
+    let rules = Rules::default();
+    let mut checked = 0;
+    let mut with_ura = 0;
+    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+        let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
+        let s = situation(&req);
+        let all = s.hand.all_tiles();
+        let fast = value(
+            s.hand.closed(),
+            s.hand.melds(),
+            s.win,
+            s.hand.red_fives(),
+            &s.dora_indicators,
+            &s.conditions(),
+            &rules,
+        )
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+        match (score(&s, &rules).expect("scores"), fast) {
+            (Outcome::NoYaku, None) => {}
+            (Outcome::Win(w), Some(v)) => {
+                let ura = dora_han(&all, &s.ura_indicators);
+                with_ura += usize::from(ura > 0 && (s.riichi || s.double_riichi));
+                let p = v.with_ura(ura);
+                assert_eq!(p, w.payment, "{line}");
+                if ura == 0 || !(s.riichi || s.double_riichi) {
+                    assert_eq!((v.han, v.fu, v.yakuman), (w.han, w.fu, w.yakuman), "{line}");
+                }
+            }
+            (a, b) => panic!("{line}: score {a:?}, value {b:?}"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20_000 && with_ura > 1000, "{checked} situations, {with_ura} with ura-dora");
 }

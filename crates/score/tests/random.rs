@@ -1,7 +1,7 @@
 //! Seeded random hands (haipai's own RNG): scoring never panics, every random winning hand
 //! gets a consistent answer, and non-winning hands are a clear error.
 
-use haipai_score::{Error, Limit, Outcome, Rules, Situation, Wind, score};
+use haipai_score::{Error, Limit, Outcome, Rules, Situation, Wind, dora_han, score, value};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Hand, Meld, MeldKind, Tile};
 
@@ -124,4 +124,53 @@ fn random_non_winning_hands_are_an_error() {
         }
     }
     assert!(checked > 2900);
+}
+
+/// `value(...).with_ura(k)` against `score` with the ura-dora inside the search (which
+/// re-chooses the best reading with them): equal payments for 1 to 5 random ura indicators.
+#[test]
+fn with_ura_matches_scoring_with_the_ura_indicators() {
+    let mut rng = Rng::new(23);
+    let rules = Rules::default();
+    let mut checked = 0;
+    let mut tries = 0;
+    while checked < 3000 {
+        tries += 1;
+        assert!(tries < 200_000);
+        let Some(mut s) = random_win(&mut rng) else { continue };
+        if !s.hand.is_closed() {
+            continue;
+        }
+        s.riichi = true;
+        s.ura_indicators = (0..1 + rng.index(5)).map(|_| t(rng.index(34))).collect();
+        let all = s.hand.all_tiles();
+        let cond = s.conditions();
+        let v = value(s.hand.closed(), s.hand.melds(), s.win, 0, &s.dora_indicators, &cond, &rules)
+            .unwrap_or_else(|e| panic!("{} win {}: {e}", s.hand, s.win));
+        let full = score(&s, &rules).expect("scores");
+        let (Outcome::Win(w), Some(v)) = (full, v) else { continue };
+        assert_eq!(v.with_ura(dora_han(&all, &s.ura_indicators)), w.payment, "{} win {}", s.hand, s.win);
+        checked += 1;
+    }
+}
+
+/// The fast path checks raw counts: a fifth copy, too many red fives, a wrong size and a
+/// winning tile that is not held are errors, never a panic.
+#[test]
+fn value_rejects_bad_counts() {
+    use haipai_score::Conditions;
+    use haipai_tiles::parse_counts;
+    let rules = Rules::default();
+    let cond = Conditions::default();
+    let mut five = parse_counts("1111m234p567s999s").expect("counts");
+    five[0] += 1; // a fifth 1m (parse_counts itself refuses it)
+    assert!(matches!(value(&five, &[], t(0), 0, &[], &cond, &rules), Err(Error::Tiles(_))));
+    let ok = parse_counts("123m456p789s11122z").expect("counts");
+    assert!(matches!(value(&ok, &[], t(0), 2, &[], &cond, &rules), Err(Error::Tiles(_))));
+    let short = parse_counts("123m456p789s1112z").expect("counts");
+    assert_eq!(value(&short, &[], t(0), 0, &[], &cond, &rules), Err(Error::WrongSize { got: 13 }));
+    assert_eq!(value(&ok, &[], t(4), 0, &[], &cond, &rules), Err(Error::WinningTileNotInHand(t(4))));
+    let melds = vec![Meld::new(MeldKind::Pon, t(0), 0).expect("meld")];
+    let big = parse_counts("11m456p789s11122z").expect("counts");
+    assert!(matches!(value(&big, &melds, t(0), 0, &[], &cond, &rules), Err(Error::WrongSize { .. })));
 }

@@ -182,3 +182,83 @@ fn bad_input_is_an_error() {
     houtei.tsumo = true;
     assert!(matches!(score(&houtei, &rules), Err(Error::Conflict(_))));
 }
+
+#[test]
+fn kan_dora_are_more_indicators() {
+    // A closed white-dragon kan won on the replacement tile. Indicator 3s: one 4s held.
+    let mut s = sit("234m567p23488s[5555z*]", "2s");
+    s.tsumo = true;
+    s.rinshan = true;
+    s.dora_indicators = vec![parse_tile("3s").expect("tile").0];
+    let one = win(&s, &Rules::default());
+    assert!(one.yaku.contains(&(Yaku::Dora, 1)));
+    // The kan turned over two more: 4z (North) points to East (none held), 7z (red) points
+    // to white (the four of the kan).
+    s.dora_indicators.push(parse_tile("4z").expect("tile").0);
+    s.dora_indicators.push(parse_tile("7z").expect("tile").0);
+    let three = win(&s, &Rules::default());
+    assert!(three.yaku.contains(&(Yaku::Dora, 5)), "{:?}", three.yaku);
+    assert_eq!(three.han, one.han + 4);
+}
+
+#[test]
+fn ura_dora_need_riichi() {
+    let mut s = sit("234m567p23488s[5555z*]", "2s");
+    s.tsumo = true;
+    s.ura_indicators = vec![parse_tile("7s").expect("tile").0];
+    let w = win(&s, &Rules::default());
+    assert!(!has(&w, Yaku::UraDora));
+    s.riichi = true;
+    let w = win(&s, &Rules::default());
+    assert!(w.yaku.contains(&(Yaku::UraDora, 2)), "{:?}", w.yaku);
+}
+
+#[test]
+fn honba_and_sticks_are_paid_to_the_winner() {
+    let mut s = sit("233445m678p234s99s", "3m");
+    s.riichi = true;
+    s.honba = 2;
+    s.sticks = 1;
+    let w = win(&s, &Rules::default());
+    // 2 han 30 fu ron 2000, +600 honba, +1000 stick.
+    assert_eq!((w.payment.ron, w.payment.total), (2600, 3600));
+    s.tsumo = true;
+    let w = win(&s, &Rules::default());
+    // Riichi tsumo pinfu 3 han 20 fu: 700/1300, each payer +200.
+    assert_eq!((w.payment.dealer, w.payment.non_dealer, w.payment.total), (1500, 900, 4300));
+}
+
+#[test]
+fn haitei_and_houtei() {
+    let mut s = sit("234m567p99s[789s][123m]", "2m");
+    s.houtei = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!(w.yaku, vec![(Yaku::HouteiRaoyui, 1)]);
+    s.houtei = false;
+    s.haitei = true;
+    s.tsumo = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!(w.yaku, vec![(Yaku::HaiteiRaoyue, 1)]);
+}
+
+#[test]
+fn tenhou_and_chiihou() {
+    let mut s = sit("233445m678p234s99s", "3m");
+    s.tsumo = true;
+    s.chiihou = true;
+    let w = win(&s, &Rules::default());
+    assert_eq!((w.yaku.clone(), w.payment.total), (vec![(Yaku::Chiihou, 13)], 32000));
+    // Tenhou is the dealer's; chiihou for the dealer is a conflict.
+    s.seat = Wind::East;
+    assert!(matches!(score(&s, &Rules::default()), Err(Error::Conflict(_))));
+    s.chiihou = false;
+    s.tenhou = true;
+    assert_eq!(win(&s, &Rules::default()).payment.total, 48000);
+}
+
+#[test]
+fn fifth_copy_is_an_error_not_a_panic() {
+    // A hand cannot even be built with a fifth copy: the tiles crate refuses it.
+    assert!(Hand::parse("11111m234p567s99s").is_err());
+    assert!(Hand::parse("1m234p567s99s[111m][999s]").is_err());
+}

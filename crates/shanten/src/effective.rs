@@ -29,13 +29,16 @@ fn thresholds(others: u128, m: usize, r: u8, bias: u8) -> u128 {
     let d = ((ONES * u128::from(r + bias)) | H) - x;
     // Keep r + bias - x where it is not negative (the high bit survived), else 0.
     let keep = ((d & H) >> 7) * 0xff;
-    d & !H & keep & len
+    // Stored as `(t | H) - 1` per byte (no borrow: every byte is at least 0x80), the form
+    // [`passes`] subtracts from.
+    ((d & !H & keep & len) | H) - ONES
 }
 
-/// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t` (t below 128).
+/// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t`, given the thresholds
+/// as [`thresholds`] stores them (`(t | 0x80) - 1` per byte, t below 128).
 #[inline(always)]
-fn passes(v: u128, t: u128) -> bool {
-    ((t | H) - (v + ONES)) & H != 0
+fn passes(v: u128, stored: u128) -> bool {
+    (stored - v) & H != 0
 }
 
 /// Per-suit thresholds and the replacement number.
@@ -57,12 +60,9 @@ fn context(counts: &Counts, m: usize, bias: u8) -> Context {
     let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
     let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
     let o_s = tables::add_honors(mp, cz);
-    let t = [
-        thresholds(tables::combined_vector_bits(o_m), m, r, bias),
-        thresholds(tables::combined_vector_bits(o_p), m, r, bias),
-        thresholds(tables::combined_vector_bits(o_s), m, r, bias),
-        thresholds(tables::combined_vector_bits(mps), m, r, bias),
-    ];
+    let others = [o_m, o_p, o_s, mps].map(tables::combined_vector_bits);
+    // Full hands (13/14 tiles, m = 4) get constant shifts in `thresholds`.
+    let t = if m >= 4 { others.map(|o| thresholds(o, 4, r, bias)) } else { others.map(|o| thresholds(o, m, r, bias)) };
     Context { t, r }
 }
 
@@ -84,10 +84,24 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
         let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
         let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
         let mut todo = candidates >> (9 * s) & 0x1ff;
+        if draw {
+            // Draws with no held tile of the suit within two ranks all give the same suit
+            // class (checked over every pattern by the `far_draws_in_a_suit_share_one_class`
+            // test), so one evaluation decides them all.
+            let h = masks.held >> (9 * s) & 0x1ff;
+            let near = (h | h << 1 | h << 2 | h >> 1 | h >> 2) & 0x1ff;
+            let far = todo & !near;
+            if far != 0 {
+                let i = far.trailing_zeros() as usize;
+                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i & 15]));
+                bits |= far << (9 * s) & u64::from(passes(v, ctx.t[s])).wrapping_neg();
+                todo &= near;
+            }
+        }
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i % 9]));
+            let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i & 15]));
             bits |= u64::from(passes(v, ctx.t[s])) << (9 * s + i);
         }
     }

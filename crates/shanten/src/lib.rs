@@ -28,12 +28,14 @@
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
 //!
-//! Two implementations: [`reference`], a search over target shapes that is slow and
-//! obviously right, and the default table-driven one.
+//! Two implementations: [`reference`](mod@reference), a search over target shapes that is slow and
+//! obviously right, and the default table-driven one. [`sanma`] has the three-player
+//! variants (no 2m-8m).
 
 mod effective;
 pub mod generate;
 pub mod reference;
+pub mod sanma;
 pub mod tables;
 
 pub use reference::NOT_APPLICABLE;
@@ -164,7 +166,8 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 }
 
 /// For a hand of 3m + 2 tiles: its shanten and the held kinds whose discard keeps it
-/// (不要牌). Precondition as [`shanten`].
+/// (不要牌). A complete hand (`-1`) has none: every discard leaves a tenpai hand at best.
+/// Precondition as [`shanten`].
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);

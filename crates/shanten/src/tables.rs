@@ -146,13 +146,31 @@ static RANK3: [[[u32; 128]; 16]; 3] = {
 /// its position in lexicographic order among all such patterns.
 #[inline(always)]
 pub fn rank9(counts: &[u8; 9]) -> usize {
-    let c = counts.map(usize::from);
-    let k0 = (c[0] + 5 * c[1] + 25 * c[2]) & 127;
-    let k1 = (c[3] + 5 * c[4] + 25 * c[5]) & 127;
-    let k2 = (c[6] + 5 * c[7] + 25 * c[8]) & 127;
-    let s0 = c[0] + c[1] + c[2];
-    let s1 = s0 + c[3] + c[4] + c[5];
-    (RANK3[0][0][k0] + RANK3[1][s0 & 15][k1] + RANK3[2][s1 & 15][k2]) as usize
+    let [g0, g1, g2] = groups(counts);
+    let s0 = group_sum(g0);
+    let s1 = s0 + group_sum(g1);
+    (RANK3[0][0][group_key(g0)] + RANK3[1][s0 & 15][group_key(g1)] + RANK3[2][s1 & 15][group_key(g2)]) as usize
+}
+
+/// The three groups of three counts of a suit, each as a 24-bit little-endian word.
+#[inline(always)]
+fn groups(counts: &[u8; 9]) -> [u64; 3] {
+    let lo = u64::from_le_bytes(*counts.first_chunk::<8>().expect("9 >= 8"));
+    [lo & 0xff_ffff, lo >> 24 & 0xff_ffff, lo >> 48 | u64::from(counts[8]) << 16]
+}
+
+/// `c0 + 5 c1 + 25 c2` of a group word `c0 | c1 << 8 | c2 << 16` in one multiply: bits 16..23
+/// of `g * (25 + 5·2^8 + 2^16)` collect exactly those three products (nothing carries in from
+/// below while counts are at most 4); masked to 0..128 so any input stays in the table.
+#[inline(always)]
+fn group_key(g: u64) -> usize {
+    (g.wrapping_mul(0x01_05_19) >> 16 & 0x7f) as usize
+}
+
+/// `c0 + c1 + c2` of a group word, by the same multiply trick.
+#[inline(always)]
+fn group_sum(g: u64) -> usize {
+    (g.wrapping_mul(0x01_01_01) >> 16 & 0xff) as usize
 }
 
 /// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`
@@ -170,13 +188,22 @@ pub fn rank7(counts: &[u8; 7]) -> usize {
 
 /// The histogram key of an honour pattern: 3 bits each for the number of kinds held once,
 /// twice, three times and four times (`Σ 8^(c-1)` over the kinds), in `0..4096`.
+///
+/// Computed on the seven counts as one word: with `a`, `b`, `c`, `d` the numbers of kinds
+/// held at least 1, 2, 3, 4 times, the key `(a-b) + 8(b-c) + 64(c-d) + 512d` is
+/// `(a + 7b) + 56(c + 8d)`, two byte sums small enough not to overflow a byte.
 #[inline(always)]
 pub fn honor_key(counts: &[u8; 7]) -> usize {
-    let mut key = 0usize;
-    for &c in counts {
-        key += (1usize << (3 * usize::from(c & 7))) >> 3;
-    }
-    key & (HONOR_KEYS - 1)
+    let mut bytes = [0u8; 8];
+    bytes[..7].copy_from_slice(counts);
+    let w = u64::from_le_bytes(bytes);
+    const H: u64 = 0x8080_8080_8080_8080;
+    // 1 in each byte whose count is at least `k` (counts at most 4: no carry between bytes).
+    let at_least = |k: u64| (w.wrapping_add(0x8080_8080_8080_8080 - 0x0101_0101_0101_0101 * k) & H) >> 7;
+    let sum = |x: u64| (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    let low = sum(at_least(1) + 7 * at_least(2));
+    let high = sum(at_least(3) + 8 * at_least(4));
+    (low + 56 * high) & (HONOR_KEYS - 1)
 }
 
 #[inline(always)]
@@ -307,12 +334,11 @@ pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
 /// Meaningful where the changed pattern is valid (count below 4 and at most 13 tiles for
 /// +1, count positive for -1); elsewhere some rank in range.
 #[inline(always)]
-fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
-    let c = counts.map(usize::from);
-    let k =
-        [(c[0] + 5 * c[1] + 25 * c[2]) & 127, (c[3] + 5 * c[4] + 25 * c[5]) & 127, (c[6] + 5 * c[7] + 25 * c[8]) & 127];
-    let s0 = c[0] + c[1] + c[2];
-    let s1 = s0 + c[3] + c[4] + c[5];
+fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 16] {
+    let g = groups(counts);
+    let k = g.map(group_key);
+    let s0 = group_sum(g[0]);
+    let s1 = s0 + group_sum(g[1]);
     let a = [RANK3[0][0][k[0]], RANK3[1][s0 & 15][k[1]], RANK3[2][s1 & 15][k[2]]];
     let shift = |s: usize| s.wrapping_add_signed(delta) & 15;
     let b1 = RANK3[1][shift(s0)][k[1]];
@@ -320,7 +346,7 @@ fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
     let before = [0, s0, s1];
     let rest = [b1 + b2, b2, 0];
     let head = [0, a[0], a[0] + a[1]];
-    let mut out = [0usize; 9];
+    let mut out = [0usize; 16];
     for g in 0..3 {
         for (j, step) in [1usize, 5, 25].into_iter().enumerate() {
             let key = k[g].wrapping_add_signed(delta * step as isize) & 127;
@@ -331,16 +357,17 @@ fn neighbour_ranks(counts: &[u8; 9], delta: isize) -> [usize; 9] {
 }
 
 /// The ranks of the suit pattern with one more tile at each position (meaningful where the
-/// count is below 4 and the pattern has at most 13 tiles).
+/// count is below 4 and the pattern has at most 13 tiles); entries 9..16 are padding (0), so
+/// that an index masked with 15 needs no bounds check.
 #[inline(always)]
-pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 9] {
+pub fn ranks_plus(counts: &[u8; 9]) -> [usize; 16] {
     neighbour_ranks(counts, 1)
 }
 
 /// The ranks of the suit pattern with one tile fewer at each position (meaningful where the
-/// count is positive).
+/// count is positive); entries 9..16 are padding (0).
 #[inline(always)]
-pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 9] {
+pub fn ranks_minus(counts: &[u8; 9]) -> [usize; 16] {
     neighbour_ranks(counts, -1)
 }
 

@@ -117,3 +117,31 @@ fn neighbour_ranks_match_direct_ranks() {
         }
     }
 }
+
+/// The shortcut in `effective`: a draw far from every held tile of its suit (no tile within
+/// two ranks) gives the same suit class wherever it lands, so one evaluation covers them all.
+#[test]
+fn far_draws_in_a_suit_share_one_class() {
+    for p in generate::patterns(9) {
+        let suit: [u8; 9] = p.as_slice().try_into().unwrap();
+        if suit.iter().sum::<u8>() > 13 {
+            continue;
+        }
+        let near = |i: usize| (i.saturating_sub(2)..=(i + 2).min(8)).any(|j| suit[j] > 0);
+        let plus = tables::ranks_plus(&suit);
+        let mut class = None;
+        for i in (0..9).filter(|&i| !near(i)) {
+            let c = tables::suit_class_of_rank(plus[i]);
+            assert_eq!(*class.get_or_insert(c), c, "{suit:?} + {i}");
+        }
+    }
+}
+
+#[test]
+fn honor_key_is_the_histogram() {
+    for p in generate::patterns(7) {
+        let honors: [u8; 7] = p.as_slice().try_into().unwrap();
+        let expected: usize = honors.iter().filter(|&&c| c > 0).map(|&c| 1usize << (3 * (c - 1))).sum();
+        assert_eq!(tables::honor_key(&honors), expected, "{honors:?}");
+    }
+}

@@ -1,7 +1,9 @@
 //! Document 003 (天和の確率計算): its printed table, reproduced to the character by
 //! `haipai-combinatorics`, plus the shanten distributions of `../shared/REFERENCE.md`.
 //! With `--full`: the brute-force enumeration of every hand of up to 8 tiles against the
-//! generating functions in all four variants, and the 14-tile red-five distribution.
+//! generating functions in all four variants (the unit tests do up to 5 and 6 tiles), the
+//! distributions of every size 1..14 in every variant summing to `C(n, M)` (red fives: every
+//! row's states equal to the plain variant's), and the 14-tile red-five distribution.
 
 use super::Check;
 use haipai::combinatorics::{ShantenDistribution, TenhouTable, Variant, binom, brute};
@@ -51,6 +53,20 @@ pub fn checks(full: bool) -> Vec<Check> {
             .note(format!("complete 14-tile states {} = the article's numerator", d14.count(-1).states)),
     );
     out.push(Check::new("REFERENCE shanten distribution, 13 tiles (states, 0..6)", REF13, states(&d13)));
+    for (d, reference, first) in [(&d13, REF13, 0i128), (&d14, REF14, -1)] {
+        // The exact mean from REFERENCE.md's rows alone (Σ s · states, over C(136, M)).
+        let sum: i128 = reference.split(' ').zip(first..).map(|(c, s)| s * c.parse::<i128>().unwrap_or(0)).sum();
+        let r = haipai::combinatorics::Ratio::new(sum.unsigned_abs(), binom(136, d.tiles as u32));
+        let (neg, mean) = d.mean();
+        out.push(
+            Check::new(
+                format!("exact mean shanten, {} tiles (from REFERENCE's rows)", d.tiles),
+                format!("{}{r}", if sum < 0 { "-" } else { "" }),
+                format!("{}{mean}", if neg { "-" } else { "" }),
+            )
+            .note(format!("≈ {:.6}", mean.to_f64())),
+        );
+    }
     if full {
         for v in brute::VARIANTS {
             for m in 0..=8usize {
@@ -71,6 +87,33 @@ pub fn checks(full: bool) -> Vec<Check> {
                     ));
                 }
             }
+        }
+        for v in brute::VARIANTS {
+            let plain = Variant { red_fives: false, ..v };
+            let mut expected = Vec::new();
+            let mut ours = Vec::new();
+            for m in 1..=14usize {
+                let d = ShantenDistribution::compute(m, v);
+                let rows = |d: &ShantenDistribution| d.rows.iter().map(|(s, c)| (*s, c.states)).collect::<Vec<_>>();
+                expected.push(format!("{}", binom(v.physical_tiles(), m as u32)));
+                ours.push(if v.red_fives && rows(&d) != rows(&ShantenDistribution::compute(m, plain)) {
+                    format!("{} (states differ from {})", d.total().states, plain.name())
+                } else {
+                    d.total().states.to_string()
+                });
+            }
+            out.push(
+                Check::new(
+                    format!("shanten distributions, 1..14 tiles, {}: states sum to C(n, M)", v.name()),
+                    expected.join(" "),
+                    ours.join(" "),
+                )
+                .note(if v.red_fives {
+                    "and every row's states equal the plain variant's"
+                } else {
+                    ""
+                }),
+            );
         }
         let red = Variant { sanma: false, red_fives: true };
         let d = ShantenDistribution::compute(14, red);

@@ -4,4 +4,5 @@ pub mod odds;
 pub mod parse;
 pub mod score;
 pub mod shanghai;
+pub mod shanten;
 pub mod waits;

@@ -2,7 +2,8 @@
 //!
 //! - `tenhou`: document 003's table, printed to the character (`--tiles` for other sizes).
 //! - `shanten --tiles 13|14`: the shanten distribution (patterns, states, exact fraction,
-//!   percentage, 1 in N, exact mean).
+//!   percentage, 1 in N, exact mean); with `--json`, exactly
+//!   `{"tiles": 14, "players": 4, "distribution": [{"shanten": -1, "patterns": "…", "states": "…"}, …]}`.
 //! - `derived`: tenhou, chiihou (given no interruption), dealt tenpai and every shanten level.
 //!
 //! `--sanma` counts 108 tiles (2m-8m removed), `--red` tells red fives apart (pattern counts
@@ -58,7 +59,7 @@ pub fn run(args: &Args) -> u8 {
         What::Tenhou => tenhou(args, variant),
         What::Shanten => {
             let d = with_progress(|p| ShantenDistribution::compute_with_progress(args.tiles, variant, p));
-            if args.json { distribution_json(&d).to_string() } else { d.render() }
+            if args.json { distribution_json(&d) } else { d.render() }
         }
         What::Derived => {
             let d13 = with_progress(|p| ShantenDistribution::compute_with_progress(13, variant, p));
@@ -95,28 +96,24 @@ fn count(c: Count) -> Value {
     json!({ "patterns": c.patterns.to_string(), "states": c.states.to_string() })
 }
 
-fn distribution_json(d: &ShantenDistribution) -> Value {
-    let (neg, mean) = d.mean();
-    let rows: Vec<Value> = d
+/// The distribution as JSON, exactly in the documented shape and key order:
+/// `{"tiles": 14, "players": 4, "distribution": [{"shanten": -1, "patterns": "…", "states": "…"}, …]}`
+/// (`"red_fives": true` after `players` with `--red`). Big integers are decimal strings, since
+/// JSON numbers are doubles for most readers. Written by hand: serde_json's `Value` would sort
+/// the keys.
+fn distribution_json(d: &ShantenDistribution) -> String {
+    let rows: Vec<String> = d
         .rows
         .iter()
-        .map(|(s, c)| {
-            json!({
-                "shanten": s,
-                "patterns": c.patterns.to_string(),
-                "states": c.states.to_string(),
-                "fraction": d.probability(*s).to_string(),
-            })
-        })
+        .map(|(s, c)| format!(r#"{{"shanten": {s}, "patterns": "{}", "states": "{}"}}"#, c.patterns, c.states))
         .collect();
-    json!({
-        "tiles": d.tiles,
-        "players": d.variant.players(),
-        "red_fives": d.variant.red_fives,
-        "distribution": rows,
-        "total": count(d.total()),
-        "mean_shanten": format!("{}{}", if neg { "-" } else { "" }, mean),
-    })
+    format!(
+        r#"{{"tiles": {}, "players": {}, {}"distribution": [{}]}}"#,
+        d.tiles,
+        d.variant.players(),
+        if d.variant.red_fives { r#""red_fives": true, "# } else { "" },
+        rows.join(", ")
+    )
 }
 
 fn derived_json(variant: Variant, list: &[Odd]) -> Value {
@@ -137,18 +134,25 @@ fn derived_json(variant: Variant, list: &[Odd]) -> Value {
     json!({ "players": variant.players(), "red_fives": variant.red_fives, "odds": rows })
 }
 
-/// Runs `f` with a progress callback that drives an indicatif bar on a terminal stderr, and
-/// does nothing otherwise.
+/// Runs `f` with a progress callback that drives an indicatif bar on stderr when it is a
+/// terminal and the work has run for over a second (quick answers never flash a bar), and does
+/// nothing otherwise.
 fn with_progress<T>(f: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T) -> T {
     if !std::io::stderr().is_terminal() {
         return f(&|_, _| {});
     }
-    let bar = indicatif::ProgressBar::new(0);
+    let bar = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::hidden());
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} counting every hand {bar:40} {percent}% {elapsed}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    let start = std::time::Instant::now();
+    let shown = std::sync::atomic::AtomicBool::new(false);
     let out = f(&|done, total| {
+        if !shown.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed().as_secs_f64() > 1.0 {
+            shown.store(true, std::sync::atomic::Ordering::Relaxed);
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
         bar.set_length(total as u64);
         bar.set_position(done as u64);
     });

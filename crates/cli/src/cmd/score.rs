@@ -81,9 +81,20 @@ pub struct Args {
     /// Rules: no double yakuman.
     #[arg(long)]
     pub no_double_yakuman: bool,
+    /// Rules: fu for a pair of the wind that is both seat and round wind (2 or 4).
+    #[arg(long, default_value_t = 4, value_parser = pair_fu)]
+    pub double_wind_pair_fu: u8,
     /// Print one JSON object per hand.
     #[arg(long)]
     pub json: bool,
+}
+
+fn pair_fu(text: &str) -> Result<u8, String> {
+    match text {
+        "2" => Ok(2),
+        "4" => Ok(4),
+        _ => Err(format!("'{text}' is not 2 or 4")),
+    }
 }
 
 fn tile(text: &str, what: &str) -> Result<Tile, String> {
@@ -277,6 +288,7 @@ pub fn run(args: &Args) -> u8 {
         kiriage: args.kiriage,
         kazoe_yakuman: !args.no_kazoe,
         double_yakuman: !args.no_double_yakuman,
+        double_wind_pair_fu: args.double_wind_pair_fu,
         ..Rules::default()
     };
     if args.hand == "-" {

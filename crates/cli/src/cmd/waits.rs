@@ -1,5 +1,6 @@
 //! `haipai waits HAND`: every waiting line in document 004's classic format
-//! (`(111)(222)(888)(99)[45]`), optionally with wait kinds; nothing for a hand that is not tenpai.
+//! (`(111)(222)(888)(99)[45]`), optionally with wait kinds; nothing for a hand that is not tenpai
+//! (with `--explain`, its shanten).
 
 use crate::common::{Output, for_each_input};
 use haipai::tiles::{Counts, Hand, Tile, TileSet};
@@ -22,7 +23,8 @@ pub struct Args {
     /// Leave out the seven-pairs line.
     #[arg(long)]
     pub no_seven_pairs: bool,
-    /// For a hand that is not tenpai, say so instead of printing nothing.
+    /// For a hand that is not tenpai, say so and print its shanten instead of printing nothing
+    /// (JSON gains a `shanten` field).
     #[arg(long)]
     pub explain: bool,
     /// Print one JSON object per hand.
@@ -105,8 +107,9 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
     if args.kinds && !shapes.is_empty() {
         text.push(format!("shapes: {}", shapes.join(", ")));
     }
+    let shanten = haipai::shanten::shanten(hand.closed());
     if args.explain && !w.is_tenpai() {
-        text.push(format!("{shown}: not tenpai"));
+        text.push(format!("{shown}: not tenpai ({})", crate::cmd::shanten::describe_shanten(shanten)));
     }
     let mut json = json!({
         "hand": shown,
@@ -114,6 +117,9 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
         "winning_tiles": tile_names(w.winning_tiles(), notation),
         "lines": lines,
     });
+    if args.explain {
+        json["shanten"] = shanten.into();
+    }
     if args.kinds {
         json["details"] = w
             .lines()

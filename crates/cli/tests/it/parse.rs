@@ -1,24 +1,6 @@
-//! End-to-end tests of the `haipai` binary: output, JSON, batches and exit codes.
+//! End-to-end tests of `haipai parse` and of the command as a whole: output, JSON, batches, exit codes, help.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("haipai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use super::haipai;
 
 #[test]
 fn parse_prints_the_normalised_hand() {

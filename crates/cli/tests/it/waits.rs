@@ -1,24 +1,9 @@
 //! `haipai waits`: the classic format, JSON, batch input, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
+/// `haipai waits ARGS` with `stdin`: (stdout, stderr, exit code).
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .arg("waits")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("haipai finishes");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    let (code, out, err) = super::haipai(&[&["waits"], args].concat(), stdin);
+    (out, err, code)
 }
 
 #[test]
@@ -51,7 +36,7 @@ fn not_tenpai_prints_nothing_and_batch_keeps_going() {
     let (out, _, code) = run(&["147m258p369s1234z"], "");
     assert_eq!((out.as_str(), code), ("", 0));
     let (out, err, code) = run(&["-", "--explain"], "1112224588899\nxyz\n147m258p369s1234z\n");
-    assert_eq!(out, "(111)(222)(888)(99)[45]\n147m258p369s1234z: not tenpai\n");
+    assert_eq!(out, "(111)(222)(888)(99)[45]\n147m258p369s1234z: not tenpai (6-shanten)\n");
     assert!(err.contains("xyz"), "{err}");
     assert_eq!(code, 2);
 }
@@ -74,4 +59,12 @@ fn wrong_size_is_bad_input() {
     assert_eq!(out, "");
     assert!(err.contains("13"), "{err}");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn explain_gives_the_shanten_of_a_hand_that_is_not_tenpai() {
+    let (out, _, code) = run(&["123m456p789s1357z", "--explain"], "");
+    assert_eq!((out.as_str(), code), ("123m456p789s1357z: not tenpai (2-shanten)\n", 0));
+    let (out, _, _) = run(&["123m456p789s1357z", "--explain", "--json"], "");
+    assert!(out.contains(r#""shanten":2"#) && out.contains(r#""tenpai":false"#), "{out}");
 }

@@ -1,25 +1,8 @@
 //! End-to-end tests of `haipai score`: text, JSON, JSON batches, no yaku and bad input.
 
-use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use super::haipai;
 
-fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("haipai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use serde_json::Value;
 
 #[test]
 fn score_prints_yaku_fu_and_payments() {
@@ -75,4 +58,53 @@ fn score_bad_input_exits_2() {
     let (code, _, err) = haipai(&["score", "233445m678p234s99s"], "");
     assert_eq!(code, 2);
     assert!(err.contains("--win"), "{err}");
+}
+
+#[test]
+fn score_rejects_fifth_copies_and_non_winning_hands() {
+    let (code, _, err) = haipai(&["score", "11111m234p567s99s", "--win", "1m"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("1m"), "{err}");
+    let (code, _, err) = haipai(&["score", "123m456p789s12356z", "--win", "1z"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("do not form a winning hand"), "{err}");
+}
+
+#[test]
+fn score_takes_kan_dora_rinshan_and_rule_options() {
+    let args = [
+        "score",
+        "234m567p23488s[5555z*]",
+        "--win",
+        "2s",
+        "--tsumo",
+        "--rinshan",
+        "--seat",
+        "S",
+        "--dora-indicator",
+        "3s",
+        "4z",
+        "7z",
+        "--json",
+    ];
+    let (code, out, _) = haipai(&args, "");
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    let yaku: Vec<(String, u64)> = v["yaku"]
+        .as_array()
+        .expect("yaku")
+        .iter()
+        .map(|y| (y["name"].as_str().unwrap_or("").to_string(), y["han"].as_u64().unwrap_or(0)))
+        .collect();
+    assert!(yaku.contains(&("rinshan_kaihou".to_string(), 1)), "{yaku:?}");
+    assert!(yaku.contains(&("dora".to_string(), 5)), "{yaku:?}");
+    let (code, out, _) = haipai(
+        &["score", "111m567p234s678s11z", "--win", "6s", "--riichi", "--double-wind-pair-fu", "2", "--json"],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["fu"].as_u64(), Some(40), "{v}");
+    let (code, _, _) = haipai(&["score", "234m567p234s678s11z", "--win", "3m", "--double-wind-pair-fu", "3"], "");
+    assert_eq!(code, 2);
 }

@@ -1,0 +1,180 @@
+//! `haipai shanten HAND`: the shanten (向聴数) per form and overall; for 3n+1 closed tiles
+//! the necessary tiles (有効牌) with their live count (受け入れ枚数); for 3n+2 closed tiles a
+//! 何切る table, one row per distinct discard, best first (lowest shanten after the
+//! discard, then most live tiles, then tile order), as 牌理 tools print it.
+
+use crate::common::{Output, for_each_input};
+use haipai::shanten::{self as sh, NOT_APPLICABLE};
+use haipai::tiles::{Counts, Hand, Tile, TileSet, parse_counts};
+use serde_json::{Value, json};
+
+/// Arguments of `haipai shanten`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The hand in MPSZ notation with called melds in brackets (`123456789m11p11s`,
+    /// `23m55p[789s][111z]`); 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 closed tiles; `-` reads one
+    /// hand a line.
+    pub hand: String,
+    /// Tiles seen elsewhere (discards, others' melds, dora indicators), e.g. `1p1s5z`: they
+    /// are taken off the live counts. The hand's own tiles and melds are always taken off.
+    #[arg(long, default_value = "")]
+    pub visible: String,
+    /// Three-player mahjong (no 2m-8m: 1m and 9m form only pairs and triplets).
+    #[arg(long)]
+    pub sanma: bool,
+    /// Print one JSON object per hand.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `haipai shanten`.
+pub fn run(args: &Args) -> u8 {
+    let visible = if args.visible.trim().is_empty() {
+        Ok([0u8; 34])
+    } else {
+        parse_counts(&args.visible).map_err(|e| format!("--visible: {e}"))
+    };
+    for_each_input(&args.hand, args.json, |line| {
+        let visible = visible.clone()?;
+        let hand = Hand::parse_any_size(line).map_err(|e| e.to_string())?;
+        analyse(&hand, &visible, args.sanma)
+    })
+}
+
+/// Words for a shanten number: `complete`, `tenpai`, `2-shanten`.
+pub fn describe_shanten(s: i8) -> String {
+    match s {
+        -1 => "complete".to_string(),
+        0 => "tenpai".to_string(),
+        _ => format!("{s}-shanten"),
+    }
+}
+
+fn form_value(s: i8) -> Value {
+    if s == NOT_APPLICABLE { Value::Null } else { s.into() }
+}
+
+fn form_text(s: i8) -> String {
+    if s == NOT_APPLICABLE { "-".to_string() } else { s.to_string() }
+}
+
+fn names(set: TileSet) -> Vec<String> {
+    set.iter().map(|t: Tile| t.to_string()).collect()
+}
+
+/// One 何切る row: the discard, the shanten after it, the necessary kinds and their live count.
+struct Row {
+    discard: Tile,
+    shanten: i8,
+    necessary: TileSet,
+    live: u32,
+}
+
+/// The functions of one rule set: four-player or sanma.
+struct Rules {
+    shanten: fn(&Counts) -> i8,
+    regular: fn(&Counts) -> i8,
+    necessary: fn(&Counts) -> (i8, TileSet),
+    validate: fn(&Counts) -> Result<usize, haipai::tiles::Error>,
+}
+
+const FOUR_PLAYER: Rules = Rules {
+    shanten: sh::shanten,
+    regular: sh::shanten_regular,
+    necessary: sh::necessary_tiles,
+    validate: sh::validate,
+};
+
+const SANMA: Rules = Rules {
+    shanten: sh::sanma::shanten,
+    regular: sh::sanma::shanten_regular,
+    necessary: sh::sanma::necessary_tiles,
+    validate: sh::sanma::validate,
+};
+
+fn analyse(hand: &Hand, visible: &Counts, sanma: bool) -> Result<Output, String> {
+    let rules = if sanma { &SANMA } else { &FOUR_PLAYER };
+    let closed = *hand.closed();
+    let n = (rules.validate)(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
+    if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
+        return Err("three-player mahjong has no 2m-8m (called meld)".to_string());
+    }
+    if hand.size() > 14 {
+        return Err(format!("{} tiles with the called melds, at most 14", hand.size()));
+    }
+    // Everything the player can see: own closed tiles and melds, plus `visible`.
+    let mut seen = hand.all_tiles();
+    for (i, (s, v)) in seen.iter_mut().zip(visible).enumerate() {
+        *s += v;
+        if *s > 4 {
+            let tile = Tile::new(i).map_or_else(String::new, |t| t.to_string());
+            return Err(format!("--visible: {} copies of {tile} with the hand's tiles, at most 4", *s));
+        }
+    }
+    // `live_count` takes the hand and the other visible tiles apart; `seen` already holds both.
+    let live = |set: TileSet| sh::live_count(set, &[0; 34], &seen);
+    let overall = (rules.shanten)(&closed);
+    let (regular, seven, orphans) =
+        ((rules.regular)(&closed), sh::shanten_seven_pairs(&closed), sh::shanten_thirteen_orphans(&closed));
+    let shown = hand.to_string();
+    let mut text = vec![
+        format!("hand:      {shown}"),
+        format!("shanten:   {overall} ({})", describe_shanten(overall)),
+        format!(
+            "forms:     regular {}, seven pairs {}, thirteen orphans {}",
+            form_text(regular),
+            form_text(seven),
+            form_text(orphans)
+        ),
+    ];
+    let mut json = json!({
+        "hand": shown,
+        "closed_tiles": n,
+        "sanma": sanma,
+        "shanten": overall,
+        "regular": form_value(regular),
+        "seven_pairs": form_value(seven),
+        "thirteen_orphans": form_value(orphans),
+    });
+    if n % 3 == 1 {
+        let (_, necessary) = (rules.necessary)(&closed);
+        let count = live(necessary);
+        text.push(format!("necessary: {necessary} ({count} left)"));
+        json["necessary"] = names(necessary).into();
+        json["live"] = count.into();
+    } else {
+        let mut rows: Vec<Row> = TileSet::from_counts(&closed)
+            .iter()
+            .map(|discard| {
+                let mut after = closed;
+                after[discard.index()] -= 1;
+                let (shanten, necessary) = (rules.necessary)(&after);
+                Row { discard, shanten, necessary, live: live(necessary) }
+            })
+            .collect();
+        rows.sort_by_key(|r| (r.shanten, std::cmp::Reverse(r.live), r.discard.index()));
+        let width = rows.iter().map(|r| r.necessary.to_string().len()).max().unwrap_or(0).max(9);
+        text.push(format!("discard  shanten  {:<width$}  left", "necessary"));
+        for r in &rows {
+            text.push(format!(
+                "{:<7}  {:>7}  {:<width$}  {:>4}",
+                r.discard.to_string(),
+                r.shanten,
+                r.necessary.to_string(),
+                r.live
+            ));
+        }
+        json["discards"] = rows
+            .iter()
+            .map(|r| {
+                json!({
+                    "discard": r.discard.to_string(),
+                    "shanten": r.shanten,
+                    "necessary": names(r.necessary),
+                    "live": r.live,
+                })
+            })
+            .collect();
+    }
+    Ok(Output { text: text.join("\n"), json })
+}

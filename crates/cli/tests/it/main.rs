@@ -1,0 +1,29 @@
+//! End-to-end tests of the `haipai` binary, one module per subcommand, in one test binary
+//! (one link instead of one per file).
+
+mod odds;
+mod parse;
+mod score;
+mod shanten;
+mod waits;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `haipai ARGS` with `stdin`; returns (exit code, stdout, stderr).
+pub fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("haipai starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    let out = child.wait_with_output().expect("haipai runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}

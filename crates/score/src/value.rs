@@ -1,0 +1,210 @@
+//! The allocation-free scoring path for search engines (the ev crate): [`value`] scores tiles
+//! given as counts under [`Conditions`] and returns a [`Value`] (han, fu, payments, no yaku
+//! list), from which [`Value::with_ura`] gives the exact payment for any number of ura-dora han.
+
+use crate::engine::{Cand, Input, search, validate};
+use crate::points::{Payment, payment};
+use crate::rules::Rules;
+use crate::situation::{Conditions, Error};
+use haipai_tiles::{Counts, Meld, Tile};
+
+/// Most (han, fu) pairs kept for [`Value::with_ura`]: the readings that no other reading
+/// beats on both han and fu. Their han are all different, and the han of the readings of one
+/// hand span far fewer than 16 values.
+const FRONT: usize = 16;
+
+/// The value of a winning hand without the yaku list: what [`value`] returns.
+///
+/// `han`, `fu`, `yakuman` and `payment` are those of the best reading *without ura-dora*;
+/// [`Value::with_ura`] adds ura-dora han exactly (the best reading may change with them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Value {
+    /// Han of the best reading: yaku, dora and red fives, no ura-dora (13 per yakuman for a
+    /// yakuman hand).
+    pub han: u32,
+    /// Fu of the best reading.
+    pub fu: u32,
+    /// Yakuman multiples (0 for an ordinary hand, and for a kazoe yakuman).
+    pub yakuman: u32,
+    /// The payments of the best reading, without ura-dora.
+    pub payment: Payment,
+    riichi: bool,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    sticks: u32,
+    rules: Rules,
+    front: [(u8, u8); FRONT],
+    n_front: u8,
+}
+
+impl Value {
+    /// The payment with `ura` ura-dora han added (ignored without riichi or double riichi,
+    /// and for a yakuman). Exact: every reading that could be best with extra han is kept.
+    ///
+    /// ```
+    /// use haipai_score::{value, Conditions, Rules};
+    /// use haipai_tiles::{parse_counts, parse_tile};
+    ///
+    /// // Riichi tsumo pinfu tanyao, non-dealer: 20 fu 4 han is 1300/2600; one ura-dora: mangan.
+    /// let hand = parse_counts("234567m345p23488s")?;
+    /// let cond = Conditions { tsumo: true, riichi: true, seat: haipai_score::Wind::South, ..Conditions::default() };
+    /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
+    /// assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200));
+    /// assert_eq!(v.with_ura(1).total, 8000);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_ura(&self, ura: u32) -> Payment {
+        if ura == 0 || !self.riichi || self.yakuman > 0 || self.n_front == 0 {
+            return self.payment;
+        }
+        // The same order as `score`: points, then han, then fu.
+        let mut best = self.payment;
+        let mut best_key = (0, 0, 0);
+        for &(han, fu) in &self.front[..usize::from(self.n_front)] {
+            let p = payment(
+                u32::from(han) + ura,
+                u32::from(fu),
+                0,
+                self.dealer,
+                self.tsumo,
+                self.honba,
+                self.sticks,
+                &self.rules,
+            );
+            let key = (p.total, u32::from(han), fu);
+            if key > best_key {
+                best = p;
+                best_key = key;
+            }
+        }
+        best
+    }
+
+    /// `with_ura(ura).total`: all the winner receives with `ura` ura-dora han.
+    pub fn total_with_ura(&self, ura: u32) -> u32 {
+        self.with_ura(ura).total
+    }
+}
+
+/// Scores a winning hand given as counts, without building a yaku list or fu breakdown:
+/// the fast path for search engines.
+///
+/// - `closed`: the closed tiles *including the winning tile* (14 minus 3 per meld);
+/// - `melds`: the called melds (a closed kan keeps the hand closed);
+/// - `win`: the winning tile (held in `closed`);
+/// - `red_fives`: red fives in the whole hand (closed and melds);
+/// - `dora_indicators`: dora indicators, kan dora included (ura-dora are separate: see
+///   [`Value::with_ura`] and [`dora_han`](crate::dora_han));
+/// - `cond`: tsumo or ron, winds, riichi / double riichi / ippatsu / haitei / houtei /
+///   rinshan / chankan / tenhou / chiihou, honba and sticks.
+///
+/// Returns `Ok(None)` when the hand wins in shape but has no yaku, and the same errors as
+/// [`score`](crate::score) (plus [`Error::Tiles`] for a fifth copy or too many red fives).
+/// The answer equals [`score`](crate::score)'s for the same situation with no ura-dora.
+///
+/// ```
+/// use haipai_score::{value, Conditions, Rules, Wind};
+/// use haipai_tiles::{parse_counts, parse_tile};
+///
+/// // Dealer riichi tsumo tanyao with dora 2m (indicator 1m): 30 fu 6 han, haneman 6000 all.
+/// let hand = parse_counts("222567m345p33567s")?;
+/// let cond = Conditions { tsumo: true, riichi: true, seat: Wind::East, ..Conditions::default() };
+/// let v = value(&hand, &[], parse_tile("5s")?.0, 0, &[parse_tile("1m")?.0], &cond, &Rules::default())?;
+/// let v = v.expect("the hand has a yaku");
+/// assert_eq!((v.han, v.payment.non_dealer, v.payment.total), (6, 6000, 18000));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn value(
+    closed: &Counts,
+    melds: &[Meld],
+    win: Tile,
+    red_fives: u8,
+    dora_indicators: &[Tile],
+    cond: &Conditions,
+    rules: &Rules,
+) -> Result<Option<Value>, Error> {
+    let inp = Input { closed, melds, win, red: red_fives, c: *cond };
+    let all = validate(&inp)?;
+    let dora = crate::engine::dora_han(&all, dora_indicators);
+    let mut best: Option<Cand> = None;
+    let mut front = [(0u8, 0u8); FRONT];
+    let mut n_front = 0usize;
+    search(&inp, &all, dora, 0, rules, |c| {
+        if best.as_ref().is_none_or(|b| c.key() > b.key()) {
+            best = Some(*c);
+        }
+        if c.yakuman > 0 {
+            return;
+        }
+        let (han, fu) = (u8::try_from(c.han).unwrap_or(u8::MAX), u8::try_from(c.fu).unwrap_or(u8::MAX));
+        let kept = &mut front[..n_front];
+        if kept.iter().any(|&(h, f)| h >= han && f >= fu) {
+            return;
+        }
+        // Drop the pairs the new one beats on both, then add it.
+        let mut j = 0;
+        for i in 0..n_front {
+            let (h, f) = front[i];
+            if !(han >= h && fu >= f) {
+                front[j] = front[i];
+                j += 1;
+            }
+        }
+        n_front = j;
+        if n_front < FRONT {
+            front[n_front] = (han, fu);
+            n_front += 1;
+        }
+    })?;
+    Ok(best.map(|c| Value {
+        han: c.han,
+        fu: c.fu,
+        yakuman: c.yakuman,
+        payment: c.payment,
+        riichi: cond.riichi || cond.double_riichi,
+        dealer: cond.is_dealer(),
+        tsumo: cond.tsumo,
+        honba: cond.honba,
+        sticks: cond.sticks,
+        rules: *rules,
+        front,
+        n_front: n_front as u8,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two readings, 3 han 70 fu and 4 han 30 fu (non-dealer ron): the first is best without
+    /// ura-dora (mangan against 7700); with two ura-dora the second is (haneman against mangan).
+    #[test]
+    fn with_ura_can_switch_readings() {
+        let rules = Rules::default();
+        let best = payment(3, 70, 0, false, false, 0, 0, &rules);
+        let mut front = [(0u8, 0u8); FRONT];
+        front[0] = (3, 70);
+        front[1] = (4, 30);
+        let v = Value {
+            han: 3,
+            fu: 70,
+            yakuman: 0,
+            payment: best,
+            riichi: true,
+            dealer: false,
+            tsumo: false,
+            honba: 0,
+            sticks: 0,
+            rules,
+            front,
+            n_front: 2,
+        };
+        assert_eq!(v.total_with_ura(0), 8000);
+        assert_eq!(v.total_with_ura(1), 8000);
+        assert_eq!(v.total_with_ura(2), 12000);
+        // Without riichi ura-dora do not count.
+        let v = Value { riichi: false, ..v };
+        assert_eq!(v.total_with_ura(2), 8000);
+    }
+}

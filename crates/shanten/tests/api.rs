@@ -1,0 +1,112 @@
+//! The public API on named cases: the REFERENCE.md edge cases through the fast functions,
+//! necessary and unnecessary tiles of small named hands, the `try_` variants' errors and
+//! the live-count helper (受け入れ枚数).
+
+use haipai_shanten::{
+    NOT_APPLICABLE, live_count, necessary_tiles, shanten, shanten_regular, shanten_seven_pairs,
+    shanten_thirteen_orphans, try_necessary_tiles, try_shanten, try_shanten_regular, try_shanten_seven_pairs,
+    try_shanten_thirteen_orphans, try_unnecessary_tiles, unnecessary_tiles,
+};
+use haipai_tiles::{Counts, ErrorKind, parse_counts};
+
+fn h(s: &str) -> Counts {
+    parse_counts(s).unwrap()
+}
+
+/// (name, hand, shanten, regular, seven pairs, thirteen orphans); 127 = not applicable.
+const CASES: &[(&str, &str, i8, i8, i8, i8)] = &[
+    ("document 000 example, tenpai", "123456789m11p11s", 0, 0, 4, 8),
+    ("complete regular", "123m456p789s11122z", -1, -1, 4, 8),
+    ("four-copy limit: only wait is a fifth 1m", "1111m456p789p123s", 1, 1, 5, 9),
+    ("quad is one pair for seven pairs", "1111m2233p4455s66z", 1, 2, 1, 10),
+    ("seven pairs tenpai", "1188m288p55s1177z", 0, 3, 0, 9),
+    ("seven pairs complete", "1188m2288p55s1177z", -1, 3, -1, 9),
+    ("thirteen orphans 13-sided", "19m19p19s1234567z", 0, 8, 6, 0),
+    ("thirteen orphans complete", "19m19p19s12345677z", -1, 7, 5, -1),
+    ("kanchan counts as a partial", "1133m1133p1379s5z", 2, 3, 2, 7),
+    ("document 000 counterexample", "12m45m12p45p159s13z", 4, 4, 6, 7),
+    ("nine gates", "1112345678999m", 0, 0, 4, 10),
+    ("one tile", "5z", 0, 0, 127, 127),
+    ("two tiles, pair", "55z", -1, -1, 127, 127),
+    ("two tiles, no pair", "1m9s", 0, 0, 127, 127),
+    ("four tiles, quad", "1111m", 1, 1, 127, 127),
+    ("four tiles, tenpai", "1112m", 0, 0, 127, 127),
+    ("honour quads", "1111222233334z", 3, 3, 6, 8),
+    ("all isolated", "147m258p369s1234z", 6, 8, 6, 7),
+];
+
+#[test]
+fn named_edge_cases_fast() {
+    for &(name, hand, all, reg, seven, orphans) in CASES {
+        let c = h(hand);
+        assert_eq!(shanten_regular(&c), reg, "{name}: regular of {hand}");
+        assert_eq!(shanten_seven_pairs(&c), seven, "{name}: seven pairs of {hand}");
+        assert_eq!(shanten_thirteen_orphans(&c), orphans, "{name}: orphans of {hand}");
+        assert_eq!(shanten(&c), all, "{name}: shanten of {hand}");
+        assert_eq!(try_shanten(&c), Ok(all), "{name}: try_shanten of {hand}");
+        assert_eq!(try_shanten_regular(&c), Ok(reg));
+        assert_eq!(try_shanten_seven_pairs(&c), Ok(seven));
+        assert_eq!(try_shanten_thirteen_orphans(&c), Ok(orphans));
+    }
+    assert_eq!(NOT_APPLICABLE, 127);
+}
+
+/// (name, hand, shanten, necessary or unnecessary kinds in our notation).
+const TILE_CASES: &[(&str, &str, i8, &str)] = &[
+    ("document 000 example: shanpon", "123456789m11p11s", 0, "1p1s"),
+    ("nine gates: nine-sided", "1112345678999m", 0, "123456789m"),
+    ("thirteen orphans 13-sided", "19m19p19s1234567z", 0, "19m19p19s1234567z"),
+    ("four-copy limit: every kind but 1m", "1111m456p789p123s", 1, "23456789m123456789p123456789s1234567z"),
+    ("seven pairs tenpai on the single", "1188m288p55s1177z", 0, "2p"),
+    ("one tile: itself", "5z", 0, "5z"),
+    ("tenpai discards", "123456789m11p112s", 0, "12s"),
+    ("complete: every discard loses the win", "123m456p789s11122z", -1, ""),
+    ("two tiles, pair: complete", "55z", -1, ""),
+    ("two tiles, no pair: either", "1m9s", 0, "1m9s"),
+];
+
+#[test]
+fn named_necessary_and_unnecessary() {
+    for &(name, hand, s, tiles) in TILE_CASES {
+        let c = h(hand);
+        let n: u8 = c.iter().sum();
+        let got = if n % 3 == 1 { try_necessary_tiles(&c) } else { try_unnecessary_tiles(&c) }.unwrap();
+        assert_eq!(got.0, s, "{name}: shanten of {hand}");
+        assert_eq!(got.1.to_string(), tiles, "{name}: tiles of {hand}");
+        let plain = if n % 3 == 1 { necessary_tiles(&c) } else { unnecessary_tiles(&c) };
+        assert_eq!(plain, got);
+    }
+}
+
+#[test]
+fn try_variants_reject_bad_input() {
+    let mut five = h("1111m");
+    five[0] = 5;
+    assert!(matches!(try_shanten(&five).unwrap_err().kind(), ErrorKind::TooManyCopies(_)));
+    assert!(matches!(try_shanten(&[0; 34]).unwrap_err().kind(), ErrorKind::Empty));
+    for bad in ["123m", "123456m", "123456789m123456p"] {
+        let err = try_shanten(&h(bad)).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::WrongSize { .. }), "{bad}: {err}");
+        assert!(err.to_string().contains("1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"), "{bad}: {err}");
+    }
+    // Necessary tiles need 3m + 1 tiles, unnecessary tiles 3m + 2.
+    assert!(try_necessary_tiles(&h("123456789m11p112s")).is_err());
+    assert!(try_unnecessary_tiles(&h("123456789m11p11s")).is_err());
+    assert!(try_necessary_tiles(&h("123456789m11p11s")).is_ok());
+}
+
+#[test]
+fn live_count_subtracts_hand_and_visible() {
+    let hand = h("123456789m11p11s");
+    let (_, draws) = necessary_tiles(&hand);
+    // 1p and 1s: two copies each left outside the hand.
+    assert_eq!(live_count(draws, &hand, &[0; 34]), 4);
+    let visible = h("1p1s1s");
+    assert_eq!(live_count(draws, &hand, &visible), 1);
+    // Floored at zero when the caller over-counts.
+    let too_many = h("111p");
+    assert_eq!(live_count(draws, &hand, &too_many), 2);
+    let nine = h("1112345678999m");
+    let (_, waits) = necessary_tiles(&nine);
+    assert_eq!(live_count(waits, &nine, &[0; 34]), 1 + 3 * 7 + 1);
+}
