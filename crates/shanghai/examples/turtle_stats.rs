@@ -8,7 +8,7 @@ use haipai_shanghai::{Board, Budget, Deal, Layout, Rules, Solver, Verdict};
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let deals = args.first().copied().unwrap_or(100);
-    let budget = Budget { nodes: args.get(1).copied().unwrap_or(50_000_000) };
+    let budget = Budget { nodes: args.get(1).copied().unwrap_or(50_000_000), time: None };
     let first = args.get(2).copied().unwrap_or(0);
     let turtle = Layout::builtin("turtle").expect("built in");
     let (mut won, mut lost, mut unknown) = (0, 0, 0);

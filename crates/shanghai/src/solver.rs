@@ -23,23 +23,34 @@
 //!   refutes at a node stays refuted below: the moves from the node to a descendant are real
 //!   moves that do not touch the undecided group, so a win below with that split would extend
 //!   to one from the node.
+//! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
+//!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
+//!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
+//!   relaxation fails on every such position (its first removal from `P` would need the same
+//!   partner), so this sound form of document 002's rule needs no table of its own; the
+//!   document's text drops the condition on kinds and is wrong (see [`crate::doc002`]).
+
+use std::time::{Duration, Instant};
 
 use hashbrown::HashSet;
 
 use crate::bits::Bits;
 use crate::board::{Board, Move};
 
-/// How much search the solver may spend before answering `Unknown`.
+/// How much search the solver may spend on one call before answering `Unknown`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Budget {
     /// Maximum number of search nodes (positions expanded).
     pub nodes: u64,
+    /// Maximum wall-clock time, if any (checked every 64 nodes).
+    pub time: Option<Duration>,
 }
 
 impl Default for Budget {
-    /// Generous: 50 million nodes (random Turtle deals need at most a few hundred thousand).
+    /// Generous: 50 million nodes and no time limit (of 10,000 random Turtle deals none needed
+    /// more than a few tens of thousands of nodes).
     fn default() -> Budget {
-        Budget { nodes: 50_000_000 }
+        Budget { nodes: 50_000_000, time: None }
     }
 }
 
@@ -92,6 +103,10 @@ pub struct Solver<'b> {
     /// How many undecided groups each node forward-checks (at least one).
     fc_limit: usize,
     relaxations: u64,
+    /// When the time budget of the current call runs out.
+    deadline: Option<Instant>,
+    /// Whether the current call ran out of time.
+    timed_out: bool,
     /// Per slot, from the last relaxation: the step at which it went.
     when: Vec<u32>,
     /// Per slot of an undecided group, from the last relaxation: which members of its group
@@ -148,6 +163,8 @@ impl<'b> Solver<'b> {
             weight: vec![0; board.groups.max(1)],
             fc_limit: usize::MAX,
             relaxations: 0,
+            deadline: None,
+            timed_out: false,
             when: vec![0; board.len()],
             seen: vec![0; board.len()],
             order: Vec::new(),
@@ -180,6 +197,8 @@ impl<'b> Solver<'b> {
     fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
         self.nodes = 0;
         self.relaxations = 0;
+        self.timed_out = false;
+        self.deadline = self.budget.time.map(|t| Instant::now() + t);
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
@@ -195,7 +214,7 @@ impl<'b> Solver<'b> {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
                 match self.search(present, 0, 0, &mut path) {
-                    Err(OutOfBudget) if self.nodes < self.budget.nodes => {
+                    Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
                         cutoff = if self.fc_limit == 3 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
                         self.fc_limit = usize::MAX;
                     }
@@ -306,8 +325,7 @@ impl<'b> Solver<'b> {
             path.truncate(base);
             return Ok(false);
         }
-        self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.out_of_budget() {
             path.truncate(base);
             return Err(OutOfBudget);
         }
@@ -436,8 +454,7 @@ impl<'b> Solver<'b> {
             path.truncate(base);
             return Ok(false);
         }
-        self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.out_of_budget() {
             path.truncate(base);
             return Err(OutOfBudget);
         }
@@ -694,6 +711,15 @@ impl<'b> Solver<'b> {
             }
         }
         false
+    }
+
+    /// Counts a node; true when the node cut-off or the time budget is exhausted.
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 63 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        self.timed_out || self.nodes > self.limit
     }
 
     fn unblocks(&self, present: &Bits, i: usize) -> u32 {

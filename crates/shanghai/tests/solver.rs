@@ -150,3 +150,17 @@ fn review_agrees_with_brute_force() {
     }
     assert!(checked > 500, "{checked}");
 }
+
+#[test]
+fn unknown_only_when_an_explicit_budget_runs_out() {
+    use haipai_shanghai::Budget;
+    use std::time::Duration;
+    let turtle = Layout::builtin("turtle").unwrap();
+    // Seed 12 is unwinnable and needs thousands of nodes.
+    let deal = Deal::random(&turtle, Rules::Standard, 12).unwrap();
+    let board = Board::new(turtle, Rules::Standard, deal.faces).unwrap();
+    let tiny = Budget { nodes: 10, time: None };
+    assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown);
+    let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO) };
+    assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown);
+}

@@ -74,6 +74,10 @@ enum Sub {
         /// Search-node budget per deal.
         #[arg(long, default_value_t = Budget::default().nodes)]
         budget: u64,
+        /// Time budget per deal in milliseconds (none by default); a deal that runs out is
+        /// counted as unknown.
+        #[arg(long)]
+        time_ms: Option<u64>,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -108,12 +112,20 @@ struct BoardArgs {
     /// Rule set: standard, or grid (document 002).
     #[arg(long, default_value = "standard")]
     rules: String,
-    /// Search-node budget.
+    /// Search-node budget (per position when reviewing).
     #[arg(long, default_value_t = Budget::default().nodes)]
     budget: u64,
+    /// Time budget in milliseconds per solver call (a review makes one per unresolved move);
+    /// none by default.
+    #[arg(long)]
+    time_ms: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+fn budget(nodes: u64, time_ms: Option<u64>) -> Budget {
+    Budget { nodes, time: time_ms.map(std::time::Duration::from_millis) }
 }
 
 fn parse_rules(text: &str) -> Result<Rules, String> {
@@ -224,8 +236,8 @@ pub fn run(args: &Args) -> u8 {
     let result = match &args.command {
         Sub::Solve { board, show } => solve(board, *show),
         Sub::Review { board, moves } => review(board, moves),
-        Sub::Stats { layout, file, map, deals, seed, rules, budget, json } => {
-            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, *budget, *json)
+        Sub::Stats { layout, file, map, deals, seed, rules, budget: nodes, time_ms, json } => {
+            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, budget(*nodes, *time_ms), *json)
         }
         Sub::Deal { board } => load_board(board).map(|(_, deal)| out!("{}", deal.to_text().trim_end())),
     };
@@ -244,7 +256,7 @@ fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
         out!("{}", draw(&board, &board.full()).trim_end());
     }
     let start = Instant::now();
-    let mut solver = Solver::with_budget(&board, Budget { nodes: args.budget });
+    let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
     let verdict = solver.solve();
     let ms = start.elapsed().as_secs_f64() * 1e3;
     let moves: Vec<String> = match &verdict {
@@ -271,7 +283,7 @@ fn review(args: &BoardArgs, moves: &str) -> Result<(), String> {
     let played = parse_moves(moves)?;
     let present = board.play(board.full(), &played)?;
     let start = Instant::now();
-    let mut solver = Solver::with_budget(&board, Budget { nodes: args.budget });
+    let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
     let review = solver.review(present);
     let ms = start.elapsed().as_secs_f64() * 1e3;
     if args.json {
@@ -302,7 +314,7 @@ fn stats(
     deals: u64,
     seed: u64,
     rules: &str,
-    budget: u64,
+    budget: Budget,
     json: bool,
 ) -> Result<(), String> {
     let rules = parse_rules(rules)?;
@@ -322,7 +334,7 @@ fn stats(
             let deal = Deal::random(&layout, rules, s).expect("even layout");
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
             let start = Instant::now();
-            let verdict = Solver::with_budget(&board, Budget { nodes: budget }).solve();
+            let verdict = Solver::with_budget(&board, budget).solve();
             let ms = start.elapsed().as_secs_f64() * 1e3;
             bar.inc(1);
             let kind = match verdict {
