@@ -209,13 +209,13 @@ impl<'b> Solver<'b> {
             // the groups carry over, so each run branches on the groups that caused failures
             // first. The last run is bounded only by the budget.
             let mut cutoff: u64 = 300;
-            self.fc_limit = 3;
+            self.fc_limit = 2;
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
                 match self.search(present, 0, 0, &mut path) {
                     Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
-                        cutoff = if self.fc_limit == 3 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
+                        cutoff = if self.fc_limit == 2 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
                         self.fc_limit = usize::MAX;
                     }
                     r => break r,
@@ -529,6 +529,8 @@ impl<'b> Solver<'b> {
         // Forward checking: keep only the splits the relaxation does not refute, and branch
         // on the group with the fewest left.
         let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        // Groups left with one split: decided together in one child.
+        let mut forced: u128 = 0;
         if !dead {
             let wts = &self.weight;
             cands.sort_by_key(|&(g, v, w, _, _)| {
@@ -556,6 +558,10 @@ impl<'b> Solver<'b> {
                     dead = true;
                     break;
                 }
+                if count == 1 {
+                    let only = viable.iter().position(|&v| v).expect("one split");
+                    forced |= (only as u128 + 1) << (2 * g);
+                }
                 let weight = weight + 64 * self.weight[g];
                 let better = match best {
                     None => true,
@@ -566,7 +572,17 @@ impl<'b> Solver<'b> {
                 }
             }
         }
-        if !dead {
+        if !dead && forced != 0 {
+            // Each forced split is the only one left for its group in this whole subtree.
+            match self.search(present, commit | forced, refuted, path) {
+                Ok(true) => return Ok(true),
+                Ok(false) => {}
+                Err(e) => {
+                    path.truncate(base);
+                    return Err(e);
+                }
+            }
+        } else if !dead {
             if let Some((g, viable, _, _)) = best {
                 let m = &board.members[g];
                 // Splits with a pair removable now first.
