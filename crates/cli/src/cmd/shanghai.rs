@@ -370,7 +370,7 @@ fn stats(
         out!(
             "unwinnable: {lost} ({:.3} %, 95 % interval {:.3}-{:.3} %)",
             100.0 * p,
-            100.0 * (centre - half),
+            100.0 * (centre - half).max(0.0),
             100.0 * (centre + half)
         );
         out!("unknown:    {unknown}");
