@@ -1,56 +1,62 @@
 //! Table-driven necessary tiles (有効牌) and unnecessary tiles (不要牌).
 //!
-//! A draw of kind `t` in suit `s` lowers the replacement number `r` exactly when some
-//! optimal split of the melds and the pair among the suits gives suit `s` an entry
-//! `(k, p)` whose cost drops when `t` is added. So for each suit we read the combined
-//! vector `O` of the other three suits from the tables, flip it into
-//! `W[k][p] = O[m - k][1 - p]`, and for each kind compare `min(V' + W)` with `r`, where `V'`
-//! is the vector of the suit pattern with the tile added (its class found through the
-//! neighbour ranks, all nine computed in one pass). Discards work the same way with a tile
-//! removed. Honour kinds with the same count give the same class (the histogram key), so at
-//! most four honour evaluations are needed. Seven pairs and thirteen orphans are handled by their formulas.
+//! For each suit we read the combined vector `O` of the other three suits from the tables
+//! and flip it into `W[k][p] = O[m - k][1 - p]` (what the others need when this suit holds
+//! `k` melds and `p` pairs). Every entry has `V + W >= r` (the suit's vector `V`, the
+//! replacement number `r`), and the entries with `V + W = r` are the suit's *optimal
+//! entries* `E` (a 10-bit mask). A draw changes one entry by at most -1, so it lowers `r`
+//! exactly when it lowers an entry of `E`; a discard changes an entry by at most +1, so it
+//! keeps `r` exactly when it keeps an entry of `E`. Which entries a change of suit class
+//! `from → to` lowers (keeps) is a generated 10-bit mask, so each kind costs the changed
+//! pattern's class (its rank comes from the neighbour ranks, all nine computed in one pass),
+//! one table read and one AND, for all nine kinds of a suit without branches. This is the
+//! idea of xiangting's necessary / unnecessary tables (there per pattern and entry; here per
+//! pair of classes, 80 KiB). Honour kinds with the same count give the same class (the
+//! histogram key), so at most four honour evaluations are needed. Seven pairs and thirteen
+//! orphans are handled by their formulas.
 
 use crate::tables;
 use haipai_tiles::Counts;
 
-const H: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
-const ONES: u128 = 0x0101_0101_0101_0101_0101_0101_0101_0101;
+const L7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const ONES: u64 = 0x0101_0101_0101_0101;
 
-/// Thresholds for one suit: byte `2k + p` is `r + bias - W[k][p]` (0 where negative or
-/// where the entry is not allowed), where `W[k][p] = O[m - k][1 - p]` is what the other
-/// suits need when this suit holds `k` melds and `p` pairs. A candidate vector `V'` passes
-/// when some byte has `V' + 1 <= threshold`, tested on all 16 bytes at once.
+/// Bytes to bits: a byte whose high bit is set (all others clear) at byte `i` of `x` gives
+/// bit `i` of the result.
 #[inline(always)]
-fn thresholds(others: u128, m: usize, r: u8, bias: u8) -> u128 {
+fn pack(x: u64) -> u32 {
+    ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// `0x80` in each byte of `x` that is zero, `0` elsewhere (exact, no false positives).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & L7) + L7) | x | L7)
+}
+
+/// The entries `e = 2k + p` (bits 0..10) on an optimal path for one suit: where
+/// `V[e] + W[e] = r` with `W[k][p] = O[m - k][1 - p]` the cost of the other suits and
+/// `k <= m`. Since the vectors add up to at least `r` everywhere and a draw lowers an
+/// entry by at most one (a discard raises it by at most one), a draw lowers `r` exactly
+/// when it lowers one of these entries, and a discard keeps `r` exactly when it keeps one.
+#[inline(always)]
+fn optimal_entries(v: u128, others: u128, m: usize, r: u8) -> u32 {
     let m = m.min(4);
-    // Byte j of `x` is others[2m + 1 - j] for j <= 2m + 1, and 0 above.
-    let x = others.swap_bytes() >> (8 * (14 - 2 * m));
+    // Byte j of `x` is others[2m + 1 - j] for j <= 2m + 1, and 0x7f above (never on a path).
     let len = u128::MAX >> (8 * (14 - 2 * m));
-    let d = ((ONES * u128::from(r + bias)) | H) - x;
-    // Keep r + bias - x where it is not negative (the high bit survived), else 0.
-    let keep = ((d & H) >> 7) * 0xff;
-    // Stored as `(t | H) - 1` per byte (no borrow: every byte is at least 0x80), the form
-    // [`passes`] subtracts from.
-    ((d & !H & keep & len) | H) - ONES
+    let x = (others.swap_bytes() >> (8 * (14 - 2 * m))) | (!len & (u128::from(L7) * (1 | 1 << 64)));
+    // Entries are at most 10 (and 0x7f): the byte sums do not carry.
+    let sum = v + x;
+    let target = u64::from(r) * ONES;
+    let lo = zero_bytes(sum as u64 ^ target);
+    let hi = zero_bytes((sum >> 64) as u64 ^ target) & 0xffff;
+    pack(lo) | pack(hi) << 8
 }
 
-/// True if some byte of `v` (each at most 10) satisfies `v + 1 <= t`, given the thresholds
-/// as [`thresholds`] stores them (`(t | 0x80) - 1` per byte, t below 128).
+/// Regular form: the replacement number, and the kinds whose draw (`draw`) lowers it or
+/// whose discard (`!draw`) keeps it.
 #[inline(always)]
-fn passes(v: u128, stored: u128) -> bool {
-    (stored - v) & H != 0
-}
-
-/// Per-suit thresholds and the replacement number.
-struct Context {
-    t: [u128; 4],
-    r: u8,
-}
-
-/// `bias` 0: draws that lower `r` (`V' + W < r`); `bias` 1: discards that keep it
-/// (`V' + W <= r`, and never below).
-#[inline(always)]
-fn context(counts: &Counts, m: usize, bias: u8) -> Context {
+fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
     let (sm, sp, ss, sz) = tables::split(counts);
     let (cm, cp, cs, cz) =
         (tables::suit_class(sm), tables::suit_class(sp), tables::suit_class(ss), tables::honor_class(sz));
@@ -60,62 +66,48 @@ fn context(counts: &Counts, m: usize, bias: u8) -> Context {
     let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
     let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
     let o_s = tables::add_honors(mp, cz);
-    let others = [o_m, o_p, o_s, mps].map(tables::combined_vector_bits);
-    // Full hands (13/14 tiles, m = 4) get constant shifts in `thresholds`.
-    let t = if m >= 4 { others.map(|o| thresholds(o, 4, r, bias)) } else { others.map(|o| thresholds(o, m, r, bias)) };
-    Context { t, r }
+    let others = [o_m, o_p, o_s].map(tables::combined_vector_bits);
+    let classes = [cm, cp, cs];
+    let suits = [sm, sp, ss];
+    // Candidate kinds: below four copies for a draw, held for a discard.
+    let candidates = if draw { ALL & !masks.four } else { masks.held };
+    let mut bits = 0u64;
+    for s in 0..3 {
+        let c = classes[s];
+        let e = if m >= 4 {
+            optimal_entries(tables::suit_vector_bits(c), others[s], 4, r)
+        } else {
+            optimal_entries(tables::suit_vector_bits(c), others[s], m, r)
+        };
+        let ranks = if draw { tables::ranks_plus(suits[s]) } else { tables::ranks_minus(suits[s]) };
+        // All nine kinds, branch-free (cheaper than visiting only the candidates, whose
+        // number the branch predictor cannot guess); the changed ranks of kinds that are
+        // not candidates are some rank in range, and their bits are masked off below.
+        let row = tables::suit_change_row(c, draw);
+        let mut sb = 0u64;
+        for (i, &rank) in ranks.iter().take(9).enumerate() {
+            let changed = tables::change_mask(row, tables::suit_class_of_rank(rank));
+            sb |= u64::from(u32::from(changed) & e != 0) << i;
+        }
+        bits |= sb << (9 * s);
+    }
+    let e = optimal_entries(tables::honor_vector_bits(cz), tables::combined_vector_bits(mps), m, r);
+    let key = tables::honor_key(sz);
+    for c in 0..4 {
+        // Draw: a kind held c times gets c + 1. Discard: a kind held c + 1 times gets c.
+        let (from, to) = if draw { (c, c + 1) } else { (c + 1, c) };
+        let kinds = masks.exactly(from) >> 27 & 0x7f;
+        let next = (key + weight(to)).wrapping_sub(weight(from));
+        let changed = tables::honor_change(cz, tables::honor_class_of_key(next), draw);
+        bits |= kinds << 27 & (u64::from(u32::from(changed) & e != 0)).wrapping_neg();
+    }
+    (r, bits & candidates)
 }
 
 /// The histogram-key weight of a count (see [`tables::honor_key`]).
 #[inline(always)]
 fn weight(c: usize) -> usize {
     (1usize << (3 * c)) >> 3
-}
-
-/// Regular form: the replacement number, and the kinds whose draw (`draw`) lowers it or
-/// whose discard (`!draw`) keeps it.
-#[inline(always)]
-fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
-    let ctx = context(counts, m, u8::from(!draw));
-    // Candidate kinds: below four copies for a draw, held for a discard.
-    let candidates = if draw { ALL & !masks.four } else { masks.held };
-    let mut bits = 0u64;
-    for s in 0..3 {
-        let suit: &[u8; 9] = counts[9 * s..9 * s + 9].try_into().expect("nine");
-        let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
-        let mut todo = candidates >> (9 * s) & 0x1ff;
-        if draw {
-            // Draws with no held tile of the suit within two ranks all give the same suit
-            // class (checked over every pattern by the `far_draws_in_a_suit_share_one_class`
-            // test), so one evaluation decides them all.
-            let h = masks.held >> (9 * s) & 0x1ff;
-            let near = (h | h << 1 | h << 2 | h >> 1 | h >> 2) & 0x1ff;
-            let far = todo & !near;
-            if far != 0 {
-                let i = far.trailing_zeros() as usize;
-                let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i & 15]));
-                bits |= far << (9 * s) & u64::from(passes(v, ctx.t[s])).wrapping_neg();
-                todo &= near;
-            }
-        }
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let v = tables::suit_vector_bits(tables::suit_class_of_rank(ranks[i & 15]));
-            bits |= u64::from(passes(v, ctx.t[s])) << (9 * s + i);
-        }
-    }
-    let honors: &[u8; 7] = counts[27..34].try_into().expect("seven");
-    let key = tables::honor_key(honors);
-    for c in 0..4 {
-        // Draw: a kind held c times gets c + 1. Discard: a kind held c + 1 times gets c.
-        let (from, to) = if draw { (c, c + 1) } else { (c + 1, c) };
-        let kinds = masks.exactly(from) >> 27 & (candidates >> 27);
-        let next = (key + weight(to)).wrapping_sub(weight(from));
-        let v = tables::honor_vector_bits(tables::honor_class_of_key(next));
-        bits |= (kinds & 0x7f) << 27 & (u64::from(passes(v, ctx.t[3])).wrapping_neg());
-    }
-    (ctx.r, bits)
 }
 
 /// Regular-form replacement number and necessary kinds (bits over the 34 kinds).
@@ -153,21 +145,15 @@ impl Masks {
     pub(crate) fn new(counts: &Counts) -> Masks {
         // Bytes to bits: a 0/1 byte at byte i goes to bit i of the top byte of the product.
         let pack = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        let hi = 0x8080_8080_8080_8080u64;
         let w = crate::words(counts);
-        let at = |bias: u64| {
-            let mut m = 0u64;
-            for (j, &x) in w.iter().enumerate() {
-                m |= pack((x.wrapping_add(bias) & hi) >> 7) << (8 * j);
-            }
-            m
-        };
-        Masks {
-            held: at(0x7f7f_7f7f_7f7f_7f7f),
-            two: at(0x7e7e_7e7e_7e7e_7e7e),
-            three: at(0x7d7d_7d7d_7d7d_7d7d),
-            four: at(0x7c7c_7c7c_7c7c_7c7c),
+        // The three bit planes of the counts (each at most 4 = 0b100).
+        let (mut b0, mut b1, mut b2) = (0u64, 0u64, 0u64);
+        for (j, &x) in w.iter().enumerate() {
+            b0 |= pack(x & ONES) << (8 * j);
+            b1 |= pack(x >> 1 & ONES) << (8 * j);
+            b2 |= pack(x >> 2 & ONES) << (8 * j);
         }
+        Masks { held: b0 | b1 | b2, two: b1 | b2, three: b2 | (b1 & b0), four: b2 }
     }
 
     /// Kinds held exactly `c` times (0..=4).

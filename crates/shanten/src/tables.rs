@@ -32,6 +32,10 @@
 //! | triple | 180 × 126 | `[combined class][suit class]` → combined class |
 //! | full | 180 × 55 | `[combined class][honour class]` → combined class |
 //! | join | 180 × 180 | `[combined class][combined class]` → combined class |
+//! | suit drop | 128 × 128 × 2 | `[from][to]` suit class → u16 (LE) mask of the entries `2k + p` where `to` is below `from` (0 in the padding) |
+//! | suit keep | 128 × 128 × 2 | the same with "at most" |
+//! | honour drop | 64 × 64 × 2 | as suit drop, honour classes |
+//! | honour keep | 64 × 64 × 2 | as suit keep, honour classes |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
 
@@ -63,8 +67,48 @@ const SUIT_HONOR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
 const TRIPLE_AT: usize = SUIT_HONOR_AT + SUIT_CLASSES * HONOR_CLASSES;
 const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
 const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
+/// The change tables' row length for suit classes (126 padded to a power of two, so that
+/// a masked index needs no bounds check).
+pub const SUIT_CHANGE_PAD: usize = 128;
+/// The change tables' row length for honour classes.
+pub const HONOR_CHANGE_PAD: usize = 64;
+const SUIT_CHANGE_LEN: usize = 2 * SUIT_CHANGE_PAD * SUIT_CHANGE_PAD;
+const HONOR_CHANGE_LEN: usize = 2 * HONOR_CHANGE_PAD * HONOR_CHANGE_PAD;
+const SUIT_DROP_AT: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+const SUIT_KEEP_AT: usize = SUIT_DROP_AT + SUIT_CHANGE_LEN;
+const HONOR_DROP_AT: usize = SUIT_KEEP_AT + SUIT_CHANGE_LEN;
+const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
 /// Total size of the file.
-pub const TOTAL_LEN: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
+pub const TOTAL_LEN: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
+
+/// A change table decoded at compile time from the little-endian bytes at `at` in
+/// [`DATA`] (zeros if the file is too short, so that a stale file still compiles and
+/// `cargo xtask codegen` can replace it; the size test then fails).
+const fn change_table<const P: usize>(at: usize) -> [[u16; P]; P] {
+    let mut t = [[0u16; P]; P];
+    if DATA.len() < at + 2 * P * P {
+        return t;
+    }
+    let mut i = 0;
+    while i < P {
+        let mut j = 0;
+        while j < P {
+            let k = at + 2 * (i * P + j);
+            t[i][j] = DATA[k] as u16 | (DATA[k + 1] as u16) << 8;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static SUIT_DROP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_DROP_AT);
+static SUIT_KEEP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_KEEP_AT);
+static HONOR_DROP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_DROP_AT);
+static HONOR_KEEP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_KEEP_AT);
+
+/// One row of a suit change table: the masks for the 128 (padded) target classes.
+pub type ChangeRow = [u16; SUIT_CHANGE_PAD];
 
 /// `COUNT[n][s]`: patterns of `n` counts (each 0..=4) summing to at most `s`.
 const COUNT: [[u32; 16]; 10] = {
@@ -381,4 +425,31 @@ pub fn suit_class_of_rank(rank: usize) -> u8 {
 #[inline(always)]
 pub fn honor_class_of_key(key: usize) -> u8 {
     byte(HONOR_CLASS_AT + (key & (HONOR_KEYS - 1)))
+}
+
+/// The entries (bit `2k + p`) of a suit's cost vector that a change from class `from` to
+/// class `to` lowers (`draw`: a draw) or keeps (`!draw`: a discard; the vector never drops).
+#[inline(always)]
+pub fn suit_change(from: u8, to: u8, draw: bool) -> u16 {
+    change_mask(suit_change_row(from, draw), to)
+}
+
+/// The row of [`suit_change`] for class `from`: read it with [`change_mask`].
+#[inline(always)]
+pub fn suit_change_row(from: u8, draw: bool) -> &'static ChangeRow {
+    let t = if draw { &SUIT_DROP } else { &SUIT_KEEP };
+    &t[usize::from(from) & (SUIT_CHANGE_PAD - 1)]
+}
+
+/// [`suit_change`] for honour classes.
+#[inline(always)]
+pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
+    let t = if draw { &HONOR_DROP } else { &HONOR_KEEP };
+    t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)]
+}
+
+/// The mask for class `to` in a row of a suit change table.
+#[inline(always)]
+pub fn change_mask(row: &ChangeRow, to: u8) -> u16 {
+    row[usize::from(to) & (SUIT_CHANGE_PAD - 1)]
 }
