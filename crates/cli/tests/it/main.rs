@@ -4,6 +4,7 @@
 mod odds;
 mod parse;
 mod score;
+mod shanghai;
 mod shanten;
 mod waits;
 
