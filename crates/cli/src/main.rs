@@ -21,6 +21,8 @@ Examples:
   haipai ev 222567m345p33667s --model article --dora-indicator 1z
                                           which tile to discard: expected points, win %
   haipai shanten 222567m34p3366s4z        shanten and a discard table (何切る)
+  haipai shanghai solve --layout turtle --seed 42 --show
+                                          solve a seeded Turtle deal and draw it
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -64,6 +66,9 @@ enum Command {
         after_help = "Examples:\n  haipai shanten 123456789m11p11s\n  haipai shanten 222567m34p3366s4z --visible 1p9s\n  haipai shanten 19m123456789p11s --sanma\n  haipai shanten '23m55p678s[789s][111z]' --json"
     )]
     Shanten(cmd::shanten::Args),
+    /// Shanghai (mahjong solitaire): solve, review, deal and statistics.
+    #[command(after_help = "Example: haipai shanghai solve --layout turtle --seed 42 --show")]
+    Shanghai(cmd::shanghai::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +80,7 @@ fn main() -> ExitCode {
         Command::Score(args) => cmd::score::run(args),
         Command::Ev(args) => cmd::ev::run(args),
         Command::Shanten(args) => cmd::shanten::run(args),
+        Command::Shanghai(args) => cmd::shanghai::run(args),
     };
     ExitCode::from(code)
 }

@@ -12,6 +12,7 @@
 //! | [`score`] | `haipai-score` | `score` |
 //! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
 //! | [`ev`] | `haipai-ev` | `ev` |
+//! | [`shanghai`] | `haipai-shanghai` | `shanghai` |
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -21,6 +22,8 @@
 //! # Ok::<(), haipai::tiles::Error>(())
 //! ```
 
+#[cfg(feature = "shanghai")]
+pub use haipai_shanghai as shanghai;
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
 

@@ -8,6 +8,7 @@
 
 mod doc000;
 mod doc001;
+mod doc002;
 mod doc003;
 mod doc004;
 
@@ -59,7 +60,7 @@ pub struct Document {
 pub const DOCUMENTS: &[Document] = &[
     Document { id: "000", title: "DFS shanten article", checks: Some(doc000::checks) },
     Document { id: "001", title: "one-player expected value (何切る)", checks: Some(doc001::checks) },
-    Document { id: "002", title: "Shanghai stalemate detection", checks: None },
+    Document { id: "002", title: "Shanghai stalemate detection", checks: Some(doc002::checks) },
     Document { id: "003", title: "exact 天和 probability", checks: Some(doc003::checks) },
     Document { id: "004", title: "chinitsu waits problem", checks: Some(doc004::checks) },
 ];

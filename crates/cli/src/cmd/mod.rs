@@ -4,5 +4,6 @@ pub mod ev;
 pub mod odds;
 pub mod parse;
 pub mod score;
+pub mod shanghai;
 pub mod shanten;
 pub mod waits;

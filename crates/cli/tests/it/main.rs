@@ -1,9 +1,11 @@
 //! End-to-end tests of the `haipai` binary, one module per subcommand, in one test binary
 //! (one link instead of one per file).
 
+mod ev;
 mod odds;
 mod parse;
 mod score;
+mod shanghai;
 mod shanten;
 mod waits;
 

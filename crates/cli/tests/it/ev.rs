@@ -1,26 +1,9 @@
 //! End-to-end tests of `haipai ev`: document 001 in the article model (text and JSON), a
 //! 13-tile hand, riichi against dama, per-turn arrays, batches and bad input.
 
-use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use super::haipai;
 
-fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    let out = child.wait_with_output().expect("haipai runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use serde_json::Value;
 
 #[test]
 fn ev_article_table_reproduces_document_001() {

@@ -1,0 +1,386 @@
+//! `haipai shanghai solve|review|stats|deal`: mahjong solitaire boards from the terminal.
+//!
+//! A board is a layout (`--layout NAME`, a built-in or `gridDxRxC`, or `--file PATH` in
+//! KMahjongg, GNOME or haipai notation, with `--map NAME` for GNOME files holding several)
+//! and a deal (`--seed N`, uniformly random, or winnable by construction with `--winnable`,
+//! or `--deal FILE` written by `haipai shanghai deal`). Moves are written `A-B`, the two slot
+//! indices (slots are numbered by layer, row, column; `solve --show` prints them).
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use haipai::shanghai::{
+    Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats, layout::BUILTIN,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::common::{BAD_INPUT, OK};
+
+/// Prints to standard output, stopping quietly when the pipe is closed (`| head`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+/// Arguments of `haipai shanghai`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    /// Solve a deal: the verdict, the moves and the time.
+    Solve {
+        #[command(flatten)]
+        board: BoardArgs,
+        /// Draw the board with free tiles marked `*` and slot numbers.
+        #[arg(long)]
+        show: bool,
+    },
+    /// 感想戦: every legal move of a position and whether it keeps the board winnable.
+    Review {
+        #[command(flatten)]
+        board: BoardArgs,
+        /// Moves already played, `A-B` separated by commas or spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Solve many seeded deals: verdict counts, a confidence interval and time percentiles.
+    Stats {
+        /// Built-in layout name.
+        #[arg(long, default_value = "turtle")]
+        layout: String,
+        /// Layout file instead of a built-in.
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Map name inside a GNOME file.
+        #[arg(long)]
+        map: Option<String>,
+        /// Number of deals (seeds SEED, SEED+1, ...).
+        #[arg(long, default_value_t = 1000)]
+        deals: u64,
+        /// First seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rule set: standard or grid.
+        #[arg(long, default_value = "standard")]
+        rules: String,
+        /// Search-node budget per deal.
+        #[arg(long, default_value_t = Budget::default().nodes)]
+        budget: u64,
+        /// Time budget per deal in milliseconds (none by default); a deal that runs out is
+        /// counted as unknown.
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print a deal in the text format `solve --deal FILE` reads.
+    Deal {
+        #[command(flatten)]
+        board: BoardArgs,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+struct BoardArgs {
+    /// Built-in layout: turtle, pyramid, fortress, stairs, or gridDxRxC (document 002).
+    #[arg(long, default_value = "turtle")]
+    layout: String,
+    /// Layout file (KMahjongg .layout, GNOME .map or haipai notation) instead of a built-in.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Map name inside a GNOME file.
+    #[arg(long)]
+    map: Option<String>,
+    /// Deal seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Deal winnable by construction instead of uniformly at random.
+    #[arg(long)]
+    winnable: bool,
+    /// Read the deal from a file written by `haipai shanghai deal`.
+    #[arg(long)]
+    deal: Option<PathBuf>,
+    /// Rule set: standard, or grid (document 002).
+    #[arg(long, default_value = "standard")]
+    rules: String,
+    /// Search-node budget (per position when reviewing).
+    #[arg(long, default_value_t = Budget::default().nodes)]
+    budget: u64,
+    /// Time budget in milliseconds per solver call (a review makes one per unresolved move);
+    /// none by default.
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+fn budget(nodes: u64, time_ms: Option<u64>) -> Budget {
+    Budget { nodes, time: time_ms.map(std::time::Duration::from_millis) }
+}
+
+fn parse_rules(text: &str) -> Result<Rules, String> {
+    match text {
+        "standard" => Ok(Rules::Standard),
+        "grid" => Ok(Rules::Grid),
+        other => Err(format!("unknown rules '{other}': standard or grid")),
+    }
+}
+
+fn load_layout(name: &str, file: Option<&PathBuf>, map: Option<&str>) -> Result<Layout, String> {
+    match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+            formats::parse_any(stem, &text, map).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        None => Layout::builtin(name).ok_or_else(|| {
+            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+            format!("unknown layout '{name}': built-ins are {}, or gridDxRxC", names.join(", "))
+        }),
+    }
+}
+
+fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
+    let rules = parse_rules(&args.rules)?;
+    let deal = match &args.deal {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Deal::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => {
+            let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
+            let made = if args.winnable {
+                Deal::winnable(&layout, rules, args.seed)
+            } else {
+                Deal::random(&layout, rules, args.seed)
+            };
+            made.map_err(|e| e.to_string())?
+        }
+    };
+    let layout_name =
+        if args.deal.is_some() && args.file.is_none() { deal.layout.clone() } else { args.layout.clone() };
+    let layout = load_layout(&layout_name, args.file.as_ref(), args.map.as_deref())?;
+    let rules = if args.deal.is_some() { deal.rules } else { rules };
+    let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| e.to_string())?;
+    Ok((board, deal))
+}
+
+fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
+    text.split([',', ' '])
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let (a, b) = t.split_once('-').ok_or_else(|| format!("bad move '{t}': expected A-B (two slot numbers)"))?;
+            let a: usize = a.parse().map_err(|_| format!("bad move '{t}': '{a}' is not a slot number"))?;
+            let b: usize = b.parse().map_err(|_| format!("bad move '{t}': '{b}' is not a slot number"))?;
+            Ok(Move::new(a, b))
+        })
+        .collect()
+}
+
+fn describe_move(board: &Board, m: Move) -> String {
+    let f = board.faces();
+    format!("{}-{} {}", m.0, m.1, f[m.0 as usize])
+}
+
+/// Draws each layer, top first: every tile as `face` plus `*` when free, with its slot number.
+fn draw(board: &Board, present: &Bits) -> String {
+    let layout = board.layout();
+    let slots = layout.slots();
+    let mut out = String::new();
+    let top = slots.iter().map(|s| s.z).max().unwrap_or(0);
+    let width = slots.iter().map(|s| s.x).max().unwrap_or(0) as usize + 2;
+    for z in (0..=top).rev() {
+        out += &format!("layer {z}:\n");
+        let mut rows: Vec<i32> = slots.iter().filter(|s| s.z == z).map(|s| s.y).collect();
+        rows.sort();
+        rows.dedup();
+        for y in rows {
+            let mut line = vec![' '; width * 4 + 4];
+            let mut nums = vec![' '; width * 4 + 4];
+            for (i, s) in slots.iter().enumerate().filter(|(_, s)| s.z == z && s.y == y) {
+                let text = if present.contains(i) {
+                    format!("{}{}", board.faces()[i], if board.is_free(present, i) { "*" } else { " " })
+                } else {
+                    "-- ".to_string()
+                };
+                let col = s.x as usize * 4;
+                for (k, c) in text.chars().enumerate() {
+                    line[col + k] = c;
+                }
+                for (k, c) in i.to_string().chars().enumerate() {
+                    nums[col + k] = c;
+                }
+            }
+            out += &format!(
+                "  {}\n  {}\n",
+                line.iter().collect::<String>().trim_end(),
+                nums.iter().collect::<String>().trim_end()
+            );
+        }
+    }
+    out
+}
+
+/// Runs `haipai shanghai`.
+pub fn run(args: &Args) -> u8 {
+    let result = match &args.command {
+        Sub::Solve { board, show } => solve(board, *show),
+        Sub::Review { board, moves } => review(board, moves),
+        Sub::Stats { layout, file, map, deals, seed, rules, budget: nodes, time_ms, json } => {
+            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, budget(*nodes, *time_ms), *json)
+        }
+        Sub::Deal { board } => load_board(board).map(|(_, deal)| out!("{}", deal.to_text().trim_end())),
+    };
+    match result {
+        Ok(()) => OK,
+        Err(e) => {
+            eprintln!("error: {e}");
+            BAD_INPUT
+        }
+    }
+}
+
+fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
+    let (board, _) = load_board(args)?;
+    if show && !args.json {
+        out!("{}", draw(&board, &board.full()).trim_end());
+    }
+    let start = Instant::now();
+    let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
+    let verdict = solver.solve();
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let moves: Vec<String> = match &verdict {
+        Verdict::Winnable(m) => m.iter().map(|&m| describe_move(&board, m)).collect(),
+        _ => Vec::new(),
+    };
+    if args.json {
+        out!(
+            "{}",
+            json!({"layout": board.layout().name(), "seed": args.seed, "verdict": verdict.name(),
+                   "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
+        );
+    } else {
+        out!("verdict: {} ({} nodes, {ms:.2} ms)", verdict.name(), solver.stats().nodes);
+        for (k, m) in moves.iter().enumerate() {
+            out!("{:>3}. {m}", k + 1);
+        }
+    }
+    Ok(())
+}
+
+fn review(args: &BoardArgs, moves: &str) -> Result<(), String> {
+    let (board, _) = load_board(args)?;
+    let played = parse_moves(moves)?;
+    let present = board.play(board.full(), &played)?;
+    let start = Instant::now();
+    let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
+    let review = solver.review(present);
+    let ms = start.elapsed().as_secs_f64() * 1e3;
+    if args.json {
+        let list: Vec<_> = review
+            .iter()
+            .map(|(m, c)| json!({"move": format!("{}-{}", m.0, m.1), "face": board.faces()[m.0 as usize].to_string(), "verdict": c.name()}))
+            .collect();
+        out!("{}", json!({"tiles_left": present.len(), "moves": list, "time_ms": ms}));
+    } else {
+        out!("{} tiles left, {} legal moves ({ms:.2} ms)", present.len(), review.len());
+        for (m, c) in &review {
+            let mark = match c {
+                MoveClass::KeepsWinnable => "ok  ",
+                MoveClass::Loses => "LOSS",
+                MoveClass::Unknown => "??  ",
+            };
+            out!("  {mark} {} {}", describe_move(&board, *m), c.name());
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn stats(
+    layout: &str,
+    file: Option<&PathBuf>,
+    map: Option<&str>,
+    deals: u64,
+    seed: u64,
+    rules: &str,
+    budget: Budget,
+    json: bool,
+) -> Result<(), String> {
+    let rules = parse_rules(rules)?;
+    let layout = load_layout(layout, file, map)?;
+    if deals == 0 {
+        return Err("--deals must be at least 1".into());
+    }
+    Deal::random(&layout, rules, seed).map_err(|e| e.to_string())?;
+    let bar = ProgressBar::new(deals);
+    if json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {eta} left").expect("template"));
+    let results: Vec<(u8, f64)> = (seed..seed + deals)
+        .into_par_iter()
+        .map(|s| {
+            let deal = Deal::random(&layout, rules, s).expect("even layout");
+            let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
+            let start = Instant::now();
+            let verdict = Solver::with_budget(&board, budget).solve();
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            bar.inc(1);
+            let kind = match verdict {
+                Verdict::Winnable(_) => 0,
+                Verdict::Unwinnable => 1,
+                Verdict::Unknown => 2,
+            };
+            (kind, ms)
+        })
+        .collect();
+    bar.finish_and_clear();
+    let count = |k: u8| results.iter().filter(|r| r.0 == k).count() as u64;
+    let (won, lost, unknown) = (count(0), count(1), count(2));
+    let mut times: Vec<f64> = results.iter().map(|r| r.1).collect();
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    // Wilson 95 % interval for the unwinnable share.
+    let n = deals as f64;
+    let p = lost as f64 / n;
+    let z = 1.96;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    if json {
+        out!(
+            "{}",
+            json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": won, "unwinnable": lost,
+                   "unknown": unknown,
+                   "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
+        );
+    } else {
+        out!("layout {} ({} tiles), {deals} deals from seed {seed}", layout.name(), layout.len());
+        out!("winnable:   {won}");
+        out!(
+            "unwinnable: {lost} ({:.3} %, 95 % interval {:.3}-{:.3} %)",
+            100.0 * p,
+            100.0 * (centre - half).max(0.0),
+            100.0 * (centre + half)
+        );
+        out!("unknown:    {unknown}");
+        out!(
+            "time per deal: median {:.3} ms, p99 {:.3} ms, p99.9 {:.3} ms, max {:.3} ms",
+            pct(0.5),
+            pct(0.99),
+            pct(0.999),
+            pct(1.0)
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! Times the 感想戦 review (every legal move classified) over positions of seeded random Turtle
+//! deals: the opening and every tenth position along a winning line, each with a fresh solver:
+//! `cargo run --release -p haipai-shanghai --example review_times -- DEALS [FIRST_SEED]`.
+
+use std::time::Instant;
+
+use haipai_shanghai::{Board, Deal, Layout, MoveClass, Rules, Solver, Verdict};
+
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let deals = args.first().copied().unwrap_or(100);
+    let first = args.get(1).copied().unwrap_or(1);
+    let turtle = Layout::builtin("turtle").expect("built in");
+    let mut times = Vec::new();
+    let mut unknown = 0;
+    for seed in first..first + deals {
+        let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
+        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
+        let line = match Solver::new(&board).solve() {
+            Verdict::Winnable(line) => line,
+            _ => Vec::new(),
+        };
+        let mut present = board.full();
+        for (k, m) in std::iter::once(None).chain(line.iter().map(Some)).enumerate() {
+            if let Some(m) = m {
+                present.remove(m.0 as usize);
+                present.remove(m.1 as usize);
+            }
+            if k % 10 != 0 || present.is_empty() {
+                continue;
+            }
+            let t = Instant::now();
+            let review = Solver::new(&board).review(present);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            unknown += review.iter().filter(|(_, c)| *c == MoveClass::Unknown).count();
+            if ms > 50.0 {
+                eprintln!("slow review: seed {seed} after {k} moves, {} moves, {ms:.1} ms", review.len());
+            }
+            times.push(ms);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let p = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{} reviews over {deals} deals: median {:.3} ms, p99 {:.3} ms, max {:.3} ms; {unknown} unknown",
+        times.len(),
+        p(0.5),
+        p(0.99),
+        p(1.0)
+    );
+}

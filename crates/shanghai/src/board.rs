@@ -1,0 +1,207 @@
+//! A board: a layout, a rule set and a face on every slot, compiled for the solver.
+
+use std::fmt;
+
+use crate::bits::Bits;
+use crate::faces::Face;
+use crate::layout::{Layout, LayoutError, Rules};
+
+/// One move: the two slots removed together, lower index first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Move(pub u16, pub u16);
+
+impl Move {
+    /// The move removing slots `a` and `b` (in either order).
+    pub fn new(a: usize, b: usize) -> Move {
+        Move(a.min(b) as u16, a.max(b) as u16)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.0, self.1)
+    }
+}
+
+/// A layout with a face on each slot, under one rule set, with everything the solver needs
+/// precomputed.
+#[derive(Clone, Debug)]
+pub struct Board {
+    layout: Layout,
+    rules: Rules,
+    faces: Vec<Face>,
+    pub(crate) group: Vec<u8>,
+    pub(crate) above: Vec<Vec<u16>>,
+    /// Slots this slot blocks (reverse of above/left/right).
+    pub(crate) blocks: Vec<Vec<u16>>,
+    /// Every slot that must be removed before this one can be: the transitive closure of `above`.
+    pub(crate) cover: Vec<Bits>,
+    pub(crate) groups: usize,
+    /// `above`, `left`, `right` as bit masks: [above, left, right] per slot.
+    pub(crate) masks: Vec<[Bits; 3]>,
+    /// The slots of each group.
+    pub(crate) members: Vec<Vec<u16>>,
+}
+
+impl Board {
+    /// A board from a layout, rules and one face per slot (in slot order). Errors when the
+    /// counts differ or a matching group has an odd number of tiles.
+    pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
+        if faces.len() != layout.len() {
+            return Err(LayoutError::whole(format!(
+                "the layout has {} slots but {} faces were given",
+                layout.len(),
+                faces.len()
+            )));
+        }
+        let n = layout.len();
+        let group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
+        let mut counts = [0usize; 256];
+        for &g in &group {
+            counts[g as usize] += 1;
+        }
+        if let Some(g) = (0..256).find(|&g| counts[g] % 2 == 1) {
+            let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
+            return Err(LayoutError::whole(format!(
+                "an odd number of tiles ({}) match {face}: every tile needs a partner",
+                counts[g]
+            )));
+        }
+        if let Some(g) = (0..256).find(|&g| counts[g] > 8) {
+            let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
+            return Err(LayoutError::whole(format!(
+                "{} tiles match {face}; at most 8 tiles of one matching group are supported",
+                counts[g]
+            )));
+        }
+        let bl = layout.blockers(rules);
+        let above: Vec<Vec<u16>> = bl.iter().map(|b| b.above.clone()).collect();
+        let left: Vec<Vec<u16>> = bl.iter().map(|b| b.left.clone()).collect();
+        let right: Vec<Vec<u16>> = bl.iter().map(|b| b.right.clone()).collect();
+        let mut blocks = vec![Vec::new(); n];
+        for i in 0..n {
+            for &j in above[i].iter().chain(&left[i]).chain(&right[i]) {
+                blocks[j as usize].push(i as u16);
+            }
+        }
+        // Closure of `above`, highest layers first so each slot's coverers are done.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(layout.slots()[i].z));
+        let mut cover = vec![Bits::EMPTY; n];
+        for &i in &order {
+            let mut c = Bits::EMPTY;
+            for &j in &above[i] {
+                c.insert(j as usize);
+                let cj = cover[j as usize];
+                for k in 0..4 {
+                    c.0[k] |= cj.0[k];
+                }
+            }
+            cover[i] = c;
+        }
+        let groups = group.iter().map(|&g| g as usize + 1).max().unwrap_or(0);
+        let mut members = vec![Vec::new(); groups];
+        for (i, &g) in group.iter().enumerate() {
+            members[g as usize].push(i as u16);
+        }
+        let to_bits = |v: &[u16]| {
+            let mut b = Bits::EMPTY;
+            for &j in v {
+                b.insert(j as usize);
+            }
+            b
+        };
+        let masks = (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
+        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, cover, groups })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The face on each slot.
+    pub fn faces(&self) -> &[Face] {
+        &self.faces
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.faces.len()
+    }
+
+    /// Always false: a board has at least one slot.
+    pub fn is_empty(&self) -> bool {
+        self.faces.is_empty()
+    }
+
+    /// The full board: every slot present.
+    pub fn full(&self) -> Bits {
+        Bits::first(self.len())
+    }
+
+    /// Whether slot `i` (present or not) would be free with `present` on the board.
+    #[inline]
+    pub fn is_free(&self, present: &Bits, i: usize) -> bool {
+        let [a, l, r] = &self.masks[i];
+        let p = &present.0;
+        let hit = |m: &Bits| (m.0[0] & p[0]) | (m.0[1] & p[1]) | (m.0[2] & p[2]) | (m.0[3] & p[3]) != 0;
+        !hit(a) && (!hit(l) || !hit(r))
+    }
+
+    /// The free tiles of `present`, in slot order.
+    pub fn free_tiles(&self, present: &Bits) -> Vec<usize> {
+        present.iter().filter(|&i| self.is_free(present, i)).collect()
+    }
+
+    /// Every legal move: two free tiles that match.
+    pub fn moves(&self, present: &Bits) -> Vec<Move> {
+        let free = self.free_tiles(present);
+        let mut v = Vec::new();
+        for (k, &a) in free.iter().enumerate() {
+            for &b in &free[k + 1..] {
+                if self.group[a] == self.group[b] {
+                    v.push(Move::new(a, b));
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether `m` is legal in `present`.
+    pub fn is_legal(&self, present: &Bits, m: Move) -> bool {
+        let (a, b) = (m.0 as usize, m.1 as usize);
+        a != b
+            && a < self.len()
+            && b < self.len()
+            && present.contains(a)
+            && present.contains(b)
+            && self.group[a] == self.group[b]
+            && self.is_free(present, a)
+            && self.is_free(present, b)
+    }
+
+    /// Plays `moves` from `present`, checking each; returns the position after them or the
+    /// index and reason of the first illegal move.
+    pub fn play(&self, mut present: Bits, moves: &[Move]) -> Result<Bits, String> {
+        for (k, &m) in moves.iter().enumerate() {
+            if !self.is_legal(&present, m) {
+                return Err(format!("move {} ({m}) is not legal", k + 1));
+            }
+            present.remove(m.0 as usize);
+            present.remove(m.1 as usize);
+        }
+        Ok(present)
+    }
+
+    /// Checks that `moves` clear the board from `present`.
+    pub fn check_win(&self, present: Bits, moves: &[Move]) -> Result<(), String> {
+        let end = self.play(present, moves)?;
+        if end.is_empty() { Ok(()) } else { Err(format!("{} tiles remain after the moves", end.len())) }
+    }
+}

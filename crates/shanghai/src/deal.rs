@@ -1,0 +1,170 @@
+//! Deals: uniformly random, or winnable by construction, both reproducible from a seed, and a
+//! small text format to save and read them back.
+//!
+//! # Text format
+//!
+//! ```text
+//! # haipai shanghai deal
+//! layout turtle
+//! rules standard
+//! seed 42
+//! faces
+//! 1m 7z 3f ...
+//! ```
+//!
+//! `layout` names a built-in layout (or, when the deal was made for a file, whatever the
+//! user names it; the reader of the deal supplies the layout). `rules` is `standard` or
+//! `grid`; `seed` is informative. After `faces` come the faces of the slots in slot order
+//! (layer, row, column), separated by any white space. `#` starts a comment.
+
+use haipai_tiles::rng::Rng;
+
+use crate::bits::Bits;
+use crate::faces::Face;
+use crate::layout::{Layout, LayoutError, Rules};
+
+/// A deal: the face on every slot of a layout.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Deal {
+    /// The layout's name.
+    pub layout: String,
+    /// The rule set.
+    pub rules: Rules,
+    /// The seed the deal came from, if any.
+    pub seed: Option<u64>,
+    /// One face per slot, in slot order.
+    pub faces: Vec<Face>,
+}
+
+fn check_even(layout: &Layout) -> Result<(), LayoutError> {
+    if layout.len() % 2 == 1 {
+        return Err(LayoutError::whole(format!("the layout has an odd number of slots ({})", layout.len())));
+    }
+    Ok(())
+}
+
+impl Deal {
+    /// A uniformly random deal: [`Face::set_for`] the layout's size, shuffled by `Rng::new(seed)`.
+    pub fn random(layout: &Layout, rules: Rules, seed: u64) -> Result<Deal, LayoutError> {
+        check_even(layout)?;
+        let mut faces = Face::set_for(layout.len());
+        Rng::new(seed).shuffle(&mut faces);
+        Ok(Deal { layout: layout.name().to_string(), rules, seed: Some(seed), faces })
+    }
+
+    /// A deal that can be cleared, by construction: from the full layout, repeatedly take two
+    /// free tiles at random (restarting, with the same generator, when fewer than two are
+    /// free), then give the pairs, in removal order, the pairs of a shuffled tile set.
+    /// Errors when the layout cannot be cleared at all.
+    pub fn winnable(layout: &Layout, rules: Rules, seed: u64) -> Result<Deal, LayoutError> {
+        check_even(layout)?;
+        let n = layout.len();
+        let mut rng = Rng::new(seed);
+        let mut faces = Face::set_for(n);
+        faces.sort_by_key(|f| f.group());
+        // Pairs of the set: consecutive tiles of one group.
+        let mut pairs: Vec<(Face, Face)> = faces.chunks(2).map(|c| (c[0], c[1])).collect();
+        if pairs.iter().any(|(a, b)| !a.matches(*b)) {
+            return Err(LayoutError::whole("the tile set cannot be split into matching pairs"));
+        }
+        rng.shuffle(&mut pairs);
+        for _attempt in 0..10_000 {
+            let mut present = Bits::first(n);
+            let mut order = Vec::with_capacity(n);
+            while !present.is_empty() {
+                let free: Vec<usize> = present.iter().filter(|&i| layout.is_free(rules, &present, i)).collect();
+                if free.len() < 2 {
+                    break;
+                }
+                let a = free[rng.index(free.len())];
+                let mut b = free[rng.index(free.len() - 1)];
+                if b == a {
+                    b = free[free.len() - 1];
+                }
+                present.remove(a);
+                present.remove(b);
+                order.push((a, b));
+            }
+            if present.is_empty() {
+                let mut out = vec![faces[0]; n];
+                for (&(a, b), &(fa, fb)) in order.iter().zip(&pairs) {
+                    out[a] = fa;
+                    out[b] = fb;
+                }
+                return Ok(Deal { layout: layout.name().to_string(), rules, seed: Some(seed), faces: out });
+            }
+        }
+        Err(LayoutError::whole(format!("layout '{}' could not be cleared in 10000 random tries", layout.name())))
+    }
+
+    /// The deal in the text format of the module docs.
+    pub fn to_text(&self) -> String {
+        let mut s = String::from("# haipai shanghai deal\n");
+        s += &format!("layout {}\n", self.layout);
+        s += &format!("rules {}\n", if self.rules == Rules::Grid { "grid" } else { "standard" });
+        if let Some(seed) = self.seed {
+            s += &format!("seed {seed}\n");
+        }
+        s += "faces\n";
+        for chunk in self.faces.chunks(18) {
+            let line: Vec<String> = chunk.iter().map(|f| f.to_string()).collect();
+            s += &line.join(" ");
+            s += "\n";
+        }
+        s
+    }
+
+    /// Reads the text format; errors name the line.
+    pub fn parse(text: &str) -> Result<Deal, LayoutError> {
+        let mut layout = None;
+        let mut rules = Rules::Standard;
+        let mut seed = None;
+        let mut faces = Vec::new();
+        let mut in_faces = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            if in_faces {
+                for word in content.split_whitespace() {
+                    faces.push(Face::parse(word).ok_or_else(|| {
+                        LayoutError::at(
+                            line,
+                            format!("'{word}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"),
+                        )
+                    })?);
+                }
+                continue;
+            }
+            let (key, value) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+            let value = value.trim();
+            match key {
+                "layout" => layout = Some(value.to_string()),
+                "rules" => {
+                    rules = match value {
+                        "standard" => Rules::Standard,
+                        "grid" => Rules::Grid,
+                        _ => {
+                            return Err(LayoutError::at(line, format!("unknown rules '{value}' (standard or grid)")));
+                        }
+                    }
+                }
+                "seed" => seed = Some(value.parse().map_err(|_| LayoutError::at(line, format!("bad seed '{value}'")))?),
+                "faces" => in_faces = true,
+                _ => {
+                    return Err(LayoutError::at(
+                        line,
+                        format!("unknown line '{content}' (layout, rules, seed, faces)"),
+                    ));
+                }
+            }
+        }
+        let layout = layout.ok_or_else(|| LayoutError::whole("the deal has no 'layout' line"))?;
+        if !in_faces {
+            return Err(LayoutError::whole("the deal has no 'faces' section"));
+        }
+        Ok(Deal { layout, rules, seed, faces })
+    }
+}

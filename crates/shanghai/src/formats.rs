@@ -1,0 +1,412 @@
+//! Layout file readers: haipai's own notation, KMahjongg `.layout` (v1.0, v1.1) and GNOME
+//! Mahjongg `.map` XML. Every error names the line.
+//!
+//! # haipai notation
+//!
+//! One line per run of tiles: `Z Y X`, where `Z` is the layer (0 at the bottom) and `Y`, `X`
+//! are tile coordinates (rows and columns of whole tiles, halves written `.5`), each either a
+//! number or an inclusive range `a..b` stepping by one tile. `#` starts a comment.
+//! `0 3.5 13..14` is two tiles on the bottom layer, half a row down from row 3.
+
+use crate::layout::{Layout, LayoutError, Slot};
+
+/// Parses a coordinate in tile units (`3`, `3.5`) into half-tile units.
+fn half_units(text: &str) -> Option<i32> {
+    let (int, frac) = match text.split_once('.') {
+        Some((a, b)) => (a, Some(b)),
+        None => (text, None),
+    };
+    let neg = int.starts_with('-');
+    let whole: i32 = int.parse().ok()?;
+    let half = match frac {
+        None => 0,
+        Some(f) if f.chars().all(|c| c == '0') && !f.is_empty() => 0,
+        Some(f) if f.starts_with('5') && f[1..].chars().all(|c| c == '0') => 1,
+        _ => return None,
+    };
+    Some(if neg { 2 * whole - half } else { 2 * whole + half })
+}
+
+fn range(text: &str, line: usize, what: &str) -> Result<Vec<i32>, LayoutError> {
+    let bad =
+        || LayoutError::at(line, format!("bad {what} '{text}': expected a number like 3 or 3.5, or a range a..b"));
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (half_units(a).ok_or_else(bad)?, half_units(b).ok_or_else(bad)?),
+        None => {
+            let v = half_units(text).ok_or_else(bad)?;
+            (v, v)
+        }
+    };
+    if b < a || (b - a) % 2 != 0 {
+        return Err(LayoutError::at(
+            line,
+            format!("bad {what} range '{text}': the end must be the start plus whole tiles"),
+        ));
+    }
+    Ok((a..=b).step_by(2).collect())
+}
+
+/// Reads haipai's own notation (see the module docs).
+pub fn parse_haipai(name: &str, text: &str) -> Result<Layout, LayoutError> {
+    let mut slots = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = content.split_whitespace().collect();
+        if parts.len() != 3 {
+            return Err(LayoutError::at(line, format!("expected 'layer row column', found '{content}'")));
+        }
+        let z: i32 = parts[0]
+            .parse()
+            .map_err(|_| LayoutError::at(line, format!("bad layer '{}': expected a whole number", parts[0])))?;
+        for y in range(parts[1], line, "row")? {
+            for x in range(parts[2], line, "column")? {
+                slots.push(Slot { x, y, z });
+            }
+        }
+    }
+    Layout::new(name, slots)
+}
+
+/// Reads a KMahjongg layout (`kmahjongg-layout-v1.0`: 32 x 16 characters, 5 levels;
+/// `kmahjongg-layout-v1.1`: sizes from the `w`, `h`, `d` lines). Each level is `h` lines of
+/// `w` characters; a tile is the 2x2 block `12` over `43`, `.` is empty, `#` lines are comments.
+pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    let (first_line, header) = loop {
+        match lines.next() {
+            Some((n, l)) if l.trim().is_empty() || l.starts_with('#') => {
+                let _ = n;
+            }
+            Some((n, l)) => break (n, l.trim()),
+            None => {
+                return Err(LayoutError::whole("empty file: expected a kmahjongg-layout header"));
+            }
+        }
+    };
+    let (mut w, mut h, mut d) = match header {
+        "kmahjongg-layout-v1.0" => (32usize, 16usize, 5usize),
+        "kmahjongg-layout-v1.1" => (0, 0, 0),
+        other => {
+            return Err(LayoutError::at(
+                first_line,
+                format!("expected 'kmahjongg-layout-v1.0' or 'kmahjongg-layout-v1.1', found '{other}'"),
+            ));
+        }
+    };
+    let v11 = header.ends_with("v1.1");
+    let mut grid: Vec<(usize, Vec<u8>)> = Vec::new();
+    for (n, l) in lines {
+        if l.starts_with('#') || l.trim().is_empty() {
+            continue;
+        }
+        if v11 && grid.is_empty() {
+            let (key, value) = l.split_at(1);
+            let slot = match key {
+                "w" => Some(&mut w),
+                "h" => Some(&mut h),
+                "d" => Some(&mut d),
+                _ => None,
+            };
+            if let Some(slot) = slot {
+                *slot = value.trim().parse().ok().filter(|&v: &usize| v > 0 && v <= 1024).ok_or_else(|| {
+                    LayoutError::at(n, format!("bad size line '{l}': expected w, h or d and a number"))
+                })?;
+                continue;
+            }
+            if w == 0 || h == 0 || d == 0 {
+                return Err(LayoutError::at(n, "the board size lines w, h and d must come before the levels"));
+            }
+        }
+        grid.push((n, l.as_bytes().to_vec()));
+    }
+    if grid.len() != h * d {
+        return Err(LayoutError::whole(format!(
+            "expected {d} levels of {h} lines ({} lines), found {}",
+            h * d,
+            grid.len()
+        )));
+    }
+    for (n, row) in &grid {
+        if row.len() != w {
+            return Err(LayoutError::at(*n, format!("expected {w} characters, found {}", row.len())));
+        }
+        if let Some(c) = row.iter().find(|c| !b".1234".contains(c)) {
+            return Err(LayoutError::at(*n, format!("unexpected character '{}'", *c as char)));
+        }
+    }
+    let mut used = vec![vec![false; w]; h * d];
+    let mut slots = Vec::new();
+    for z in 0..d {
+        for r in 0..h {
+            let (n, row) = &grid[z * h + r];
+            for c in 0..w {
+                if row[c] != b'1' {
+                    continue;
+                }
+                let below = if r + 1 < h { Some(&grid[z * h + r + 1].1) } else { None };
+                let ok = c + 1 < w && row[c + 1] == b'2' && below.is_some_and(|b| b[c] == b'4' && b[c + 1] == b'3');
+                if !ok {
+                    return Err(LayoutError::at(
+                        *n,
+                        format!("tile at column {} is not a complete '12' over '43' block", c + 1),
+                    ));
+                }
+                for (rr, cc) in [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] {
+                    used[z * h + rr][cc] = true;
+                }
+                slots.push(Slot { x: c as i32, y: r as i32, z: z as i32 });
+            }
+        }
+    }
+    for z in 0..d {
+        for r in 0..h {
+            let (n, row) = &grid[z * h + r];
+            if let Some(c) = (0..w).find(|&c| row[c] != b'.' && !used[z * h + r][c]) {
+                return Err(LayoutError::at(*n, format!("stray '{}' at column {}", row[c] as char, c + 1)));
+            }
+        }
+    }
+    Layout::new(name, slots)
+}
+
+/// One XML tag read by [`xml_tags`].
+struct Tag {
+    line: usize,
+    name: String,
+    attrs: Vec<(String, String)>,
+    closing: bool,
+    self_closing: bool,
+}
+
+/// A tiny reader for the XML subset GNOME map files use: elements with double- or
+/// single-quoted attributes, comments and processing instructions; text is ignored.
+fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
+    let b = text.as_bytes();
+    let mut tags = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    let advance = |i: &mut usize, line: &mut usize, to: usize| {
+        *line += b[*i..to].iter().filter(|&&c| c == b'\n').count();
+        *i = to;
+    };
+    while i < b.len() {
+        let Some(off) = b[i..].iter().position(|&c| c == b'<') else {
+            break;
+        };
+        let to = i + off;
+        advance(&mut i, &mut line, to);
+        let start_line = line;
+        if b[i..].starts_with(b"<!--") {
+            let end = text[i..]
+                .find("-->")
+                .ok_or_else(|| LayoutError::at(start_line, "comment is never closed ('-->' missing)"))?;
+            let to = i + end + 3;
+            advance(&mut i, &mut line, to);
+            continue;
+        }
+        if b[i..].starts_with(b"<?") || b[i..].starts_with(b"<!") {
+            let end = text[i..].find('>').ok_or_else(|| LayoutError::at(start_line, "declaration is never closed"))?;
+            let to = i + end + 1;
+            advance(&mut i, &mut line, to);
+            continue;
+        }
+        // Find the end of the tag, respecting quotes.
+        let mut j = i + 1;
+        let mut quote = None;
+        while j < b.len() {
+            match (quote, b[j]) {
+                (None, b'"' | b'\'') => quote = Some(b[j]),
+                (Some(q), c) if c == q => quote = None,
+                (None, b'>') => break,
+                (None, b'<') => {
+                    return Err(LayoutError::at(start_line, "tag is never closed ('>' missing)"));
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if j >= b.len() {
+            return Err(LayoutError::at(start_line, "tag is never closed ('>' missing)"));
+        }
+        let inner = &text[i + 1..j];
+        let to = j + 1;
+        advance(&mut i, &mut line, to);
+        let (closing, inner) = match inner.strip_prefix('/') {
+            Some(r) => (true, r),
+            None => (false, inner),
+        };
+        let (self_closing, inner) = match inner.strip_suffix('/') {
+            Some(r) => (true, r),
+            None => (false, inner),
+        };
+        let inner = inner.trim();
+        let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
+        let name = inner[..name_end].to_string();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(LayoutError::at(start_line, format!("bad tag name '{name}'")));
+        }
+        let mut attrs = Vec::new();
+        let mut rest = inner[name_end..].trim_start();
+        while !rest.is_empty() {
+            let eq = rest
+                .find('=')
+                .ok_or_else(|| LayoutError::at(start_line, format!("attribute without a value in <{name}>")))?;
+            let key = rest[..eq].trim().to_string();
+            let after = rest[eq + 1..].trim_start();
+            let q = after.chars().next().filter(|&c| c == '"' || c == '\'').ok_or_else(|| {
+                LayoutError::at(start_line, format!("attribute '{key}' of <{name}> needs a quoted value"))
+            })?;
+            let close = after[1..]
+                .find(q)
+                .ok_or_else(|| LayoutError::at(start_line, format!("attribute '{key}' of <{name}> is not closed")))?;
+            attrs.push((key, after[1..1 + close].to_string()));
+            rest = after[close + 2..].trim_start();
+        }
+        if closing && (self_closing || !attrs.is_empty()) {
+            return Err(LayoutError::at(start_line, format!("bad closing tag </{name}>")));
+        }
+        tags.push(Tag { line: start_line, name, attrs, closing, self_closing });
+    }
+    Ok(tags)
+}
+
+/// Reads every map of a GNOME Mahjongg `.map` file (`<mahjongg>` holding `<map name>`
+/// elements with `<layer z>`, `<row>`, `<column>`, `<block>` and `<tile>`; coordinates in
+/// tiles, halves as `.5`).
+pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
+    let tags = xml_tags(text)?;
+    let mut stack: Vec<(String, usize)> = Vec::new();
+    let mut maps = Vec::new();
+    let mut current: Option<(String, usize, Vec<Slot>)> = None;
+    let mut layer_z: Option<i32> = None;
+    for tag in tags {
+        let line = tag.line;
+        if tag.closing {
+            match stack.pop() {
+                Some((open, _)) if open == tag.name => {}
+                Some((open, l)) => {
+                    return Err(LayoutError::at(line, format!("</{}> closes <{open}> opened on line {l}", tag.name)));
+                }
+                None => {
+                    return Err(LayoutError::at(line, format!("</{}> closes nothing", tag.name)));
+                }
+            }
+            match tag.name.as_str() {
+                "map" => {
+                    let (name, l, slots) = current.take().expect("map open");
+                    let layout = Layout::new(name.clone(), slots)
+                        .map_err(|e| LayoutError::at(l, format!("map '{name}': {}", e.message)))?;
+                    maps.push(layout);
+                }
+                "layer" => layer_z = None,
+                _ => {}
+            }
+            continue;
+        }
+        let get = |key: &str| tag.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
+        let num = |key: &str| -> Result<i32, LayoutError> {
+            let v = get(key).ok_or_else(|| LayoutError::at(line, format!("<{}> needs attribute '{key}'", tag.name)))?;
+            half_units(v.trim()).ok_or_else(|| {
+                LayoutError::at(
+                    line,
+                    format!("attribute {key}=\"{v}\" of <{}> is not a number like 3 or 3.5", tag.name),
+                )
+            })
+        };
+        let z = || -> Result<i32, LayoutError> {
+            match get("z") {
+                Some(_) => Ok(num("z")? / 2),
+                None => layer_z
+                    .ok_or_else(|| LayoutError::at(line, format!("<{}> has no z and is outside a <layer>", tag.name))),
+            }
+        };
+        let span = |a: i32, b: i32, what: &str| -> Result<Vec<i32>, LayoutError> {
+            if b < a || (b - a) % 2 != 0 {
+                return Err(LayoutError::at(line, format!("<{}> has a bad {what} range", tag.name)));
+            }
+            Ok((a..=b).step_by(2).collect())
+        };
+        let mut add = |xs: Vec<i32>, ys: Vec<i32>, z: i32| -> Result<(), LayoutError> {
+            let Some((_, _, slots)) = current.as_mut() else {
+                return Err(LayoutError::at(line, format!("<{}> outside a <map>", tag.name)));
+            };
+            for &y in &ys {
+                for &x in &xs {
+                    slots.push(Slot { x, y, z });
+                }
+            }
+            Ok(())
+        };
+        match tag.name.as_str() {
+            "mahjongg" => {}
+            "map" => {
+                if current.is_some() {
+                    return Err(LayoutError::at(line, "<map> inside another <map>"));
+                }
+                let name = get("name").unwrap_or("unnamed").to_string();
+                current = Some((name, line, Vec::new()));
+            }
+            "layer" => {
+                layer_z = Some(num("z")? / 2);
+            }
+            "row" => {
+                let z = z()?;
+                add(span(num("left")?, num("right")?, "left..right")?, vec![num("y")?], z)?;
+            }
+            "column" => {
+                let z = z()?;
+                add(vec![num("x")?], span(num("top")?, num("bottom")?, "top..bottom")?, z)?;
+            }
+            "block" => {
+                let z = z()?;
+                add(
+                    span(num("left")?, num("right")?, "left..right")?,
+                    span(num("top")?, num("bottom")?, "top..bottom")?,
+                    z,
+                )?;
+            }
+            "tile" => {
+                let z = z()?;
+                add(vec![num("x")?], vec![num("y")?], z)?;
+            }
+            other => return Err(LayoutError::at(line, format!("unknown element <{other}>"))),
+        }
+        if !tag.self_closing {
+            stack.push((tag.name.clone(), line));
+        }
+    }
+    if let Some((open, l)) = stack.pop() {
+        return Err(LayoutError::at(l, format!("<{open}> is never closed")));
+    }
+    if maps.is_empty() {
+        return Err(LayoutError::whole("the file holds no <map>"));
+    }
+    Ok(maps)
+}
+
+/// Reads a layout file of any supported kind, chosen by its content: a KMahjongg header, XML
+/// (`<`), or haipai notation. For GNOME files with several maps, `map` picks one by name
+/// (case-insensitive; the first map when `None`).
+pub fn parse_any(name: &str, text: &str, map: Option<&str>) -> Result<Layout, LayoutError> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    if first.starts_with("kmahjongg-layout") {
+        parse_kmahjongg(name, text)
+    } else if first.starts_with('<') {
+        let maps = parse_gnome(text)?;
+        match map {
+            None => Ok(maps.into_iter().next().expect("at least one map")),
+            Some(m) => {
+                let names: Vec<String> = maps.iter().map(|l| l.name().to_string()).collect();
+                maps.into_iter().find(|l| l.name().eq_ignore_ascii_case(m)).ok_or_else(|| {
+                    LayoutError::whole(format!("no map named '{m}'; the file has: {}", names.join(", ")))
+                })
+            }
+        }
+    } else {
+        parse_haipai(name, text)
+    }
+}

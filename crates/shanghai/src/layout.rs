@@ -1,0 +1,352 @@
+//! Layouts: slots in half-tile units and, for each slot, the slots that block it.
+//!
+//! A slot `(x, y, z)` is the top-left corner of a tile in half-tile units (a tile covers
+//! `x..x+2` by `y..y+2`) on layer `z` (0 at the bottom). Two rule sets say when a tile is
+//! free (see [`Rules`]); for each the layout precomputes per slot the slots *above* it
+//! (all must be gone) and its *left* and *right* neighbours (all of one side must be gone).
+
+use std::fmt;
+
+use crate::bits::{Bits, MAX_SLOTS};
+use crate::formats;
+
+/// One tile position, in half-tile units; `z` is the layer, 0 at the bottom.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Slot {
+    /// Layer, 0 at the bottom.
+    pub z: i32,
+    /// Row of the top edge, half-tile units.
+    pub y: i32,
+    /// Column of the left edge, half-tile units.
+    pub x: i32,
+}
+
+/// When a tile is free.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Rules {
+    /// The usual rule: no tile on any higher layer overlaps it by any half-tile, and all its
+    /// same-layer left neighbours (touching it, overlapping vertically) or all its right
+    /// neighbours are gone.
+    #[default]
+    Standard,
+    /// Document 002's grid rule: the cell directly above (same x, y, layer z + 1) is empty,
+    /// and the cell directly left or directly right in the row (x ± 2, same y) is empty or off
+    /// the board.
+    Grid,
+}
+
+/// The slots that block one slot under one rule set.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Blockers {
+    /// Slots lying on this one: all must be removed first.
+    pub above: Vec<u16>,
+    /// Left neighbours: the tile is free on this side when all are removed.
+    pub left: Vec<u16>,
+    /// Right neighbours: the tile is free on this side when all are removed.
+    pub right: Vec<u16>,
+}
+
+/// An error in a layout or a layout file: what went wrong and, for files, the line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LayoutError {
+    /// 1-based line of the file, when the error comes from one.
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl LayoutError {
+    /// An error on line `line`.
+    pub fn at(line: usize, message: impl Into<String>) -> LayoutError {
+        LayoutError { line: Some(line), message: message.into() }
+    }
+
+    /// An error about the layout as a whole.
+    pub fn whole(message: impl Into<String>) -> LayoutError {
+        LayoutError { line: None, message: message.into() }
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(l) => write!(f, "line {l}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// A layout: named slots in canonical order (by layer, row, column), translated so that the
+/// smallest x, y and z are 0, with blockers for both rule sets.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    name: String,
+    slots: Vec<Slot>,
+    standard: Vec<Blockers>,
+    grid: Vec<Blockers>,
+}
+
+fn overlaps(a: Slot, b: Slot) -> bool {
+    (a.x - b.x).abs() < 2 && (a.y - b.y).abs() < 2
+}
+
+impl Layout {
+    /// Builds a layout from slots in any order. Errors: no slots, more than 256, or two slots
+    /// overlapping on one layer.
+    pub fn new(name: impl Into<String>, slots: impl IntoIterator<Item = Slot>) -> Result<Layout, LayoutError> {
+        let mut slots: Vec<Slot> = slots.into_iter().collect();
+        if slots.is_empty() {
+            return Err(LayoutError::whole("the layout has no tiles"));
+        }
+        if slots.len() > MAX_SLOTS {
+            return Err(LayoutError::whole(format!(
+                "the layout has {} tiles; at most {MAX_SLOTS} are supported",
+                slots.len()
+            )));
+        }
+        let (mx, my, mz) =
+            slots.iter().fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| (a.min(s.x), b.min(s.y), c.min(s.z)));
+        for s in &mut slots {
+            s.x -= mx;
+            s.y -= my;
+            s.z -= mz;
+        }
+        slots.sort();
+        for (i, &a) in slots.iter().enumerate() {
+            for &b in &slots[i + 1..] {
+                if b.z != a.z {
+                    break;
+                }
+                if overlaps(a, b) {
+                    return Err(LayoutError::whole(format!(
+                        "tiles at ({}, {}, {}) and ({}, {}, {}) overlap (half-tile units x, y, z)",
+                        a.x, a.y, a.z, b.x, b.y, b.z
+                    )));
+                }
+            }
+        }
+        let n = slots.len();
+        let mut standard = vec![Blockers::default(); n];
+        let mut grid = vec![Blockers::default(); n];
+        for (i, &a) in slots.iter().enumerate() {
+            for (j, &b) in slots.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let j16 = j as u16;
+                if b.z > a.z && overlaps(a, b) {
+                    standard[i].above.push(j16);
+                }
+                if b.z == a.z && (a.y - b.y).abs() < 2 {
+                    if b.x == a.x - 2 {
+                        standard[i].left.push(j16);
+                    } else if b.x == a.x + 2 {
+                        standard[i].right.push(j16);
+                    }
+                }
+                if b.x == a.x && b.y == a.y && b.z == a.z + 1 {
+                    grid[i].above.push(j16);
+                }
+                if b.y == a.y && b.z == a.z {
+                    if b.x == a.x - 2 {
+                        grid[i].left.push(j16);
+                    } else if b.x == a.x + 2 {
+                        grid[i].right.push(j16);
+                    }
+                }
+            }
+        }
+        Ok(Layout { name: name.into(), slots, standard, grid })
+    }
+
+    /// The layout's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The slots in canonical order (layer, row, column); a slot's index is its position here.
+    pub fn slots(&self) -> &[Slot] {
+        &self.slots
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Always false: a layout has at least one slot.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The blockers of every slot under `rules`.
+    pub fn blockers(&self, rules: Rules) -> &[Blockers] {
+        match rules {
+            Rules::Standard => &self.standard,
+            Rules::Grid => &self.grid,
+        }
+    }
+
+    /// Number of tiles per layer, bottom first.
+    pub fn layer_sizes(&self) -> Vec<usize> {
+        let top = self.slots.iter().map(|s| s.z).max().unwrap_or(0);
+        let mut v = vec![0; top as usize + 1];
+        for s in &self.slots {
+            v[s.z as usize] += 1;
+        }
+        v
+    }
+
+    /// Whether slot `i` is free when the slots in `present` are on the board.
+    pub fn is_free(&self, rules: Rules, present: &Bits, i: usize) -> bool {
+        let b = &self.blockers(rules)[i];
+        let gone = |v: &[u16]| v.iter().all(|&j| !present.contains(j as usize));
+        gone(&b.above) && (gone(&b.left) || gone(&b.right))
+    }
+
+    /// A document 002-style rectangular grid: `depth` layers of `rows` x `cols` cells, all
+    /// filled. Cell `[d][r][c]` (depth 0 on top) is slot `(2c, 2r, depth - 1 - d)`.
+    pub fn grid(depth: usize, rows: usize, cols: usize) -> Result<Layout, LayoutError> {
+        let cells = vec![vec![vec![true; cols]; rows]; depth];
+        Layout::grid_cells(&format!("grid {depth}x{rows}x{cols}"), &cells)
+    }
+
+    /// A grid with holes: `cells[d][r][c]` says whether the cell holds a tile (depth 0 on top).
+    pub fn grid_cells(name: &str, cells: &[Vec<Vec<bool>>]) -> Result<Layout, LayoutError> {
+        let depth = cells.len() as i32;
+        let mut slots = Vec::new();
+        for (d, layer) in cells.iter().enumerate() {
+            for (r, row) in layer.iter().enumerate() {
+                for (c, &full) in row.iter().enumerate() {
+                    if full {
+                        slots.push(Slot { x: 2 * c as i32, y: 2 * r as i32, z: depth - 1 - d as i32 });
+                    }
+                }
+            }
+        }
+        Layout::new(name, slots)
+    }
+
+    /// Index of the slot at `slot`, if any.
+    pub fn index_of(&self, slot: Slot) -> Option<usize> {
+        self.slots.binary_search(&slot).ok()
+    }
+
+    /// A built-in layout by name: see [`BUILTIN`].
+    pub fn builtin(name: &str) -> Option<Layout> {
+        if let Some(rest) = name.strip_prefix("grid") {
+            let dims: Vec<usize> = rest.split('x').filter_map(|t| t.trim().parse().ok()).collect();
+            if let [d, r, c] = dims[..] {
+                return Layout::grid(d, r, c).ok();
+            }
+            return None;
+        }
+        BUILTIN
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(n, text)| formats::parse_haipai(n, text).expect("built-in layouts are valid"))
+    }
+}
+
+/// Built-in layouts in haipai's own layout notation (see [`formats::parse_haipai`]).
+/// Besides these, `gridDxRxC` (for example `grid3x4x6`) names a full document-002 grid.
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "turtle",
+        "# The Turtle (also Dragon): 144 tiles, layers 87/36/16/4/1.
+0 0 1..12
+0 1 3..10
+0 2 2..11
+0 3 1..12
+0 4 1..12
+0 5 2..11
+0 6 3..10
+0 7 1..12
+0 3.5 0
+0 3.5 13..14
+1 1..6 4..9
+2 2..5 5..8
+3 3..4 6..7
+4 3.5 6.5
+",
+    ),
+    (
+        "pyramid",
+        "# A square pyramid: 8x8, 6x6, 4x4, 2x2 (120 tiles).
+0 0..7 0..7
+1 1..6 1..6
+2 2..5 2..5
+3 3..4 3..4
+",
+    ),
+    (
+        "fortress",
+        "# A walled keep: a 12x6 floor, a ring wall on it, a 4x2 keep and two towers (126 tiles).
+0 0..5 0..11
+1 0 0..11
+1 5 0..11
+1 1..4 0
+1 1..4 11
+1 2..3 4..7
+2 2..3 4..7
+2 0 0
+2 0 11
+2 5 0
+2 5 11
+3 2.5 5..6
+",
+    ),
+    (
+        "stairs",
+        "# Four overlapping steps offset by half a tile (100 tiles).
+0 0..7 0..5
+1 0..7 1.5..4.5
+2 0..7 2.5..3.5
+3 1.5..4.5 3
+",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turtle_shape() {
+        let t = Layout::builtin("turtle").unwrap();
+        assert_eq!(t.len(), 144);
+        assert_eq!(t.layer_sizes(), vec![87, 36, 16, 4, 1]);
+        let all = Bits::first(t.len());
+        let free: Vec<usize> = (0..t.len()).filter(|&i| t.is_free(Rules::Standard, &all, i)).collect();
+        // The top tile is free; the four tiles under it are not.
+        assert!(free.contains(&(t.len() - 1)));
+        assert!(free.iter().all(|&i| t.slots()[i].z != 3));
+    }
+
+    #[test]
+    fn builtins_are_even_and_valid() {
+        for (name, _) in BUILTIN {
+            let l = Layout::builtin(name).unwrap();
+            assert_eq!(l.len() % 2, 0, "{name}");
+        }
+        assert_eq!(Layout::builtin("grid2x3x4").unwrap().len(), 24);
+        assert!(Layout::builtin("nope").is_none());
+    }
+
+    #[test]
+    fn grid_rules_follow_document_002() {
+        let g = Layout::grid(2, 1, 3).unwrap();
+        let all = Bits::first(g.len());
+        // Top layer (depth 0) is z = 1: its two row ends are free, the middle is not.
+        let free: Vec<Slot> = (0..g.len()).filter(|&i| g.is_free(Rules::Grid, &all, i)).map(|i| g.slots()[i]).collect();
+        assert_eq!(free, vec![Slot { z: 1, y: 0, x: 0 }, Slot { z: 1, y: 0, x: 4 }]);
+    }
+
+    #[test]
+    fn overlap_is_an_error() {
+        let e = Layout::new("bad", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
+        assert!(e.to_string().contains("overlap"), "{e}");
+    }
+}

@@ -1,0 +1,45 @@
+//! Mahjong solitaire (上海, Shanghai): layouts, layout files, deals and an exact solver.
+//!
+//! - [`Layout`]: slots in half-tile units with precomputed blockers under two [`Rules`]:
+//!   the standard rule and document 002's grid rule. Built in: the Turtle and a few others
+//!   ([`layout::BUILTIN`]) and document-002 grids; readers for KMahjongg `.layout`, GNOME
+//!   `.map` and haipai's own notation in [`formats`].
+//! - [`Face`]: 34 kinds x 4, flowers and seasons, with matching groups.
+//! - [`Deal`]: seeded random and winnable-by-construction deals, with a text format.
+//! - [`Board`] + [`Solver`]: an exact, complete solver answering [`Verdict::Winnable`] with
+//!   the moves, [`Verdict::Unwinnable`], or [`Verdict::Unknown`] only when its explicit
+//!   [`Budget`] runs out; [`Solver::review`] classifies every legal move (感想戦).
+//! - [`brute`]: an exhaustive oracle for small boards; [`doc002`]: document 002's unsafe
+//!   stalemate rule and its counterexample.
+//!
+//! ```
+//! use haipai_shanghai::{Board, Deal, Layout, Rules, Solver, Verdict};
+//!
+//! let turtle = Layout::builtin("turtle").ok_or("no turtle")?;
+//! assert_eq!(turtle.layer_sizes(), vec![87, 36, 16, 4, 1]);
+//! let deal = Deal::random(&turtle, Rules::Standard, 42)?;
+//! let board = Board::new(turtle, Rules::Standard, deal.faces)?;
+//! match Solver::new(&board).solve() {
+//!     Verdict::Winnable(moves) => assert!(board.check_win(board.full(), &moves).is_ok()),
+//!     Verdict::Unwinnable => {}
+//!     Verdict::Unknown => unreachable!("the default budget is generous"),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod bits;
+pub mod board;
+pub mod brute;
+pub mod deal;
+pub mod doc002;
+pub mod faces;
+pub mod formats;
+pub mod layout;
+pub mod solver;
+
+pub use bits::Bits;
+pub use board::{Board, Move};
+pub use deal::Deal;
+pub use faces::Face;
+pub use layout::{Layout, LayoutError, Rules, Slot};
+pub use solver::{Budget, MoveClass, Solver, Verdict};

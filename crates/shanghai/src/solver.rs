@@ -1,0 +1,808 @@
+//! The exact solver: depth-first search with safe forced moves, a transposition table of
+//! lost positions keyed on the set of tiles still present, and sound dead-lock pruning.
+//!
+//! It answers [`Verdict::Winnable`] with a full move sequence, [`Verdict::Unwinnable`], or
+//! [`Verdict::Unknown`] only when the explicit [`Budget`] of search nodes runs out.
+//!
+//! Soundness of each shortcut (freeness only grows as tiles are removed):
+//! - *Forced moves.* When all remaining tiles of a matching group are free (two or four of
+//!   them), removing them now is never worse: any winning sequence can be reordered to take
+//!   them first, since taking tiles never blocks another, and tiles of one group are
+//!   interchangeable among themselves.
+//! - *Dead-locks.* A tile lying (directly or through a stack) on another must be removed
+//!   first, so the two can never be a pair. A group with two tiles left, one covering the
+//!   other, or with four left where each of the three ways to split them into two pairs puts
+//!   a covering pair together, can never be cleared.
+//! - *Transposition table.* Whether a position can be cleared depends only on the set of tiles
+//!   present, so a lost set is never searched twice.
+//! - *Pairing search* (groups of at most four tiles; de Bondt's idea, see
+//!   docs/crates/shanghai.md): the search decides how each group of four splits into two pairs;
+//!   with the splits fixed, taking any removable pair at once is safe. An optimistic relaxation
+//!   (pairs go when both are free, undecided tiles alone when a groupmate is free or gone)
+//!   removes a superset of what any real line removes, so its failure proves a loss. A split it
+//!   refutes at a node stays refuted below: the moves from the node to a descendant are real
+//!   moves that do not touch the undecided group, so a win below with that split would extend
+//!   to one from the node.
+//! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
+//!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
+//!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
+//!   relaxation fails on every such position (its first removal from `P` would need the same
+//!   partner), so this sound form of document 002's rule needs no table of its own; the
+//!   document's text drops the condition on kinds and is wrong (see [`crate::doc002`]).
+
+use std::time::{Duration, Instant};
+
+use hashbrown::HashSet;
+
+use crate::bits::Bits;
+use crate::board::{Board, Move};
+
+/// How much search the solver may spend on one call before answering `Unknown`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Budget {
+    /// Maximum number of search nodes (positions expanded).
+    pub nodes: u64,
+    /// Maximum wall-clock time, if any (checked every 64 nodes).
+    pub time: Option<Duration>,
+}
+
+impl Default for Budget {
+    /// Generous: 50 million nodes and no time limit (of 10,000 random Turtle deals none needed
+    /// more than a few tens of thousands of nodes).
+    fn default() -> Budget {
+        Budget { nodes: 50_000_000, time: None }
+    }
+}
+
+/// The solver's answer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The board can be cleared; the moves do it.
+    Winnable(Vec<Move>),
+    /// No sequence of moves clears the board.
+    Unwinnable,
+    /// The budget ran out first.
+    Unknown,
+}
+
+impl Verdict {
+    /// A one-word name: `winnable`, `unwinnable` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Winnable(_) => "winnable",
+            Verdict::Unwinnable => "unwinnable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// Search statistics of the last call.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Stats {
+    /// Positions expanded.
+    pub nodes: u64,
+    /// Lost positions remembered.
+    pub dead: usize,
+    /// Runs of the optimistic relaxation.
+    pub relaxations: u64,
+}
+
+/// An exact solver for one board. It keeps its table of lost positions between calls, so
+/// solving successive positions of one game (as [`Solver::review`] does) reuses work.
+pub struct Solver<'b> {
+    board: &'b Board,
+    dead: HashSet<Bits>,
+    dead_committed: HashSet<(Bits, u128)>,
+    nodes: u64,
+    limit: u64,
+    budget: Budget,
+    free: Vec<bool>,
+    partner: Vec<u16>,
+    queue: Vec<u16>,
+    weight: Vec<u32>,
+    /// How many undecided groups each node forward-checks (at least one).
+    fc_limit: usize,
+    relaxations: u64,
+    /// When the time budget of the current call runs out.
+    deadline: Option<Instant>,
+    /// Whether the current call ran out of time.
+    timed_out: bool,
+    /// Per slot, from the last relaxation: the step at which it went.
+    when: Vec<u32>,
+    /// Per slot of an undecided group, from the last relaxation: which members of its group
+    /// (bit `k` for `members[g][k]`) were free or gone when it went.
+    seen: Vec<u8>,
+    /// The tiles the last relaxation removed, in order.
+    order: Vec<u16>,
+    /// `order` of the node's successful base relaxation, for forward checking.
+    base_order: Vec<u16>,
+}
+
+struct OutOfBudget;
+
+/// What one legal move does to a position, from [`Solver::review`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveClass {
+    /// The board can still be cleared after the move.
+    KeepsWinnable,
+    /// The move loses: the board can no longer be cleared.
+    Loses,
+    /// The budget ran out.
+    Unknown,
+}
+
+impl MoveClass {
+    /// `keeps-winnable`, `loses` or `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::KeepsWinnable => "keeps-winnable",
+            MoveClass::Loses => "loses",
+            MoveClass::Unknown => "unknown",
+        }
+    }
+}
+
+impl<'b> Solver<'b> {
+    /// A solver for `board` with the default budget.
+    pub fn new(board: &'b Board) -> Solver<'b> {
+        Solver::with_budget(board, Budget::default())
+    }
+
+    /// A solver for `board` with `budget` per call.
+    pub fn with_budget(board: &'b Board, budget: Budget) -> Solver<'b> {
+        Solver {
+            board,
+            dead: HashSet::new(),
+            dead_committed: HashSet::new(),
+            nodes: 0,
+            limit: 0,
+            budget,
+            free: vec![false; board.len()],
+            partner: vec![u16::MAX; board.len()],
+            queue: Vec::new(),
+            weight: vec![0; board.groups.max(1)],
+            fc_limit: usize::MAX,
+            relaxations: 0,
+            deadline: None,
+            timed_out: false,
+            when: vec![0; board.len()],
+            seen: vec![0; board.len()],
+            order: Vec::new(),
+            base_order: Vec::new(),
+        }
+    }
+
+    /// Statistics of the last call (nodes of that call, table size overall).
+    pub fn stats(&self) -> Stats {
+        Stats { nodes: self.nodes, dead: self.dead.len() + self.dead_committed.len(), relaxations: self.relaxations }
+    }
+
+    /// Solves the full board.
+    pub fn solve(&mut self) -> Verdict {
+        self.solve_from(self.board.full())
+    }
+
+    /// Solves the position where the tiles of `present` are on the board.
+    pub fn solve_from(&mut self, present: Bits) -> Verdict {
+        self.solve_inner(present, false)
+    }
+
+    /// Solves `present` with the plain move search (safe forced moves, the dead-lock test,
+    /// the relaxation and the table of lost positions, but no pairing decisions): slower, and
+    /// independent of the pairing search, for cross-checking it.
+    pub fn solve_by_moves(&mut self, present: Bits) -> Verdict {
+        self.solve_inner(present, true)
+    }
+
+    fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
+        self.nodes = 0;
+        self.relaxations = 0;
+        self.timed_out = false;
+        self.deadline = self.budget.time.map(|t| Instant::now() + t);
+        self.limit = self.budget.nodes;
+        let mut path = Vec::new();
+        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
+        let result = if pairing {
+            // A cheap first run forward-checks only a few groups per node, which clears most
+            // deals in a few hundred nodes. Then restarts with growing cut-offs forward-check
+            // every undecided group: the table of lost positions and the failure weights of
+            // the groups carry over, so each run branches on the groups that caused failures
+            // first. The last run is bounded only by the budget.
+            let mut cutoff: u64 = 300;
+            self.fc_limit = 2;
+            loop {
+                self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
+                path.clear();
+                match self.search(present, 0, 0, &mut path) {
+                    Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
+                        cutoff = if self.fc_limit == 2 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
+                        self.fc_limit = usize::MAX;
+                    }
+                    r => break r,
+                }
+            }
+        } else {
+            self.dfs(present, &mut path)
+        };
+        match result {
+            Ok(true) => {
+                debug_assert!(self.board.check_win(present, &path).is_ok());
+                Verdict::Winnable(path)
+            }
+            Ok(false) => Verdict::Unwinnable,
+            Err(OutOfBudget) => Verdict::Unknown,
+        }
+    }
+
+    /// 感想戦: every legal move of `present` with what it does.
+    ///
+    /// The position is solved first: when it cannot be cleared, every move loses. Otherwise
+    /// each winning line found (the position's, then each move's) is reused: a move that is
+    /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
+    /// earlier leaves every later move legal), and so does a move `a-b` whose line is repaired
+    /// from a known one pairing `a-x` and `b-y` by taking `x-y` instead, when the repaired line
+    /// replays. Only the remaining moves are searched.
+    pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
+        let board = self.board;
+        let moves = board.moves(&present);
+        let mut lines: Vec<Vec<Move>> = Vec::new();
+        match self.solve_from(present) {
+            Verdict::Winnable(line) => lines.push(line),
+            Verdict::Unwinnable => return moves.into_iter().map(|m| (m, MoveClass::Loses)).collect(),
+            Verdict::Unknown => {}
+        }
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            if lines.iter().any(|l| l.contains(&m)) {
+                out.push((m, MoveClass::KeepsWinnable));
+                continue;
+            }
+            if let Some(line) = lines.iter().find_map(|l| repair(board, present, l, m)) {
+                lines.push(line);
+                out.push((m, MoveClass::KeepsWinnable));
+                continue;
+            }
+            let mut p = present;
+            p.remove(m.0 as usize);
+            p.remove(m.1 as usize);
+            let class = match self.solve_from(p) {
+                Verdict::Winnable(rest) => {
+                    let mut line = vec![m];
+                    line.extend(rest);
+                    lines.push(line);
+                    MoveClass::KeepsWinnable
+                }
+                Verdict::Unwinnable => MoveClass::Loses,
+                Verdict::Unknown => MoveClass::Unknown,
+            };
+            out.push((m, class));
+        }
+        out
+    }
+
+    fn dfs(&mut self, mut present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
+        let base = path.len();
+        let board = self.board;
+        let groups = board.groups;
+        // Per group: remaining tiles and free tiles (a group has at most 8 tiles).
+        let mut remaining = [0u8; 64];
+        let mut free_list = [[0u16; 8]; 64];
+        let mut free_n = [0u8; 64];
+        loop {
+            remaining[..groups].fill(0);
+            free_n[..groups].fill(0);
+            for i in present.iter() {
+                let g = board.group[i] as usize;
+                remaining[g] += 1;
+                let f = board.is_free(&present, i);
+                self.free[i] = f;
+                if f {
+                    free_list[g][free_n[g] as usize] = i as u16;
+                    free_n[g] += 1;
+                }
+            }
+            let mut forced = false;
+            for g in 0..groups {
+                let r = remaining[g];
+                if r > 0 && free_n[g] == r {
+                    for k in (0..r as usize).step_by(2) {
+                        let (a, b) = (free_list[g][k], free_list[g][k + 1]);
+                        path.push(Move::new(a as usize, b as usize));
+                        present.remove(a as usize);
+                        present.remove(b as usize);
+                    }
+                    forced = true;
+                }
+            }
+            if !forced {
+                break;
+            }
+        }
+        if present.is_empty() {
+            return Ok(true);
+        }
+        if self.dead.contains(&present) {
+            path.truncate(base);
+            return Ok(false);
+        }
+        if self.out_of_budget() {
+            path.truncate(base);
+            return Err(OutOfBudget);
+        }
+        if self.deadlocked(&present, &remaining[..groups])
+            || !self.relaxed_clear(&present, 0, &remaining[..groups], 0, None)
+        {
+            self.dead.insert(present);
+            path.truncate(base);
+            return Ok(false);
+        }
+        // Candidate moves, best first: tiles that block more present tiles first.
+        let mut cands: Vec<(u32, Move)> = Vec::new();
+        for g in 0..groups {
+            let nf = free_n[g] as usize;
+            if nf < 2 {
+                continue;
+            }
+            let fl = &free_list[g][..nf];
+            for x in 0..nf {
+                for y in x + 1..nf {
+                    let (a, b) = (fl[x] as usize, fl[y] as usize);
+                    let score = self.unblocks(&present, a) + self.unblocks(&present, b);
+                    cands.push((score, Move::new(a, b)));
+                }
+            }
+        }
+        cands.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, m) in cands {
+            let mut p = present;
+            p.remove(m.0 as usize);
+            p.remove(m.1 as usize);
+            path.push(m);
+            match self.dfs(p, path) {
+                Ok(true) => return Ok(true),
+                Ok(false) => {
+                    path.pop();
+                }
+                Err(e) => {
+                    path.truncate(base);
+                    return Err(e);
+                }
+            }
+        }
+        self.dead.insert(present);
+        path.truncate(base);
+        Ok(false)
+    }
+
+    /// The pairing search (groups of at most four tiles). `commit` holds two bits per group
+    /// with all four tiles present: 0 undecided, else which of the three splits into pairs
+    /// was chosen (1: t0t1/t2t3, 2: t0t2/t1t3, 3: t0t3/t1t2, `t` the group's slots in order).
+    /// With the splits fixed, taking any removable pair at once is safe, so the search branches
+    /// only on splits.
+    #[allow(clippy::needless_range_loop)]
+    fn search(
+        &mut self,
+        mut present: Bits,
+        mut commit: u128,
+        mut refuted: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<bool, OutOfBudget> {
+        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+        let base = path.len();
+        let board = self.board;
+        let groups = board.groups;
+        let mut rem = [0u8; 64];
+        // Greedy phase: forced and committed pairs.
+        loop {
+            let mut changed = false;
+            rem[..groups].fill(0);
+            for i in present.iter() {
+                rem[board.group[i] as usize] += 1;
+            }
+            for g in 0..groups {
+                let m = &board.members[g];
+                match rem[g] {
+                    2 => {
+                        let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
+                        let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                        if board.is_free(&present, a) && board.is_free(&present, b) {
+                            present.remove(a);
+                            present.remove(b);
+                            path.push(Move::new(a, b));
+                            changed = true;
+                        }
+                    }
+                    4 => {
+                        let code = (commit >> (2 * g) & 3) as usize;
+                        let free: [bool; 4] = std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
+                        let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
+                        if free.iter().all(|&f| f) {
+                            for k in [0, 2] {
+                                let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
+                                present.remove(a);
+                                present.remove(b);
+                                path.push(Move::new(a, b));
+                            }
+                            commit &= !(3u128 << (2 * g));
+                            changed = true;
+                        } else if code != 0 {
+                            for k in [0, 2] {
+                                if free[split[k]] && free[split[k + 1]] {
+                                    let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
+                                    present.remove(a);
+                                    present.remove(b);
+                                    path.push(Move::new(a, b));
+                                    commit &= !(3u128 << (2 * g));
+                                    changed = true;
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        if present.is_empty() {
+            return Ok(true);
+        }
+        let key = (present, commit);
+        if self.dead_committed.contains(&key) {
+            path.truncate(base);
+            return Ok(false);
+        }
+        if self.out_of_budget() {
+            path.truncate(base);
+            return Err(OutOfBudget);
+        }
+        let bad = |a: u16, b: u16| {
+            let (a, b) = (a as usize, b as usize);
+            board.cover[a].contains(b) || board.cover[b].contains(a)
+        };
+        // Dead-lock test and the choice of the group to branch on.
+        // (group, splits not yet refuted, ordering weight, splits certified viable, how many
+        // tiles the base relaxation removed before the group's first)
+        type Cand = (usize, [bool; 3], u32, [bool; 3], usize);
+        let mut cands: Vec<Cand> = Vec::new();
+        let mut dead = false;
+        for g in 0..groups {
+            let m = &board.members[g];
+            match rem[g] {
+                2 => {
+                    let mut it = m.iter().copied().filter(|&t| present.contains(t as usize));
+                    if bad(it.next().expect("two"), it.next().expect("two")) {
+                        dead = true;
+                        break;
+                    }
+                }
+                4 => {
+                    let code = (commit >> (2 * g) & 3) as usize;
+                    let viable: [bool; 3] = std::array::from_fn(|s| {
+                        let sp = SPLITS[s];
+                        refuted >> (3 * g + s) & 1 == 0 && !bad(m[sp[0]], m[sp[1]]) && !bad(m[sp[2]], m[sp[3]])
+                    });
+                    if code != 0 {
+                        if !viable[code - 1] {
+                            dead = true;
+                            break;
+                        }
+                        continue;
+                    }
+                    let count = viable.iter().filter(|&&v| v).count() as u32;
+                    if count == 0 {
+                        dead = true;
+                        break;
+                    }
+                    let nfree = m.iter().filter(|&&t| board.is_free(&present, t as usize)).count();
+                    let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum::<u32>()
+                        + if nfree >= 2 { 32 } else { 0 };
+                    cands.push((g, viable, weight, [false; 3], 0));
+                }
+                _ => {}
+            }
+        }
+        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups], 0, None) {
+            dead = true;
+        }
+        std::mem::swap(&mut self.base_order, &mut self.order);
+        // Splits the successful relaxation already certifies: in its run, the first tile of
+        // each pair to go saw the other free. Forcing such a split lets the relaxation replay
+        // the same run with the pair taken together, so it would succeed again.
+        if !dead {
+            for cand in cands.iter_mut() {
+                let m = &board.members[cand.0];
+                let pair_ok = |x: usize, y: usize| {
+                    let (a, b) = (m[x] as usize, m[y] as usize);
+                    if self.when[a] <= self.when[b] { self.seen[a] >> y & 1 != 0 } else { self.seen[b] >> x & 1 != 0 }
+                };
+                for (s, sp) in SPLITS.iter().enumerate() {
+                    if cand.1[s] && pair_ok(sp[0], sp[1]) && pair_ok(sp[2], sp[3]) {
+                        cand.3[s] = true;
+                    }
+                }
+                cand.4 = m.iter().map(|&t| self.when[t as usize]).min().unwrap_or(0) as usize;
+            }
+        }
+        // Forward checking: keep only the splits the relaxation does not refute, and branch
+        // on the group with the fewest left.
+        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        // Groups left with one split: decided together in one child.
+        let mut forced: u128 = 0;
+        if !dead {
+            let wts = &self.weight;
+            cands.sort_by_key(|&(g, v, w, _, _)| {
+                let count = v.iter().filter(|&&x| x).count() as u32;
+                (count, std::cmp::Reverse(w + 64 * wts[g]))
+            });
+            cands.truncate(self.fc_limit.max(1));
+            for &(g, mut viable, weight, certified, prefix) in &cands {
+                for (sidx, v) in viable.iter_mut().enumerate() {
+                    if *v && !certified[sidx] {
+                        let c = commit | ((sidx as u128 + 1) << (2 * g));
+                        *v = self.relaxed_clear(&present, c, &rem[..groups], prefix, Some(g));
+                    }
+                }
+                for (sidx, &v) in viable.iter().enumerate() {
+                    if !v {
+                        refuted |= 1 << (3 * g + sidx);
+                    }
+                }
+                let count = viable.iter().filter(|&&v| v).count() as u32;
+                if count < 3 {
+                    self.weight[g] += 3 - count;
+                }
+                if count == 0 {
+                    dead = true;
+                    break;
+                }
+                if count == 1 {
+                    let only = viable.iter().position(|&v| v).expect("one split");
+                    forced |= (only as u128 + 1) << (2 * g);
+                }
+                let weight = weight + 64 * self.weight[g];
+                let better = match best {
+                    None => true,
+                    Some((_, _, c, w)) => count < c || (count == c && weight > w),
+                };
+                if better {
+                    best = Some((g, viable, count, weight));
+                }
+            }
+        }
+        if !dead && forced != 0 {
+            // Each forced split is the only one left for its group in this whole subtree.
+            match self.search(present, commit | forced, refuted, path) {
+                Ok(true) => return Ok(true),
+                Ok(false) => {}
+                Err(e) => {
+                    path.truncate(base);
+                    return Err(e);
+                }
+            }
+        } else if !dead {
+            if let Some((g, viable, _, _)) = best {
+                let m = &board.members[g];
+                // Splits with a pair removable now first.
+                let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
+                let now = |s: usize| {
+                    let sp = SPLITS[s];
+                    let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
+                    (f(0) && f(1)) || (f(2) && f(3))
+                };
+                order.sort_by_key(|&s| !now(s));
+                for s in order {
+                    let c = commit | ((s as u128 + 1) << (2 * g));
+                    match self.search(present, c, refuted, path) {
+                        Ok(true) => return Ok(true),
+                        Ok(false) => {}
+                        Err(e) => {
+                            path.truncate(base);
+                            return Err(e);
+                        }
+                    }
+                }
+            }
+        }
+        self.dead_committed.insert(key);
+        path.truncate(base);
+        Ok(false)
+    }
+
+    /// An optimistic relaxation: decided pairs go when both are free; an undecided tile goes
+    /// alone as soon as it is free and another tile of its group is free too or has already
+    /// gone. Every real sequence of moves removes a subset of what this removes (freeness only
+    /// grows as tiles go), so when it cannot clear the board, neither can play.
+    ///
+    /// With `prefix > 0` the run starts after the first `prefix` removals of the node's base
+    /// run (`base_order`): valid when `commit` differs from the base run's only in groups none
+    /// of whose tiles those removals touch, since each of them is then justified here too.
+    ///
+    /// With `only = Some(g)` the partners of every other group are taken as the last full
+    /// run left them (the node's base run): only group `g`'s are set, and reset afterwards.
+    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8], prefix: usize, only: Option<usize>) -> bool {
+        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+        const NONE: u16 = u16::MAX;
+        self.relaxations += 1;
+        let board = self.board;
+        let partner = &mut self.partner;
+        let mut gone = [0u8; 64];
+        for (g, &r) in rem.iter().enumerate() {
+            if only.is_some_and(|o| o != g) {
+                continue;
+            }
+            let m = &board.members[g];
+            for &t in m {
+                partner[t as usize] = NONE;
+            }
+            match r {
+                2 => {
+                    let mut it = m.iter().copied().filter(|&t| present.contains(t as usize));
+                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                    partner[a as usize] = b;
+                    partner[b as usize] = a;
+                }
+                4 => {
+                    let code = (commit >> (2 * g) & 3) as usize;
+                    if code != 0 {
+                        let sp = SPLITS[code - 1];
+                        for k in [0, 2] {
+                            let (a, b) = (m[sp[k]], m[sp[k + 1]]);
+                            partner[a as usize] = b;
+                            partner[b as usize] = a;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut p = *present;
+        for &t in &self.base_order[..prefix] {
+            p.remove(t as usize);
+            gone[board.group[t as usize] as usize] += 1;
+        }
+        let mut step = prefix as u32;
+        let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
+        order.clear();
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.extend(p.iter().map(|i| i as u16));
+        while let Some(i) = queue.pop() {
+            let i = i as usize;
+            if !p.contains(i) || !board.is_free(&p, i) {
+                continue;
+            }
+            let j = partner[i];
+            if j != NONE {
+                let j = j as usize;
+                if board.is_free(&p, j) {
+                    p.remove(i);
+                    p.remove(j);
+                    when[i] = step;
+                    when[j] = step + 1;
+                    step += 2;
+                    order.extend([i as u16, j as u16]);
+                    queue.extend_from_slice(&board.blocks[i]);
+                    queue.extend_from_slice(&board.blocks[j]);
+                }
+            } else {
+                let g = board.group[i] as usize;
+                let ok = gone[g] > 0
+                    || board.members[g]
+                        .iter()
+                        .any(|&t| t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize));
+                if ok {
+                    let m = &board.members[g];
+                    seen[i] = (0..m.len())
+                        .filter(|&k| {
+                            let t = m[k] as usize;
+                            !p.contains(t) || board.is_free(&p, t)
+                        })
+                        .fold(0, |acc, k| acc | 1 << k);
+                    when[i] = step;
+                    step += 1;
+                    order.push(i as u16);
+                    p.remove(i);
+                    gone[g] += 1;
+                    queue.extend_from_slice(&board.blocks[i]);
+                    queue.extend(board.members[g].iter().copied().filter(|&t| p.contains(t as usize)));
+                }
+            }
+        }
+        if let Some(g) = only {
+            for &t in &board.members[g] {
+                self.partner[t as usize] = NONE;
+            }
+        }
+        if p.is_empty() {
+            return true;
+        }
+        // Blame: the groups of free tiles left stuck get heavier, so the search decides them
+        // earlier from now on.
+        for i in p.iter() {
+            if board.is_free(&p, i) {
+                self.weight[board.group[i] as usize] += 1;
+            }
+        }
+        false
+    }
+
+    /// Counts a node; true when the node cut-off or the time budget is exhausted.
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 63 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+        }
+        self.timed_out || self.nodes > self.limit
+    }
+
+    fn unblocks(&self, present: &Bits, i: usize) -> u32 {
+        self.board.blocks[i].iter().filter(|&&j| present.contains(j as usize)).count() as u32
+            + 4 * (self.board.above[i].is_empty() && self.board.layout().slots()[i].z > 0) as u32
+    }
+
+    /// Sound dead-lock test: some group cannot be split into pairs without pairing a tile
+    /// with one lying (directly or through a stack) on it.
+    fn deadlocked(&self, present: &Bits, remaining: &[u8]) -> bool {
+        let board = self.board;
+        let mut tiles = [[0usize; 4]; 64];
+        let mut n = [0usize; 64];
+        for i in present.iter() {
+            let g = board.group[i] as usize;
+            if remaining[g] <= 4 {
+                tiles[g][n[g]] = i;
+                n[g] += 1;
+            }
+        }
+        let bad = |a: usize, b: usize| board.cover[a].contains(b) || board.cover[b].contains(a);
+        for g in 0..remaining.len() {
+            match n[g] {
+                2 if bad(tiles[g][0], tiles[g][1]) => return true,
+                4 => {
+                    let t = tiles[g];
+                    let ok = |a: usize, b: usize, c: usize, d: usize| !bad(t[a], t[b]) && !bad(t[c], t[d]);
+                    if !ok(0, 1, 2, 3) && !ok(0, 2, 1, 3) && !ok(0, 3, 1, 2) {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+}
+
+/// A winning line from `present` starting with `m = a-b`, made from the winning line `line`
+/// that pairs `a-x` and `b-y` by taking `x-y` where the later of those two moves was (or, failing
+/// that, the earlier): `None` when neither replays.
+fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Move>> {
+    let find = |t: u16| line.iter().position(|mv| mv.0 == t || mv.1 == t);
+    let (i, j) = (find(m.0)?, find(m.1)?);
+    if i == j {
+        return None;
+    }
+    let other = |mv: Move, t: u16| if mv.0 == t { mv.1 } else { mv.0 };
+    let joined = Move::new(other(line[i], m.0) as usize, other(line[j], m.1) as usize);
+    for at in [i.max(j), i.min(j)] {
+        let mut new = Vec::with_capacity(line.len());
+        new.push(m);
+        for (k, &mv) in line.iter().enumerate() {
+            if k == at {
+                new.push(joined);
+            } else if k != i && k != j {
+                new.push(mv);
+            }
+        }
+        if board.check_win(present, &new).is_ok() {
+            return Some(new);
+        }
+    }
+    None
+}
+
+/// Solves `board` from the full position with the default budget.
+pub fn solve(board: &Board) -> Verdict {
+    Solver::new(board).solve()
+}

@@ -1,0 +1,147 @@
+//! Layout readers against the GNOME and KMahjongg reference files (read from
+//! `../shared/layouts`, never copied) and small original fixtures for the error cases.
+
+use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg};
+use haipai_shanghai::{Layout, Slot};
+
+const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/layouts/");
+
+fn shared(file: &str) -> String {
+    std::fs::read_to_string(format!("{SHARED}{file}")).expect("shared/layouts beside the clone")
+}
+
+#[test]
+fn both_turtles_and_ours_agree() {
+    let ours = Layout::builtin("turtle").unwrap();
+    let gnome = parse_gnome(&shared("gnome-mahjongg.map")).unwrap();
+    let g = gnome.iter().find(|l| l.name() == "Turtle").unwrap();
+    let k = parse_kmahjongg("default", &shared("kmahjongg-default.layout")).unwrap();
+    assert_eq!(g.len(), 144);
+    assert_eq!(k.len(), 144);
+    assert_eq!(g.slots(), k.slots());
+    assert_eq!(ours.slots(), g.slots());
+    // And the expanded coordinate list.
+    let text = shared("turtle_slots_halftile.txt");
+    let slots: Vec<Slot> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<i32> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            Slot { x: v[0], y: v[1], z: v[2] }
+        })
+        .collect();
+    assert_eq!(Layout::new("list", slots).unwrap().slots(), ours.slots());
+    for rules in [haipai_shanghai::Rules::Standard, haipai_shanghai::Rules::Grid] {
+        assert_eq!(ours.blockers(rules), g.blockers(rules));
+    }
+}
+
+#[test]
+fn every_gnome_map_and_the_dragon_read() {
+    let maps = parse_gnome(&shared("gnome-mahjongg.map")).unwrap();
+    assert_eq!(maps.len(), 10);
+    for m in &maps {
+        assert_eq!(m.len() % 2, 0, "{}", m.name());
+    }
+    let d = parse_kmahjongg("dragon", &shared("kmahjongg-dragon.layout")).unwrap();
+    assert_eq!(d.len() % 2, 0);
+    let any = parse_any("x", &shared("gnome-mahjongg.map"), Some("taipei")).unwrap();
+    assert_eq!(any.name(), "Taipei");
+}
+
+fn err(r: Result<Layout, haipai_shanghai::LayoutError>) -> String {
+    r.unwrap_err().to_string()
+}
+
+#[test]
+fn kmahjongg_errors_name_the_line() {
+    let bad_header = "kmahjongg-layout-v9\n";
+    assert_eq!(
+        err(parse_kmahjongg("t", bad_header)),
+        "line 1: expected 'kmahjongg-layout-v1.0' or 'kmahjongg-layout-v1.1', found 'kmahjongg-layout-v9'"
+    );
+    let broken = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12..\n4.3.\n";
+    assert_eq!(err(parse_kmahjongg("t", broken)), "line 5: tile at column 1 is not a complete '12' over '43' block");
+    let stray = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12.3\n43..\n";
+    assert_eq!(err(parse_kmahjongg("t", stray)), "line 5: stray '3' at column 4");
+    let short = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n434\n";
+    assert_eq!(err(parse_kmahjongg("t", short)), "line 6: expected 4 characters, found 3");
+    let junk = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12x.\n43..\n";
+    assert_eq!(err(parse_kmahjongg("t", junk)), "line 5: unexpected character 'x'");
+    let good = "kmahjongg-layout-v1.1\n# two tiles\nw4\nh2\nd1\n1212\n4343\n";
+    assert_eq!(parse_kmahjongg("t", good).unwrap().len(), 2);
+    // v1.0: fixed 32 x 16 x 5.
+    let mut v10 = String::from("kmahjongg-layout-v1.0\n");
+    for level in 0..5 {
+        for r in 0..16 {
+            let row = if level == 0 && r == 0 {
+                "1212"
+            } else if level == 0 && r == 1 {
+                "4343"
+            } else {
+                "...."
+            };
+            v10 += &format!("{row}{}\n", ".".repeat(28));
+        }
+    }
+    assert_eq!(parse_kmahjongg("t", &v10).unwrap().len(), 2);
+}
+
+#[test]
+fn gnome_errors_name_the_line() {
+    let unclosed = "<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\" z=\"0\"/>\n</mahjongg>\n";
+    assert_eq!(
+        err(parse_gnome(unclosed).map(|mut v| v.remove(0))),
+        "line 4: </mahjongg> closes <map> opened on line 2"
+    );
+    let badnum = "<mahjongg>\n<map name=\"a\">\n\n<tile x=\"zero\" y=\"0\" z=\"0\"/>\n</map></mahjongg>";
+    assert_eq!(
+        err(parse_gnome(badnum).map(|mut v| v.remove(0))),
+        "line 4: attribute x=\"zero\" of <tile> is not a number like 3 or 3.5"
+    );
+    let noz = "<mahjongg><map name=\"a\">\n<row y=\"0\" left=\"0\" right=\"1\"/>\n</map></mahjongg>";
+    assert_eq!(err(parse_gnome(noz).map(|mut v| v.remove(0))), "line 2: <row> has no z and is outside a <layer>");
+    let unknown = "<mahjongg><map name=\"a\">\n<!-- a\ncomment -->\n<slab/>\n</map></mahjongg>";
+    assert_eq!(err(parse_gnome(unknown).map(|mut v| v.remove(0))), "line 4: unknown element <slab>");
+    let open = "<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\" z=\"0\"\n";
+    assert_eq!(err(parse_gnome(open).map(|mut v| v.remove(0))), "line 3: tag is never closed ('>' missing)");
+    let overlap = "<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\" z=\"0\"/><tile x=\"0.5\" y=\"0\" z=\"0\"/>\n</map></mahjongg>";
+    assert!(err(parse_gnome(overlap).map(|mut v| v.remove(0))).starts_with("line 2: map 'a': tiles at"));
+    let ok = "<?xml version=\"1.0\"?>\n<mahjongg><map name='b'><layer z='1'><block left='0' right='1' top='0' bottom='0.5'/></layer></map></mahjongg>";
+    assert!(err(parse_gnome(ok).map(|mut v| v.remove(0))).contains("bad top..bottom range"));
+}
+
+#[test]
+fn haipai_notation_errors_name_the_line() {
+    assert_eq!(err(parse_haipai("t", "0 0 0..1\n0 1\n")), "line 2: expected 'layer row column', found '0 1'");
+    assert_eq!(
+        err(parse_haipai("t", "0 0 0..1.5\n")),
+        "line 1: bad column range '0..1.5': the end must be the start plus whole tiles"
+    );
+    assert_eq!(err(parse_haipai("t", "\n\nx 0 0\n")), "line 3: bad layer 'x': expected a whole number");
+    assert_eq!(parse_haipai("t", "0 3.5 13..14 # two\n").unwrap().len(), 2);
+}
+
+fn fixture(file: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"))).expect("fixture")
+}
+
+#[test]
+fn original_fixtures_in_three_formats_agree() {
+    let k = parse_any("small", &fixture("small.layout"), None).unwrap();
+    let g = parse_any("small", &fixture("small.map"), None).unwrap();
+    let h = parse_any("small", &fixture("small.txt"), None).unwrap();
+    assert_eq!(k.len(), 8);
+    assert_eq!(k.layer_sizes(), vec![6, 2]);
+    assert_eq!(k.slots(), g.slots());
+    assert_eq!(k.slots(), h.slots());
+    assert_eq!(g.name(), "Small");
+    assert_eq!(
+        parse_any("broken", &fixture("broken.layout"), None).unwrap_err().to_string(),
+        "line 7: tile at column 5 is not a complete '12' over '43' block"
+    );
+    assert_eq!(
+        parse_any("broken", &fixture("broken.map"), None).unwrap_err().to_string(),
+        "line 5: </map> closes <layer> opened on line 3"
+    );
+}

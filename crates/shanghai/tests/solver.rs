@@ -1,0 +1,166 @@
+//! The solver against the brute-force oracle on seeded random small deals, replays of every
+//! winnable answer, document 002's counterexample, and a small Turtle sample.
+
+use haipai_shanghai::{Bits, Board, Deal, Layout, Rules, Solver, Verdict, brute, doc002};
+
+/// Small layouts (at most 24 tiles) for the oracle comparison.
+fn small_layouts() -> Vec<(Layout, Rules)> {
+    let mut v = vec![
+        (Layout::grid(2, 3, 4).unwrap(), Rules::Grid),
+        (Layout::grid(3, 2, 4).unwrap(), Rules::Grid),
+        (Layout::grid(1, 4, 6).unwrap(), Rules::Grid),
+        (Layout::grid(4, 1, 4).unwrap(), Rules::Standard),
+    ];
+    let mini = haipai_shanghai::formats::parse_haipai(
+        "mini turtle",
+        "0 0 1..4\n0 1 0..5\n0 2 1..4\n1 0.5..1.5 1.5..3.5\n2 1 2.5\n2 1 1.5\n",
+    )
+    .unwrap();
+    assert!(mini.len() <= 24 && mini.len() % 2 == 0, "{}", mini.len());
+    v.push((mini.clone(), Rules::Standard));
+    v.push((mini, Rules::Grid));
+    v
+}
+
+/// A small deal with few kinds so that groups repeat and choices matter.
+fn small_faces(n: usize, seed: u64) -> Vec<haipai_shanghai::Face> {
+    let mut rng = haipai_tiles::rng::Rng::new(seed);
+    let kinds = 2 + rng.index(n / 4);
+    let mut faces: Vec<_> = (0..n).map(|i| haipai_shanghai::Face::new((i / 2) % kinds).unwrap()).collect();
+    // pairs of kinds: make every group even by construction (i/2 gives pairs)
+    rng.shuffle(&mut faces);
+    faces
+}
+
+fn agree(deals_per_layout: u64) {
+    for (li, (layout, rules)) in small_layouts().into_iter().enumerate() {
+        for seed in 0..2 * deals_per_layout {
+            // Odd seeds: few kinds, groups of up to eight (the move search); even seeds: the
+            // standard set, groups of four (the pairing search).
+            let faces = if seed % 2 == 1 {
+                small_faces(layout.len(), seed * 31 + li as u64)
+            } else {
+                let mut f = haipai_shanghai::Face::set_for(layout.len());
+                haipai_tiles::rng::Rng::new(seed * 31 + li as u64).shuffle(&mut f);
+                f
+            };
+            let Ok(board) = Board::new(layout.clone(), rules, faces) else {
+                continue;
+            };
+            let expect = brute::winnable(&board, board.full());
+            match Solver::new(&board).solve() {
+                Verdict::Winnable(moves) => {
+                    assert!(expect, "layout {li} seed {seed}: solver wins, brute force does not");
+                    board.check_win(board.full(), &moves).unwrap();
+                }
+                Verdict::Unwinnable => assert!(!expect, "layout {li} seed {seed}: solver loses a winnable deal"),
+                Verdict::Unknown => panic!("unknown on a small board"),
+            }
+        }
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_small_deals() {
+    agree(300);
+}
+
+#[test]
+fn document_002_counterexample_is_winnable() {
+    let (board, stuck, full) = doc002::counterexample();
+    let pattern = doc002::stalemate(&board, stuck).expect("the stacked pair alone is stuck");
+    assert!(doc002::text_says_lost(&pattern, full), "the text's rule calls it lost");
+    assert!(brute::winnable(&board, full));
+    match Solver::new(&board).solve_from(full) {
+        Verdict::Winnable(moves) => board.check_win(full, &moves).unwrap(),
+        other => panic!("expected winnable, got {other:?}"),
+    }
+    assert_eq!(Solver::new(&board).solve_from(stuck), Verdict::Unwinnable);
+}
+
+#[test]
+fn turtle_sample_and_review() {
+    let turtle = Layout::builtin("turtle").unwrap();
+    let mut lost = 0;
+    for seed in 0..4 {
+        let deal = Deal::random(&turtle, Rules::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        match Solver::new(&board).solve() {
+            Verdict::Winnable(moves) => board.check_win(board.full(), &moves).unwrap(),
+            Verdict::Unwinnable => lost += 1,
+            Verdict::Unknown => panic!("seed {seed}: unknown"),
+        }
+    }
+    assert!(lost <= 1, "{lost} of 4 lost");
+    // Winnable by construction really is.
+    for seed in 0..2 {
+        let deal = Deal::winnable(&turtle, Rules::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        assert!(matches!(Solver::new(&board).solve(), Verdict::Winnable(_)), "seed {seed}");
+        let mut solver = Solver::new(&board);
+        let review = solver.review(board.full());
+        assert!(review.iter().any(|(_, c)| *c == haipai_shanghai::MoveClass::KeepsWinnable));
+    }
+}
+
+#[test]
+fn deal_text_round_trips() {
+    let turtle = Layout::builtin("turtle").unwrap();
+    let deal = Deal::random(&turtle, Rules::Standard, 7).unwrap();
+    let back = Deal::parse(&deal.to_text()).unwrap();
+    assert_eq!(back, deal);
+    assert_eq!(
+        Deal::parse("layout turtle\nfaces\n1m 2m\n9q\n").unwrap_err().to_string(),
+        "line 4: '9q' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"
+    );
+    let _ = Bits::EMPTY;
+}
+
+#[test]
+fn review_agrees_with_brute_force() {
+    use haipai_shanghai::MoveClass;
+    let mut checked = 0;
+    for (li, (layout, rules)) in small_layouts().into_iter().enumerate() {
+        for seed in 0..40u64 {
+            let mut faces = haipai_shanghai::Face::set_for(layout.len());
+            let mut rng = haipai_tiles::rng::Rng::new(seed * 13 + li as u64);
+            rng.shuffle(&mut faces);
+            let board = Board::new(layout.clone(), rules, faces).unwrap();
+            // Review the opening and a position a few random moves in.
+            let mut present = board.full();
+            for step in 0..3 {
+                let mut solver = Solver::new(&board);
+                for (m, class) in solver.review(present) {
+                    let mut p = present;
+                    p.remove(m.0 as usize);
+                    p.remove(m.1 as usize);
+                    let expect = if brute::winnable(&board, p) { MoveClass::KeepsWinnable } else { MoveClass::Loses };
+                    assert_eq!(class, expect, "layout {li} seed {seed} step {step} move {m}");
+                    checked += 1;
+                }
+                let moves = board.moves(&present);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.index(moves.len())];
+                present.remove(m.0 as usize);
+                present.remove(m.1 as usize);
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn unknown_only_when_an_explicit_budget_runs_out() {
+    use haipai_shanghai::Budget;
+    use std::time::Duration;
+    let turtle = Layout::builtin("turtle").unwrap();
+    // Seed 12 is unwinnable and needs thousands of nodes.
+    let deal = Deal::random(&turtle, Rules::Standard, 12).unwrap();
+    let board = Board::new(turtle, Rules::Standard, deal.faces).unwrap();
+    let tiny = Budget { nodes: 10, time: None };
+    assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown);
+    let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO) };
+    assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown);
+}
