@@ -86,6 +86,17 @@ fn pack(h: &Counts, red: u8) -> u128 {
     key | (u128::from(red) << 102)
 }
 
+/// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
+/// addition or subtraction apart).
+fn unit(k: usize) -> u128 {
+    1u128 << (3 * k)
+}
+
+/// A [`pack`]ed key with its red bits replaced.
+fn with_red(key: u128, red: u8) -> u128 {
+    (key & !(7u128 << 102)) | (u128::from(red) << 102)
+}
+
 /// Three quantities of a riichi hand: plain (no ippatsu on the next draw) and with ippatsu.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RiichiArrays {
@@ -132,6 +143,8 @@ impl Span {
 #[derive(Clone, Debug)]
 struct Node13 {
     h: Counts,
+    /// The [`pack`]ed hand and red bits.
+    key: u128,
     red: u8,
     tenpai: bool,
     /// Draw children in the kid pool.
@@ -154,7 +167,7 @@ type Pre = (i8, u64, u64);
 
 enum Work {
     N13(u32),
-    N14(u32, Counts, u8, usize, Pre),
+    N14(u32, Counts, u128, u8, usize, Pre),
 }
 
 /// The solver of one candidate (one 13-tile root): it first lists every reachable state
@@ -172,6 +185,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     limit: i8,
     index13: HashMap<u128, u32>,
     index14: HashMap<u128, u32>,
+    /// [`Solver::admissible_discards`] per 14-tile hand (keyed on the packed hand without red
+    /// bits): a hand is reached by many draws.
+    memo_pre: HashMap<u128, Pre>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
     kid_pool: Vec<Kid>,
@@ -207,6 +223,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             limit: 0,
             index13: HashMap::new(),
             index14: HashMap::new(),
+            memo_pre: HashMap::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
             kid_pool: Vec::new(),
@@ -441,37 +458,40 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    fn node13(&mut self, h: &Counts, red: u8) -> u32 {
-        let key = pack(h, red);
+    /// The 13-tile state of `h` with red bits `red`; `key` is `pack(h, red)`. Its `tenpai` is
+    /// set when it is expanded.
+    fn node13(&mut self, h: &Counts, key: u128, red: u8) -> u32 {
         if let Some(&i) = self.index13.get(&key) {
             return i;
         }
         let i = self.nodes13.len() as u32;
-        let tenpai = self.shanten(h) == 0;
-        self.nodes13.push(Node13 { h: *h, red, tenpai, kids: Span::default(), live: 0.0 });
+        self.nodes13.push(Node13 { h: *h, key, red, tenpai: false, kids: Span::default(), live: 0.0 });
         self.index13.insert(key, i);
         self.work.push(Work::N13(i));
         i
     }
 
     /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
-    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize, pre: Pre) -> u32 {
+    /// `base` is `pack(h14, red)`.
+    fn node14(&mut self, h14: &Counts, base: u128, red: u8, drawn: usize, pre: Pre) -> u32 {
         let complete = pre.0 == -1;
-        let key = pack(h14, red) | if complete { (drawn as u128 + 1) << 105 } else { 0 };
+        let key = base | if complete { (drawn as u128 + 1) << 105 } else { 0 };
         if let Some(&i) = self.index14.get(&key) {
             return i;
         }
         let i = self.nodes14.len() as u32;
         self.nodes14.push(Node14 { win: [None, None], options: Span::default() });
         self.index14.insert(key, i);
-        self.work.push(Work::N14(i, *h14, red, drawn, pre));
+        self.work.push(Work::N14(i, *h14, base, red, drawn, pre));
         i
     }
 
     fn expand13(&mut self, i: u32) {
         let mut h = self.nodes13[i as usize].h;
         let red = self.nodes13[i as usize].red;
+        let key13 = self.nodes13[i as usize].key;
         let (sh, necessary) = self.o.necessary(&h);
+        self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let change = self.used(&h) + sh < self.limit;
         let mut kids = std::mem::take(&mut self.scratch_kids);
@@ -486,7 +506,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 continue;
             }
             h[k] += 1;
-            let pre = self.admissible_discards(&h);
+            let key14 = key13 + unit(k);
+            let plain = with_red(key14, 0);
+            let pre = match self.memo_pre.get(&plain) {
+                Some(&pre) => pre,
+                None => {
+                    let pre = self.admissible_discards(&h);
+                    self.memo_pre.insert(plain, pre);
+                    pre
+                }
+            };
             let useful = needed || pre.1 & !(1u64 << k) != 0;
             if useful {
                 let suit = FIVES.iter().position(|&f| f == k);
@@ -495,12 +524,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if red_live > 0 {
                     let s = suit.expect("a five");
                     let pr = f64::from(red_live) / f64::from(c);
-                    let a = self.node14(&h, red | (1 << s), k, pre);
-                    let b = self.node14(&h, red, k, pre);
+                    let a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre);
+                    let b = self.node14(&h, key14, red, k, pre);
                     kid.parts = [(pr, a), (1.0 - pr, b)];
                     kid.n_parts = 2;
                 } else {
-                    kid.parts[0] = (1.0, self.node14(&h, red, k, pre));
+                    kid.parts[0] = (1.0, self.node14(&h, key14, red, k, pre));
                 }
                 kids.push(kid);
             }
@@ -538,7 +567,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh14, if slack { held } else { keep }, keep)
     }
 
-    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize, pre: Pre) {
+    fn expand14(&mut self, i: u32, mut h14: Counts, base: u128, red: u8, drawn: usize, pre: Pre) {
         let (sh14, admissible, keep) = pre;
         let complete = sh14 == -1;
         let mut win = [None, None];
@@ -558,7 +587,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
                 let red13 = Self::throw(&mut h14, red, e);
                 {
-                    let dama = self.node13(&h14, red13);
+                    let dama = self.node13(&h14, with_red(base, red13) - unit(e), red13);
                     // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                     // from a complete one.
                     let tenpai = match sh14 {
@@ -584,11 +613,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub fn solve(&mut self) -> u32 {
         let root = self.root;
         let root_red = self.root_red;
-        let r = self.node13(&root, root_red);
+        let r = self.node13(&root, pack(&root, root_red), root_red);
         while let Some(w) = self.work.pop() {
             match w {
                 Work::N13(i) => self.expand13(i),
-                Work::N14(i, h, red, drawn, pre) => self.expand14(i, h, red, drawn, pre),
+                Work::N14(i, h, base, red, drawn, pre) => self.expand14(i, h, base, red, drawn, pre),
             }
         }
         // Values are stored layer by layer (all states at draw index d together), so each
@@ -768,13 +797,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub fn riichi_children(&mut self, h: &mut Counts, red: u8, double: bool) -> Vec<Child> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
+        // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
+        let (sh, necessary) = self.o.necessary(h);
+        let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
             if c == 0 || h[k] >= 4 {
                 continue;
             }
             h[k] += 1;
-            if self.shanten(h) == -1 {
+            if waits & (1 << k) != 0 {
                 let suit = FIVES.iter().position(|&f| f == k);
                 let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
                 let pr = f64::from(red_live) / f64::from(c);
