@@ -200,7 +200,6 @@ pub(crate) struct Solver<'a, O: Oracle> {
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
-    memo_score: HashMap<u128, Option<f64>>,
     /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
     /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
     /// to it as han.
@@ -233,7 +232,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
-            memo_score: HashMap::new(),
             memo_parts: HashMap::new(),
             memo_totals: HashMap::new(),
             memo_ura: HashMap::new(),
@@ -344,11 +342,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let riichi = if riichi == 2 && !self.opts.double_riichi { 1 } else { riichi };
         let ippatsu = ippatsu && self.opts.ippatsu && riichi > 0;
         let haitei = haitei && self.opts.haitei;
-        let flags = u128::from(riichi) | u128::from(ippatsu) << 2 | u128::from(haitei) << 3;
-        let key = pack(h14, red) | (drawn as u128) << 105 | flags << 112;
-        if let Some(&v) = self.memo_score.get(&key) {
-            return v;
-        }
         let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
         if self.opts.menzen_tsumo {
             // Exact: every extra han through the oracle's totals.
@@ -357,17 +350,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
                 None => None,
             };
-            let v = totals.map(|(t, extra)| {
-                let at = |k: u32| f64::from(t[(k as usize).min(EXTRA - 1)]);
+            return totals.map(|(t, extra)| {
                 if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
                     let dist = self.ura_memo(h14);
-                    dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum()
+                    totals_points(&t, extra, Some(&dist))
                 } else {
-                    at(extra)
+                    totals_points(&t, extra, None)
                 }
             });
-            self.memo_score.insert(key, v);
-            return v;
         }
         // Menzen tsumo switched off: the best reading's han less one, extra han added to it.
         // Without riichi haitei may be the only yaku: then the oracle is asked with haitei.
@@ -383,7 +373,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             p
         });
         let dealer = self.s.seat == Tile::EAST;
-        let v = parts.and_then(|mut parts| {
+        parts.and_then(|mut parts| {
             if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
                 if !parts.other_yaku {
                     return None;
@@ -401,9 +391,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             } else {
                 Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
             }
-        });
-        self.memo_score.insert(key, v);
-        v
+        })
     }
 
     /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
@@ -813,14 +801,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let red_bits = suit.map_or(red, |s| red | (1 << s));
                 let mut first = Arrays::ZERO;
                 let mut later = Arrays::ZERO;
+                // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases
+                // come from one oracle total and one ura-dora distribution (what
+                // `win_points` computes for each, asked once).
+                let fast = if self.opts.menzen_tsumo {
+                    let t = self.win_totals(h, k, true, false);
+                    let dist = if self.opts.ura_dora && self.s.ura_count > 0 { Some(self.ura_memo(h)) } else { None };
+                    Some((t, dist))
+                } else {
+                    None
+                };
+                let double = u32::from(level == 2 && self.opts.double_riichi);
                 for (ipp, arr) in [(true, &mut first), (false, &mut later)] {
                     for haitei in [false, true] {
-                        let plain = self.win_points(h, red, k, level, ipp, haitei).unwrap_or(0.0);
-                        let with_red = if pr > 0.0 {
-                            self.win_points(h, red_bits, k, level, ipp, haitei).unwrap_or(0.0)
-                        } else {
-                            0.0
+                        let value = |s: &mut Self, bits: u8| match &fast {
+                            Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
+                                let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
+                                let extra = red_han
+                                    + double
+                                    + u32::from(ipp && s.opts.ippatsu)
+                                    + u32::from(haitei && s.opts.haitei);
+                                totals_points(t, extra, dist.as_deref())
+                            }),
+                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
                         };
+                        let plain = value(self, red);
+                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
                         let v = pr * with_red + (1.0 - pr) * plain;
                         let range = if haitei { LAST - 1..LAST } else { 0..LAST - 1 };
                         for d in range {
@@ -1016,6 +1022,16 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
             c.live / big * c.first.p[d0] + (1.0 - s / big) * g
         })
         .collect()
+}
+
+/// Points of a win from its oracle totals with `extra` han, averaged over the ura-dora
+/// distribution when there is one.
+fn totals_points(t: &Totals, extra: u32, dist: Option<&[f64]>) -> f64 {
+    let at = |k: u32| f64::from(t[(k as usize).min(EXTRA - 1)]);
+    match dist {
+        Some(dist) => dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum(),
+        None => at(extra),
+    }
 }
 
 /// Binomial coefficient as a float.
