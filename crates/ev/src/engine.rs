@@ -190,6 +190,10 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo_pre: HashMap<u128, Pre>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
+    /// Used exchanges of each 14-tile state: a state holding `u` tiles the root does not is at
+    /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
+    /// pass over draw indices skips it there).
+    used14: Vec<u8>,
     kid_pool: Vec<Kid>,
     scratch_kids: Vec<Kid>,
     option_pool: Vec<(u32, Option<u32>)>,
@@ -225,6 +229,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             memo_pre: HashMap::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
+            used14: Vec::new(),
             kid_pool: Vec::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
@@ -461,7 +466,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
     /// `base` is `pack(h14, red)`.
-    fn node14(&mut self, h14: &Counts, base: u128, red: u8, drawn: usize, pre: Pre) -> u32 {
+    fn node14(&mut self, h14: &Counts, base: u128, red: u8, drawn: usize, pre: Pre, used14: u8) -> u32 {
         let complete = pre.0 == -1;
         let key = base | if complete { (drawn as u128 + 1) << 105 } else { 0 };
         if let Some(&i) = self.index14.get(&key) {
@@ -469,6 +474,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let i = self.nodes14.len() as u32;
         self.nodes14.push(Node14 { win: [None, None], options: Span::default() });
+        self.used14.push(used14);
         self.index14.insert(key, i);
         self.work.push(Work::N14(i, *h14, base, red, drawn, pre));
         i
@@ -481,7 +487,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let (sh, necessary) = self.o.necessary(&h);
         self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
-        let change = self.used(&h) + sh < self.limit;
+        let used13 = self.used(&h);
+        let change = used13 + sh < self.limit;
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
         for k in 0..34 {
@@ -495,6 +502,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             h[k] += 1;
             let key14 = key13 + unit(k);
+            let used14 = (used13 + i8::from(h[k] > self.root[k])) as u8;
             let plain = with_red(key14, 0);
             let pre = match self.memo_pre.get(&plain) {
                 Some(&pre) => pre,
@@ -512,12 +520,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if red_live > 0 {
                     let s = suit.expect("a five");
                     let pr = f64::from(red_live) / f64::from(c);
-                    let a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre);
-                    let b = self.node14(&h, key14, red, k, pre);
+                    let a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre, used14);
+                    let b = self.node14(&h, key14, red, k, pre, used14);
                     kid.parts = [(pr, a), (1.0 - pr, b)];
                     kid.n_parts = 2;
                 } else {
-                    kid.parts[0] = (1.0, self.node14(&h, key14, red, k, pre));
+                    kid.parts[0] = (1.0, self.node14(&h, key14, red, k, pre, used14));
                 }
                 kids.push(kid);
             }
@@ -669,6 +677,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 layer13[i] = [stay * next[0], stay * next[1], stay * next[2]];
             }
             for (j, n) in self.nodes14.iter().enumerate() {
+                if d + 1 < usize::from(self.used14[j]) {
+                    continue;
+                }
                 let w = n.win[usize::from(d == LAST - 1)];
                 let mut best: Option<(f64, f64, f64)> = None;
                 if let Some(p) = w {
