@@ -97,6 +97,23 @@ fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
 }
 
+/// Oracle answers that depend on the hand only (not on the root): memoised across the roots
+/// of one question (each rayon worker keeps one; the answers are the same whoever computes
+/// them).
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// Necessary tiles of 13-tile hands, keyed on the packed hand.
+    necessary: HashMap<u128, (i8, u64)>,
+    /// Unnecessary tiles of 14-tile hands, keyed on the packed hand.
+    unnecessary: HashMap<u128, (i8, u64)>,
+    /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
+    /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
+    /// to it as han.
+    parts: HashMap<u128, Option<WinParts>>,
+    /// The oracle's totals of a win (same key as `parts`).
+    totals: HashMap<u128, Option<Totals>>,
+}
+
 /// Three quantities of a riichi hand: plain (no ippatsu on the next draw) and with ippatsu.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RiichiArrays {
@@ -204,12 +221,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
-    /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
-    /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
-    /// to it as han.
-    memo_parts: HashMap<u128, Option<WinParts>>,
-    /// The oracle's totals of a win (same key as `memo_parts`).
-    memo_totals: HashMap<u128, Option<Totals>>,
+    /// Oracle answers shared by the roots of one question.
+    pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
     work: Vec<Work>,
@@ -237,14 +250,24 @@ impl<'a, O: Oracle> Solver<'a, O> {
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
-            memo_parts: HashMap::new(),
-            memo_totals: HashMap::new(),
+            shared: Shared::default(),
             memo_ura: HashMap::new(),
             work: Vec::new(),
         };
         let sh = solver.shanten(&root);
         solver.limit = sh + solver.opts.extra_exchanges as i8;
         solver
+    }
+
+    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (`key`: its [`pack`] without red
+    /// bits), memoised across the roots of a question.
+    fn necessary(&mut self, h: &Counts, key: u128) -> (i8, u64) {
+        if let Some(&v) = self.shared.necessary.get(&key) {
+            return v;
+        }
+        let v = self.o.necessary(h);
+        self.shared.necessary.insert(key, v);
+        v
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
@@ -285,7 +308,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// only add han, see `docs/ev-model.md`); memoised.
     fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
         let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
-        if let Some(&v) = self.memo_parts.get(&key) {
+        if let Some(&v) = self.shared.parts.get(&key) {
             return v;
         }
         let q = WinQuery {
@@ -303,7 +326,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             aka_dora: false,
         };
         let v = self.o.score(&q);
-        self.memo_parts.insert(key, v);
+        self.shared.parts.insert(key, v);
         v
     }
 
@@ -311,7 +334,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// (they are extra han); memoised.
     fn win_totals(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
         let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
-        if let Some(&v) = self.memo_totals.get(&key) {
+        if let Some(&v) = self.shared.totals.get(&key) {
             return v;
         }
         let q = WinQuery {
@@ -329,7 +352,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             aka_dora: false,
         };
         let v = self.o.tsumo_totals(&q);
-        self.memo_totals.insert(key, v);
+        self.shared.totals.insert(key, v);
         v
     }
 
@@ -484,7 +507,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut h = self.nodes13[i as usize].h;
         let red = self.nodes13[i as usize].red;
         let key13 = self.nodes13[i as usize].key;
-        let (sh, necessary) = self.o.necessary(&h);
+        let (sh, necessary) = self.necessary(&h, with_red(key13, 0));
         self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let used13 = self.used(&h);
@@ -545,7 +568,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        let (sh14, mut keep) = self.o.unnecessary(h14);
+        let plain = pack(h14, 0);
+        let (sh14, mut keep) = match self.shared.unnecessary.get(&plain) {
+            Some(&v) => v,
+            None => {
+                let v = self.o.unnecessary(h14);
+                self.shared.unnecessary.insert(plain, v);
+                v
+            }
+        };
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
         let used14 = self.used(h14);
@@ -797,7 +828,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
         // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
-        let (sh, necessary) = self.o.necessary(h);
+        let (sh, necessary) = self.necessary(h, pack(h, 0));
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
