@@ -269,6 +269,8 @@ fn candidate<O: Oracle>(
 ) -> (Candidate, usize) {
     let mut solver = Solver::new(oracle, options, setup, root, red);
     solver.shared = std::mem::take(shared);
+    // Only the root's values are read after the pass: two layers at a time suffice.
+    solver.keep_layers = false;
     let mut h = root;
     let shanten = solver.shanten(&h);
     let root_index = solver.solve();

@@ -216,6 +216,11 @@ pub(crate) struct Solver<'a, O: Oracle> {
     option_pool: Vec<(u32, Option<u32>)>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
+    /// Keep every layer of `values13` (the simulator reads any state at any draw index);
+    /// otherwise only two layers live at a time and the root's values are kept in `root13`.
+    pub keep_layers: bool,
+    /// The root's values at every draw index.
+    root13: [[f64; 3]; N],
     /// Values of the root's 14-tile children at every draw index (the other 14-tile values
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
@@ -247,6 +252,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
+            keep_layers: true,
+            root13: [[0.0; 3]; N],
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
@@ -652,7 +659,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let n13 = self.nodes13.len();
         let n14 = self.nodes14.len();
         let nr = self.riichi_values.len();
-        let mut v13 = vec![[0.0f64; 3]; N * n13];
+        // Layer `d` lives in slot `d` (every layer kept) or `d % 2` (two at a time).
+        let keep = self.keep_layers;
+        let slot = |d: usize| if keep { d } else { d % 2 };
+        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 2 } * n13];
         let mut rv = vec![[0.0f64; 3]; N * nr];
         for (r, a) in self.riichi_values.iter().enumerate() {
             for d in 0..N {
@@ -660,7 +670,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         for (i, n) in self.nodes13.iter().enumerate() {
-            v13[LAST * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
+            v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
         // Each 14-tile value is pushed into its parents as soon as it is known, so 14-tile
         // values need no storage beyond the root's children: reverse edges (parent, live
@@ -696,9 +706,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
         let mut inv = vec![0.0f64; n13];
         for d in (0..LAST).rev() {
-            let (head, tail) = v13.split_at_mut((d + 1) * n13);
-            let layer13 = &mut head[d * n13..];
-            let next13 = &tail[..n13];
+            let (cur, nxt) = (slot(d), slot(d + 1));
+            let (layer13, next13): (&mut [[f64; 3]], &[[f64; 3]]) = if cur < nxt {
+                let (head, tail) = v13.split_at_mut(nxt * n13);
+                (&mut head[cur * n13..(cur + 1) * n13], &tail[..n13])
+            } else {
+                let (head, tail) = v13.split_at_mut(cur * n13);
+                (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
+            };
+            if d + 1 == LAST {
+                self.root13[LAST] = next13[r as usize];
+            }
             let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
             for (i, n) in self.nodes13.iter().enumerate() {
                 let big = self.s.denom[d].max(n.live);
@@ -747,26 +765,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     acc[2] += q * b.2;
                 }
             }
+            self.root13[d] = layer13[r as usize];
         }
         self.values13 = v13;
         self.root14 = root14;
         r
     }
 
-    /// The arrays of 13-tile state `i` (after [`Solver::solve`]).
-    fn arrays13(&self, i: u32) -> Arrays {
-        let n13 = self.nodes13.len();
-        let mut a = Arrays::ZERO;
-        for d in 0..N {
-            a.set(d, {
-                let v = self.values13[d * n13 + i as usize];
-                (v[0], v[1], v[2])
-            });
-        }
-        a
-    }
-
-    /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`]).
+    /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
+    /// layer kept).
     fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
         let v = self.values13[d * self.nodes13.len() + i as usize];
         (v[0], v[1], v[2])
@@ -774,7 +781,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's dama arrays (after [`Solver::solve`]).
     pub fn root_arrays(&self, r: u32) -> Arrays {
-        self.arrays13(r)
+        // The root is the first state listed.
+        debug_assert_eq!(r, 0);
+        let mut a = Arrays::ZERO;
+        for (d, v) in self.root13.iter().enumerate() {
+            a.set(d, (v[0], v[1], v[2]));
+        }
+        a
     }
 
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
