@@ -134,13 +134,31 @@ pub(crate) struct Child {
 }
 
 /// One draw child of a 13-tile state: the kind, its live copies, and the 14-tile states it
-/// leads to with their weights (a five splits into red and plain).
+/// leads to (a five splits into red, state `a`, and plain, state `b`, with the red copy's
+/// share of the live copies; otherwise `b` is `u32::MAX`). Twelve bytes: there are many.
 #[derive(Clone, Copy, Debug)]
 struct Kid {
+    a: u32,
+    b: u32,
     kind: u8,
-    live: f64,
-    parts: [(f64, u32); 2],
-    n_parts: u8,
+    live: u8,
+    red_live: u8,
+}
+
+impl Kid {
+    fn live(&self) -> f64 {
+        f64::from(self.live)
+    }
+
+    /// The 14-tile states with their weights, and how many there are (1 or 2).
+    fn parts(&self) -> ([(f64, u32); 2], usize) {
+        if self.b == u32::MAX {
+            ([(1.0, self.a), (0.0, 0)], 1)
+        } else {
+            let pr = f64::from(self.red_live) / f64::from(self.live);
+            ([(pr, self.a), (1.0 - pr, self.b)], 2)
+        }
+    }
 }
 
 /// A range of a pool (children and options live in one contiguous pool each, so the
@@ -546,16 +564,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
             if useful {
                 let suit = FIVES.iter().position(|&f| f == k);
                 let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-                let mut kid = Kid { kind: k as u8, live: f64::from(c), parts: [(1.0, 0); 2], n_parts: 1 };
+                let mut kid = Kid { a: 0, b: u32::MAX, kind: k as u8, live: c, red_live };
                 if red_live > 0 {
                     let s = suit.expect("a five");
-                    let pr = f64::from(red_live) / f64::from(c);
-                    let a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre, used14);
-                    let b = self.node14(&h, key14, red, k, pre, used14);
-                    kid.parts = [(pr, a), (1.0 - pr, b)];
-                    kid.n_parts = 2;
+                    kid.a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre, used14);
+                    kid.b = self.node14(&h, key14, red, k, pre, used14);
                 } else {
-                    kid.parts[0] = (1.0, self.node14(&h, key14, red, k, pre, used14));
+                    kid.a = self.node14(&h, key14, red, k, pre, used14);
                 }
                 kids.push(kid);
             }
@@ -565,7 +580,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.kid_pool.extend_from_slice(&kids);
         let node = &mut self.nodes13[i as usize];
         node.kids = Span { start, len: kids.len() as u32 };
-        node.live = kids.iter().map(|k| k.live).sum();
+        node.live = kids.iter().map(|k| k.live()).sum();
         self.scratch_kids = kids;
     }
 
@@ -677,7 +692,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // copies x weight), grouped by child.
         let mut start = vec![0u32; n14 + 1];
         for kid in &self.kid_pool {
-            for &(_, j) in &kid.parts[..usize::from(kid.n_parts)] {
+            let (parts, n) = kid.parts();
+            for &(_, j) in &parts[..n] {
                 start[j as usize + 1] += 1;
             }
         }
@@ -688,15 +704,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut parents = vec![(0u32, 0.0f64); start[n14] as usize];
         for (i, n) in self.nodes13.iter().enumerate() {
             for kid in &self.kid_pool[n.kids.range()] {
-                for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
-                    parents[fill[j as usize] as usize] = (i as u32, kid.live * wt);
+                let (parts, n) = kid.parts();
+                for &(wt, j) in &parts[..n] {
+                    parents[fill[j as usize] as usize] = (i as u32, kid.live() * wt);
                     fill[j as usize] += 1;
                 }
             }
         }
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
         for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-            for &(_, j) in &kid.parts[..usize::from(kid.n_parts)] {
+            let (parts, n) = kid.parts();
+            for &(_, j) in &parts[..n] {
                 root14.insert(j, [[0.0; 3]; N]);
             }
         }
@@ -796,7 +814,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .iter()
             .map(|kid| {
                 let mut a = Arrays::ZERO;
-                for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                let (parts, n) = kid.parts();
+                for &(wt, j) in &parts[..n] {
                     let values = &self.root14[&j];
                     for (d, v) in values.iter().enumerate() {
                         a.p[d] += wt * v[0];
@@ -804,7 +823,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         a.t[d] += wt * v[2];
                     }
                 }
-                Child { kind: usize::from(kid.kind), live: kid.live, first: a, later: a }
+                Child { kind: usize::from(kid.kind), live: kid.live(), first: a, later: a }
             })
             .collect()
     }
@@ -947,24 +966,25 @@ impl<'a, O: Oracle> Solver<'a, O> {
             match st {
                 St::Dama(i) => {
                     let kids = self.kid_pool[self.nodes13[i as usize].kids.range()].to_vec();
-                    let s: f64 = kids.iter().map(|k| k.live).sum();
+                    let s: f64 = kids.iter().map(|k| k.live()).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
                     let mut pick = None;
                     for kid in &kids {
-                        if u < kid.live {
+                        if u < kid.live() {
                             pick = Some(*kid);
                             break;
                         }
-                        u -= kid.live;
+                        u -= kid.live();
                     }
                     let Some(kid) = pick else {
                         d += 1;
                         continue;
                     };
-                    let mut j = kid.parts[0].1;
-                    if kid.n_parts == 2 && rng.unit_f64() >= kid.parts[0].0 {
-                        j = kid.parts[1].1;
+                    let (parts, n) = kid.parts();
+                    let mut j = parts[0].1;
+                    if n == 2 && rng.unit_f64() >= parts[0].0 {
+                        j = parts[1].1;
                     }
                     let n = &self.nodes14[j as usize];
                     if let Some(p) = n.win[usize::from(d == LAST - 1)] {
