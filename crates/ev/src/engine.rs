@@ -669,6 +669,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 Work::N14(i, h, base, red, drawn, pre) => self.expand14(i, h, base, red, drawn, pre),
             }
         }
+        // Every state is listed: the indexes are not needed any more (freeing them before the
+        // pass lowers the peak memory).
+        self.index13 = HashMap::new();
+        self.index14 = HashMap::new();
+        self.memo_pre = HashMap::new();
+        self.work = Vec::new();
         // Values are stored layer by layer (all states at draw index d together), so each
         // layer's reads stay within a small, dense block.
         let n13 = self.nodes13.len();
