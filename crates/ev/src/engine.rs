@@ -707,12 +707,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
             start[j + 1] += start[j];
         }
         let mut fill = start.clone();
-        let mut parents = vec![(0u32, 0.0f64); start[n14] as usize];
+        // An edge's weight (live copies x the red or plain share) is one of a few values: the
+        // edge keeps its code (8 bytes an edge, not 16), the weight comes from a table.
+        let mut weights = [0.0f64; 64];
+        for (code, w) in weights.iter_mut().enumerate() {
+            let (live, red_live, part, split) = (code & 7, (code >> 3) & 1, (code >> 4) & 1, code >> 5 & 1);
+            if live == 0 || live > 4 {
+                continue;
+            }
+            let kid = Kid {
+                a: 0,
+                b: if split == 1 { 0 } else { u32::MAX },
+                kind: 0,
+                live: live as u8,
+                red_live: red_live as u8,
+            };
+            let (parts, n) = kid.parts();
+            if part < n {
+                *w = kid.live() * parts[part].0;
+            }
+        }
+        let mut parents = vec![(0u32, 0u8); start[n14] as usize];
         for (i, n) in self.nodes13.iter().enumerate() {
             for kid in &self.kid_pool[n.kids.range()] {
                 let (parts, n) = kid.parts();
-                for &(wt, j) in &parts[..n] {
-                    parents[fill[j as usize] as usize] = (i as u32, kid.live() * wt);
+                for (part, &(_, j)) in parts[..n].iter().enumerate() {
+                    let code =
+                        usize::from(kid.live) | usize::from(kid.red_live) << 3 | part << 4 | usize::from(n == 2) << 5;
+                    parents[fill[j as usize] as usize] = (i as u32, code as u8);
                     fill[j as usize] += 1;
                 }
             }
@@ -781,7 +803,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if let Some(slot) = root14.get_mut(&(j as u32)) {
                     slot[d] = [b.0, b.1, b.2];
                 }
-                for &(i, lw) in &parents[start[j] as usize..start[j + 1] as usize] {
+                for &(i, code) in &parents[start[j] as usize..start[j + 1] as usize] {
+                    let lw = weights[usize::from(code)];
                     let q = lw * inv[i as usize];
                     let acc = &mut layer13[i as usize];
                     acc[0] += q * b.0;
