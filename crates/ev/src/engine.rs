@@ -190,11 +190,20 @@ struct Node13 {
 
 #[derive(Clone, Debug)]
 struct Node14 {
-    /// Win points at a plain draw and at the last draw (`None`: no win).
-    win: [Option<f64>; 2],
+    /// Win points at a plain draw and at the last draw, NaN for no win (24 bytes a state,
+    /// not 40: there are millions); read through [`Node14::win`].
+    win: [f64; 2],
     /// Discard options in the option pool: the 13-tile state and, when riichi is considered,
     /// the riichi state.
     options: Span,
+}
+
+impl Node14 {
+    /// Win points at a plain draw (`last` false) or at the last draw, `None` without a win.
+    fn win(&self, last: bool) -> Option<f64> {
+        let p = self.win[usize::from(last)];
+        (!p.is_nan()).then_some(p)
+    }
 }
 
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
@@ -521,7 +530,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return i;
         }
         let i = self.nodes14.len() as u32;
-        self.nodes14.push(Node14 { win: [None, None], options: Span::default() });
+        self.nodes14.push(Node14 { win: [f64::NAN; 2], options: Span::default() });
         self.used14.push(used14);
         self.index14.insert(key, i);
         self.work.push(Work::N14(i, *h14, base, red, drawn, pre));
@@ -655,6 +664,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let len = self.option_pool.len() as u32 - start;
+        let win = win.map(|w| w.unwrap_or(f64::NAN));
         self.nodes14[i as usize] = Node14 { win, options: Span { start, len } };
     }
 
@@ -775,7 +785,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if d + 1 < usize::from(self.used14[j]) {
                     continue;
                 }
-                let w = n.win[usize::from(d == LAST - 1)];
+                let w = n.win(d == LAST - 1);
                 let mut best: Option<(f64, f64, f64)> = None;
                 if let Some(p) = w {
                     best = Some((p, 1.0, 1.0));
@@ -1016,7 +1026,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         j = parts[1].1;
                     }
                     let n = &self.nodes14[j as usize];
-                    if let Some(p) = n.win[usize::from(d == LAST - 1)] {
+                    if let Some(p) = n.win(d == LAST - 1) {
                         // The DP takes a win whenever one is available (declining is an option
                         // the simulator does not model).
                         return (p, true, true);
