@@ -86,6 +86,15 @@ fn pack(h: &Counts, red: u8) -> u128 {
     key | (u128::from(red) << 102)
 }
 
+/// The hand and red bits of a [`pack`]ed key.
+fn unpack(key: u128) -> (Counts, u8) {
+    let mut h = [0u8; 34];
+    for (k, c) in h.iter_mut().enumerate() {
+        *c = (key >> (3 * k)) as u8 & 7;
+    }
+    (h, (key >> 102) as u8 & 7)
+}
+
 /// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
 /// addition or subtraction apart).
 fn unit(k: usize) -> u128 {
@@ -177,10 +186,8 @@ impl Span {
 
 #[derive(Clone, Debug)]
 struct Node13 {
-    h: Counts,
-    /// The [`pack`]ed hand and red bits.
+    /// The [`pack`]ed hand and red bits (see [`unpack`]).
     key: u128,
-    red: u8,
     tenpai: bool,
     /// Draw children in the kid pool.
     kids: Span,
@@ -508,14 +515,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    /// The 13-tile state of `h` with red bits `red`; `key` is `pack(h, red)`. Its `tenpai` is
+    /// The 13-tile state of the hand and red bits `key` (a [`pack`]ed key). Its `tenpai` is
     /// set when it is expanded.
-    fn node13(&mut self, h: &Counts, key: u128, red: u8) -> u32 {
+    fn node13(&mut self, key: u128) -> u32 {
         if let Some(&i) = self.index13.get(&key) {
             return i;
         }
         let i = self.nodes13.len() as u32;
-        self.nodes13.push(Node13 { h: *h, key, red, tenpai: false, kids: Span::default(), live: 0.0 });
+        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0 });
         self.index13.insert(key, i);
         self.work.push(Work::N13(i));
         i
@@ -538,8 +545,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     fn expand13(&mut self, i: u32) {
-        let mut h = self.nodes13[i as usize].h;
-        let red = self.nodes13[i as usize].red;
+        let (mut h, red) = unpack(self.nodes13[i as usize].key);
         let key13 = self.nodes13[i as usize].key;
         let (sh, necessary) = self.necessary(&h, with_red(key13, 0));
         self.nodes13[i as usize].tenpai = sh == 0;
@@ -645,7 +651,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
                 let red13 = Self::throw(&mut h14, red, e);
                 {
-                    let dama = self.node13(&h14, with_red(base, red13) - unit(e), red13);
+                    let dama = self.node13(with_red(base, red13) - unit(e));
                     // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                     // from a complete one.
                     let tenpai = match sh14 {
@@ -672,7 +678,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub fn solve(&mut self) -> u32 {
         let root = self.root;
         let root_red = self.root_red;
-        let r = self.node13(&root, pack(&root, root_red), root_red);
+        let r = self.node13(pack(&root, root_red));
         while let Some(w) = self.work.pop() {
             match w {
                 Work::N13(i) => self.expand13(i),
@@ -994,7 +1000,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let objective = self.opts.objective;
         let mut st = if riichi_root {
             let n = &self.nodes13[root as usize];
-            St::Riichi(n.h, n.red, double, true)
+            let (h, red) = unpack(n.key);
+            St::Riichi(h, red, double, true)
         } else {
             St::Dama(root)
         };
@@ -1044,7 +1051,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                             };
                             if take {
                                 let m = &self.nodes13[dama as usize];
-                                cand = (rv, St::Riichi(m.h, m.red, false, true));
+                                let (h, red) = unpack(m.key);
+                                cand = (rv, St::Riichi(h, red, false, true));
                             }
                         }
                         if best.as_ref().is_none_or(|b| better(objective, cand.0, b.0)) {
