@@ -668,7 +668,13 @@ impl<'b> Solver<'b> {
         order.clear();
         let queue = &mut self.queue;
         queue.clear();
-        queue.extend(p.iter().map(|i| i as u16));
+        for (k, &word) in p.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                queue.push((k * 64 + w.trailing_zeros() as usize) as u16);
+                w &= w - 1;
+            }
+        }
         while let Some(i) = queue.pop() {
             let i = i as usize;
             if !p.contains(i) || !board.is_free(&p, i) {
@@ -689,25 +695,30 @@ impl<'b> Solver<'b> {
                 }
             } else {
                 let g = board.group[i] as usize;
-                let ok = gone[g] > 0
-                    || board.members[g]
-                        .iter()
-                        .any(|&t| t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize));
-                if ok {
-                    let m = &board.members[g];
-                    seen[i] = (0..m.len())
-                        .filter(|&k| {
-                            let t = m[k] as usize;
-                            !p.contains(t) || board.is_free(&p, t)
-                        })
-                        .fold(0, |acc, k| acc | 1 << k);
+                let m = &board.members[g];
+                // Bit `k`: member `k` (not `i`) is present and free; or gone; or is `i`.
+                let (mut free_other, mut rest) = (0u8, 0u8);
+                for (k, &t) in m.iter().enumerate() {
+                    let t = t as usize;
+                    if t == i || !p.contains(t) {
+                        rest |= 1 << k;
+                    } else if board.is_free(&p, t) {
+                        free_other |= 1 << k;
+                    }
+                }
+                if gone[g] > 0 || free_other != 0 {
+                    seen[i] = free_other | rest;
                     when[i] = step;
                     step += 1;
                     order.push(i as u16);
                     p.remove(i);
                     gone[g] += 1;
                     queue.extend_from_slice(&board.blocks[i]);
-                    queue.extend(board.members[g].iter().copied().filter(|&t| p.contains(t as usize)));
+                    for &t in m {
+                        if p.contains(t as usize) {
+                            queue.push(t);
+                        }
+                    }
                 }
             }
         }
