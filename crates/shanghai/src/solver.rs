@@ -787,16 +787,7 @@ impl<'b> Solver<'b> {
                 }
             } else {
                 let m = &board.members[g];
-                // Bit `k`: member `k` (not `i`) is present and free; or gone; or is `i`.
-                let (mut free_other, mut rest) = (0u8, 0u8);
-                for (k, &t) in m.iter().enumerate() {
-                    let t = t as usize;
-                    if t == i || !p.contains(t) {
-                        rest |= 1 << k;
-                    } else if board.is_free(p, t) {
-                        free_other |= 1 << k;
-                    }
-                }
+                let (free_other, rest) = alone_mask(board, p, i, g);
                 if gone[g] > 0 || free_other != 0 {
                     seen[i] = free_other | rest;
                     when[i] = *step;
@@ -858,6 +849,22 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
+/// are present and free, and those that are `i` or gone.
+#[inline(always)]
+fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize) -> (u8, u8) {
+    let (mut free_other, mut rest) = (0u8, 0u8);
+    for (k, &t) in board.members[g].iter().enumerate() {
+        let t = t as usize;
+        if t == i || !p.contains(t) {
+            rest |= 1 << k;
+        } else if board.is_free(p, t) {
+            free_other |= 1 << k;
+        }
+    }
+    (free_other, rest)
 }
 
 /// A winning line from `present` starting with `m = a-b`, made from the winning line `line`
