@@ -669,7 +669,7 @@ impl<'b> Solver<'b> {
         let mut step = prefix as u32;
         self.order.clear();
         self.queue_present(&p);
-        self.drain(&mut p, &mut gone, &mut step, usize::MAX);
+        self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX);
         if let Some(g) = only {
             for &t in &board.members[g] {
                 self.partner[t as usize] = NONE;
@@ -702,7 +702,7 @@ impl<'b> Solver<'b> {
         let mut step = prefix as u32;
         self.order.clear();
         self.queue_present(&p);
-        self.drain(&mut p, &mut gone, &mut step, g);
+        self.drain::<false>(&mut p, &mut gone, &mut step, g);
         let (p0, gone0, step0) = (p, gone, step);
         let mut out = need;
         for (s, sp) in SPLITS.iter().enumerate() {
@@ -718,7 +718,7 @@ impl<'b> Solver<'b> {
             let (mut p, mut gone, mut step) = (p0, gone0, step0);
             self.queue.clear();
             self.queue.extend_from_slice(m);
-            self.drain(&mut p, &mut gone, &mut step, usize::MAX);
+            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
             for &t in m {
                 self.partner[t as usize] = NONE;
             }
@@ -757,7 +757,7 @@ impl<'b> Solver<'b> {
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
     /// `frozen` (if a group) stay. Records `when`, `seen` and `order`.
-    fn drain(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
+    fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let partner = &self.partner;
@@ -778,21 +778,37 @@ impl<'b> Solver<'b> {
                 if board.is_free(p, j) {
                     p.remove(i);
                     p.remove(j);
-                    when[i] = *step;
-                    when[j] = *step + 1;
-                    *step += 2;
-                    order.extend([i as u16, j as u16]);
+                    if RECORD {
+                        when[i] = *step;
+                        when[j] = *step + 1;
+                        *step += 2;
+                        order.extend([i as u16, j as u16]);
+                    }
                     queue.extend_from_slice(&board.blocks[i]);
                     queue.extend_from_slice(&board.blocks[j]);
                 }
             } else {
                 let m = &board.members[g];
-                let (free_other, rest) = alone_mask(board, p, i, g);
-                if gone[g] > 0 || free_other != 0 {
-                    seen[i] = free_other | rest;
-                    when[i] = *step;
-                    *step += 1;
-                    order.push(i as u16);
+                let ok = if RECORD {
+                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    let ok = gone[g] > 0 || free_other != 0;
+                    if ok {
+                        seen[i] = free_other | rest;
+                    }
+                    ok
+                } else {
+                    gone[g] > 0
+                        || m.iter().any(|&t| {
+                            let t = t as usize;
+                            t != i && p.contains(t) && board.is_free(p, t)
+                        })
+                };
+                if ok {
+                    if RECORD {
+                        when[i] = *step;
+                        *step += 1;
+                        order.push(i as u16);
+                    }
                     p.remove(i);
                     gone[g] += 1;
                     queue.extend_from_slice(&board.blocks[i]);
