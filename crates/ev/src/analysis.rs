@@ -1,7 +1,7 @@
 //! The public question and answer: a hand and its situation in, one candidate per distinct
 //! discard out (or one for a 13-tile hand), sorted by the objective.
 
-use crate::engine::{Arrays, FIVES, LAST, Setup, Solver, better, contributions, first_passage};
+use crate::engine::{Arrays, FIVES, LAST, Setup, Shared, Solver, better, contributions, first_passage};
 use crate::options::{Options, RiichiPolicy};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
@@ -232,7 +232,13 @@ pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) ->
     };
     let d0 = usize::from(query.turn - 1);
     let results: Vec<(Candidate, usize)> =
-        roots.par_iter().map(|&(discard, h, r)| candidate(oracle, options, &setup, discard, h, r, d0)).collect();
+        // Each worker keeps one cache of hand-only oracle answers across its roots.
+        roots
+            .par_iter()
+            .map_init(Shared::default, |shared, &(discard, h, r)| {
+                candidate(oracle, options, &setup, (discard, h, r), d0, shared)
+            })
+            .collect();
     let states = results.iter().map(|(_, s)| s).sum();
     let mut candidates: Vec<Candidate> = results.into_iter().map(|(c, _)| c).collect();
     candidates.sort_by(|a, b| {
@@ -257,12 +263,14 @@ fn candidate<O: Oracle>(
     oracle: &O,
     options: &Options,
     setup: &Setup,
-    discard: Option<Tile>,
-    root: Counts,
-    red: u8,
+    (discard, root, red): (Option<Tile>, Counts, u8),
     d0: usize,
+    shared: &mut Shared,
 ) -> (Candidate, usize) {
     let mut solver = Solver::new(oracle, options, setup, root, red);
+    solver.shared = std::mem::take(shared);
+    // Only the root's values are read after the pass: two layers at a time suffice.
+    solver.keep_layers = false;
     let mut h = root;
     let shanten = solver.shanten(&h);
     let root_index = solver.solve();
@@ -343,6 +351,7 @@ fn candidate<O: Oracle>(
         tenpai: arrays.t[..LAST].to_vec(),
     };
     let states = solver.states();
+    *shared = std::mem::take(&mut solver.shared);
     (
         Candidate {
             discard,

@@ -86,6 +86,34 @@ fn pack(h: &Counts, red: u8) -> u128 {
     key | (u128::from(red) << 102)
 }
 
+/// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
+/// addition or subtraction apart).
+fn unit(k: usize) -> u128 {
+    1u128 << (3 * k)
+}
+
+/// A [`pack`]ed key with its red bits replaced.
+fn with_red(key: u128, red: u8) -> u128 {
+    (key & !(7u128 << 102)) | (u128::from(red) << 102)
+}
+
+/// Oracle answers that depend on the hand only (not on the root): memoised across the roots
+/// of one question (each rayon worker keeps one; the answers are the same whoever computes
+/// them).
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// Necessary tiles of 13-tile hands, keyed on the packed hand.
+    necessary: HashMap<u128, (i8, u64)>,
+    /// Unnecessary tiles of 14-tile hands, keyed on the packed hand.
+    unnecessary: HashMap<u128, (i8, u64)>,
+    /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
+    /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
+    /// to it as han.
+    parts: HashMap<u128, Option<WinParts>>,
+    /// The oracle's totals of a win (same key as `parts`).
+    totals: HashMap<u128, Option<Totals>>,
+}
+
 /// Three quantities of a riichi hand: plain (no ippatsu on the next draw) and with ippatsu.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RiichiArrays {
@@ -106,13 +134,31 @@ pub(crate) struct Child {
 }
 
 /// One draw child of a 13-tile state: the kind, its live copies, and the 14-tile states it
-/// leads to with their weights (a five splits into red and plain).
+/// leads to (a five splits into red, state `a`, and plain, state `b`, with the red copy's
+/// share of the live copies; otherwise `b` is `u32::MAX`). Twelve bytes: there are many.
 #[derive(Clone, Copy, Debug)]
 struct Kid {
+    a: u32,
+    b: u32,
     kind: u8,
-    live: f64,
-    parts: [(f64, u32); 2],
-    n_parts: u8,
+    live: u8,
+    red_live: u8,
+}
+
+impl Kid {
+    fn live(&self) -> f64 {
+        f64::from(self.live)
+    }
+
+    /// The 14-tile states with their weights, and how many there are (1 or 2).
+    fn parts(&self) -> ([(f64, u32); 2], usize) {
+        if self.b == u32::MAX {
+            ([(1.0, self.a), (0.0, 0)], 1)
+        } else {
+            let pr = f64::from(self.red_live) / f64::from(self.live);
+            ([(pr, self.a), (1.0 - pr, self.b)], 2)
+        }
+    }
 }
 
 /// A range of a pool (children and options live in one contiguous pool each, so the
@@ -132,6 +178,8 @@ impl Span {
 #[derive(Clone, Debug)]
 struct Node13 {
     h: Counts,
+    /// The [`pack`]ed hand and red bits.
+    key: u128,
     red: u8,
     tenpai: bool,
     /// Draw children in the kid pool.
@@ -154,7 +202,7 @@ type Pre = (i8, u64, u64);
 
 enum Work {
     N13(u32),
-    N14(u32, Counts, u8, usize, Pre),
+    N14(u32, Counts, u128, u8, usize, Pre),
 }
 
 /// The solver of one candidate (one 13-tile root): it first lists every reachable state
@@ -172,25 +220,32 @@ pub(crate) struct Solver<'a, O: Oracle> {
     limit: i8,
     index13: HashMap<u128, u32>,
     index14: HashMap<u128, u32>,
+    /// [`Solver::admissible_discards`] per 14-tile hand (keyed on the packed hand without red
+    /// bits): a hand is reached by many draws.
+    memo_pre: HashMap<u128, Pre>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
+    /// Used exchanges of each 14-tile state: a state holding `u` tiles the root does not is at
+    /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
+    /// pass over draw indices skips it there).
+    used14: Vec<u8>,
     kid_pool: Vec<Kid>,
     scratch_kids: Vec<Kid>,
     option_pool: Vec<(u32, Option<u32>)>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
+    /// Keep every layer of `values13` (the simulator reads any state at any draw index);
+    /// otherwise only two layers live at a time and the root's values are kept in `root13`.
+    pub keep_layers: bool,
+    /// The root's values at every draw index.
+    root13: [[f64; 3]; N],
     /// Values of the root's 14-tile children at every draw index (the other 14-tile values
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
-    memo_score: HashMap<u128, Option<f64>>,
-    /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
-    /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
-    /// to it as han.
-    memo_parts: HashMap<u128, Option<WinParts>>,
-    /// The oracle's totals of a win (same key as `memo_parts`).
-    memo_totals: HashMap<u128, Option<Totals>>,
+    /// Oracle answers shared by the roots of one question.
+    pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
     work: Vec<Work>,
@@ -207,24 +262,37 @@ impl<'a, O: Oracle> Solver<'a, O> {
             limit: 0,
             index13: HashMap::new(),
             index14: HashMap::new(),
+            memo_pre: HashMap::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
+            used14: Vec::new(),
             kid_pool: Vec::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
+            keep_layers: true,
+            root13: [[0.0; 3]; N],
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
-            memo_score: HashMap::new(),
-            memo_parts: HashMap::new(),
-            memo_totals: HashMap::new(),
+            shared: Shared::default(),
             memo_ura: HashMap::new(),
             work: Vec::new(),
         };
         let sh = solver.shanten(&root);
         solver.limit = sh + solver.opts.extra_exchanges as i8;
         solver
+    }
+
+    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (`key`: its [`pack`] without red
+    /// bits), memoised across the roots of a question.
+    fn necessary(&mut self, h: &Counts, key: u128) -> (i8, u64) {
+        if let Some(&v) = self.shared.necessary.get(&key) {
+            return v;
+        }
+        let v = self.o.necessary(h);
+        self.shared.necessary.insert(key, v);
+        v
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
@@ -265,7 +333,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// only add han, see `docs/ev-model.md`); memoised.
     fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
         let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
-        if let Some(&v) = self.memo_parts.get(&key) {
+        if let Some(&v) = self.shared.parts.get(&key) {
             return v;
         }
         let q = WinQuery {
@@ -283,7 +351,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             aka_dora: false,
         };
         let v = self.o.score(&q);
-        self.memo_parts.insert(key, v);
+        self.shared.parts.insert(key, v);
         v
     }
 
@@ -291,7 +359,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// (they are extra han); memoised.
     fn win_totals(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
         let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
-        if let Some(&v) = self.memo_totals.get(&key) {
+        if let Some(&v) = self.shared.totals.get(&key) {
             return v;
         }
         let q = WinQuery {
@@ -309,7 +377,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             aka_dora: false,
         };
         let v = self.o.tsumo_totals(&q);
-        self.memo_totals.insert(key, v);
+        self.shared.totals.insert(key, v);
         v
     }
 
@@ -327,11 +395,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let riichi = if riichi == 2 && !self.opts.double_riichi { 1 } else { riichi };
         let ippatsu = ippatsu && self.opts.ippatsu && riichi > 0;
         let haitei = haitei && self.opts.haitei;
-        let flags = u128::from(riichi) | u128::from(ippatsu) << 2 | u128::from(haitei) << 3;
-        let key = pack(h14, red) | (drawn as u128) << 105 | flags << 112;
-        if let Some(&v) = self.memo_score.get(&key) {
-            return v;
-        }
         let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
         if self.opts.menzen_tsumo {
             // Exact: every extra han through the oracle's totals.
@@ -340,17 +403,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
                 None => None,
             };
-            let v = totals.map(|(t, extra)| {
-                let at = |k: u32| f64::from(t[(k as usize).min(EXTRA - 1)]);
+            return totals.map(|(t, extra)| {
                 if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
                     let dist = self.ura_memo(h14);
-                    dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum()
+                    totals_points(&t, extra, Some(&dist))
                 } else {
-                    at(extra)
+                    totals_points(&t, extra, None)
                 }
             });
-            self.memo_score.insert(key, v);
-            return v;
         }
         // Menzen tsumo switched off: the best reading's han less one, extra han added to it.
         // Without riichi haitei may be the only yaku: then the oracle is asked with haitei.
@@ -366,7 +426,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             p
         });
         let dealer = self.s.seat == Tile::EAST;
-        let v = parts.and_then(|mut parts| {
+        parts.and_then(|mut parts| {
             if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
                 if !parts.other_yaku {
                     return None;
@@ -384,9 +444,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             } else {
                 Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
             }
-        });
-        self.memo_score.insert(key, v);
-        v
+        })
     }
 
     /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
@@ -441,39 +499,44 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    fn node13(&mut self, h: &Counts, red: u8) -> u32 {
-        let key = pack(h, red);
+    /// The 13-tile state of `h` with red bits `red`; `key` is `pack(h, red)`. Its `tenpai` is
+    /// set when it is expanded.
+    fn node13(&mut self, h: &Counts, key: u128, red: u8) -> u32 {
         if let Some(&i) = self.index13.get(&key) {
             return i;
         }
         let i = self.nodes13.len() as u32;
-        let tenpai = self.shanten(h) == 0;
-        self.nodes13.push(Node13 { h: *h, red, tenpai, kids: Span::default(), live: 0.0 });
+        self.nodes13.push(Node13 { h: *h, key, red, tenpai: false, kids: Span::default(), live: 0.0 });
         self.index13.insert(key, i);
         self.work.push(Work::N13(i));
         i
     }
 
     /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
-    fn node14(&mut self, h14: &Counts, red: u8, drawn: usize, pre: Pre) -> u32 {
+    /// `base` is `pack(h14, red)`.
+    fn node14(&mut self, h14: &Counts, base: u128, red: u8, drawn: usize, pre: Pre, used14: u8) -> u32 {
         let complete = pre.0 == -1;
-        let key = pack(h14, red) | if complete { (drawn as u128 + 1) << 105 } else { 0 };
+        let key = base | if complete { (drawn as u128 + 1) << 105 } else { 0 };
         if let Some(&i) = self.index14.get(&key) {
             return i;
         }
         let i = self.nodes14.len() as u32;
         self.nodes14.push(Node14 { win: [None, None], options: Span::default() });
+        self.used14.push(used14);
         self.index14.insert(key, i);
-        self.work.push(Work::N14(i, *h14, red, drawn, pre));
+        self.work.push(Work::N14(i, *h14, base, red, drawn, pre));
         i
     }
 
     fn expand13(&mut self, i: u32) {
         let mut h = self.nodes13[i as usize].h;
         let red = self.nodes13[i as usize].red;
-        let (sh, necessary) = self.o.necessary(&h);
+        let key13 = self.nodes13[i as usize].key;
+        let (sh, necessary) = self.necessary(&h, with_red(key13, 0));
+        self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
-        let change = self.used(&h) + sh < self.limit;
+        let used13 = self.used(&h);
+        let change = used13 + sh < self.limit;
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
         for k in 0..34 {
@@ -486,21 +549,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 continue;
             }
             h[k] += 1;
-            let pre = self.admissible_discards(&h);
+            let key14 = key13 + unit(k);
+            let used14 = (used13 + i8::from(h[k] > self.root[k])) as u8;
+            let plain = with_red(key14, 0);
+            let pre = match self.memo_pre.get(&plain) {
+                Some(&pre) => pre,
+                None => {
+                    let pre = self.admissible_discards(&h);
+                    self.memo_pre.insert(plain, pre);
+                    pre
+                }
+            };
             let useful = needed || pre.1 & !(1u64 << k) != 0;
             if useful {
                 let suit = FIVES.iter().position(|&f| f == k);
                 let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-                let mut kid = Kid { kind: k as u8, live: f64::from(c), parts: [(1.0, 0); 2], n_parts: 1 };
+                let mut kid = Kid { a: 0, b: u32::MAX, kind: k as u8, live: c, red_live };
                 if red_live > 0 {
                     let s = suit.expect("a five");
-                    let pr = f64::from(red_live) / f64::from(c);
-                    let a = self.node14(&h, red | (1 << s), k, pre);
-                    let b = self.node14(&h, red, k, pre);
-                    kid.parts = [(pr, a), (1.0 - pr, b)];
-                    kid.n_parts = 2;
+                    kid.a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre, used14);
+                    kid.b = self.node14(&h, key14, red, k, pre, used14);
                 } else {
-                    kid.parts[0] = (1.0, self.node14(&h, red, k, pre));
+                    kid.a = self.node14(&h, key14, red, k, pre, used14);
                 }
                 kids.push(kid);
             }
@@ -510,7 +580,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.kid_pool.extend_from_slice(&kids);
         let node = &mut self.nodes13[i as usize];
         node.kids = Span { start, len: kids.len() as u32 };
-        node.live = kids.iter().map(|k| k.live).sum();
+        node.live = kids.iter().map(|k| k.live()).sum();
         self.scratch_kids = kids;
     }
 
@@ -520,7 +590,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        let (sh14, mut keep) = self.o.unnecessary(h14);
+        let plain = pack(h14, 0);
+        let (sh14, mut keep) = match self.shared.unnecessary.get(&plain) {
+            Some(&v) => v,
+            None => {
+                let v = self.o.unnecessary(h14);
+                self.shared.unnecessary.insert(plain, v);
+                v
+            }
+        };
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
         let used14 = self.used(h14);
@@ -538,7 +616,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh14, if slack { held } else { keep }, keep)
     }
 
-    fn expand14(&mut self, i: u32, mut h14: Counts, red: u8, drawn: usize, pre: Pre) {
+    fn expand14(&mut self, i: u32, mut h14: Counts, base: u128, red: u8, drawn: usize, pre: Pre) {
         let (sh14, admissible, keep) = pre;
         let complete = sh14 == -1;
         let mut win = [None, None];
@@ -558,7 +636,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
                 let red13 = Self::throw(&mut h14, red, e);
                 {
-                    let dama = self.node13(&h14, red13);
+                    let dama = self.node13(&h14, with_red(base, red13) - unit(e), red13);
                     // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                     // from a complete one.
                     let tenpai = match sh14 {
@@ -584,19 +662,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub fn solve(&mut self) -> u32 {
         let root = self.root;
         let root_red = self.root_red;
-        let r = self.node13(&root, root_red);
+        let r = self.node13(&root, pack(&root, root_red), root_red);
         while let Some(w) = self.work.pop() {
             match w {
                 Work::N13(i) => self.expand13(i),
-                Work::N14(i, h, red, drawn, pre) => self.expand14(i, h, red, drawn, pre),
+                Work::N14(i, h, base, red, drawn, pre) => self.expand14(i, h, base, red, drawn, pre),
             }
         }
+        // Every state is listed: the indexes are not needed any more (freeing them before the
+        // pass lowers the peak memory).
+        self.index13 = HashMap::new();
+        self.index14 = HashMap::new();
+        self.memo_pre = HashMap::new();
+        self.work = Vec::new();
         // Values are stored layer by layer (all states at draw index d together), so each
         // layer's reads stay within a small, dense block.
         let n13 = self.nodes13.len();
         let n14 = self.nodes14.len();
         let nr = self.riichi_values.len();
-        let mut v13 = vec![[0.0f64; 3]; N * n13];
+        // Layer `d` lives in slot `d` (every layer kept) or `d % 2` (two at a time).
+        let keep = self.keep_layers;
+        let slot = |d: usize| if keep { d } else { d % 2 };
+        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 2 } * n13];
         let mut rv = vec![[0.0f64; 3]; N * nr];
         for (r, a) in self.riichi_values.iter().enumerate() {
             for d in 0..N {
@@ -604,14 +691,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         for (i, n) in self.nodes13.iter().enumerate() {
-            v13[LAST * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
+            v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
         // Each 14-tile value is pushed into its parents as soon as it is known, so 14-tile
         // values need no storage beyond the root's children: reverse edges (parent, live
         // copies x weight), grouped by child.
         let mut start = vec![0u32; n14 + 1];
         for kid in &self.kid_pool {
-            for &(_, j) in &kid.parts[..usize::from(kid.n_parts)] {
+            let (parts, n) = kid.parts();
+            for &(_, j) in &parts[..n] {
                 start[j as usize + 1] += 1;
             }
         }
@@ -619,18 +707,42 @@ impl<'a, O: Oracle> Solver<'a, O> {
             start[j + 1] += start[j];
         }
         let mut fill = start.clone();
-        let mut parents = vec![(0u32, 0.0f64); start[n14] as usize];
+        // An edge's weight (live copies x the red or plain share) is one of a few values: the
+        // edge keeps its code (8 bytes an edge, not 16), the weight comes from a table.
+        let mut weights = [0.0f64; 64];
+        for (code, w) in weights.iter_mut().enumerate() {
+            let (live, red_live, part, split) = (code & 7, (code >> 3) & 1, (code >> 4) & 1, code >> 5 & 1);
+            if live == 0 || live > 4 {
+                continue;
+            }
+            let kid = Kid {
+                a: 0,
+                b: if split == 1 { 0 } else { u32::MAX },
+                kind: 0,
+                live: live as u8,
+                red_live: red_live as u8,
+            };
+            let (parts, n) = kid.parts();
+            if part < n {
+                *w = kid.live() * parts[part].0;
+            }
+        }
+        let mut parents = vec![(0u32, 0u8); start[n14] as usize];
         for (i, n) in self.nodes13.iter().enumerate() {
             for kid in &self.kid_pool[n.kids.range()] {
-                for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
-                    parents[fill[j as usize] as usize] = (i as u32, kid.live * wt);
+                let (parts, n) = kid.parts();
+                for (part, &(_, j)) in parts[..n].iter().enumerate() {
+                    let code =
+                        usize::from(kid.live) | usize::from(kid.red_live) << 3 | part << 4 | usize::from(n == 2) << 5;
+                    parents[fill[j as usize] as usize] = (i as u32, code as u8);
                     fill[j as usize] += 1;
                 }
             }
         }
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
         for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-            for &(_, j) in &kid.parts[..usize::from(kid.n_parts)] {
+            let (parts, n) = kid.parts();
+            for &(_, j) in &parts[..n] {
                 root14.insert(j, [[0.0; 3]; N]);
             }
         }
@@ -640,9 +752,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
         let mut inv = vec![0.0f64; n13];
         for d in (0..LAST).rev() {
-            let (head, tail) = v13.split_at_mut((d + 1) * n13);
-            let layer13 = &mut head[d * n13..];
-            let next13 = &tail[..n13];
+            let (cur, nxt) = (slot(d), slot(d + 1));
+            let (layer13, next13): (&mut [[f64; 3]], &[[f64; 3]]) = if cur < nxt {
+                let (head, tail) = v13.split_at_mut(nxt * n13);
+                (&mut head[cur * n13..(cur + 1) * n13], &tail[..n13])
+            } else {
+                let (head, tail) = v13.split_at_mut(cur * n13);
+                (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
+            };
+            if d + 1 == LAST {
+                self.root13[LAST] = next13[r as usize];
+            }
             let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
             for (i, n) in self.nodes13.iter().enumerate() {
                 let big = self.s.denom[d].max(n.live);
@@ -652,6 +772,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 layer13[i] = [stay * next[0], stay * next[1], stay * next[2]];
             }
             for (j, n) in self.nodes14.iter().enumerate() {
+                if d + 1 < usize::from(self.used14[j]) {
+                    continue;
+                }
                 let w = n.win[usize::from(d == LAST - 1)];
                 let mut best: Option<(f64, f64, f64)> = None;
                 if let Some(p) = w {
@@ -680,7 +803,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if let Some(slot) = root14.get_mut(&(j as u32)) {
                     slot[d] = [b.0, b.1, b.2];
                 }
-                for &(i, lw) in &parents[start[j] as usize..start[j + 1] as usize] {
+                for &(i, code) in &parents[start[j] as usize..start[j + 1] as usize] {
+                    let lw = weights[usize::from(code)];
                     let q = lw * inv[i as usize];
                     let acc = &mut layer13[i as usize];
                     acc[0] += q * b.0;
@@ -688,26 +812,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     acc[2] += q * b.2;
                 }
             }
+            self.root13[d] = layer13[r as usize];
         }
         self.values13 = v13;
         self.root14 = root14;
         r
     }
 
-    /// The arrays of 13-tile state `i` (after [`Solver::solve`]).
-    fn arrays13(&self, i: u32) -> Arrays {
-        let n13 = self.nodes13.len();
-        let mut a = Arrays::ZERO;
-        for d in 0..N {
-            a.set(d, {
-                let v = self.values13[d * n13 + i as usize];
-                (v[0], v[1], v[2])
-            });
-        }
-        a
-    }
-
-    /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`]).
+    /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
+    /// layer kept).
     fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
         let v = self.values13[d * self.nodes13.len() + i as usize];
         (v[0], v[1], v[2])
@@ -715,7 +828,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's dama arrays (after [`Solver::solve`]).
     pub fn root_arrays(&self, r: u32) -> Arrays {
-        self.arrays13(r)
+        // The root is the first state listed.
+        debug_assert_eq!(r, 0);
+        let mut a = Arrays::ZERO;
+        for (d, v) in self.root13.iter().enumerate() {
+            a.set(d, (v[0], v[1], v[2]));
+        }
+        a
     }
 
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
@@ -724,7 +843,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .iter()
             .map(|kid| {
                 let mut a = Arrays::ZERO;
-                for &(wt, j) in &kid.parts[..usize::from(kid.n_parts)] {
+                let (parts, n) = kid.parts();
+                for &(wt, j) in &parts[..n] {
                     let values = &self.root14[&j];
                     for (d, v) in values.iter().enumerate() {
                         a.p[d] += wt * v[0];
@@ -732,7 +852,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         a.t[d] += wt * v[2];
                     }
                 }
-                Child { kind: usize::from(kid.kind), live: kid.live, first: a, later: a }
+                Child { kind: usize::from(kid.kind), live: kid.live(), first: a, later: a }
             })
             .collect()
     }
@@ -768,27 +888,48 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub fn riichi_children(&mut self, h: &mut Counts, red: u8, double: bool) -> Vec<Child> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
+        // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
+        let (sh, necessary) = self.necessary(h, pack(h, 0));
+        let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
             if c == 0 || h[k] >= 4 {
                 continue;
             }
             h[k] += 1;
-            if self.shanten(h) == -1 {
+            if waits & (1 << k) != 0 {
                 let suit = FIVES.iter().position(|&f| f == k);
                 let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
                 let pr = f64::from(red_live) / f64::from(c);
                 let red_bits = suit.map_or(red, |s| red | (1 << s));
                 let mut first = Arrays::ZERO;
                 let mut later = Arrays::ZERO;
+                // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases
+                // come from one oracle total and one ura-dora distribution (what
+                // `win_points` computes for each, asked once).
+                let fast = if self.opts.menzen_tsumo {
+                    let t = self.win_totals(h, k, true, false);
+                    let dist = if self.opts.ura_dora && self.s.ura_count > 0 { Some(self.ura_memo(h)) } else { None };
+                    Some((t, dist))
+                } else {
+                    None
+                };
+                let double = u32::from(level == 2 && self.opts.double_riichi);
                 for (ipp, arr) in [(true, &mut first), (false, &mut later)] {
                     for haitei in [false, true] {
-                        let plain = self.win_points(h, red, k, level, ipp, haitei).unwrap_or(0.0);
-                        let with_red = if pr > 0.0 {
-                            self.win_points(h, red_bits, k, level, ipp, haitei).unwrap_or(0.0)
-                        } else {
-                            0.0
+                        let value = |s: &mut Self, bits: u8| match &fast {
+                            Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
+                                let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
+                                let extra = red_han
+                                    + double
+                                    + u32::from(ipp && s.opts.ippatsu)
+                                    + u32::from(haitei && s.opts.haitei);
+                                totals_points(t, extra, dist.as_deref())
+                            }),
+                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
                         };
+                        let plain = value(self, red);
+                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
                         let v = pr * with_red + (1.0 - pr) * plain;
                         let range = if haitei { LAST - 1..LAST } else { 0..LAST - 1 };
                         for d in range {
@@ -854,24 +995,25 @@ impl<'a, O: Oracle> Solver<'a, O> {
             match st {
                 St::Dama(i) => {
                     let kids = self.kid_pool[self.nodes13[i as usize].kids.range()].to_vec();
-                    let s: f64 = kids.iter().map(|k| k.live).sum();
+                    let s: f64 = kids.iter().map(|k| k.live()).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
                     let mut pick = None;
                     for kid in &kids {
-                        if u < kid.live {
+                        if u < kid.live() {
                             pick = Some(*kid);
                             break;
                         }
-                        u -= kid.live;
+                        u -= kid.live();
                     }
                     let Some(kid) = pick else {
                         d += 1;
                         continue;
                     };
-                    let mut j = kid.parts[0].1;
-                    if kid.n_parts == 2 && rng.unit_f64() >= kid.parts[0].0 {
-                        j = kid.parts[1].1;
+                    let (parts, n) = kid.parts();
+                    let mut j = parts[0].1;
+                    if n == 2 && rng.unit_f64() >= parts[0].0 {
+                        j = parts[1].1;
                     }
                     let n = &self.nodes14[j as usize];
                     if let Some(p) = n.win[usize::from(d == LAST - 1)] {
@@ -984,6 +1126,16 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
             c.live / big * c.first.p[d0] + (1.0 - s / big) * g
         })
         .collect()
+}
+
+/// Points of a win from its oracle totals with `extra` han, averaged over the ura-dora
+/// distribution when there is one.
+fn totals_points(t: &Totals, extra: u32, dist: Option<&[f64]>) -> f64 {
+    let at = |k: u32| f64::from(t[(k as usize).min(EXTRA - 1)]);
+    match dist {
+        Some(dist) => dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum(),
+        None => at(extra),
+    }
 }
 
 /// Binomial coefficient as a float.
