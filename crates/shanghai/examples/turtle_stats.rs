@@ -25,6 +25,9 @@ fn main() {
             eprintln!("slow: seed {seed} {dt:.1} ms {} nodes {}", solver.stats().nodes, v.name());
         }
         times.push((dt, seed, solver.stats().nodes));
+        if std::env::var("PEEK").is_ok() {
+            println!("seed {seed} {dt:.3} ms nodes {} relax {}", solver.stats().nodes, solver.stats().relaxations);
+        }
         relax += solver.stats().relaxations;
         match v {
             Verdict::Winnable(_) => won += 1,

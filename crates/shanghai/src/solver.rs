@@ -539,10 +539,13 @@ impl<'b> Solver<'b> {
             });
             cands.truncate(self.fc_limit.max(1));
             for &(g, mut viable, weight, certified, prefix) in &cands {
-                for (sidx, v) in viable.iter_mut().enumerate() {
-                    if *v && !certified[sidx] {
-                        let c = commit | ((sidx as u128 + 1) << (2 * g));
-                        *v = self.relaxed_clear(&present, c, &rem[..groups], prefix, Some(g));
+                let need: [bool; 3] = std::array::from_fn(|s| viable[s] && !certified[s]);
+                if need.iter().any(|&n| n) {
+                    let ok = self.forward_check(&present, prefix, g, need);
+                    for s in 0..3 {
+                        if need[s] {
+                            viable[s] = ok[s];
+                        }
                     }
                 }
                 for (sidx, &v) in viable.iter().enumerate() {
@@ -664,69 +667,159 @@ impl<'b> Solver<'b> {
             gone[board.group[t as usize] as usize] += 1;
         }
         let mut step = prefix as u32;
-        let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
-        order.clear();
-        let queue = &mut self.queue;
-        queue.clear();
-        queue.extend(p.iter().map(|i| i as u16));
-        while let Some(i) = queue.pop() {
-            let i = i as usize;
-            if !p.contains(i) || !board.is_free(&p, i) {
-                continue;
-            }
-            let j = partner[i];
-            if j != NONE {
-                let j = j as usize;
-                if board.is_free(&p, j) {
-                    p.remove(i);
-                    p.remove(j);
-                    when[i] = step;
-                    when[j] = step + 1;
-                    step += 2;
-                    order.extend([i as u16, j as u16]);
-                    queue.extend_from_slice(&board.blocks[i]);
-                    queue.extend_from_slice(&board.blocks[j]);
-                }
-            } else {
-                let g = board.group[i] as usize;
-                let ok = gone[g] > 0
-                    || board.members[g]
-                        .iter()
-                        .any(|&t| t as usize != i && p.contains(t as usize) && board.is_free(&p, t as usize));
-                if ok {
-                    let m = &board.members[g];
-                    seen[i] = (0..m.len())
-                        .filter(|&k| {
-                            let t = m[k] as usize;
-                            !p.contains(t) || board.is_free(&p, t)
-                        })
-                        .fold(0, |acc, k| acc | 1 << k);
-                    when[i] = step;
-                    step += 1;
-                    order.push(i as u16);
-                    p.remove(i);
-                    gone[g] += 1;
-                    queue.extend_from_slice(&board.blocks[i]);
-                    queue.extend(board.members[g].iter().copied().filter(|&t| p.contains(t as usize)));
-                }
-            }
-        }
+        self.order.clear();
+        self.queue_present(&p);
+        self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX);
         if let Some(g) = only {
             for &t in &board.members[g] {
                 self.partner[t as usize] = NONE;
             }
         }
+        self.cleared_or_blame(&p)
+    }
+
+    /// Forward checks the undecided group `g`: for each split `s` with `need[s]`, whether the
+    /// relaxation clears the board with `g` split that way (the other groups as the node's
+    /// base run left their partners). The answers equal `relaxed_clear`'s with `only = Some(g)`:
+    /// the relaxation's removals are monotone (freeness and the count of gone groupmates only
+    /// grow), so it reaches the same fixpoint in any order. That lets the splits share a first
+    /// phase run with `g`'s tiles held back (none of those removals depends on `g`'s split);
+    /// each split then only continues from there, starting with `g`'s tiles.
+    fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
+        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+        const NONE: u16 = u16::MAX;
+        let board = self.board;
+        let m = &board.members[g];
+        for &t in m {
+            self.partner[t as usize] = NONE;
+        }
+        let mut p = *present;
+        let mut gone = [0u8; 64];
+        for &t in &self.base_order[..prefix] {
+            p.remove(t as usize);
+            gone[board.group[t as usize] as usize] += 1;
+        }
+        let mut step = prefix as u32;
+        self.order.clear();
+        self.queue_present(&p);
+        self.drain::<false>(&mut p, &mut gone, &mut step, g);
+        let (p0, gone0, step0) = (p, gone, step);
+        let mut out = need;
+        for (s, sp) in SPLITS.iter().enumerate() {
+            if !need[s] {
+                continue;
+            }
+            self.relaxations += 1;
+            for k in [0, 2] {
+                let (a, b) = (m[sp[k]], m[sp[k + 1]]);
+                self.partner[a as usize] = b;
+                self.partner[b as usize] = a;
+            }
+            let (mut p, mut gone, mut step) = (p0, gone0, step0);
+            self.queue.clear();
+            self.queue.extend_from_slice(m);
+            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
+            for &t in m {
+                self.partner[t as usize] = NONE;
+            }
+            out[s] = self.cleared_or_blame(&p);
+        }
+        out
+    }
+
+    /// Queues every tile of `p` (in increasing order, so the last is taken first).
+    fn queue_present(&mut self, p: &Bits) {
+        let queue = &mut self.queue;
+        queue.clear();
+        for (k, &word) in p.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                queue.push((k * 64 + w.trailing_zeros() as usize) as u16);
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// True when `p` is empty; else the groups of free tiles left stuck get heavier, so the
+    /// search decides them earlier from now on.
+    fn cleared_or_blame(&mut self, p: &Bits) -> bool {
         if p.is_empty() {
             return true;
         }
-        // Blame: the groups of free tiles left stuck get heavier, so the search decides them
-        // earlier from now on.
+        let board = self.board;
         for i in p.iter() {
-            if board.is_free(&p, i) {
+            if board.is_free(p, i) {
                 self.weight[board.group[i] as usize] += 1;
             }
         }
         false
+    }
+
+    /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
+    /// `frozen` (if a group) stay. Records `when`, `seen` and `order`.
+    fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
+        const NONE: u16 = u16::MAX;
+        let board = self.board;
+        let partner = &self.partner;
+        let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
+        let queue = &mut self.queue;
+        while let Some(i) = queue.pop() {
+            let i = i as usize;
+            if !p.contains(i) || !board.is_free(p, i) {
+                continue;
+            }
+            let g = board.group[i] as usize;
+            if g == frozen {
+                continue;
+            }
+            let j = partner[i];
+            if j != NONE {
+                let j = j as usize;
+                if board.is_free(p, j) {
+                    p.remove(i);
+                    p.remove(j);
+                    if RECORD {
+                        when[i] = *step;
+                        when[j] = *step + 1;
+                        *step += 2;
+                        order.extend([i as u16, j as u16]);
+                    }
+                    queue.extend_from_slice(&board.blocks[i]);
+                    queue.extend_from_slice(&board.blocks[j]);
+                }
+            } else {
+                let m = &board.members[g];
+                let ok = if RECORD {
+                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    let ok = gone[g] > 0 || free_other != 0;
+                    if ok {
+                        seen[i] = free_other | rest;
+                    }
+                    ok
+                } else {
+                    gone[g] > 0
+                        || m.iter().any(|&t| {
+                            let t = t as usize;
+                            t != i && p.contains(t) && board.is_free(p, t)
+                        })
+                };
+                if ok {
+                    if RECORD {
+                        when[i] = *step;
+                        *step += 1;
+                        order.push(i as u16);
+                    }
+                    p.remove(i);
+                    gone[g] += 1;
+                    queue.extend_from_slice(&board.blocks[i]);
+                    for &t in m {
+                        if p.contains(t as usize) {
+                            queue.push(t);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Counts a node; true when the node cut-off or the time budget is exhausted.
@@ -772,6 +865,22 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
+/// are present and free, and those that are `i` or gone.
+#[inline(always)]
+fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize) -> (u8, u8) {
+    let (mut free_other, mut rest) = (0u8, 0u8);
+    for (k, &t) in board.members[g].iter().enumerate() {
+        let t = t as usize;
+        if t == i || !p.contains(t) {
+            rest |= 1 << k;
+        } else if board.is_free(p, t) {
+            free_other |= 1 << k;
+        }
+    }
+    (free_other, rest)
 }
 
 /// A winning line from `present` starting with `m = a-b`, made from the winning line `line`
