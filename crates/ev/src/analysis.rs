@@ -236,7 +236,7 @@ pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) ->
         roots
             .par_iter()
             .map_init(Shared::default, |shared, &(discard, h, r)| {
-                candidate(oracle, options, &setup, (discard, h, r), d0, shared)
+                candidate(oracle, options, &setup, (discard, h, r), (d0, shanten), shared)
             })
             .collect();
     let states = results.iter().map(|(_, s)| s).sum();
@@ -264,10 +264,11 @@ fn candidate<O: Oracle>(
     options: &Options,
     setup: &Setup,
     (discard, root, red): (Option<Tile>, Counts, u8),
-    d0: usize,
+    (d0, input_shanten): (usize, i8),
     shared: &mut Shared,
 ) -> (Candidate, usize) {
     let mut solver = Solver::new(oracle, options, setup, root, red);
+    solver.count_budget_from(input_shanten);
     solver.shared = std::mem::take(shared);
     // Only the root's values are read after the pass: two layers at a time suffice.
     solver.keep_layers = false;
@@ -408,6 +409,7 @@ pub fn simulate_with<O: Oracle>(
     }
     let d0 = usize::from(query.turn - 1);
     let mut solver = Solver::new(oracle, options, &setup, h, red);
+    solver.count_budget_from(oracle.shanten(&closed));
     let root = solver.solve();
     let dama = solver.root_arrays(root);
     let mut riichi_root = false;

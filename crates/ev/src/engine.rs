@@ -300,6 +300,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         solver
     }
 
+    /// Counts the exchange budget from the input hand rather than from this root: for a
+    /// 14-tile input, a discard that raises the shanten (a shanten-back at the root) has
+    /// already spent one of the extra exchanges, as document 001 counts them ("a 2-shanten
+    /// hand needs 3 exchanges, so 4 in all"). The limit never falls below the root's own
+    /// shanten (no exchange beyond the minimum), so a discard is always evaluated as it stands.
+    pub fn count_budget_from(&mut self, input_shanten: i8) {
+        let extra = self.opts.extra_exchanges as i8;
+        let root_shanten = self.limit - extra;
+        self.limit = root_shanten.max(input_shanten + extra);
+    }
+
     /// The oracle's [`Oracle::necessary`] of a 13-tile hand (`key`: its [`pack`] without red
     /// bits), memoised across the roots of a question.
     fn necessary(&mut self, h: &Counts, key: u128) -> (i8, u64) {

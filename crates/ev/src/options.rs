@@ -41,7 +41,8 @@ pub struct Options {
     pub menzen_tsumo: bool,
     /// Count dora.
     pub dora: bool,
-    /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
+    /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back),
+    /// counted from the input hand: a discard that raises the shanten has spent one already.
     pub extra_exchanges: u8,
     /// May decline a win before riichi when continuing is worth more.
     pub may_decline: bool,
