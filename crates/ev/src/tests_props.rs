@@ -123,3 +123,25 @@ fn invariants_on_random_hands() {
         }
     }
 }
+
+/// The exchange budget counts from the input hand: with one extra exchange, a discard that
+/// raises the shanten has spent it, so its value equals the no-hand-change value, while a
+/// discard that keeps the shanten may still gain from the extra exchange.
+#[test]
+fn back_off_discards_spend_the_extra_exchange() {
+    let q = query("123349m3688p1245s");
+    let with_budget = eval(&q, &Options::default());
+    let without = eval(&q, &Options { extra_exchanges: 0, ..Options::default() });
+    let input_shanten = slow_shanten(q.hand.closed());
+    let mut back_offs = 0;
+    for c in &with_budget.candidates {
+        let twin = without.candidates.iter().find(|d| d.discard == c.discard).expect("same discards");
+        if c.shanten > input_shanten {
+            back_offs += 1;
+            assert!((c.value.points - twin.value.points).abs() < 1e-9, "{:?}", c.discard);
+        } else {
+            assert!(c.value.points >= twin.value.points - 1e-9, "{:?}", c.discard);
+        }
+    }
+    assert!(back_offs > 0, "the hand has shanten-back discards");
+}
