@@ -138,9 +138,17 @@ fn back_off_discards_spend_the_extra_exchange() {
         let twin = without.candidates.iter().find(|d| d.discard == c.discard).expect("same discards");
         if c.shanten > input_shanten {
             back_offs += 1;
-            assert!((c.value.points - twin.value.points).abs() < 1e-9, "{:?}", c.discard);
+            assert!(
+                (c.value.points - twin.value.points).abs() < 1e-9,
+                "discard {}",
+                c.discard.map(|t| t.to_string()).unwrap_or_default()
+            );
         } else {
-            assert!(c.value.points >= twin.value.points - 1e-9, "{:?}", c.discard);
+            assert!(
+                c.value.points >= twin.value.points - 1e-9,
+                "discard {}",
+                c.discard.map(|t| t.to_string()).unwrap_or_default()
+            );
         }
     }
     assert!(back_offs > 0, "the hand has shanten-back discards");
