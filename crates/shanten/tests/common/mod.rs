@@ -52,3 +52,26 @@ pub fn xt_unnecessary(counts: &Counts) -> (i8, TileSet) {
     let (r, set) = xiangting::calculate_unnecessary_tiles(counts, xiangting::PlayerCount::Four).unwrap();
     (r as i8 - 1, TileSet::from_bits(set))
 }
+
+/// The named edge cases of REFERENCE.md, shared by the reference and the fast implementation:
+/// (name, hand, shanten, regular, seven pairs, thirteen orphans); 127 = not applicable.
+pub const CASES: &[(&str, &str, i8, i8, i8, i8)] = &[
+    ("document 000 example, tenpai", "123456789m11p11s", 0, 0, 4, 8),
+    ("complete regular", "123m456p789s11122z", -1, -1, 4, 8),
+    ("four-copy limit: only wait is a fifth 1m", "1111m456p789p123s", 1, 1, 5, 9),
+    ("quad is one pair for seven pairs", "1111m2233p4455s66z", 1, 2, 1, 10),
+    ("seven pairs tenpai", "1188m288p55s1177z", 0, 3, 0, 9),
+    ("seven pairs complete", "1188m2288p55s1177z", -1, 3, -1, 9),
+    ("thirteen orphans 13-sided", "19m19p19s1234567z", 0, 8, 6, 0),
+    ("thirteen orphans complete", "19m19p19s12345677z", -1, 7, 5, -1),
+    ("kanchan counts as a partial", "1133m1133p1379s5z", 2, 3, 2, 7),
+    ("document 000 counterexample", "12m45m12p45p159s13z", 4, 4, 6, 7),
+    ("nine gates", "1112345678999m", 0, 0, 4, 10),
+    ("one tile", "5z", 0, 0, 127, 127),
+    ("two tiles, pair", "55z", -1, -1, 127, 127),
+    ("two tiles, no pair", "1m9s", 0, 0, 127, 127),
+    ("four tiles, quad", "1111m", 1, 1, 127, 127),
+    ("four tiles, tenpai", "1112m", 0, 0, 127, 127),
+    ("honour quads", "1111222233334z", 3, 3, 6, 8),
+    ("all isolated", "147m258p369s1234z", 6, 8, 6, 7),
+];
