@@ -356,14 +356,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         red
     }
 
-    /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
-    /// only add han, see `docs/ev-model.md`); memoised.
-    fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
-        let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
-        if let Some(&v) = self.shared.parts.get(&key) {
-            return v;
-        }
-        let q = WinQuery {
+    /// A tsumo win of `h14` on `drawn` without red fives, ippatsu or double riichi (they only
+    /// add han, see `docs/ev-model.md`).
+    fn win_query<'q>(&'q self, h14: &'q Counts, drawn: usize, riichi: bool, haitei: bool) -> WinQuery<'q> {
+        WinQuery {
             closed: h14,
             red: [0; 3],
             melds: &self.s.melds,
@@ -376,8 +372,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
             ippatsu: false,
             haitei,
             aka_dora: false,
-        };
-        let v = self.o.score(&q);
+        }
+    }
+
+    /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
+    /// only add han, see `docs/ev-model.md`); memoised.
+    fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
+        let key = win_key(h14, drawn, riichi, haitei);
+        if let Some(&v) = self.shared.parts.get(&key) {
+            return v;
+        }
+        let v = self.o.score(&self.win_query(h14, drawn, riichi, haitei));
         self.shared.parts.insert(key, v);
         v
     }
@@ -385,25 +390,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The oracle's [`Totals`] of a tsumo win without red fives, ippatsu or double riichi
     /// (they are extra han); memoised.
     fn win_totals(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
-        let key = pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113;
+        let key = win_key(h14, drawn, riichi, haitei);
         if let Some(&v) = self.shared.totals.get(&key) {
             return v;
         }
-        let q = WinQuery {
-            closed: h14,
-            red: [0; 3],
-            melds: &self.s.melds,
-            win: Tile::new(drawn).expect("kind index"),
-            seat: self.s.seat,
-            round: self.s.round,
-            dora_indicators: &self.s.dora,
-            riichi,
-            double_riichi: false,
-            ippatsu: false,
-            haitei,
-            aka_dora: false,
-        };
-        let v = self.o.tsumo_totals(&q);
+        let v = self.o.tsumo_totals(&self.win_query(h14, drawn, riichi, haitei));
         self.shared.totals.insert(key, v);
         v
     }
@@ -1155,6 +1146,11 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
             c.live / big * c.first.p[d0] + (1.0 - s / big) * g
         })
         .collect()
+}
+
+/// The memo key of a tsumo win: the hand without red bits, the drawn kind, riichi, haitei.
+fn win_key(h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> u128 {
+    pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113
 }
 
 /// Points of a win from its oracle totals with `extra` han, averaged over the ura-dora

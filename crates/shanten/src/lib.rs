@@ -214,7 +214,11 @@ pub fn validate(counts: &Counts) -> Result<usize, Error> {
 }
 
 fn validate_size(counts: &Counts, rem: usize) -> Result<(), Error> {
-    let n = validate(counts)?;
+    size_has_remainder(validate(counts)?, rem)
+}
+
+/// A checked size `n` must be `3m + rem` (1: before a draw, 2: before a discard).
+pub(crate) fn size_has_remainder(n: usize, rem: usize) -> Result<(), Error> {
     if n % 3 != rem {
         let expected = if rem == 1 { "1, 4, 7, 10 or 13" } else { "2, 5, 8, 11 or 14" };
         return Err(Error::whole(ErrorKind::WrongSize { expected: expected.to_string(), got: n, melds: 0 }));

@@ -107,12 +107,7 @@ pub fn validate(counts: &Counts) -> Result<usize, Error> {
 }
 
 fn validate_size(counts: &Counts, rem: usize) -> Result<(), Error> {
-    let n = validate(counts)?;
-    if n % 3 != rem {
-        let expected = if rem == 1 { "1, 4, 7, 10 or 13" } else { "2, 5, 8, 11 or 14" };
-        return Err(Error::whole(ErrorKind::WrongSize { expected: expected.to_string(), got: n, melds: 0 }));
-    }
-    Ok(())
+    crate::size_has_remainder(validate(counts)?, rem)
 }
 
 /// [`shanten`] after checking the input.
