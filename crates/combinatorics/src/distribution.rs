@@ -471,17 +471,23 @@ mod tests {
         }
     }
 
+    /// The first `size` tiles of a shuffled 136-tile wall, as counts.
+    fn random_hand(rng: &mut Rng, size: usize) -> haipai_tiles::Counts {
+        let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
+        rng.shuffle(&mut wall);
+        let mut c = [0u8; 34];
+        for &k in &wall[..size] {
+            c[k] += 1;
+        }
+        c
+    }
+
     #[test]
     fn hand_profile_matches_target_enumeration() {
         let mut rng = Rng::new(11);
         for n in 0..4000 {
             let size = [1, 2, 4, 5, 7, 8][n % 6];
-            let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
-            rng.shuffle(&mut wall);
-            let mut c = [0u8; 34];
-            for &k in &wall[..size] {
-                c[k] += 1;
-            }
+            let c = random_hand(&mut rng, size);
             assert_eq!(
                 hand_profile(&c).shanten(size),
                 brute::regular_shanten(&c, size),
@@ -498,12 +504,7 @@ mod tests {
         let mut rng = Rng::new(2026);
         for n in 0..20_000 {
             let size = 1 + n % 14;
-            let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
-            rng.shuffle(&mut wall);
-            let mut c = [0u8; 34];
-            for &k in &wall[..size] {
-                c[k] += 1;
-            }
+            let c = random_hand(&mut rng, size);
             assert_eq!(
                 hand_profile(&c).shanten(size),
                 brute::shanten_of(&c, size),
@@ -518,12 +519,7 @@ mod tests {
         let mut rng = Rng::new(7);
         for n in 0..3000 {
             let size = if n % 2 == 0 { 13 } else { 14 };
-            let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
-            rng.shuffle(&mut wall);
-            let mut c = [0u8; 34];
-            for &k in &wall[..size] {
-                c[k] += 1;
-            }
+            let c = random_hand(&mut rng, size);
             let ours = hand_profile(&c).shanten(size);
             let theirs = xiangting::calculate_replacement_number(&c, xiangting::PlayerCount::Four).unwrap() as i8 - 1;
             assert_eq!(ours, theirs, "{}", haipai_tiles::counts_to_string(&c));
