@@ -77,6 +77,15 @@ pub(crate) struct Setup {
     pub double_possible: bool,
 }
 
+/// The exchange limit of an input of shanten `input_shanten`: its shanten plus the extra
+/// exchanges, as document 001 counts them ("a 2-shanten hand needs 3 exchanges, so 4 in
+/// all"). Exchanges are counted from the input, so a discard that raises the shanten has
+/// spent one already (its `used + shanten` is one more), and one with no extra exchange left
+/// keeps only the draws that lower its shanten.
+pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
+    input_shanten + extra as i8
+}
+
 /// Packs a hand (3 bits per kind), its red bits and an optional drawn tile into a key.
 fn pack(h: &Counts, red: u8) -> u128 {
     let mut key = 0u128;
@@ -106,9 +115,7 @@ fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
 }
 
-/// Oracle answers that depend on the hand only (not on the root): memoised across the roots
-/// of one question (each rayon worker keeps one; the answers are the same whoever computes
-/// them).
+/// Oracle answers that depend on the hand only: memoised for the whole state graph.
 #[derive(Default)]
 pub(crate) struct Shared {
     /// Necessary tiles of 13-tile hands, keyed on the packed hand.
@@ -221,18 +228,22 @@ enum Work {
     N14(u32, Counts, u128, u8, usize, Pre),
 }
 
-/// The solver of one candidate (one 13-tile root): it first lists every reachable state
-/// (a state graph; hand changes can make cycles between hands, never between draw indices),
-/// then fills the arrays draw index by draw index, from the last.
+/// The solver of one question's candidates (the 13-tile roots with one exchange limit): it
+/// first lists every state reachable from any root (one state graph: a state's value is a
+/// function of its hand, whichever root reached it; hand changes can make cycles between
+/// hands, never between draw indices), then fills the arrays draw index by draw index, from
+/// the last.
 pub(crate) struct Solver<'a, O: Oracle> {
     o: &'a O,
     opts: &'a Options,
     s: &'a Setup,
-    pub root: Counts,
-    pub root_red: u8,
+    /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
+    /// from it (docs/ev-model.md, "Hand change and shanten-back").
+    base: Counts,
+    /// The input hand's red bits.
+    base_red: u8,
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
-    /// change) or discard into a higher one (shanten-back): the root's shanten + the extra
-    /// exchanges.
+    /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
     index13: HashMap<u128, u32>,
     index14: HashMap<u128, u32>,
@@ -241,7 +252,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo_pre: HashMap<u128, Pre>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
-    /// Used exchanges of each 14-tile state: a state holding `u` tiles the root does not is at
+    /// Used exchanges of each 14-tile state: a state holding `u` tiles the input does not is at
     /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
     /// pass over draw indices skips it there).
     used14: Vec<u8>,
@@ -251,16 +262,16 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
     /// Keep every layer of `values13` (the simulator reads any state at any draw index);
-    /// otherwise only two layers live at a time and the root's values are kept in `root13`.
+    /// otherwise only two layers live at a time and the roots' values are kept in `root13`.
     pub keep_layers: bool,
-    /// The root's values at every draw index.
-    root13: [[f64; 3]; N],
+    /// The roots' values at every draw index.
+    root13: HashMap<u32, [[f64; 3]; N]>,
     /// Values of the root's 14-tile children at every draw index (the other 14-tile values
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
-    /// Oracle answers shared by the roots of one question.
+    /// Oracle answers that depend on the hand only.
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
@@ -268,14 +279,16 @@ pub(crate) struct Solver<'a, O: Oracle> {
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
-    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, root: Counts, root_red: u8) -> Self {
-        let mut solver = Solver {
+    /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
+    /// exchange limit `limit` (see [`limit`]).
+    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
+        Solver {
             o,
             opts,
             s,
-            root,
-            root_red,
-            limit: 0,
+            base,
+            base_red,
+            limit,
             index13: HashMap::new(),
             index14: HashMap::new(),
             memo_pre: HashMap::new(),
@@ -287,28 +300,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
             option_pool: Vec::new(),
             values13: Vec::new(),
             keep_layers: true,
-            root13: [[0.0; 3]; N],
+            root13: HashMap::new(),
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
             shared: Shared::default(),
             memo_ura: HashMap::new(),
             work: Vec::new(),
-        };
-        let sh = solver.shanten(&root);
-        solver.limit = sh + solver.opts.extra_exchanges as i8;
-        solver
-    }
-
-    /// Counts the exchange budget from the input hand rather than from this root: for a
-    /// 14-tile input, a discard that raises the shanten (a shanten-back at the root) has
-    /// already spent one of the extra exchanges, as document 001 counts them ("a 2-shanten
-    /// hand needs 3 exchanges, so 4 in all"). The limit never falls below the root's own
-    /// shanten (no exchange beyond the minimum), so a discard is always evaluated as it stands.
-    pub fn count_budget_from(&mut self, input_shanten: i8) {
-        let extra = self.opts.extra_exchanges as i8;
-        let root_shanten = self.limit - extra;
-        self.limit = root_shanten.max(input_shanten + extra);
+        }
     }
 
     /// The oracle's [`Oracle::necessary`] of a 13-tile hand (`key`: its [`pack`] without red
@@ -329,17 +328,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Live copies of kind `k` for a state holding `h`.
     pub fn live(&self, h: &Counts, k: usize) -> u8 {
-        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.root[k]))
+        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
     }
 
     /// The live red copy of suit `suit` (0 or 1) for a state with red bits `red`.
     fn red_live(&self, red: u8, suit: usize) -> u8 {
-        let gained = red & !self.root_red & (1 << suit) != 0;
+        let gained = red & !self.base_red & (1 << suit) != 0;
         self.s.red_unseen0[suit].saturating_sub(u8::from(gained))
     }
 
+    /// Used exchanges: the tiles `h` holds that the input did not.
     fn used(&self, h: &Counts) -> i8 {
-        h.iter().zip(self.root.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
+        h.iter().zip(self.base.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
     }
 
     /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
@@ -567,7 +567,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             h[k] += 1;
             let key14 = key13 + unit(k);
-            let used14 = (used13 + i8::from(h[k] > self.root[k])) as u8;
+            let used14 = (used13 + i8::from(h[k] > self.base[k])) as u8;
             let plain = with_red(key14, 0);
             let pre = match self.memo_pre.get(&plain) {
                 Some(&pre) => pre,
@@ -623,7 +623,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
             // that stays within the limit, `used + 0 <= limit`.
             keep = 0;
-            for (e, (&c, &r)) in h.iter().zip(self.root.iter()).enumerate() {
+            for (e, (&c, &r)) in h.iter().zip(self.base.iter()).enumerate() {
                 if c > 0 && used14 - i8::from(c > r) <= self.limit {
                     keep |= 1 << e;
                 }
@@ -676,11 +676,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.nodes14[i as usize] = Node14 { win, options: Span { start, len } };
     }
 
-    /// Lists every state reachable from the root and fills their arrays.
-    pub fn solve(&mut self) -> u32 {
-        let root = self.root;
-        let root_red = self.root_red;
-        let r = self.node13(pack(&root, root_red));
+    /// Lists every state reachable from the roots (13-tile hands and their red bits) and
+    /// fills their arrays; returns the roots' state indices.
+    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Vec<u32> {
+        let roots: Vec<u32> = roots.iter().map(|(h, red)| self.node13(pack(h, *red))).collect();
         while let Some(w) = self.work.pop() {
             match w {
                 Work::N13(i) => self.expand13(i),
@@ -758,10 +757,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
-        for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-            let (parts, n) = kid.parts();
-            for &(_, j) in &parts[..n] {
-                root14.insert(j, [[0.0; 3]; N]);
+        let mut root13: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
+        for &r in &roots {
+            root13.insert(r, [[0.0; 3]; N]);
+            for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
+                let (parts, n) = kid.parts();
+                for &(_, j) in &parts[..n] {
+                    root14.insert(j, [[0.0; 3]; N]);
+                }
             }
         }
         let objective = self.opts.objective;
@@ -779,7 +782,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
             };
             if d + 1 == LAST {
-                self.root13[LAST] = next13[r as usize];
+                for (&r, row) in root13.iter_mut() {
+                    row[LAST] = next13[r as usize];
+                }
             }
             let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
             for (i, n) in self.nodes13.iter().enumerate() {
@@ -830,11 +835,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     acc[2] += q * b.2;
                 }
             }
-            self.root13[d] = layer13[r as usize];
+            for (&r, row) in root13.iter_mut() {
+                row[d] = layer13[r as usize];
+            }
         }
         self.values13 = v13;
+        self.root13 = root13;
         self.root14 = root14;
-        r
+        roots
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
@@ -846,10 +854,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's dama arrays (after [`Solver::solve`]).
     pub fn root_arrays(&self, r: u32) -> Arrays {
-        // The root is the first state listed.
-        debug_assert_eq!(r, 0);
         let mut a = Arrays::ZERO;
-        for (d, v) in self.root13.iter().enumerate() {
+        for (d, v) in self.root13[&r].iter().enumerate() {
             a.set(d, (v[0], v[1], v[2]));
         }
         a
