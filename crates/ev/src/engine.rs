@@ -9,6 +9,7 @@ use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
+use rayon::prelude::*;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
 pub(crate) const LAST: usize = 17;
@@ -200,6 +201,8 @@ struct Node13 {
     kids: Span,
     /// Live copies of the children together.
     live: f64,
+    /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
+    used: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -218,6 +221,14 @@ impl Node14 {
         let p = self.win[usize::from(last)];
         (!p.is_nan()).then_some(p)
     }
+}
+
+/// What bounds the draw indices where a 14-tile state's value is needed and not zero: the
+/// tiles it holds that the input does not, and its shanten.
+#[derive(Clone, Copy, Debug)]
+struct Floor {
+    used: u8,
+    shanten: i8,
 }
 
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
@@ -255,7 +266,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// Used exchanges of each 14-tile state: a state holding `u` tiles the input does not is at
     /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
     /// pass over draw indices skips it there).
-    used14: Vec<u8>,
+    floor14: Vec<Floor>,
     kid_pool: Vec<Kid>,
     scratch_kids: Vec<Kid>,
     option_pool: Vec<(u32, Option<u32>)>,
@@ -294,7 +305,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             memo_pre: HashMap::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
-            used14: Vec::new(),
+            floor14: Vec::new(),
             kid_pool: Vec::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
@@ -524,7 +535,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return i;
         }
         let i = self.nodes13.len() as u32;
-        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0 });
+        let used = self.used(&unpack(key).0) as u8;
+        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0, used });
         self.index13.insert(key, i);
         self.work.push(Work::N13(i));
         i
@@ -540,7 +552,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let i = self.nodes14.len() as u32;
         self.nodes14.push(Node14 { win: [f64::NAN; 2], options: Span::default() });
-        self.used14.push(used14);
+        self.floor14.push(Floor { used: used14, shanten: pre.0 });
         self.index14.insert(key, i);
         self.work.push(Work::N14(i, *h14, base, red, drawn, pre));
         i
@@ -692,11 +704,25 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.index14 = HashMap::new();
         self.memo_pre = HashMap::new();
         self.work = Vec::new();
-        // Values are stored layer by layer (all states at draw index d together), so each
-        // layer's reads stay within a small, dense block.
-        let n13 = self.nodes13.len();
-        let n14 = self.nodes14.len();
-        let nr = self.riichi_values.len();
+        self.fill(&roots);
+        roots
+    }
+
+    /// Pass 2: the arrays of every state, draw index by draw index from the last. At each
+    /// index the 14-tile values are computed first (each reads the 13-tile values of the next
+    /// index), then the 13-tile values gather them; both steps run in parallel over states.
+    fn fill(&mut self, roots: &[u32]) {
+        let graph = Graph {
+            nodes13: &self.nodes13,
+            nodes14: &self.nodes14,
+            kids: &self.kid_pool,
+            options: &self.option_pool,
+            floor14: &self.floor14,
+            objective: self.opts.objective,
+            policy: self.opts.riichi,
+            may_decline: self.opts.may_decline,
+        };
+        let (n13, n14, nr) = (self.nodes13.len(), self.nodes14.len(), self.riichi_values.len());
         // Layer `d` lives in slot `d` (every layer kept) or `d % 2` (two at a time).
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { d % 2 };
@@ -710,56 +736,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         for (i, n) in self.nodes13.iter().enumerate() {
             v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
-        // Each 14-tile value is pushed into its parents as soon as it is known, so 14-tile
-        // values need no storage beyond the root's children: reverse edges (parent, live
-        // copies x weight), grouped by child.
-        let mut start = vec![0u32; n14 + 1];
-        for kid in &self.kid_pool {
-            let (parts, n) = kid.parts();
-            for &(_, j) in &parts[..n] {
-                start[j as usize + 1] += 1;
-            }
-        }
-        for j in 0..n14 {
-            start[j + 1] += start[j];
-        }
-        let mut fill = start.clone();
-        // An edge's weight (live copies x the red or plain share) is one of a few values: the
-        // edge keeps its code (8 bytes an edge, not 16), the weight comes from a table.
-        let mut weights = [0.0f64; 64];
-        for (code, w) in weights.iter_mut().enumerate() {
-            let (live, red_live, part, split) = (code & 7, (code >> 3) & 1, (code >> 4) & 1, code >> 5 & 1);
-            if live == 0 || live > 4 {
-                continue;
-            }
-            let kid = Kid {
-                a: 0,
-                b: if split == 1 { 0 } else { u32::MAX },
-                kind: 0,
-                live: live as u8,
-                red_live: red_live as u8,
-            };
-            let (parts, n) = kid.parts();
-            if part < n {
-                *w = kid.live() * parts[part].0;
-            }
-        }
-        let mut parents = vec![(0u32, 0u8); start[n14] as usize];
-        for (i, n) in self.nodes13.iter().enumerate() {
-            for kid in &self.kid_pool[n.kids.range()] {
-                let (parts, n) = kid.parts();
-                for (part, &(_, j)) in parts[..n].iter().enumerate() {
-                    let code =
-                        usize::from(kid.live) | usize::from(kid.red_live) << 3 | part << 4 | usize::from(n == 2) << 5;
-                    parents[fill[j as usize] as usize] = (i as u32, code as u8);
-                    fill[j as usize] += 1;
-                }
-            }
-        }
+        let mut root13: HashMap<u32, [[f64; 3]; N]> = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
-        let mut root13: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
-        for &r in &roots {
-            root13.insert(r, [[0.0; 3]; N]);
+        for &r in roots {
             for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
                 let (parts, n) = kid.parts();
                 for &(_, j) in &parts[..n] {
@@ -767,11 +746,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-        let objective = self.opts.objective;
-        let policy = self.opts.riichi;
-        let may_decline = self.opts.may_decline;
-        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
-        let mut inv = vec![0.0f64; n13];
+        for (&r, row) in root13.iter_mut() {
+            row[LAST] = v13[slot(LAST) * n13 + r as usize];
+        }
+        let mut v14 = vec![[0.0f64; 3]; n14];
         for d in (0..LAST).rev() {
             let (cur, nxt) = (slot(d), slot(d + 1));
             let (layer13, next13): (&mut [[f64; 3]], &[[f64; 3]]) = if cur < nxt {
@@ -781,59 +759,24 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let (head, tail) = v13.split_at_mut(cur * n13);
                 (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
             };
-            if d + 1 == LAST {
-                for (&r, row) in root13.iter_mut() {
-                    row[LAST] = next13[r as usize];
-                }
-            }
             let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
-            for (i, n) in self.nodes13.iter().enumerate() {
-                let big = self.s.denom[d].max(n.live);
-                inv[i] = 1.0 / big;
-                let stay = 1.0 - n.live / big;
-                let next = next13[i];
-                layer13[i] = [stay * next[0], stay * next[1], stay * next[2]];
-            }
-            for (j, n) in self.nodes14.iter().enumerate() {
-                if d + 1 < usize::from(self.used14[j]) {
-                    continue;
+            v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+                for (o, out) in chunk.iter_mut().enumerate() {
+                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
                 }
-                let w = n.win(d == LAST - 1);
-                let mut best: Option<(f64, f64, f64)> = None;
-                if let Some(p) = w {
-                    best = Some((p, 1.0, 1.0));
-                }
-                if w.is_none() || may_decline {
-                    for &(dama, riichi) in &self.option_pool[n.options.range()] {
-                        let dv = tup(next13[dama as usize]);
-                        let v = match (riichi, policy) {
-                            (None, _) | (_, RiichiPolicy::Never) => dv,
-                            (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
-                            (Some(r), RiichiPolicy::Best) => {
-                                let rv = tup(next_r[r as usize]);
-                                if better(objective, rv, dv) { rv } else { dv }
-                            }
-                        };
-                        if best.is_none_or(|b| better(objective, v, b)) {
-                            best = Some(v);
-                        }
+            });
+            let denom = self.s.denom[d];
+            let v14 = &v14;
+            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+                for (o, out) in chunk.iter_mut().enumerate() {
+                    let i = c * CHUNK + o;
+                    if let Some(v) = graph.value13(i, d, denom, next13[i], v14) {
+                        *out = v;
                     }
                 }
-                let b = best.unwrap_or((0.0, 0.0, 0.0));
-                if b == (0.0, 0.0, 0.0) && !root14.contains_key(&(j as u32)) {
-                    continue;
-                }
-                if let Some(slot) = root14.get_mut(&(j as u32)) {
-                    slot[d] = [b.0, b.1, b.2];
-                }
-                for &(i, code) in &parents[start[j] as usize..start[j + 1] as usize] {
-                    let lw = weights[usize::from(code)];
-                    let q = lw * inv[i as usize];
-                    let acc = &mut layer13[i as usize];
-                    acc[0] += q * b.0;
-                    acc[1] += q * b.1;
-                    acc[2] += q * b.2;
-                }
+            });
+            for (&j, row) in root14.iter_mut() {
+                row[d] = v14[j as usize];
             }
             for (&r, row) in root13.iter_mut() {
                 row[d] = layer13[r as usize];
@@ -842,7 +785,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.values13 = v13;
         self.root13 = root13;
         self.root14 = root14;
-        roots
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
@@ -1103,6 +1045,81 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Number of states (for reports and tests).
     pub fn states(&self) -> usize {
         self.nodes13.len() + self.nodes14.len() + self.riichi_values.len()
+    }
+}
+
+/// States per parallel task in the pass over draw indices.
+const CHUNK: usize = 4096;
+
+/// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
+struct Graph<'g> {
+    nodes13: &'g [Node13],
+    nodes14: &'g [Node14],
+    kids: &'g [Kid],
+    options: &'g [(u32, Option<u32>)],
+    floor14: &'g [Floor],
+    objective: Objective,
+    policy: RiichiPolicy,
+    may_decline: bool,
+}
+
+impl Graph<'_> {
+    /// The value of 14-tile state `j` after draw `d`: a win, or the best admissible discard
+    /// (dama or riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer
+    /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
+    /// (it holds more tiles the input does not than draws made).
+    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
+        let floor = self.floor14[j];
+        if d + 1 < usize::from(floor.used) || (LAST - d - 1) < usize::try_from(floor.shanten).unwrap_or(0) {
+            return [0.0; 3];
+        }
+        let n = &self.nodes14[j];
+        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
+        let w = n.win(d == LAST - 1);
+        let mut best: Option<(f64, f64, f64)> = w.map(|p| (p, 1.0, 1.0));
+        if w.is_none() || self.may_decline {
+            for &(dama, riichi) in &self.options[n.options.range()] {
+                let dv = tup(next13[dama as usize]);
+                let v = match (riichi, self.policy) {
+                    (None, _) | (_, RiichiPolicy::Never) => dv,
+                    (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
+                    (Some(r), RiichiPolicy::Best) => {
+                        let rv = tup(next_r[r as usize]);
+                        if better(self.objective, rv, dv) { rv } else { dv }
+                    }
+                };
+                if best.is_none_or(|b| better(self.objective, v, b)) {
+                    best = Some(v);
+                }
+            }
+        }
+        let b = best.unwrap_or((0.0, 0.0, 0.0));
+        [b.0, b.1, b.2]
+    }
+
+    /// The value of 13-tile state `i` before draw `d` (denominator `denom`): its draws'
+    /// 14-tile values and, for a thrown draw, its own value at `d + 1` (`next`). `None` at an
+    /// index no path reaches (more tiles the input does not than draws made): never read.
+    fn value13(&self, i: usize, d: usize, denom: f64, next: [f64; 3], v14: &[[f64; 3]]) -> Option<[f64; 3]> {
+        let n = &self.nodes13[i];
+        if usize::from(n.used) > d {
+            return None;
+        }
+        let big = denom.max(n.live);
+        let stay = 1.0 - n.live / big;
+        let mut acc = [0.0f64; 3];
+        for kid in &self.kids[n.kids.range()] {
+            let (parts, k) = kid.parts();
+            for &(wt, j) in &parts[..k] {
+                let q = kid.live() * wt;
+                let v = v14[j as usize];
+                acc[0] += q * v[0];
+                acc[1] += q * v[1];
+                acc[2] += q * v[2];
+            }
+        }
+        let inv = 1.0 / big;
+        Some([stay * next[0] + inv * acc[0], stay * next[1] + inv * acc[1], stay * next[2] + inv * acc[2]])
     }
 }
 
