@@ -120,10 +120,6 @@ fn with_red(key: u128, red: u8) -> u128 {
 /// Oracle answers that depend on the hand only: memoised for the whole state graph.
 #[derive(Default)]
 pub(crate) struct Shared {
-    /// Necessary tiles of 13-tile hands, keyed on the packed hand.
-    necessary: HashMap<u128, (i8, u64)>,
-    /// Unnecessary tiles of 14-tile hands, keyed on the packed hand.
-    unnecessary: HashMap<u128, (i8, u64)>,
     /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
     /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
     /// to it as han.
@@ -322,15 +318,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
-    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (`key`: its [`pack`] without red
-    /// bits), memoised across the roots of a question.
-    fn necessary(&mut self, h: &Counts, key: u128) -> (i8, u64) {
-        if let Some(&v) = self.shared.necessary.get(&key) {
-            return v;
-        }
-        let v = self.o.necessary(h);
-        self.shared.necessary.insert(key, v);
-        v
+    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised: each hand is
+    /// expanded once, and the table-driven answer costs less than a hash-map lookup).
+    fn necessary(&self, h: &Counts) -> (i8, u64) {
+        self.o.necessary(h)
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
@@ -562,7 +553,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     fn expand13(&mut self, i: u32) {
         let (mut h, red) = unpack(self.nodes13[i as usize].key);
         let key13 = self.nodes13[i as usize].key;
-        let (sh, necessary) = self.necessary(&h, with_red(key13, 0));
+        let (sh, necessary) = self.necessary(&h);
         self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let used13 = self.used(&h);
@@ -620,15 +611,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        let plain = pack(h14, 0);
-        let (sh14, mut keep) = match self.shared.unnecessary.get(&plain) {
-            Some(&v) => v,
-            None => {
-                let v = self.o.unnecessary(h14);
-                self.shared.unnecessary.insert(plain, v);
-                v
-            }
-        };
+        // Memoised by the caller (`memo_pre`).
+        let (sh14, mut keep) = self.o.unnecessary(h14);
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
         let used14 = self.used(h14);
@@ -859,7 +843,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
         // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
-        let (sh, necessary) = self.necessary(h, pack(h, 0));
+        let (sh, necessary) = self.necessary(h);
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
