@@ -1096,14 +1096,19 @@ impl Graph<'_> {
         let big = denom.max(n.live);
         let stay = 1.0 - n.live / big;
         let mut acc = [0.0f64; 3];
+        let mut add = |copies: u8, j: u32| {
+            let (q, v) = (f64::from(copies), v14[j as usize]);
+            acc[0] += q * v[0];
+            acc[1] += q * v[1];
+            acc[2] += q * v[2];
+        };
         for kid in &self.kids[n.kids.range()] {
-            let (parts, k) = kid.parts();
-            for &(wt, j) in &parts[..k] {
-                let q = kid.live() * wt;
-                let v = v14[j as usize];
-                acc[0] += q * v[0];
-                acc[1] += q * v[1];
-                acc[2] += q * v[2];
+            // A five splits into its red copy (state `a`) and its plain copies (state `b`).
+            if kid.b == u32::MAX {
+                add(kid.live, kid.a);
+            } else {
+                add(kid.red_live, kid.a);
+                add(kid.live - kid.red_live, kid.b);
             }
         }
         let inv = 1.0 / big;
