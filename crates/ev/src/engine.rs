@@ -10,7 +10,6 @@ use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
 use rayon::prelude::*;
-use std::collections::VecDeque;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
 pub(crate) const LAST: usize = 17;
@@ -147,32 +146,56 @@ pub(crate) struct Child {
     pub later: Arrays,
 }
 
-/// One draw child of a 13-tile state: the kind, its live copies, and the 14-tile states it
-/// leads to (a five splits into red, state `a`, and plain, state `b`, with the red copy's
-/// share of the live copies; otherwise `b` is `u32::MAX`). Twelve bytes: there are many.
+/// One entry of a 13-tile state's draws: the 14-tile state it leads to and the live copies
+/// that lead there. A five whose red copy is live takes two entries, the red copy's (`part`
+/// [`Part::Red`]) then the plain copies' ([`Part::Plain`]); any other draw one entry
+/// ([`Part::Whole`]). Eight bytes: there are millions.
 #[derive(Clone, Copy, Debug)]
 struct Kid {
-    a: u32,
-    b: u32,
+    /// The 14-tile state.
+    state: u32,
     kind: u8,
-    live: u8,
-    red_live: u8,
+    /// Live copies leading to `state`.
+    copies: u8,
+    part: Part,
 }
 
-impl Kid {
-    fn live(&self) -> f64 {
-        f64::from(self.live)
-    }
+/// Which copies of a kind a [`Kid`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Whole,
+    Red,
+    Plain,
+}
 
-    /// The 14-tile states with their weights, and how many there are (1 or 2).
-    fn parts(&self) -> ([(f64, u32); 2], usize) {
-        if self.b == u32::MAX {
-            ([(1.0, self.a), (0.0, 0)], 1)
+/// A draw of a 13-tile state as one kind: its live copies and the 14-tile states it leads to,
+/// each with its share of the copies (the red copy's first when the five splits).
+#[derive(Clone, Copy, Debug)]
+struct Draw {
+    kind: u8,
+    live: u8,
+    parts: [(f64, u32); 2],
+    len: usize,
+}
+
+/// The [`Kid`] entries of one state grouped into draws, kind by kind.
+fn draws(kids: &[Kid]) -> Vec<Draw> {
+    let mut out = Vec::with_capacity(kids.len());
+    let mut i = 0;
+    while i < kids.len() {
+        let kid = kids[i];
+        if kid.part == Part::Red {
+            let plain = kids[i + 1];
+            let live = kid.copies + plain.copies;
+            let pr = f64::from(kid.copies) / f64::from(live);
+            out.push(Draw { kind: kid.kind, live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
+            i += 2;
         } else {
-            let pr = f64::from(self.red_live) / f64::from(self.live);
-            ([(pr, self.a), (1.0 - pr, self.b)], 2)
+            out.push(Draw { kind: kid.kind, live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
+            i += 1;
         }
     }
+    out
 }
 
 /// A range of a pool (children and options live in one contiguous pool each, so the
@@ -189,52 +212,58 @@ impl Span {
     }
 }
 
+/// A 13-tile state as the pass over draw indices reads it (its hand is in `Solver::keys13`):
+/// twelve bytes.
 #[derive(Clone, Debug)]
 struct Node13 {
-    /// The [`pack`]ed hand and red bits (see [`unpack`]).
-    key: u128,
-    tenpai: bool,
     /// Draw children in the kid pool.
     kids: Span,
     /// Live copies of the children together.
-    live: f64,
+    live: u16,
     /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
     used: u8,
+    tenpai: bool,
 }
 
+/// No win (in [`Node14::win`]), no riichi (in [`Discard::riichi`]).
+const NONE: u32 = u32::MAX;
+
+/// A 14-tile state: sixteen bytes.
 #[derive(Clone, Debug)]
 struct Node14 {
-    /// Win points at a plain draw and at the last draw, NaN for no win (24 bytes a state,
-    /// not 40: there are millions); read through [`Node14::win`].
-    win: [f64; 2],
-    /// Discard options in the option pool: the 13-tile state and, when riichi is considered,
-    /// the riichi state.
+    /// Discard options in the option pool.
     options: Span,
-}
-
-impl Node14 {
-    /// Win points at a plain draw (`last` false) or at the last draw, `None` without a win.
-    fn win(&self, last: bool) -> Option<f64> {
-        let p = self.win[usize::from(last)];
-        (!p.is_nan()).then_some(p)
-    }
-}
-
-/// What bounds the draw indices where a 14-tile state's value is needed and not zero: the
-/// tiles it holds that the input does not, and its shanten.
-#[derive(Clone, Copy, Debug)]
-struct Floor {
+    /// Its win points in `Solver::wins`, or [`NONE`].
+    win: u32,
+    /// Tiles it holds that the input does not, and its shanten: its value after draw `d` is
+    /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
     used: u8,
     shanten: i8,
+    /// Its only admissible discard, or [`NO_KIND`] when it has several: a draw of that kind
+    /// that does not lower the shanten would be thrown at once (the draw is not kept).
+    only: u8,
 }
+
+/// Not a kind (in [`Node14::only`]).
+const NO_KIND: u8 = u8::MAX;
+
+/// One admissible discard of a 14-tile state: the 13-tile state it leaves and, when the
+/// policy considers riichi there, the riichi state (else [`NONE`]).
+#[derive(Clone, Copy, Debug)]
+struct Discard {
+    dama: u32,
+    riichi: u32,
+}
+
+/// Entries of `Solver::index14` that are not 14-tile states: a complete hand (its states are
+/// keyed with the winning tile as well), and `ONLY + e` for a hand whose only admissible
+/// discard is `e`, first reached by drawing `e` without lowering the shanten (a thrown draw,
+/// so not a state yet).
+const COMPLETE: u32 = u32::MAX;
+const ONLY: u32 = u32::MAX - 64;
 
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
 type Pre = (i8, u64, u64);
-
-enum Work {
-    N13(u32),
-    N14(u32, Counts, u128, u8, usize, Pre),
-}
 
 /// The solver of one question's candidates (the 13-tile roots with one exchange limit): it
 /// first lists every state reachable from any root (one state graph: a state's value is a
@@ -253,20 +282,21 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
     /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
+    /// 13-tile states by [`pack`]ed hand (freed once every state is listed).
     index13: HashMap<u128, u32>,
+    /// 14-tile states by [`pack`]ed hand (with the winning tile for a complete hand), and the
+    /// marks [`COMPLETE`] and [`ONLY`] (freed once every state is listed).
     index14: HashMap<u128, u32>,
-    /// [`Solver::admissible_discards`] per 14-tile hand (keyed on the packed hand without red
-    /// bits): a hand is reached by many draws.
-    memo_pre: HashMap<u128, Pre>,
+    /// The [`pack`]ed hand of each 13-tile state.
+    keys13: Vec<u128>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
-    /// Used exchanges of each 14-tile state: a state holding `u` tiles the input does not is at
-    /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
-    /// pass over draw indices skips it there).
-    floor14: Vec<Floor>,
+    /// Win points at a plain draw and at the last draw (NaN for no win) of the 14-tile states
+    /// that have one (see [`Node14::win`]).
+    wins: Vec<[f64; 2]>,
     kid_pool: Vec<Kid>,
     scratch_kids: Vec<Kid>,
-    option_pool: Vec<(u32, Option<u32>)>,
+    option_pool: Vec<Discard>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
     /// Keep every layer of `values13` (the simulator reads any state at any draw index);
@@ -283,7 +313,6 @@ pub(crate) struct Solver<'a, O: Oracle> {
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
-    work: VecDeque<Work>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -299,10 +328,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             limit,
             index13: HashMap::new(),
             index14: HashMap::new(),
-            memo_pre: HashMap::new(),
+            keys13: Vec::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
-            floor14: Vec::new(),
+            wins: Vec::new(),
             kid_pool: Vec::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
@@ -314,7 +343,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             riichi_values: Vec::new(),
             shared: Shared::default(),
             memo_ura: HashMap::new(),
-            work: VecDeque::new(),
         }
     }
 
@@ -520,44 +548,76 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    /// The 13-tile state of the hand and red bits `key` (a [`pack`]ed key). Its `tenpai` is
-    /// set when it is expanded.
-    fn node13(&mut self, key: u128) -> u32 {
+    /// The 13-tile state of the hand and red bits `key` (a [`pack`]ed key) holding `used`
+    /// tiles the input does not. A new state is expanded when the listing reaches its index.
+    fn node13(&mut self, key: u128, used: u8) -> u32 {
         if let Some(&i) = self.index13.get(&key) {
             return i;
         }
         let i = self.nodes13.len() as u32;
-        let used = self.used(&unpack(key).0) as u8;
-        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0, used });
+        self.keys13.push(key);
+        self.nodes13.push(Node13 { kids: Span::default(), live: 0, used, tenpai: false });
         self.index13.insert(key, i);
-        self.work.push_back(Work::N13(i));
         i
     }
 
-    /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
-    /// `base` is `pack(h14, red)`.
-    fn node14(&mut self, h14: &Counts, base: u128, red: u8, drawn: usize, pre: Pre, used14: u8) -> u32 {
-        let complete = pre.0 == -1;
-        let key = base | if complete { (drawn as u128 + 1) << 105 } else { 0 };
-        if let Some(&i) = self.index14.get(&key) {
-            return i;
+    /// The 14-tile state `h14` (key `key14`, red bits `red`) reached by drawing `drawn`, or
+    /// `None` when the draw is not kept: it does not lower the shanten (`needed` false) and the
+    /// hand's only admissible discard is the drawn tile. A new state is expanded at once.
+    fn draw14(&mut self, h14: &mut Counts, key14: u128, red: u8, drawn: usize, needed: bool, used14: u8) -> Option<u32> {
+        match self.index14.get(&key14).copied() {
+            Some(COMPLETE) => {
+                let key = key14 | win_tag(drawn);
+                if let Some(&j) = self.index14.get(&key) {
+                    return Some(j);
+                }
+                let pre = self.admissible_discards(h14);
+                Some(self.node14(h14, (key14, key), red, drawn, pre, used14))
+            }
+            Some(mark) if mark >= ONLY => {
+                if !needed && mark - ONLY == drawn as u32 {
+                    return None;
+                }
+                let pre = self.admissible_discards(h14);
+                Some(self.node14(h14, (key14, key14), red, drawn, pre, used14))
+            }
+            Some(j) => (needed || self.nodes14[j as usize].only != drawn as u8).then_some(j),
+            None => {
+                let pre = self.admissible_discards(h14);
+                if pre.0 == -1 {
+                    // Every draw completing a hand lowers its shanten: always kept.
+                    self.index14.insert(key14, COMPLETE);
+                    return Some(self.node14(h14, (key14, key14 | win_tag(drawn)), red, drawn, pre, used14));
+                }
+                if !needed && pre.1 & !(1u64 << drawn) == 0 {
+                    debug_assert_eq!(pre.1, 1u64 << drawn, "a 14-tile hand has an admissible discard");
+                    self.index14.insert(key14, ONLY + drawn as u32);
+                    return None;
+                }
+                Some(self.node14(h14, (key14, key14), red, drawn, pre, used14))
+            }
         }
-        let i = self.nodes14.len() as u32;
-        self.nodes14.push(Node14 { win: [f64::NAN; 2], options: Span::default() });
-        self.floor14.push(Floor { used: used14, shanten: pre.0 });
-        self.index14.insert(key, i);
-        self.work.push_back(Work::N14(i, *h14, base, red, drawn, pre));
-        i
     }
 
+    /// A new 14-tile state for `h14` after drawing `drawn`, expanded at once; `pre` is its
+    /// [`Solver::admissible_discards`], `keys` its [`pack`]ed hand and its key in `index14`.
+    fn node14(&mut self, h14: &mut Counts, (hand, key): (u128, u128), red: u8, drawn: usize, pre: Pre, used: u8) -> u32 {
+        let j = self.nodes14.len() as u32;
+        let only = if pre.1.count_ones() == 1 { pre.1.trailing_zeros() as u8 } else { NO_KIND };
+        self.nodes14.push(Node14 { options: Span::default(), win: NONE, used, shanten: pre.0, only });
+        self.index14.insert(key, j);
+        self.expand14(j, h14, hand, red, drawn, pre);
+        j
+    }
+
+    /// Lists the draws of 13-tile state `i` (its `tenpai`, kids and live copies).
     fn expand13(&mut self, i: u32) {
-        let (mut h, red) = unpack(self.nodes13[i as usize].key);
-        let key13 = self.nodes13[i as usize].key;
+        let key13 = self.keys13[i as usize];
+        let (mut h, red) = unpack(key13);
         let (sh, necessary) = self.necessary(&h);
-        self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
-        let used13 = self.used(&h);
-        let change = used13 + sh < self.limit;
+        let used13 = self.nodes13[i as usize].used;
+        let change = used13 as i8 + sh < self.limit;
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
         for k in 0..34 {
@@ -571,29 +631,21 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             h[k] += 1;
             let key14 = key13 + unit(k);
-            let used14 = (used13 + i8::from(h[k] > self.base[k])) as u8;
-            let plain = with_red(key14, 0);
-            let pre = match self.memo_pre.get(&plain) {
-                Some(&pre) => pre,
-                None => {
-                    let pre = self.admissible_discards(&h);
-                    self.memo_pre.insert(plain, pre);
-                    pre
+            let used14 = used13 + u8::from(h[k] > self.base[k]);
+            let suit = FIVES.iter().position(|&f| f == k);
+            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+            let kind = k as u8;
+            if red_live > 0 {
+                let s = suit.expect("a five");
+                let with = red | (1 << s);
+                // Both or neither: whether the draw is kept does not depend on the red bits.
+                if let Some(a) = self.draw14(&mut h, with_red(key14, with), with, k, needed, used14) {
+                    let b = self.draw14(&mut h, key14, red, k, needed, used14).expect("kept as the red copy is");
+                    kids.push(Kid { state: a, kind, copies: red_live, part: Part::Red });
+                    kids.push(Kid { state: b, kind, copies: c - red_live, part: Part::Plain });
                 }
-            };
-            let useful = needed || pre.1 & !(1u64 << k) != 0;
-            if useful {
-                let suit = FIVES.iter().position(|&f| f == k);
-                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-                let mut kid = Kid { a: 0, b: u32::MAX, kind: k as u8, live: c, red_live };
-                if red_live > 0 {
-                    let s = suit.expect("a five");
-                    kid.a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre, used14);
-                    kid.b = self.node14(&h, key14, red, k, pre, used14);
-                } else {
-                    kid.a = self.node14(&h, key14, red, k, pre, used14);
-                }
-                kids.push(kid);
+            } else if let Some(a) = self.draw14(&mut h, key14, red, k, needed, used14) {
+                kids.push(Kid { state: a, kind, copies: c, part: Part::Whole });
             }
             h[k] -= 1;
         }
@@ -601,7 +653,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.kid_pool.extend_from_slice(&kids);
         let node = &mut self.nodes13[i as usize];
         node.kids = Span { start, len: kids.len() as u32 };
-        node.live = kids.iter().map(|k| k.live()).sum();
+        node.live = kids.iter().map(|k| u16::from(k.copies)).sum();
+        node.tenpai = sh == 0;
         self.scratch_kids = kids;
     }
 
@@ -611,7 +664,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        // Memoised by the caller (`memo_pre`).
         let (sh14, mut keep) = self.o.unnecessary(h14);
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
@@ -630,68 +682,62 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh14, if slack { held } else { keep }, keep)
     }
 
-    fn expand14(&mut self, i: u32, mut h14: Counts, base: u128, red: u8, drawn: usize, pre: Pre) {
+    /// Lists the win and the admissible discards of 14-tile state `j`: the hand `h14` (its
+    /// [`pack`]ed key `hand`, red bits `red`) after drawing `drawn`.
+    fn expand14(&mut self, j: u32, h14: &mut Counts, hand: u128, red: u8, drawn: usize, pre: Pre) {
         let (sh14, admissible, keep) = pre;
-        let complete = sh14 == -1;
         let mut win = [None, None];
-        if complete {
-            win =
-                [self.win_points(&h14, red, drawn, 0, false, false), self.win_points(&h14, red, drawn, 0, false, true)];
+        if sh14 == -1 {
+            win = [self.win_points(h14, red, drawn, 0, false, false), self.win_points(h14, red, drawn, 0, false, true)];
         }
         let forced = win[0].is_some() && win[1].is_some() && !self.opts.may_decline;
         let start = self.option_pool.len() as u32;
         if !forced {
+            let used14 = self.nodes14[j as usize].used;
             for e in 0..34 {
-                if h14[e] == 0 {
+                if h14[e] == 0 || admissible & (1 << e) == 0 {
                     continue;
                 }
-                if admissible & (1 << e) == 0 {
-                    continue;
-                }
-                let red13 = Self::throw(&mut h14, red, e);
-                {
-                    let dama = self.node13(with_red(base, red13) - unit(e));
-                    // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
-                    // from a complete one.
-                    let tenpai = match sh14 {
-                        0 => keep & (1 << e) != 0,
-                        -1 => self.shanten(&h14) == 0,
-                        _ => false,
-                    };
-                    let riichi = if tenpai && self.riichi_considered() {
-                        Some(self.riichi(&mut h14, red13, false))
-                    } else {
-                        None
-                    };
-                    self.option_pool.push((dama, riichi));
-                }
+                let used13 = used14 - u8::from(h14[e] > self.base[e]);
+                let red13 = Self::throw(h14, red, e);
+                let dama = self.node13(with_red(hand, red13) - unit(e), used13);
+                // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
+                // from a complete one.
+                let tenpai = match sh14 {
+                    0 => keep & (1 << e) != 0,
+                    -1 => self.shanten(h14) == 0,
+                    _ => false,
+                };
+                let riichi = if tenpai && self.riichi_considered() { self.riichi(h14, red13, false) } else { NONE };
+                self.option_pool.push(Discard { dama, riichi });
                 h14[e] += 1;
             }
         }
-        let len = self.option_pool.len() as u32 - start;
-        let win = win.map(|w| w.unwrap_or(f64::NAN));
-        self.nodes14[i as usize] = Node14 { win, options: Span { start, len } };
+        let node = &mut self.nodes14[j as usize];
+        node.options = Span { start, len: self.option_pool.len() as u32 - start };
+        if win.iter().any(Option::is_some) {
+            node.win = self.wins.len() as u32;
+            self.wins.push(win.map(|w| w.unwrap_or(f64::NAN)));
+        }
     }
 
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
     pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Vec<u32> {
-        let roots: Vec<u32> = roots.iter().map(|(h, red)| self.node13(pack(h, *red))).collect();
-        // Breadth first: states are numbered in the order they are found, so a state's draws
-        // and discards get nearby indices, which keeps the pass's reads close together (the
-        // pass over draw indices is bound by memory: 40 % faster than in depth-first order).
-        while let Some(w) = self.work.pop_front() {
-            match w {
-                Work::N13(i) => self.expand13(i),
-                Work::N14(i, h, base, red, drawn, pre) => self.expand14(i, h, base, red, drawn, pre),
-            }
+        let roots: Vec<u32> = roots.iter().map(|(h, red)| self.node13(pack(h, *red), self.used(h) as u8)).collect();
+        // Breadth first over 13-tile states (each 14-tile state is expanded when found): states
+        // are numbered in the order they are found, so a state's draws and discards get nearby
+        // indices, which keeps the pass's reads close together (the pass over draw indices is
+        // bound by memory: 40 % faster than in depth-first order).
+        let mut next = 0;
+        while next < self.nodes13.len() {
+            self.expand13(next as u32);
+            next += 1;
         }
         // Every state is listed: the indexes are not needed any more (freeing them before the
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
-        self.memo_pre = HashMap::new();
-        self.work = VecDeque::new();
         self.fill(&roots);
         roots
     }
@@ -705,7 +751,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             nodes14: &self.nodes14,
             kids: &self.kid_pool,
             options: &self.option_pool,
-            floor14: &self.floor14,
+            wins: &self.wins,
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
@@ -728,10 +774,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
         for &r in roots {
             for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-                let (parts, n) = kid.parts();
-                for &(_, j) in &parts[..n] {
-                    root14.insert(j, [[0.0; 3]; N]);
-                }
+                root14.insert(kid.state, [[0.0; 3]; N]);
             }
         }
         for (&r, row) in root13.iter_mut() {
@@ -793,12 +836,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        self.kid_pool[self.nodes13[r as usize].kids.range()]
+        draws(&self.kid_pool[self.nodes13[r as usize].kids.range()])
             .iter()
-            .map(|kid| {
+            .map(|draw| {
                 let mut a = Arrays::ZERO;
-                let (parts, n) = kid.parts();
-                for &(wt, j) in &parts[..n] {
+                for &(wt, j) in &draw.parts[..draw.len] {
                     let values = &self.root14[&j];
                     for (d, v) in values.iter().enumerate() {
                         a.p[d] += wt * v[0];
@@ -806,7 +848,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         a.t[d] += wt * v[2];
                     }
                 }
-                Child { kind: usize::from(kid.kind), live: kid.live(), first: a, later: a }
+                Child { kind: usize::from(draw.kind), live: f64::from(draw.live), first: a, later: a }
             })
             .collect()
     }
@@ -937,8 +979,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let objective = self.opts.objective;
         let mut st = if riichi_root {
-            let n = &self.nodes13[root as usize];
-            let (h, red) = unpack(n.key);
+            let (h, red) = unpack(self.keys13[root as usize]);
             St::Riichi(h, red, double, true)
         } else {
             St::Dama(root)
@@ -949,38 +990,38 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while d < LAST {
             match st {
                 St::Dama(i) => {
-                    let kids = self.kid_pool[self.nodes13[i as usize].kids.range()].to_vec();
-                    let s: f64 = kids.iter().map(|k| k.live()).sum();
+                    let kids = draws(&self.kid_pool[self.nodes13[i as usize].kids.range()]);
+                    let s: f64 = kids.iter().map(|k| f64::from(k.live)).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
                     let mut pick = None;
                     for kid in &kids {
-                        if u < kid.live() {
+                        if u < f64::from(kid.live) {
                             pick = Some(*kid);
                             break;
                         }
-                        u -= kid.live();
+                        u -= f64::from(kid.live);
                     }
                     let Some(kid) = pick else {
                         d += 1;
                         continue;
                     };
-                    let (parts, n) = kid.parts();
-                    let mut j = parts[0].1;
-                    if n == 2 && rng.unit_f64() >= parts[0].0 {
-                        j = parts[1].1;
+                    let mut j = kid.parts[0].1;
+                    if kid.len == 2 && rng.unit_f64() >= kid.parts[0].0 {
+                        j = kid.parts[1].1;
                     }
                     let n = &self.nodes14[j as usize];
-                    if let Some(p) = n.win(d == LAST - 1) {
+                    if let Some(p) = win_points(&self.wins, n, d == LAST - 1) {
                         // The DP takes a win whenever one is available (declining is an option
                         // the simulator does not model).
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
-                    for &(dama, riichi) in &self.option_pool[n.options.range()] {
+                    for &Discard { dama, riichi } in &self.option_pool[n.options.range()] {
                         let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
-                        if let Some(r) = riichi {
+                        if riichi != NONE {
+                            let r = riichi;
                             let rv = self.riichi_values[r as usize].ipp.at(d + 1);
                             let take = match self.opts.riichi {
                                 RiichiPolicy::Never => false,
@@ -988,8 +1029,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                                 RiichiPolicy::Best => better(objective, rv, dv),
                             };
                             if take {
-                                let m = &self.nodes13[dama as usize];
-                                let (h, red) = unpack(m.key);
+                                let (h, red) = unpack(self.keys13[dama as usize]);
                                 cand = (rv, St::Riichi(h, red, false, true));
                             }
                         }
@@ -1044,8 +1084,8 @@ struct Graph<'g> {
     nodes13: &'g [Node13],
     nodes14: &'g [Node14],
     kids: &'g [Kid],
-    options: &'g [(u32, Option<u32>)],
-    floor14: &'g [Floor],
+    options: &'g [Discard],
+    wins: &'g [[f64; 2]],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -1057,21 +1097,20 @@ impl Graph<'_> {
     /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
     /// (it holds more tiles the input does not than draws made).
     fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
-        let floor = self.floor14[j];
-        if d + 1 < usize::from(floor.used) || (LAST - d - 1) < usize::try_from(floor.shanten).unwrap_or(0) {
+        let n = &self.nodes14[j];
+        if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
             return [0.0; 3];
         }
-        let n = &self.nodes14[j];
         let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
-        let w = n.win(d == LAST - 1);
+        let w = win_points(self.wins, n, d == LAST - 1);
         let mut best: Option<(f64, f64, f64)> = w.map(|p| (p, 1.0, 1.0));
         if w.is_none() || self.may_decline {
-            for &(dama, riichi) in &self.options[n.options.range()] {
-                let dv = tup(next13[dama as usize]);
-                let v = match (riichi, self.policy) {
-                    (None, _) | (_, RiichiPolicy::Never) => dv,
-                    (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
-                    (Some(r), RiichiPolicy::Best) => {
+            for option in &self.options[n.options.range()] {
+                let dv = tup(next13[option.dama as usize]);
+                let v = match (option.riichi, self.policy) {
+                    (NONE, _) | (_, RiichiPolicy::Never) => dv,
+                    (r, RiichiPolicy::Always) => tup(next_r[r as usize]),
+                    (r, RiichiPolicy::Best) => {
                         let rv = tup(next_r[r as usize]);
                         if better(self.objective, rv, dv) { rv } else { dv }
                     }
@@ -1093,27 +1132,29 @@ impl Graph<'_> {
         if usize::from(n.used) > d {
             return None;
         }
-        let big = denom.max(n.live);
-        let stay = 1.0 - n.live / big;
+        let live = f64::from(n.live);
+        let big = denom.max(live);
+        let stay = 1.0 - live / big;
         let mut acc = [0.0f64; 3];
-        let mut add = |copies: u8, j: u32| {
-            let (q, v) = (f64::from(copies), v14[j as usize]);
+        for kid in &self.kids[n.kids.range()] {
+            let (q, v) = (f64::from(kid.copies), v14[kid.state as usize]);
             acc[0] += q * v[0];
             acc[1] += q * v[1];
             acc[2] += q * v[2];
-        };
-        for kid in &self.kids[n.kids.range()] {
-            // A five splits into its red copy (state `a`) and its plain copies (state `b`).
-            if kid.b == u32::MAX {
-                add(kid.live, kid.a);
-            } else {
-                add(kid.red_live, kid.a);
-                add(kid.live - kid.red_live, kid.b);
-            }
         }
         let inv = 1.0 / big;
         Some([stay * next[0] + inv * acc[0], stay * next[1] + inv * acc[1], stay * next[2] + inv * acc[2]])
     }
+}
+
+/// The win points of 14-tile state `n` at a plain draw (`last` false) or at the last draw,
+/// `None` without a win (`wins` is `Solver::wins`).
+fn win_points(wins: &[[f64; 2]], n: &Node14, last: bool) -> Option<f64> {
+    if n.win == NONE {
+        return None;
+    }
+    let p = wins[n.win as usize][usize::from(last)];
+    (!p.is_nan()).then_some(p)
 }
 
 /// The recursion over draws from a state with the given children: `later[d]` is the value
@@ -1162,6 +1203,12 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
             c.live / big * c.first.p[d0] + (1.0 - s / big) * g
         })
         .collect()
+}
+
+/// The bits [`Solver::draw14`] adds to the key of a complete hand: the winning tile (the
+/// wait changes the score).
+fn win_tag(drawn: usize) -> u128 {
+    (drawn as u128 + 1) << 105
 }
 
 /// The memo key of a tsumo win: the hand without red bits, the drawn kind, riichi, haitei.
