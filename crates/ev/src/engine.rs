@@ -116,6 +116,11 @@ fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
 }
 
+/// The red bits of a [`pack`]ed key, as an index.
+fn red_of(key: u128) -> usize {
+    (key >> 102) as usize & 7
+}
+
 /// Oracle answers that depend on the hand only: memoised for the whole state graph.
 #[derive(Default)]
 pub(crate) struct Shared {
@@ -239,13 +244,7 @@ struct Node14 {
     /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
     used: u8,
     shanten: i8,
-    /// Its only admissible discard, or [`NO_KIND`] when it has several: a draw of that kind
-    /// that does not lower the shanten would be thrown at once (the draw is not kept).
-    only: u8,
 }
-
-/// Not a kind (in [`Node14::only`]).
-const NO_KIND: u8 = u8::MAX;
 
 /// One admissible discard of a 14-tile state: the 13-tile state it leaves and, when the
 /// policy considers riichi there, the riichi state (else [`NONE`]).
@@ -255,12 +254,25 @@ struct Discard {
     riichi: u32,
 }
 
-/// Entries of `Solver::index14` that are not 14-tile states: a complete hand (its states are
-/// keyed with the winning tile as well), and `ONLY + e` for a hand whose only admissible
-/// discard is `e`, first reached by drawing `e` without lowering the shanten (a thrown draw,
-/// so not a state yet).
-const COMPLETE: u32 = u32::MAX;
-const ONLY: u32 = u32::MAX - 64;
+/// The states of one hand (13 or 14 tiles, red fives not told apart), one per red-bit
+/// variant (bit `s` = the red five of suit `s`; [`NONE`] where not a state), and what the
+/// oracle says about the hand (the same for every variant: asked once). The red fives
+/// multiply the states of a hand (up to eight variants), so the listing looks hands up by
+/// their group, in a table several times smaller than one keyed on states.
+#[derive(Clone, Debug)]
+struct Group<A> {
+    states: [u32; 8],
+    answer: A,
+}
+
+impl<A> Group<A> {
+    fn new(answer: A) -> Self {
+        Group { states: [NONE; 8], answer }
+    }
+}
+
+/// A 13-tile hand's shanten and necessary kinds, once its first state is expanded.
+type Necessary = Option<(i8, u64)>;
 
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
 type Pre = (i8, u64, u64);
@@ -282,11 +294,16 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
     /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
-    /// 13-tile states by [`pack`]ed hand (freed once every state is listed).
+    /// The groups of 13-tile hands by [`pack`]ed hand without red bits (this index, the
+    /// groups and `group13` are freed once every state is listed).
     index13: HashMap<u128, u32>,
-    /// 14-tile states by [`pack`]ed hand (with the winning tile for a complete hand), and the
-    /// marks [`COMPLETE`] and [`ONLY`] (freed once every state is listed).
+    groups13: Vec<Group<Necessary>>,
+    /// The group of each 13-tile state.
+    group13: Vec<u32>,
+    /// The groups of 14-tile hands by [`pack`]ed hand without red bits, plus the winning tile
+    /// ([`win_tag`]) for a complete hand (whose wait changes the score).
     index14: HashMap<u128, u32>,
+    groups14: Vec<Group<Pre>>,
     /// The [`pack`]ed hand of each 13-tile state.
     keys13: Vec<u128>,
     nodes13: Vec<Node13>,
@@ -328,6 +345,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             limit,
             index13: HashMap::new(),
             index14: HashMap::new(),
+            groups13: Vec::new(),
+            group13: Vec::new(),
+            groups14: Vec::new(),
             keys13: Vec::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
@@ -551,70 +571,79 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The 13-tile state of the hand and red bits `key` (a [`pack`]ed key) holding `used`
     /// tiles the input does not. A new state is expanded when the listing reaches its index.
     fn node13(&mut self, key: u128, used: u8) -> u32 {
-        if let Some(&i) = self.index13.get(&key) {
-            return i;
+        let plain = with_red(key, 0);
+        let g = match self.index13.get(&plain) {
+            Some(&g) => g,
+            None => {
+                let g = self.groups13.len() as u32;
+                self.groups13.push(Group::new(None));
+                self.index13.insert(plain, g);
+                g
+            }
+        };
+        let red = red_of(key);
+        let slot = self.groups13[g as usize].states[red];
+        if slot != NONE {
+            return slot;
         }
         let i = self.nodes13.len() as u32;
+        self.groups13[g as usize].states[red] = i;
         self.keys13.push(key);
+        self.group13.push(g);
         self.nodes13.push(Node13 { kids: Span::default(), live: 0, used, tenpai: false });
-        self.index13.insert(key, i);
         i
+    }
+
+    /// The group of the 14-tile hand `h14` (its [`pack`]ed key without red bits `plain`).
+    fn group14(&mut self, h14: &Counts, plain: u128) -> u32 {
+        if let Some(&g) = self.index14.get(&plain) {
+            return g;
+        }
+        let pre = self.admissible_discards(h14);
+        let g = self.groups14.len() as u32;
+        self.groups14.push(Group::new(pre));
+        self.index14.insert(plain, g);
+        g
     }
 
     /// The 14-tile state `h14` (key `key14`, red bits `red`) reached by drawing `drawn`, or
     /// `None` when the draw is not kept: it does not lower the shanten (`needed` false) and the
     /// hand's only admissible discard is the drawn tile. A new state is expanded at once.
     fn draw14(&mut self, h14: &mut Counts, key14: u128, red: u8, drawn: usize, needed: bool, used14: u8) -> Option<u32> {
-        match self.index14.get(&key14).copied() {
-            Some(COMPLETE) => {
-                let key = key14 | win_tag(drawn);
-                if let Some(&j) = self.index14.get(&key) {
-                    return Some(j);
-                }
-                let pre = self.admissible_discards(h14);
-                Some(self.node14(h14, (key14, key), red, drawn, pre, used14))
-            }
-            Some(mark) if mark >= ONLY => {
-                if !needed && mark - ONLY == drawn as u32 {
-                    return None;
-                }
-                let pre = self.admissible_discards(h14);
-                Some(self.node14(h14, (key14, key14), red, drawn, pre, used14))
-            }
-            Some(j) => (needed || self.nodes14[j as usize].only != drawn as u8).then_some(j),
-            None => {
-                let pre = self.admissible_discards(h14);
-                if pre.0 == -1 {
-                    // Every draw completing a hand lowers its shanten: always kept.
-                    self.index14.insert(key14, COMPLETE);
-                    return Some(self.node14(h14, (key14, key14 | win_tag(drawn)), red, drawn, pre, used14));
-                }
-                if !needed && pre.1 & !(1u64 << drawn) == 0 {
-                    debug_assert_eq!(pre.1, 1u64 << drawn, "a 14-tile hand has an admissible discard");
-                    self.index14.insert(key14, ONLY + drawn as u32);
-                    return None;
-                }
-                Some(self.node14(h14, (key14, key14), red, drawn, pre, used14))
-            }
+        let plain = with_red(key14, 0);
+        let mut g = self.group14(h14, plain);
+        let pre = self.groups14[g as usize].answer;
+        if pre.0 == -1 {
+            // A complete hand: its states are told apart by the winning tile as well (every
+            // draw completing a hand lowers its shanten: always kept).
+            g = self.group14(h14, plain | win_tag(drawn));
+        } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
+            return None;
         }
-    }
-
-    /// A new 14-tile state for `h14` after drawing `drawn`, expanded at once; `pre` is its
-    /// [`Solver::admissible_discards`], `keys` its [`pack`]ed hand and its key in `index14`.
-    fn node14(&mut self, h14: &mut Counts, (hand, key): (u128, u128), red: u8, drawn: usize, pre: Pre, used: u8) -> u32 {
+        let slot = self.groups14[g as usize].states[usize::from(red)];
+        if slot != NONE {
+            return Some(slot);
+        }
         let j = self.nodes14.len() as u32;
-        let only = if pre.1.count_ones() == 1 { pre.1.trailing_zeros() as u8 } else { NO_KIND };
-        self.nodes14.push(Node14 { options: Span::default(), win: NONE, used, shanten: pre.0, only });
-        self.index14.insert(key, j);
-        self.expand14(j, h14, hand, red, drawn, pre);
-        j
+        self.groups14[g as usize].states[usize::from(red)] = j;
+        self.nodes14.push(Node14 { options: Span::default(), win: NONE, used: used14, shanten: pre.0 });
+        self.expand14(j, h14, key14, red, drawn, pre);
+        Some(j)
     }
 
     /// Lists the draws of 13-tile state `i` (its `tenpai`, kids and live copies).
     fn expand13(&mut self, i: u32) {
         let key13 = self.keys13[i as usize];
         let (mut h, red) = unpack(key13);
-        let (sh, necessary) = self.necessary(&h);
+        let g = self.group13[i as usize] as usize;
+        let (sh, necessary) = match self.groups13[g].answer {
+            Some(answer) => answer,
+            None => {
+                let answer = self.necessary(&h);
+                self.groups13[g].answer = Some(answer);
+                answer
+            }
+        };
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let used13 = self.nodes13[i as usize].used;
         let change = used13 as i8 + sh < self.limit;
@@ -738,6 +767,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
+        self.groups13 = Vec::new();
+        self.group13 = Vec::new();
+        self.groups14 = Vec::new();
         self.fill(&roots);
         roots
     }
