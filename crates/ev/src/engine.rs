@@ -259,15 +259,21 @@ struct Discard {
 /// oracle says about the hand (the same for every variant: asked once). The red fives
 /// multiply the states of a hand (up to eight variants), so the listing looks hands up by
 /// their group, in a table several times smaller than one keyed on states.
+///
+/// A group also remembers where its hand leads, once its first state is expanded (the same
+/// for every variant): the groups of its kept draws (a 13-tile hand) or of its admissible
+/// discards (a 14-tile hand), in the order the expansion visits them, in `Solver::links`;
+/// the other variants are expanded without looking a hand up.
 #[derive(Clone, Debug)]
 struct Group<A> {
     states: [u32; 8],
     answer: A,
+    links: Option<Span>,
 }
 
 impl<A> Group<A> {
     fn new(answer: A) -> Self {
-        Group { states: [NONE; 8], answer }
+        Group { states: [NONE; 8], answer, links: None }
     }
 }
 
@@ -304,6 +310,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// ([`win_tag`]) for a complete hand (whose wait changes the score).
     index14: HashMap<u128, u32>,
     groups14: Vec<Group<Pre>>,
+    /// The groups' links (see [`Group`]; [`NONE`] for a draw that is not kept).
+    links: Vec<u32>,
+    scratch_links: Vec<u32>,
     /// The [`pack`]ed hand of each 13-tile state.
     keys13: Vec<u128>,
     nodes13: Vec<Node13>,
@@ -348,6 +357,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             groups13: Vec::new(),
             group13: Vec::new(),
             groups14: Vec::new(),
+            links: Vec::new(),
+            scratch_links: Vec::new(),
             keys13: Vec::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
@@ -568,19 +579,21 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    /// The 13-tile state of the hand and red bits `key` (a [`pack`]ed key) holding `used`
-    /// tiles the input does not. A new state is expanded when the listing reaches its index.
-    fn node13(&mut self, key: u128, used: u8) -> u32 {
-        let plain = with_red(key, 0);
-        let g = match self.index13.get(&plain) {
-            Some(&g) => g,
-            None => {
-                let g = self.groups13.len() as u32;
-                self.groups13.push(Group::new(None));
-                self.index13.insert(plain, g);
-                g
-            }
-        };
+    /// The group of the 13-tile hand whose [`pack`]ed key without red bits is `plain`.
+    fn group13(&mut self, plain: u128) -> u32 {
+        if let Some(&g) = self.index13.get(&plain) {
+            return g;
+        }
+        let g = self.groups13.len() as u32;
+        self.groups13.push(Group::new(None));
+        self.index13.insert(plain, g);
+        g
+    }
+
+    /// The 13-tile state of group `g` with the hand and red bits `key` (a [`pack`]ed key),
+    /// holding `used` tiles the input does not. A new state is expanded when the listing
+    /// reaches its index.
+    fn node13(&mut self, g: u32, key: u128, used: u8) -> u32 {
         let red = red_of(key);
         let slot = self.groups13[g as usize].states[red];
         if slot != NONE {
@@ -606,29 +619,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
         g
     }
 
-    /// The 14-tile state `h14` (key `key14`, red bits `red`) reached by drawing `drawn`, or
-    /// `None` when the draw is not kept: it does not lower the shanten (`needed` false) and the
-    /// hand's only admissible discard is the drawn tile. A new state is expanded at once.
-    fn draw14(&mut self, h14: &mut Counts, key14: u128, red: u8, drawn: usize, needed: bool, used14: u8) -> Option<u32> {
-        let plain = with_red(key14, 0);
-        let mut g = self.group14(h14, plain);
+    /// The group of the 14-tile states reached by drawing `drawn` into `h14` (its [`pack`]ed
+    /// key without red bits `plain`), or [`NONE`] when the draw is not kept: it does not lower
+    /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
+    fn draw_group(&mut self, h14: &Counts, plain: u128, drawn: usize, needed: bool) -> u32 {
+        let g = self.group14(h14, plain);
         let pre = self.groups14[g as usize].answer;
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept).
-            g = self.group14(h14, plain | win_tag(drawn));
-        } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
-            return None;
+            return self.group14(h14, plain | win_tag(drawn));
         }
+        if !needed && pre.1 & !(1u64 << drawn) == 0 { NONE } else { g }
+    }
+
+    /// The 14-tile state of group `g` for the hand `h14` (key `key14`, red bits `red`) after
+    /// drawing `drawn`, holding `used` tiles the input does not. A new state is expanded at
+    /// once.
+    fn node14(&mut self, g: u32, h14: &mut Counts, key14: u128, red: u8, drawn: usize, used: u8) -> u32 {
         let slot = self.groups14[g as usize].states[usize::from(red)];
         if slot != NONE {
-            return Some(slot);
+            return slot;
         }
         let j = self.nodes14.len() as u32;
         self.groups14[g as usize].states[usize::from(red)] = j;
-        self.nodes14.push(Node14 { options: Span::default(), win: NONE, used: used14, shanten: pre.0 });
-        self.expand14(j, h14, key14, red, drawn, pre);
-        Some(j)
+        let pre = self.groups14[g as usize].answer;
+        self.nodes14.push(Node14 { options: Span::default(), win: NONE, used, shanten: pre.0 });
+        self.expand14(j, g, h14, key14, red, drawn);
+        j
     }
 
     /// Lists the draws of 13-tile state `i` (its `tenpai`, kids and live copies).
@@ -644,11 +662,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 answer
             }
         };
+        let known = self.groups13[g].links;
+        let mut links = std::mem::take(&mut self.scratch_links);
+        links.clear();
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let used13 = self.nodes13[i as usize].used;
         let change = used13 as i8 + sh < self.limit;
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
+        let mut n = 0;
         for k in 0..34 {
             let c = self.live(&h, k);
             if c == 0 || h[k] >= 4 {
@@ -660,24 +682,38 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             h[k] += 1;
             let key14 = key13 + unit(k);
-            let used14 = used13 + u8::from(h[k] > self.base[k]);
-            let suit = FIVES.iter().position(|&f| f == k);
-            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-            let kind = k as u8;
-            if red_live > 0 {
-                let s = suit.expect("a five");
-                let with = red | (1 << s);
-                // Both or neither: whether the draw is kept does not depend on the red bits.
-                if let Some(a) = self.draw14(&mut h, with_red(key14, with), with, k, needed, used14) {
-                    let b = self.draw14(&mut h, key14, red, k, needed, used14).expect("kept as the red copy is");
+            let g14 = match known {
+                Some(span) => self.links[span.start as usize + n],
+                None => {
+                    let g14 = self.draw_group(&h, with_red(key14, 0), k, needed);
+                    links.push(g14);
+                    g14
+                }
+            };
+            n += 1;
+            if g14 != NONE {
+                let used14 = used13 + u8::from(h[k] > self.base[k]);
+                let suit = FIVES.iter().position(|&f| f == k);
+                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+                let kind = k as u8;
+                if red_live > 0 {
+                    let with = red | (1 << suit.expect("a five"));
+                    let a = self.node14(g14, &mut h, with_red(key14, with), with, k, used14);
+                    let b = self.node14(g14, &mut h, key14, red, k, used14);
                     kids.push(Kid { state: a, kind, copies: red_live, part: Part::Red });
                     kids.push(Kid { state: b, kind, copies: c - red_live, part: Part::Plain });
+                } else {
+                    let a = self.node14(g14, &mut h, key14, red, k, used14);
+                    kids.push(Kid { state: a, kind, copies: c, part: Part::Whole });
                 }
-            } else if let Some(a) = self.draw14(&mut h, key14, red, k, needed, used14) {
-                kids.push(Kid { state: a, kind, copies: c, part: Part::Whole });
             }
             h[k] -= 1;
         }
+        if known.is_none() {
+            self.groups13[g].links = Some(Span { start: self.links.len() as u32, len: links.len() as u32 });
+            self.links.extend_from_slice(&links);
+        }
+        self.scratch_links = links;
         let start = self.kid_pool.len() as u32;
         self.kid_pool.extend_from_slice(&kids);
         let node = &mut self.nodes13[i as usize];
@@ -711,10 +747,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh14, if slack { held } else { keep }, keep)
     }
 
-    /// Lists the win and the admissible discards of 14-tile state `j`: the hand `h14` (its
-    /// [`pack`]ed key `hand`, red bits `red`) after drawing `drawn`.
-    fn expand14(&mut self, j: u32, h14: &mut Counts, hand: u128, red: u8, drawn: usize, pre: Pre) {
-        let (sh14, admissible, keep) = pre;
+    /// Lists the win and the admissible discards of 14-tile state `j` of group `g`: the hand
+    /// `h14` (its [`pack`]ed key `hand`, red bits `red`) after drawing `drawn`.
+    fn expand14(&mut self, j: u32, g: u32, h14: &mut Counts, hand: u128, red: u8, drawn: usize) {
+        let (sh14, admissible, keep) = self.groups14[g as usize].answer;
         let mut win = [None, None];
         if sh14 == -1 {
             win = [self.win_points(h14, red, drawn, 0, false, false), self.win_points(h14, red, drawn, 0, false, true)];
@@ -722,14 +758,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let forced = win[0].is_some() && win[1].is_some() && !self.opts.may_decline;
         let start = self.option_pool.len() as u32;
         if !forced {
+            let known = self.groups14[g as usize].links;
+            // Not taken from a scratch: this runs inside `expand13`, which holds it.
+            let mut links = Vec::new();
             let used14 = self.nodes14[j as usize].used;
+            let mut n = 0;
             for e in 0..34 {
                 if h14[e] == 0 || admissible & (1 << e) == 0 {
                     continue;
                 }
+                let g13 = match known {
+                    Some(span) => self.links[span.start as usize + n],
+                    None => {
+                        let g13 = self.group13(with_red(hand, 0) - unit(e));
+                        links.push(g13);
+                        g13
+                    }
+                };
+                n += 1;
                 let used13 = used14 - u8::from(h14[e] > self.base[e]);
                 let red13 = Self::throw(h14, red, e);
-                let dama = self.node13(with_red(hand, red13) - unit(e), used13);
+                let dama = self.node13(g13, with_red(hand, red13) - unit(e), used13);
                 // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                 // from a complete one.
                 let tenpai = match sh14 {
@@ -740,6 +789,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let riichi = if tenpai && self.riichi_considered() { self.riichi(h14, red13, false) } else { NONE };
                 self.option_pool.push(Discard { dama, riichi });
                 h14[e] += 1;
+            }
+            if known.is_none() {
+                self.groups14[g as usize].links = Some(Span { start: self.links.len() as u32, len: links.len() as u32 });
+                self.links.extend_from_slice(&links);
             }
         }
         let node = &mut self.nodes14[j as usize];
@@ -753,7 +806,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
     pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Vec<u32> {
-        let roots: Vec<u32> = roots.iter().map(|(h, red)| self.node13(pack(h, *red), self.used(h) as u8)).collect();
+        let roots: Vec<u32> = roots
+            .iter()
+            .map(|(h, red)| {
+                let key = pack(h, *red);
+                let g = self.group13(with_red(key, 0));
+                self.node13(g, key, self.used(h) as u8)
+            })
+            .collect();
         // Breadth first over 13-tile states (each 14-tile state is expanded when found): states
         // are numbered in the order they are found, so a state's draws and discards get nearby
         // indices, which keeps the pass's reads close together (the pass over draw indices is
@@ -770,6 +830,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.groups13 = Vec::new();
         self.group13 = Vec::new();
         self.groups14 = Vec::new();
+        self.links = Vec::new();
         self.fill(&roots);
         roots
     }
