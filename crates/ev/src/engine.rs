@@ -827,12 +827,50 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
-        self.groups13 = Vec::new();
         self.group13 = Vec::new();
-        self.groups14 = Vec::new();
         self.links = Vec::new();
+        let roots = self.renumber(&roots);
         self.fill(&roots);
         roots
+    }
+
+    /// Numbers the states group by group (the red-five variants of a hand next to each other,
+    /// groups in the order they were found) and returns the roots' new indices. The variants
+    /// of a hand read the variants of the same hands in the pass over draw indices, so their
+    /// reads fall on the same cache lines. Frees the groups.
+    fn renumber(&mut self, roots: &[u32]) -> Vec<u32> {
+        let order13: Vec<u32> = std::mem::take(&mut self.groups13).iter().flat_map(|g| g.states).filter(|&i| i != NONE).collect();
+        let order14: Vec<u32> = std::mem::take(&mut self.groups14).iter().flat_map(|g| g.states).filter(|&j| j != NONE).collect();
+        let new13 = inverse(&order13);
+        let new14 = inverse(&order14);
+        let mut kids = Vec::with_capacity(self.kid_pool.len());
+        let nodes13: Vec<Node13> = order13
+            .iter()
+            .map(|&old| {
+                let n = &self.nodes13[old as usize];
+                let start = kids.len() as u32;
+                kids.extend(self.kid_pool[n.kids.range()].iter().map(|k| Kid { state: new14[k.state as usize], ..*k }));
+                Node13 { kids: Span { start, len: n.kids.len }, ..n.clone() }
+            })
+            .collect();
+        self.kid_pool = kids;
+        self.nodes13 = nodes13;
+        self.keys13 = order13.iter().map(|&old| self.keys13[old as usize]).collect();
+        let mut options = Vec::with_capacity(self.option_pool.len());
+        let nodes14: Vec<Node14> = order14
+            .iter()
+            .map(|&old| {
+                let n = &self.nodes14[old as usize];
+                let start = options.len() as u32;
+                options.extend(
+                    self.option_pool[n.options.range()].iter().map(|o| Discard { dama: new13[o.dama as usize], ..*o }),
+                );
+                Node14 { options: Span { start, len: n.options.len }, ..n.clone() }
+            })
+            .collect();
+        self.option_pool = options;
+        self.nodes14 = nodes14;
+        roots.iter().map(|&r| new13[r as usize]).collect()
     }
 
     /// Pass 2: the arrays of every state, draw index by draw index from the last. At each
@@ -1298,7 +1336,16 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
         .collect()
 }
 
-/// The bits [`Solver::draw14`] adds to the key of a complete hand: the winning tile (the
+/// The inverse of a permutation: `inverse(order)[order[i]] = i`.
+fn inverse(order: &[u32]) -> Vec<u32> {
+    let mut out = vec![0; order.len()];
+    for (i, &old) in order.iter().enumerate() {
+        out[old as usize] = i as u32;
+    }
+    out
+}
+
+/// The bits [`Solver::draw_group`] adds to the key of a complete hand: the winning tile (the
 /// wait changes the score).
 fn win_tag(drawn: usize) -> u128 {
     (drawn as u128 + 1) << 105
