@@ -855,7 +855,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .collect();
         self.kid_pool = kids;
         self.nodes13 = nodes13;
-        self.keys13 = order13.iter().map(|&old| self.keys13[old as usize]).collect();
+        // The hands are read again only by the simulator, which keeps every layer.
+        self.keys13 = if self.keep_layers {
+            order13.iter().map(|&old| self.keys13[old as usize]).collect()
+        } else {
+            Vec::new()
+        };
         let mut options = Vec::with_capacity(self.option_pool.len());
         let nodes14: Vec<Node14> = order14
             .iter()
@@ -888,10 +893,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
             may_decline: self.opts.may_decline,
         };
         let (n13, n14, nr) = (self.nodes13.len(), self.nodes14.len(), self.riichi_values.len());
-        // Layer `d` lives in slot `d` (every layer kept) or `d % 2` (two at a time).
+        // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
+        // layer: once the 14-tile values of index `d` are computed, the 13-tile values of `d + 1`
+        // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
-        let slot = |d: usize| if keep { d } else { d % 2 };
-        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 2 } * n13];
+        let slot = |d: usize| if keep { d } else { 0 };
+        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 1 } * n13];
         let mut rv = vec![[0.0f64; 3]; N * nr];
         for (r, a) in self.riichi_values.iter().enumerate() {
             for d in 0..N {
@@ -913,30 +920,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let mut v14 = vec![[0.0f64; 3]; n14];
         for d in (0..LAST).rev() {
-            let (cur, nxt) = (slot(d), slot(d + 1));
-            let (layer13, next13): (&mut [[f64; 3]], &[[f64; 3]]) = if cur < nxt {
-                let (head, tail) = v13.split_at_mut(nxt * n13);
-                (&mut head[cur * n13..(cur + 1) * n13], &tail[..n13])
+            if keep {
+                let (head, tail) = v13.split_at_mut((d + 1) * n13);
+                let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
+                self.fill_layer(&graph, d, &mut v14, &rv, (layer13, Some(next13)));
             } else {
-                let (head, tail) = v13.split_at_mut(cur * n13);
-                (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
-            };
-            let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
-            v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-                for (o, out) in chunk.iter_mut().enumerate() {
-                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
-                }
-            });
-            let denom = self.s.denom[d];
-            let v14 = &v14;
-            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-                for (o, out) in chunk.iter_mut().enumerate() {
-                    let i = c * CHUNK + o;
-                    if let Some(v) = graph.value13(i, d, denom, next13[i], v14) {
-                        *out = v;
-                    }
-                }
-            });
+                self.fill_layer(&graph, d, &mut v14, &rv, (&mut v13, None));
+            }
+            let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
                 row[d] = v14[j as usize];
             }
@@ -947,6 +938,41 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.values13 = v13;
         self.root13 = root13;
         self.root14 = root14;
+    }
+
+    /// One draw index `d` of the pass: the 14-tile values `v14` (reading the 13-tile values
+    /// of `d + 1`), then the 13-tile values of `d` in `layer13`. The values of `d + 1` are
+    /// `next13`, or `layer13` itself (overwritten in place) when `next13` is `None`.
+    fn fill_layer(
+        &self,
+        graph: &Graph<'_>,
+        d: usize,
+        v14: &mut [[f64; 3]],
+        rv: &[[f64; 3]],
+        (layer13, next13): (&mut [[f64; 3]], Option<&[[f64; 3]]>),
+    ) {
+        let nr = self.riichi_values.len();
+        let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
+        {
+            let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
+            v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+                for (o, out) in chunk.iter_mut().enumerate() {
+                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
+                }
+            });
+        }
+        let denom = self.s.denom[d];
+        let v14 = &*v14;
+        let gather = |c: usize, chunk: &mut [[f64; 3]], next: Option<&[[f64; 3]]>| {
+            for (o, out) in chunk.iter_mut().enumerate() {
+                let i = c * CHUNK + o;
+                let own = next.map_or(*out, |n| n[i]);
+                if let Some(v) = graph.value13(i, d, denom, own, v14) {
+                    *out = v;
+                }
+            }
+        };
+        layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| gather(c, chunk, next13));
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
