@@ -152,16 +152,37 @@ pub(crate) struct Child {
 }
 
 /// One entry of a 13-tile state's draws: the 14-tile state it leads to and the live copies
-/// that lead there. A five whose red copy is live takes two entries, the red copy's (`part`
-/// [`Part::Red`]) then the plain copies' ([`Part::Plain`]); any other draw one entry
-/// ([`Part::Whole`]). Eight bytes: there are millions.
+/// that lead there, in four bytes (the pass over draw indices reads millions of them); the
+/// kind drawn is in a [`Label`] beside it. A five whose red copy is live takes two entries,
+/// the red copy's ([`Part::Red`]) then the plain copies' ([`Part::Plain`]); any other draw one
+/// entry ([`Part::Whole`]).
 #[derive(Clone, Copy, Debug)]
-struct Kid {
+struct Kid(u32);
+
+/// States are numbered below this in [`Kid`] (its three low bits hold the copies).
+const MAX_STATES: u32 = 1 << 29;
+
+impl Kid {
+    fn new(state: u32, copies: u8) -> Kid {
+        assert!(state < MAX_STATES, "more than 2^29 14-tile states");
+        Kid(state << 3 | u32::from(copies))
+    }
+
     /// The 14-tile state.
-    state: u32,
+    fn state(self) -> u32 {
+        self.0 >> 3
+    }
+
+    /// Live copies leading to the state (at most four).
+    fn copies(self) -> u8 {
+        (self.0 & 7) as u8
+    }
+}
+
+/// The kind drawn in a [`Kid`], and which of its copies the kid stands for.
+#[derive(Clone, Copy, Debug)]
+struct Label {
     kind: u8,
-    /// Live copies leading to `state`.
-    copies: u8,
     part: Part,
 }
 
@@ -183,20 +204,20 @@ struct Draw {
     len: usize,
 }
 
-/// The [`Kid`] entries of one state grouped into draws, kind by kind.
-fn draws(kids: &[Kid]) -> Vec<Draw> {
+/// The [`Kid`] entries of one state (with their labels) grouped into draws, kind by kind.
+fn draws(kids: &[Kid], labels: &[Label]) -> Vec<Draw> {
     let mut out = Vec::with_capacity(kids.len());
     let mut i = 0;
     while i < kids.len() {
-        let kid = kids[i];
-        if kid.part == Part::Red {
+        let (kid, kind) = (kids[i], labels[i].kind);
+        if labels[i].part == Part::Red {
             let plain = kids[i + 1];
-            let live = kid.copies + plain.copies;
-            let pr = f64::from(kid.copies) / f64::from(live);
-            out.push(Draw { kind: kid.kind, live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
+            let live = kid.copies() + plain.copies();
+            let pr = f64::from(kid.copies()) / f64::from(live);
+            out.push(Draw { kind, live, parts: [(pr, kid.state()), (1.0 - pr, plain.state())], len: 2 });
             i += 2;
         } else {
-            out.push(Draw { kind: kid.kind, live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
+            out.push(Draw { kind, live: kid.copies(), parts: [(1.0, kid.state()), (0.0, 0)], len: 1 });
             i += 1;
         }
     }
@@ -252,6 +273,34 @@ struct Node14 {
 struct Discard {
     dama: u32,
     riichi: u32,
+}
+
+/// In the option pool, a discard is its 13-tile state, with this bit set when the riichi
+/// state follows in the next entry (most discards have none: four bytes, not eight).
+const WITH_RIICHI: u32 = 1 << 31;
+
+/// Appends a [`Discard`] to the option pool.
+fn push_discard(pool: &mut Vec<u32>, d: Discard) {
+    assert!(d.dama < WITH_RIICHI, "more than 2^31 13-tile states");
+    if d.riichi == NONE {
+        pool.push(d.dama);
+    } else {
+        pool.extend([d.dama | WITH_RIICHI, d.riichi]);
+    }
+}
+
+/// The [`Discard`]s of a range of the option pool.
+fn discards(entries: &[u32]) -> impl Iterator<Item = Discard> + '_ {
+    let mut x = 0;
+    std::iter::from_fn(move || {
+        let &e = entries.get(x)?;
+        x += 1;
+        if e & WITH_RIICHI == 0 {
+            return Some(Discard { dama: e, riichi: NONE });
+        }
+        x += 1;
+        Some(Discard { dama: e & !WITH_RIICHI, riichi: entries[x - 1] })
+    })
 }
 
 /// The states of one hand (13 or 14 tiles, red fives not told apart), one per red-bit
@@ -321,8 +370,11 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// that have one (see [`Node14::win`]).
     wins: Vec<[f64; 2]>,
     kid_pool: Vec<Kid>,
-    scratch_kids: Vec<Kid>,
-    option_pool: Vec<Discard>,
+    /// The kinds of `kid_pool`'s entries (read for the roots and by the simulator).
+    kid_labels: Vec<Label>,
+    scratch_kids: Vec<(Kid, Label)>,
+    /// Each 14-tile state's [`Discard`]s (see [`push_discard`]).
+    option_pool: Vec<u32>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
     /// Keep every layer of `values13` (the simulator reads any state at any draw index);
@@ -364,6 +416,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             nodes14: Vec::new(),
             wins: Vec::new(),
             kid_pool: Vec::new(),
+            kid_labels: Vec::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
@@ -700,11 +753,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     let with = red | (1 << suit.expect("a five"));
                     let a = self.node14(g14, &mut h, with_red(key14, with), with, k, used14);
                     let b = self.node14(g14, &mut h, key14, red, k, used14);
-                    kids.push(Kid { state: a, kind, copies: red_live, part: Part::Red });
-                    kids.push(Kid { state: b, kind, copies: c - red_live, part: Part::Plain });
+                    kids.push((Kid::new(a, red_live), Label { kind, part: Part::Red }));
+                    kids.push((Kid::new(b, c - red_live), Label { kind, part: Part::Plain }));
                 } else {
                     let a = self.node14(g14, &mut h, key14, red, k, used14);
-                    kids.push(Kid { state: a, kind, copies: c, part: Part::Whole });
+                    kids.push((Kid::new(a, c), Label { kind, part: Part::Whole }));
                 }
             }
             h[k] -= 1;
@@ -715,10 +768,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         self.scratch_links = links;
         let start = self.kid_pool.len() as u32;
-        self.kid_pool.extend_from_slice(&kids);
+        self.kid_pool.extend(kids.iter().map(|k| k.0));
+        self.kid_labels.extend(kids.iter().map(|k| k.1));
         let node = &mut self.nodes13[i as usize];
         node.kids = Span { start, len: kids.len() as u32 };
-        node.live = kids.iter().map(|k| u16::from(k.copies)).sum();
+        node.live = kids.iter().map(|k| u16::from(k.0.copies())).sum();
         node.tenpai = sh == 0;
         self.scratch_kids = kids;
     }
@@ -787,7 +841,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     _ => false,
                 };
                 let riichi = if tenpai && self.riichi_considered() { self.riichi(h14, red13, false) } else { NONE };
-                self.option_pool.push(Discard { dama, riichi });
+                push_discard(&mut self.option_pool, Discard { dama, riichi });
                 h14[e] += 1;
             }
             if known.is_none() {
@@ -844,16 +898,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let new13 = inverse(&order13);
         let new14 = inverse(&order14);
         let mut kids = Vec::with_capacity(self.kid_pool.len());
+        let mut labels = Vec::with_capacity(self.kid_pool.len());
         let nodes13: Vec<Node13> = order13
             .iter()
             .map(|&old| {
                 let n = &self.nodes13[old as usize];
                 let start = kids.len() as u32;
-                kids.extend(self.kid_pool[n.kids.range()].iter().map(|k| Kid { state: new14[k.state as usize], ..*k }));
+                kids.extend(self.kid_pool[n.kids.range()].iter().map(|k| Kid::new(new14[k.state() as usize], k.copies())));
+                labels.extend_from_slice(&self.kid_labels[n.kids.range()]);
                 Node13 { kids: Span { start, len: n.kids.len }, ..n.clone() }
             })
             .collect();
         self.kid_pool = kids;
+        self.kid_labels = labels;
         self.nodes13 = nodes13;
         // The hands are read again only by the simulator, which keeps every layer.
         self.keys13 = if self.keep_layers {
@@ -867,9 +924,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .map(|&old| {
                 let n = &self.nodes14[old as usize];
                 let start = options.len() as u32;
-                options.extend(
-                    self.option_pool[n.options.range()].iter().map(|o| Discard { dama: new13[o.dama as usize], ..*o }),
-                );
+                for o in discards(&self.option_pool[n.options.range()]) {
+                    push_discard(&mut options, Discard { dama: new13[o.dama as usize], ..o });
+                }
                 Node14 { options: Span { start, len: n.options.len }, ..n.clone() }
             })
             .collect();
@@ -912,7 +969,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
         for &r in roots {
             for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-                root14.insert(kid.state, [[0.0; 3]; N]);
+                root14.insert(kid.state(), [[0.0; 3]; N]);
             }
         }
         for (&r, row) in root13.iter_mut() {
@@ -993,7 +1050,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        draws(&self.kid_pool[self.nodes13[r as usize].kids.range()])
+        let range = self.nodes13[r as usize].kids.range();
+        draws(&self.kid_pool[range.clone()], &self.kid_labels[range])
             .iter()
             .map(|draw| {
                 let mut a = Arrays::ZERO;
@@ -1147,7 +1205,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while d < LAST {
             match st {
                 St::Dama(i) => {
-                    let kids = draws(&self.kid_pool[self.nodes13[i as usize].kids.range()]);
+                    let range = self.nodes13[i as usize].kids.range();
+                    let kids = draws(&self.kid_pool[range.clone()], &self.kid_labels[range]);
                     let s: f64 = kids.iter().map(|k| f64::from(k.live)).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
@@ -1174,7 +1233,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
-                    for &Discard { dama, riichi } in &self.option_pool[n.options.range()] {
+                    for Discard { dama, riichi } in discards(&self.option_pool[n.options.range()]) {
                         let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
                         if riichi != NONE {
@@ -1241,7 +1300,7 @@ struct Graph<'g> {
     nodes13: &'g [Node13],
     nodes14: &'g [Node14],
     kids: &'g [Kid],
-    options: &'g [Discard],
+    options: &'g [u32],
     wins: &'g [[f64; 2]],
     objective: Objective,
     policy: RiichiPolicy,
@@ -1262,7 +1321,7 @@ impl Graph<'_> {
         let w = win_points(self.wins, n, d == LAST - 1);
         let mut best: Option<(f64, f64, f64)> = w.map(|p| (p, 1.0, 1.0));
         if w.is_none() || self.may_decline {
-            for option in &self.options[n.options.range()] {
+            for option in discards(&self.options[n.options.range()]) {
                 let dv = tup(next13[option.dama as usize]);
                 let v = match (option.riichi, self.policy) {
                     (NONE, _) | (_, RiichiPolicy::Never) => dv,
@@ -1294,7 +1353,7 @@ impl Graph<'_> {
         let stay = 1.0 - live / big;
         let mut acc = [0.0f64; 3];
         for kid in &self.kids[n.kids.range()] {
-            let (q, v) = (f64::from(kid.copies), v14[kid.state as usize]);
+            let (q, v) = (f64::from(kid.copies()), v14[kid.state() as usize]);
             acc[0] += q * v[0];
             acc[1] += q * v[1];
             acc[2] += q * v[2];
