@@ -317,10 +317,10 @@ fn candidate<O: Oracle>(
     let mut riichi_arrays = None;
     if riichi_possible {
         let ri = solver.riichi(&mut h, red, false);
-        let mut r = solver.riichi_arrays(ri).ipp;
+        let mut r = solver.riichi_arrays(ri);
         if setup.double_possible && options.double_riichi {
             let di = solver.riichi(&mut h, red, true);
-            let dbl = solver.riichi_arrays(di).ipp;
+            let dbl = solver.riichi_arrays(di);
             r.p[0] = dbl.p[0];
             r.w[0] = dbl.w[0];
             r.t[0] = dbl.t[0];
@@ -436,7 +436,7 @@ pub fn simulate_with<O: Oracle>(
     let double = setup.double_possible && options.double_riichi && d0 == 0;
     if solver.can_riichi(&h) {
         let ri = solver.riichi(&mut h, red, double);
-        let r = solver.riichi_arrays(ri).ipp;
+        let r = solver.riichi_arrays(ri);
         riichi_root = match options.riichi {
             RiichiPolicy::Never => false,
             RiichiPolicy::Always => true,

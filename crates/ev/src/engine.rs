@@ -132,15 +132,6 @@ pub(crate) struct Shared {
     totals: HashMap<u128, Option<Totals>>,
 }
 
-/// Three quantities of a riichi hand: plain (no ippatsu on the next draw) and with ippatsu.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RiichiArrays {
-    /// Without ippatsu on the next draw (kept for the simulator and per-turn reports).
-    #[allow(dead_code)]
-    pub plain: Arrays,
-    pub ipp: Arrays,
-}
-
 /// One child of a draw: the kind, its live copies and the value of the 14-tile hand after it
 /// for the first draw (`first`) and later draws (`later`).
 #[derive(Clone, Copy, Debug)]
@@ -386,7 +377,10 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
-    riichi_values: Vec<RiichiArrays>,
+    /// Each riichi state's value right after the declaration (ippatsu on the next draw), by
+    /// draw index: (points, win, tenpai); the pass over draw indices reads one draw index of a
+    /// state at a time, so the three quantities of an index sit together.
+    riichi_values: Vec<[[f64; 3]; N]>,
     /// Oracle answers that depend on the hand only.
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
@@ -832,7 +826,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 n += 1;
                 let used13 = used14 - u8::from(h14[e] > self.base[e]);
                 let red13 = Self::throw(h14, red, e);
-                let dama = self.node13(g13, with_red(hand, red13) - unit(e), used13);
+                let key13 = with_red(hand, red13) - unit(e);
+                let dama = self.node13(g13, key13, used13);
                 // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                 // from a complete one.
                 let tenpai = match sh14 {
@@ -840,7 +835,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     -1 => self.shanten(h14) == 0,
                     _ => false,
                 };
-                let riichi = if tenpai && self.riichi_considered() { self.riichi(h14, red13, false) } else { NONE };
+                let considered = tenpai && self.riichi_considered();
+                let riichi = if considered { self.riichi_keyed(h14, red13, false, key13) } else { NONE };
                 push_discard(&mut self.option_pool, Discard { dama, riichi });
                 h14[e] += 1;
             }
@@ -945,23 +941,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
             kids: &self.kid_pool,
             options: &self.option_pool,
             wins: &self.wins,
+            riichi: &self.riichi_values,
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
         };
-        let (n13, n14, nr) = (self.nodes13.len(), self.nodes14.len(), self.riichi_values.len());
+        let (n13, n14) = (self.nodes13.len(), self.nodes14.len());
         // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
         // layer: once the 14-tile values of index `d` are computed, the 13-tile values of `d + 1`
         // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { 0 };
         let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 1 } * n13];
-        let mut rv = vec![[0.0f64; 3]; N * nr];
-        for (r, a) in self.riichi_values.iter().enumerate() {
-            for d in 0..N {
-                rv[d * nr + r] = [a.ipp.p[d], a.ipp.w[d], a.ipp.t[d]];
-            }
-        }
         for (i, n) in self.nodes13.iter().enumerate() {
             v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
@@ -980,9 +971,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
                 let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
-                self.fill_layer(&graph, d, &mut v14, &rv, (layer13, Some(next13)));
+                self.fill_layer(&graph, d, &mut v14, (layer13, Some(next13)));
             } else {
-                self.fill_layer(&graph, d, &mut v14, &rv, (&mut v13, None));
+                self.fill_layer(&graph, d, &mut v14, (&mut v13, None));
             }
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
@@ -1005,18 +996,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
         graph: &Graph<'_>,
         d: usize,
         v14: &mut [[f64; 3]],
-        rv: &[[f64; 3]],
         (layer13, next13): (&mut [[f64; 3]], Option<&[[f64; 3]]>),
     ) {
-        let nr = self.riichi_values.len();
-        let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
-            v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+            let values = |c: usize, chunk: &mut [[f64; 3]]| {
                 for (o, out) in chunk.iter_mut().enumerate() {
-                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
+                    *out = graph.value14(c * CHUNK + o, d, next13);
                 }
-            });
+            };
+            if v14.len() > CHUNK {
+                v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| values(c, chunk));
+            } else {
+                values(0, v14);
+            }
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
@@ -1029,7 +1022,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         };
-        layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| gather(c, chunk, next13));
+        if layer13.len() > CHUNK {
+            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| gather(c, chunk, next13));
+        } else {
+            gather(0, layer13, next13);
+        }
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
@@ -1157,23 +1154,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// A riichi hand's state index (memoised arrays): it wins or throws every draw.
     pub fn riichi(&mut self, h: &mut Counts, red: u8, double: bool) -> u32 {
-        let key = pack(h, red) | u128::from(double) << 120;
+        self.riichi_keyed(h, red, double, pack(h, red))
+    }
+
+    /// [`Solver::riichi`] of the hand whose [`pack`]ed key is `key`.
+    fn riichi_keyed(&mut self, h: &mut Counts, red: u8, double: bool, key: u128) -> u32 {
+        let key = key | u128::from(double) << 120;
         if let Some(&i) = self.index_riichi.get(&key) {
             return i;
         }
         let children = self.riichi_children(h, red, double);
         let mut terminal = Arrays::ZERO;
         terminal.t[LAST] = 1.0;
-        let (plain, ipp) = first_passage(&self.s.denom, &children, terminal);
+        let (_, ipp) = first_passage(&self.s.denom, &children, terminal);
         let i = self.riichi_values.len() as u32;
-        self.riichi_values.push(RiichiArrays { plain, ipp });
+        self.riichi_values.push(std::array::from_fn(|d| [ipp.p[d], ipp.w[d], ipp.t[d]]));
         self.index_riichi.insert(key, i);
         i
     }
 
     /// A riichi state's arrays.
-    pub fn riichi_arrays(&self, i: u32) -> RiichiArrays {
-        self.riichi_values[i as usize]
+    pub fn riichi_arrays(&self, i: u32) -> Arrays {
+        let mut a = Arrays::ZERO;
+        for (d, v) in self.riichi_values[i as usize].iter().enumerate() {
+            a.set(d, (v[0], v[1], v[2]));
+        }
+        a
     }
 
     /// Plays one game from the root with the computed policy, drawing with the model's
@@ -1238,7 +1244,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         let mut cand = (dv, St::Dama(dama));
                         if riichi != NONE {
                             let r = riichi;
-                            let rv = self.riichi_values[r as usize].ipp.at(d + 1);
+                            let v = self.riichi_values[r as usize][d + 1];
+                            let rv = (v[0], v[1], v[2]);
                             let take = match self.opts.riichi {
                                 RiichiPolicy::Never => false,
                                 RiichiPolicy::Always => true,
@@ -1292,7 +1299,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 }
 
-/// States per parallel task in the pass over draw indices.
+/// States per parallel task in the pass over draw indices (a layer of at most this many
+/// states is computed on the calling thread).
 const CHUNK: usize = 4096;
 
 /// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
@@ -1302,6 +1310,8 @@ struct Graph<'g> {
     kids: &'g [Kid],
     options: &'g [u32],
     wins: &'g [[f64; 2]],
+    /// The riichi states' values by draw index.
+    riichi: &'g [[[f64; 3]; N]],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -1312,7 +1322,7 @@ impl Graph<'_> {
     /// (dama or riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer
     /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
     /// (it holds more tiles the input does not than draws made).
-    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
+    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]]) -> [f64; 3] {
         let n = &self.nodes14[j];
         if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
             return [0.0; 3];
@@ -1325,9 +1335,9 @@ impl Graph<'_> {
                 let dv = tup(next13[option.dama as usize]);
                 let v = match (option.riichi, self.policy) {
                     (NONE, _) | (_, RiichiPolicy::Never) => dv,
-                    (r, RiichiPolicy::Always) => tup(next_r[r as usize]),
+                    (r, RiichiPolicy::Always) => tup(self.riichi[r as usize][d + 1]),
                     (r, RiichiPolicy::Best) => {
-                        let rv = tup(next_r[r as usize]);
+                        let rv = tup(self.riichi[r as usize][d + 1]);
                         if better(self.objective, rv, dv) { rv } else { dv }
                     }
                 };
