@@ -941,7 +941,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             kids: &self.kid_pool,
             options: &self.option_pool,
             wins: &self.wins,
-            riichi: &self.riichi_values,
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
@@ -967,13 +966,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
             row[LAST] = v13[slot(LAST) * n13 + r as usize];
         }
         let mut v14 = vec![[0.0f64; 3]; n14];
+        let mut column = Vec::with_capacity(self.riichi_values.len());
         for d in (0..LAST).rev() {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
                 let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
-                self.fill_layer(&graph, d, &mut v14, (layer13, Some(next13)));
+                self.fill_layer(&graph, d, &mut v14, &mut column, (layer13, Some(next13)));
             } else {
-                self.fill_layer(&graph, d, &mut v14, (&mut v13, None));
+                self.fill_layer(&graph, d, &mut v14, &mut column, (&mut v13, None));
             }
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
@@ -996,13 +996,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
         graph: &Graph<'_>,
         d: usize,
         v14: &mut [[f64; 3]],
+        next_r: &mut Vec<[f64; 3]>,
         (layer13, next13): (&mut [[f64; 3]], Option<&[[f64; 3]]>),
     ) {
+        // The riichi states' values at `d + 1`, side by side (read in order here, at random
+        // below).
+        next_r.clear();
+        next_r.extend(self.riichi_values.iter().map(|v| v[d + 1]));
+        let next_r = &next_r[..];
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
             let values = |c: usize, chunk: &mut [[f64; 3]]| {
                 for (o, out) in chunk.iter_mut().enumerate() {
-                    *out = graph.value14(c * CHUNK + o, d, next13);
+                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
                 }
             };
             if v14.len() > CHUNK {
@@ -1310,8 +1316,6 @@ struct Graph<'g> {
     kids: &'g [Kid],
     options: &'g [u32],
     wins: &'g [[f64; 2]],
-    /// The riichi states' values by draw index.
-    riichi: &'g [[[f64; 3]; N]],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -1322,7 +1326,7 @@ impl Graph<'_> {
     /// (dama or riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer
     /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
     /// (it holds more tiles the input does not than draws made).
-    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]]) -> [f64; 3] {
+    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
         let n = &self.nodes14[j];
         if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
             return [0.0; 3];
@@ -1335,9 +1339,9 @@ impl Graph<'_> {
                 let dv = tup(next13[option.dama as usize]);
                 let v = match (option.riichi, self.policy) {
                     (NONE, _) | (_, RiichiPolicy::Never) => dv,
-                    (r, RiichiPolicy::Always) => tup(self.riichi[r as usize][d + 1]),
+                    (r, RiichiPolicy::Always) => tup(next_r[r as usize]),
                     (r, RiichiPolicy::Best) => {
-                        let rv = tup(self.riichi[r as usize][d + 1]);
+                        let rv = tup(next_r[r as usize]);
                         if better(self.objective, rv, dv) { rv } else { dv }
                     }
                 };
