@@ -1331,27 +1331,37 @@ impl Graph<'_> {
         if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
             return [0.0; 3];
         }
-        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
-        let w = win_points(self.wins, n, d == LAST - 1);
-        let mut best: Option<(f64, f64, f64)> = w.map(|p| (p, 1.0, 1.0));
-        if w.is_none() || self.may_decline {
-            for option in discards(&self.options[n.options.range()]) {
-                let dv = tup(next13[option.dama as usize]);
-                let v = match (option.riichi, self.policy) {
-                    (NONE, _) | (_, RiichiPolicy::Never) => dv,
-                    (r, RiichiPolicy::Always) => tup(next_r[r as usize]),
-                    (r, RiichiPolicy::Best) => {
-                        let rv = tup(next_r[r as usize]);
-                        if better(self.objective, rv, dv) { rv } else { dv }
-                    }
-                };
-                if best.is_none_or(|b| better(self.objective, v, b)) {
-                    best = Some(v);
+        let better = |a: [f64; 3], b: [f64; 3]| better(self.objective, (a[0], a[1], a[2]), (b[0], b[1], b[2]));
+        let mut best = [0.0; 3];
+        let mut found = false;
+        if let Some(p) = win_points(self.wins, n, d == LAST - 1) {
+            if !self.may_decline {
+                return [p, 1.0, 1.0];
+            }
+            (best, found) = ([p, 1.0, 1.0], true);
+        }
+        // The option pool's entries read in place (see [`discards`]).
+        let options = &self.options[n.options.range()];
+        let mut x = 0;
+        while x < options.len() {
+            let entry = options[x];
+            x += 1;
+            let mut v = next13[(entry & !WITH_RIICHI) as usize];
+            if entry & WITH_RIICHI != 0 {
+                let riichi = next_r[options[x] as usize];
+                x += 1;
+                match self.policy {
+                    RiichiPolicy::Never => {}
+                    RiichiPolicy::Always => v = riichi,
+                    RiichiPolicy::Best if better(riichi, v) => v = riichi,
+                    RiichiPolicy::Best => {}
                 }
             }
+            if !found || better(v, best) {
+                (best, found) = (v, true);
+            }
         }
-        let b = best.unwrap_or((0.0, 0.0, 0.0));
-        [b.0, b.1, b.2]
+        best
     }
 
     /// The value of 13-tile state `i` before draw `d` (denominator `denom`): its draws'
