@@ -637,6 +637,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         g
     }
 
+    /// The [`Oracle::necessary`] answer of the hand `h` of 13-tile group `g`, asked once per
+    /// group.
+    fn group_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
+        if let Some(answer) = self.groups13[g as usize].answer {
+            return answer;
+        }
+        let answer = self.necessary(h);
+        self.groups13[g as usize].answer = Some(answer);
+        answer
+    }
+
     /// The 13-tile state of group `g` with the hand and red bits `key` (a [`pack`]ed key),
     /// holding `used` tiles the input does not. A new state is expanded when the listing
     /// reaches its index.
@@ -701,14 +712,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let key13 = self.keys13[i as usize];
         let (mut h, red) = unpack(key13);
         let g = self.group13[i as usize] as usize;
-        let (sh, necessary) = match self.groups13[g].answer {
-            Some(answer) => answer,
-            None => {
-                let answer = self.necessary(&h);
-                self.groups13[g].answer = Some(answer);
-                answer
-            }
-        };
+        let (sh, necessary) = self.group_necessary(g as u32, &h);
         let known = self.groups13[g].links;
         let mut links = std::mem::take(&mut self.scratch_links);
         links.clear();
@@ -836,7 +840,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     _ => false,
                 };
                 let considered = tenpai && self.riichi_considered();
-                let riichi = if considered { self.riichi_keyed(h14, red13, false, key13) } else { NONE };
+                let riichi = if considered { self.riichi_keyed(h14, red13, false, key13, Some(g13)) } else { NONE };
                 push_discard(&mut self.option_pool, Discard { dama, riichi });
                 h14[e] += 1;
             }
@@ -1100,10 +1104,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The wait children of a riichi hand: `first` with ippatsu, `later` without.
     pub fn riichi_children(&mut self, h: &mut Counts, red: u8, double: bool) -> Vec<Child> {
+        let answer = self.necessary(h);
+        self.riichi_children_of(h, red, double, answer)
+    }
+
+    /// [`Solver::riichi_children`] given the hand's [`Oracle::necessary`] answer.
+    fn riichi_children_of(&mut self, h: &mut Counts, red: u8, double: bool, (sh, necessary): (i8, u64)) -> Vec<Child> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
-        // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
-        let (sh, necessary) = self.necessary(h);
+        // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
@@ -1160,16 +1169,21 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// A riichi hand's state index (memoised arrays): it wins or throws every draw.
     pub fn riichi(&mut self, h: &mut Counts, red: u8, double: bool) -> u32 {
-        self.riichi_keyed(h, red, double, pack(h, red))
+        self.riichi_keyed(h, red, double, pack(h, red), None)
     }
 
-    /// [`Solver::riichi`] of the hand whose [`pack`]ed key is `key`.
-    fn riichi_keyed(&mut self, h: &mut Counts, red: u8, double: bool, key: u128) -> u32 {
+    /// [`Solver::riichi`] of the hand whose [`pack`]ed key is `key`, with the 13-tile group
+    /// of the hand when the listing knows it (the group keeps the necessary-tiles answer).
+    fn riichi_keyed(&mut self, h: &mut Counts, red: u8, double: bool, key: u128, group: Option<u32>) -> u32 {
         let key = key | u128::from(double) << 120;
         if let Some(&i) = self.index_riichi.get(&key) {
             return i;
         }
-        let children = self.riichi_children(h, red, double);
+        let answer = match group {
+            Some(g) => self.group_necessary(g, h),
+            None => self.necessary(h),
+        };
+        let children = self.riichi_children_of(h, red, double, answer);
         let mut terminal = Arrays::ZERO;
         terminal.t[LAST] = 1.0;
         let (_, ipp) = first_passage(&self.s.denom, &children, terminal);
