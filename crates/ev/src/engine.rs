@@ -308,11 +308,11 @@ fn discards(entries: &[u32]) -> impl Iterator<Item = Discard> + '_ {
     })
 }
 
-/// The states of one hand (13 or 14 tiles, red fives not told apart), one per red-bit
-/// variant (bit `s` = the red five of suit `s`; [`NONE`] where not a state), and what the
-/// oracle says about the hand (the same for every variant: asked once). The red fives
-/// multiply the states of a hand (up to eight variants), so the listing looks hands up by
-/// their group, in a table several times smaller than one keyed on states.
+/// One hand (13 or 14 tiles, red fives not told apart): what the oracle says about it (the
+/// same for every red variant: asked once). Its states, one per red-bit variant (bit `s` =
+/// the red five of suit `s`; [`NONE`] where not a state), are the group's [`Variants`]. The
+/// red fives multiply the states of a hand (up to eight variants), so the listing looks hands
+/// up by their group, in a table several times smaller than one keyed on states.
 ///
 /// A group also remembers where its hand leads, once its first state is expanded (the same
 /// for every variant): the groups of its kept draws (a 13-tile hand) or of its admissible
@@ -320,16 +320,19 @@ fn discards(entries: &[u32]) -> impl Iterator<Item = Discard> + '_ {
 /// the other variants are expanded without looking a hand up.
 #[derive(Clone, Debug)]
 struct Group<A> {
-    states: [u32; 8],
     answer: A,
     links: Option<Span>,
 }
 
 impl<A> Group<A> {
     fn new(answer: A) -> Self {
-        Group { states: [NONE; 8], answer, links: None }
+        Group { answer, links: None }
     }
 }
+
+/// The states of a [`Group`] by red bits, apart from the groups (half a cache line each: the
+/// listing reads them for every draw and discard).
+type Variants = [u32; 8];
 
 /// A 13-tile hand's shanten and necessary kinds, once its first state is expanded.
 type Necessary = Option<(i8, u64)>;
@@ -358,12 +361,14 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// groups and `group13` are freed once every state is listed).
     index13: HashMap<u128, u32>,
     groups13: Vec<Group<Necessary>>,
+    variants13: Vec<Variants>,
     /// The group of each 13-tile state.
     group13: Vec<u32>,
     /// The groups of 14-tile hands by [`pack`]ed hand without red bits, plus the winning tile
     /// ([`win_tag`]) for a complete hand (whose wait changes the score).
     index14: HashMap<u128, u32>,
     groups14: Vec<Group<Pre>>,
+    variants14: Vec<Variants>,
     /// The groups' links (see [`Group`]; [`NONE`] for a draw that is not kept).
     links: Vec<u32>,
     scratch_links: Vec<u32>,
@@ -415,8 +420,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             index13: HashMap::new(),
             index14: HashMap::new(),
             groups13: Vec::new(),
+            variants13: Vec::new(),
             group13: Vec::new(),
             groups14: Vec::new(),
+            variants14: Vec::new(),
             links: Vec::new(),
             scratch_links: Vec::new(),
             keys13: Vec::new(),
@@ -647,6 +654,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let g = self.groups13.len() as u32;
         self.groups13.push(Group::new(None));
+        self.variants13.push([NONE; 8]);
         self.index13.insert(plain, g);
         g
     }
@@ -667,12 +675,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// reaches its index.
     fn node13(&mut self, g: u32, key: u128, used: u8) -> u32 {
         let red = red_of(key);
-        let slot = self.groups13[g as usize].states[red];
+        let slot = self.variants13[g as usize][red];
         if slot != NONE {
             return slot;
         }
         let i = self.nodes13.len() as u32;
-        self.groups13[g as usize].states[red] = i;
+        self.variants13[g as usize][red] = i;
         self.keys13.push(key);
         self.group13.push(g);
         self.nodes13.push(Node13 { kids: Span::default(), live: 0, used, tenpai: false });
@@ -687,6 +695,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let pre = self.admissible_discards(h14);
         let g = self.groups14.len() as u32;
         self.groups14.push(Group::new(pre));
+        self.variants14.push([NONE; 8]);
         self.index14.insert(plain, g);
         g
     }
@@ -709,12 +718,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// drawing `drawn`, holding `used` tiles the input does not. A new state is expanded at
     /// once.
     fn node14(&mut self, g: u32, h14: &mut Counts, key14: u128, red: u8, drawn: usize, used: u8) -> u32 {
-        let slot = self.groups14[g as usize].states[usize::from(red)];
+        let slot = self.variants14[g as usize][usize::from(red)];
         if slot != NONE {
             return slot;
         }
         let j = self.nodes14.len() as u32;
-        self.groups14[g as usize].states[usize::from(red)] = j;
+        self.variants14[g as usize][usize::from(red)] = j;
         let pre = self.groups14[g as usize].answer;
         self.nodes14.push(Node14 { options: Span::default(), win: NONE, used, shanten: pre.0 });
         self.expand14(j, g, h14, key14, red, drawn);
@@ -897,6 +906,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
         self.group13 = Vec::new();
+        self.groups13 = Vec::new();
+        self.groups14 = Vec::new();
         self.links = Vec::new();
         let roots = self.renumber(&roots);
         self.fill(&roots);
@@ -906,12 +917,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Numbers the states group by group (the red-five variants of a hand next to each other,
     /// groups in the order they were found) and returns the roots' new indices. The variants
     /// of a hand read the variants of the same hands in the pass over draw indices, so their
-    /// reads fall on the same cache lines. Frees the groups.
+    /// reads fall on the same cache lines. Frees the groups' [`Variants`].
     fn renumber(&mut self, roots: &[u32]) -> Vec<u32> {
         let order13: Vec<u32> =
-            std::mem::take(&mut self.groups13).iter().flat_map(|g| g.states).filter(|&i| i != NONE).collect();
+            std::mem::take(&mut self.variants13).into_iter().flatten().filter(|&i| i != NONE).collect();
         let order14: Vec<u32> =
-            std::mem::take(&mut self.groups14).iter().flat_map(|g| g.states).filter(|&j| j != NONE).collect();
+            std::mem::take(&mut self.variants14).into_iter().flatten().filter(|&j| j != NONE).collect();
         let new13 = inverse(&order13);
         let new14 = inverse(&order14);
         let mut kids = Vec::with_capacity(self.kid_pool.len());
