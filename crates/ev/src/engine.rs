@@ -402,10 +402,11 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
-    /// Each riichi state's value right after the declaration (ippatsu on the next draw), by
-    /// draw index: (points, win, tenpai); the pass over draw indices reads one draw index of a
-    /// state at a time, so the three quantities of an index sit together.
-    riichi_values: Vec<[[f64; 3]; N]>,
+    /// Each riichi state's waits in `riichi_waits` (its values are computed from them, by the
+    /// pass over draw indices or by [`Solver::riichi_arrays`]: 40 bytes a wait, not 432 bytes
+    /// of values a state).
+    riichi_states: Vec<Span>,
+    riichi_waits: Vec<Wait>,
     /// Oracle answers that depend on the hand only.
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
@@ -447,7 +448,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             root13: HashMap::new(),
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
-            riichi_values: Vec::new(),
+            riichi_states: Vec::new(),
+            riichi_waits: Vec::new(),
             shared: Shared::default(),
             memo_ura: HashMap::new(),
         }
@@ -1023,15 +1025,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
             row[LAST] = v13[slot(LAST) * n13 + r as usize];
         }
         let mut v14 = vec![[0.0f64; 3]; n14];
-        let mut column = Vec::with_capacity(self.riichi_values.len());
+        // The riichi states' values at the next draw index, `first` (what a discard declaring
+        // riichi reads) and `later` (what the recursion reads), from the terminal values.
+        let nr = self.riichi_states.len();
+        let mut column = vec![[0.0, 0.0, 1.0]; nr];
+        let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
         for d in (0..LAST).rev() {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
                 let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
-                self.fill_layer(&graph, d, &mut v14, &mut column, (layer13, Some(next13)));
+                self.fill_layer(&graph, d, &mut v14, &column, (layer13, Some(next13)));
             } else {
-                self.fill_layer(&graph, d, &mut v14, &mut column, (&mut v13, None));
+                self.fill_layer(&graph, d, &mut v14, &column, (&mut v13, None));
             }
+            self.riichi_layer(d, &mut later_r, &mut column);
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
                 row[d] = v14[j as usize];
@@ -1045,6 +1052,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.root14 = root14;
     }
 
+    /// The riichi states' values at draw index `d` from those at `d + 1`: `later` (updated in
+    /// place) and `first`, written to `column`.
+    fn riichi_layer(&self, d: usize, later: &mut [[f64; 3]], column: &mut [[f64; 3]]) {
+        for ((span, l), f) in self.riichi_states.iter().zip(later.iter_mut()).zip(column.iter_mut()) {
+            (*l, *f) = riichi_step(self.s.denom[d], &self.riichi_waits[span.range()], d, *l);
+        }
+    }
+
     /// One draw index `d` of the pass: the 14-tile values `v14` (reading the 13-tile values
     /// of `d + 1`), then the 13-tile values of `d` in `layer13`. The values of `d + 1` are
     /// `next13`, or `layer13` itself (overwritten in place) when `next13` is `None`.
@@ -1053,14 +1068,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         graph: &Graph<'_>,
         d: usize,
         v14: &mut [[f64; 3]],
-        next_r: &mut Vec<[f64; 3]>,
+        next_r: &[[f64; 3]],
         (layer13, next13): (&mut [[f64; 3]], Option<&[[f64; 3]]>),
     ) {
-        // The riichi states' values at `d + 1`, side by side (read in order here, at random
-        // below).
-        next_r.clear();
-        next_r.extend(self.riichi_values.iter().map(|v| v[d + 1]));
-        let next_r = &next_r[..];
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
             let values = |c: usize, chunk: &mut [[f64; 3]]| {
@@ -1237,22 +1247,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
             None => self.necessary(h),
         };
         let children = self.riichi_children_of(h, red, double, answer);
-        let mut terminal = Arrays::ZERO;
-        terminal.t[LAST] = 1.0;
-        let (_, ipp) = first_passage(&self.s.denom, &children, terminal);
-        let i = self.riichi_values.len() as u32;
-        self.riichi_values.push(std::array::from_fn(|d| [ipp.p[d], ipp.w[d], ipp.t[d]]));
+        let start = self.riichi_waits.len() as u32;
+        self.riichi_waits.extend(children.iter().map(Wait::of));
+        let i = self.riichi_states.len() as u32;
+        self.riichi_states.push(Span { start, len: children.len() as u32 });
         self.index_riichi.insert(key, i);
         i
     }
 
-    /// A riichi state's arrays.
+    /// A riichi state's arrays right after the declaration (ippatsu on the next draw): the
+    /// `first` arrays of [`first_passage`], computed as the pass over draw indices does.
     pub fn riichi_arrays(&self, i: u32) -> Arrays {
-        let mut a = Arrays::ZERO;
-        for (d, v) in self.riichi_values[i as usize].iter().enumerate() {
-            a.set(d, (v[0], v[1], v[2]));
+        let waits = &self.riichi_waits[self.riichi_states[i as usize].range()];
+        let mut first = Arrays::ZERO;
+        first.t[LAST] = 1.0;
+        let mut later = [0.0, 0.0, 1.0];
+        for d in (0..LAST).rev() {
+            let (l, f) = riichi_step(self.s.denom[d], waits, d, later);
+            later = l;
+            first.set(d, (f[0], f[1], f[2]));
         }
-        a
+        first
     }
 
     /// Plays one game from the root with the computed policy, drawing with the model's
@@ -1317,8 +1332,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         let mut cand = (dv, St::Dama(dama));
                         if riichi != NONE {
                             let r = riichi;
-                            let v = self.riichi_values[r as usize][d + 1];
-                            let rv = (v[0], v[1], v[2]);
+                            let rv = self.riichi_arrays(r).at(d + 1);
                             let take = match self.opts.riichi {
                                 RiichiPolicy::Never => false,
                                 RiichiPolicy::Always => true,
@@ -1368,7 +1382,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Number of states (for reports and tests).
     pub fn states(&self) -> usize {
-        self.nodes13.len() + self.nodes14.len() + self.riichi_values.len()
+        self.nodes13.len() + self.nodes14.len() + self.riichi_states.len()
     }
 }
 
@@ -1489,6 +1503,45 @@ pub(crate) fn first_passage(denom: &[f64; LAST], children: &[Child], terminal: A
         first.set(d, (fp, fw, ft));
     }
     (later, first)
+}
+
+/// One winning kind of a riichi state: its live copies and the points of the win on the first
+/// draw after the declaration (`first`, ippatsu) and later (`later`), each at a plain draw and
+/// at the last draw (haitei). The win and tenpai probabilities of a win are 1.
+#[derive(Clone, Copy, Debug)]
+struct Wait {
+    live: f64,
+    first: [f64; 2],
+    later: [f64; 2],
+}
+
+impl Wait {
+    /// The wait of a riichi child (its arrays are constant over the plain draws).
+    fn of(c: &Child) -> Wait {
+        Wait { live: c.live, first: [c.first.p[0], c.first.p[LAST - 1]], later: [c.later.p[0], c.later.p[LAST - 1]] }
+    }
+}
+
+/// One draw index `d` of [`first_passage`] for a riichi state with the given waits, from its
+/// `later` values at `d + 1`: its `later` and `first` values at `d` (the same arithmetic in
+/// the same order, so the same values).
+fn riichi_step(denom: f64, waits: &[Wait], d: usize, later: [f64; 3]) -> ([f64; 3], [f64; 3]) {
+    let s: f64 = waits.iter().map(|w| w.live).sum();
+    let big = denom.max(s);
+    let stay = 1.0 - s / big;
+    let last = usize::from(d == LAST - 1);
+    let (mut lp, mut lw, mut lt) = (stay * later[0], stay * later[1], stay * later[2]);
+    let (mut fp, mut fw, mut ft) = (lp, lw, lt);
+    for w in waits {
+        let q = w.live / big;
+        lp += q * w.later[last];
+        lw += q * 1.0;
+        lt += q * 1.0;
+        fp += q * w.first[last];
+        fw += q * 1.0;
+        ft += q * 1.0;
+    }
+    ([lp, lw, lt], [fp, fw, ft])
 }
 
 /// Each child's contribution to the points of `first[d0]` (see [`first_passage`]).
