@@ -386,8 +386,11 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// that have one (see [`Node14::win`]).
     wins: Vec<[f64; 2]>,
     kid_pool: Vec<Kid>,
-    /// The kinds of `kid_pool`'s entries (read for the roots and by the simulator).
+    /// The kinds of `kid_pool`'s entries (read for the roots and by the simulator; after the
+    /// listing, empty unless `keep_layers`: see [`Solver::labels`]).
     kid_labels: Vec<Label>,
+    /// The roots' [`Label`]s, by state.
+    root_labels: HashMap<u32, Vec<Label>>,
     scratch_kids: Vec<(Kid, Label)>,
     /// Each 14-tile state's [`Discard`]s (see [`push_discard`]).
     option_pool: Vec<u32>,
@@ -441,6 +444,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             wins: Vec::new(),
             kid_pool: Vec::new(),
             kid_labels: Vec::new(),
+            root_labels: HashMap::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
@@ -953,8 +957,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
             std::mem::take(&mut self.variants14).into_iter().flatten().filter(|&j| j != NONE).collect();
         let new13 = inverse(&order13);
         let new14 = inverse(&order14);
+        // The kinds of the draws are read again for the roots and by the simulator (which keeps
+        // every layer): without it, only the roots' are kept.
+        let keep = self.keep_layers;
+        for &r in roots {
+            let labels = self.kid_labels[self.nodes13[r as usize].kids.range()].to_vec();
+            self.root_labels.insert(new13[r as usize], labels);
+        }
         let mut kids = Vec::with_capacity(self.kid_pool.len());
-        let mut labels = Vec::with_capacity(self.kid_pool.len());
+        let mut labels = Vec::with_capacity(if keep { self.kid_pool.len() } else { 0 });
         let nodes13: Vec<Node13> = order13
             .iter()
             .map(|&old| {
@@ -963,7 +974,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 kids.extend(
                     self.kid_pool[n.kids.range()].iter().map(|k| Kid::new(new14[k.state() as usize], k.copies())),
                 );
-                labels.extend_from_slice(&self.kid_labels[n.kids.range()]);
+                if keep {
+                    labels.extend_from_slice(&self.kid_labels[n.kids.range()]);
+                }
                 Node13 { kids: Span { start, len: n.kids.len }, ..n.clone() }
             })
             .collect();
@@ -1118,10 +1131,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
         a
     }
 
+    /// The [`Label`]s of 13-tile state `i`'s draws (a root's, or any state's when every layer
+    /// is kept).
+    fn labels(&self, i: u32) -> &[Label] {
+        match self.root_labels.get(&i) {
+            Some(labels) => labels,
+            None => &self.kid_labels[self.nodes13[i as usize].kids.range()],
+        }
+    }
+
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        let range = self.nodes13[r as usize].kids.range();
-        draws(&self.kid_pool[range.clone()], &self.kid_labels[range])
+        draws(&self.kid_pool[self.nodes13[r as usize].kids.range()], self.labels(r))
             .iter()
             .map(|draw| {
                 let mut a = Arrays::ZERO;
@@ -1299,8 +1320,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while d < LAST {
             match st {
                 St::Dama(i) => {
-                    let range = self.nodes13[i as usize].kids.range();
-                    let kids = draws(&self.kid_pool[range.clone()], &self.kid_labels[range]);
+                    let kids = draws(&self.kid_pool[self.nodes13[i as usize].kids.range()], self.labels(i));
                     let s: f64 = kids.iter().map(|k| f64::from(k.live)).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
