@@ -15,7 +15,7 @@
 //! - States are then numbered group by group, so a hand's variants, which read the variants of
 //!   the same hands, sit side by side; the groups and indexes are freed.
 //! - The pass over draw indices reads compact records: 13-tile states in 12 bytes, 14-tile
-//!   states in 16, draws in 4 ([`Kid`]) and discards in 4 (8 with a riichi state), and keeps
+//!   states in 12, draws in 4 ([`Kid`]) and discards in 4 (8 with a riichi state), and keeps
 //!   one layer of 13-tile values overwritten in place (every layer for the simulator).
 
 use crate::options::{Objective, Options, RiichiPolicy};
@@ -259,17 +259,26 @@ struct Node13 {
 /// No win (in [`Node14::win`]), no riichi (in [`Discard::riichi`]).
 const NONE: u32 = u32::MAX;
 
-/// A 14-tile state: sixteen bytes.
+/// A 14-tile state: twelve bytes.
 #[derive(Clone, Debug)]
 struct Node14 {
-    /// Discard options in the option pool.
-    options: Span,
+    /// Its discard options: `len` entries of the option pool from `start` (at most 14
+    /// discards, two entries each with riichi).
+    start: u32,
+    len: u8,
     /// Its win points in `Solver::wins`, or [`NONE`].
     win: u32,
     /// Tiles it holds that the input does not, and its shanten: its value after draw `d` is
     /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
     used: u8,
     shanten: i8,
+}
+
+impl Node14 {
+    /// Its range of the option pool.
+    fn options(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.start as usize + usize::from(self.len)
+    }
 }
 
 /// One admissible discard of a 14-tile state: the 13-tile state it leaves and, when the
@@ -331,6 +340,11 @@ impl<A> Group<A> {
         Group { answer, links: None, queued: false }
     }
 }
+
+// The record sizes the docs quote (the pass over draw indices streams these).
+const _: () = assert!(std::mem::size_of::<Node13>() == 12);
+const _: () = assert!(std::mem::size_of::<Node14>() == 12);
+const _: () = assert!(std::mem::size_of::<Kid>() == 4);
 
 /// The states of a [`Group`] by red bits, apart from the groups (half a cache line each: the
 /// listing reads them for every draw and discard).
@@ -744,7 +758,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let j = self.nodes14.len() as u32;
         self.variants14[g as usize][usize::from(red)] = j;
         let pre = self.groups14[g as usize].answer;
-        self.nodes14.push(Node14 { options: Span::default(), win: NONE, used, shanten: pre.0 });
+        self.nodes14.push(Node14 { start: 0, len: 0, win: NONE, used, shanten: pre.0 });
         self.expand14(j, g, h14, key14, red, drawn);
         j
     }
@@ -893,7 +907,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let node = &mut self.nodes14[j as usize];
-        node.options = Span { start, len: self.option_pool.len() as u32 - start };
+        node.start = start;
+        node.len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 28 option entries");
         if win.iter().any(Option::is_some) {
             node.win = self.wins.len() as u32;
             self.wins.push(win.map(|w| w.unwrap_or(f64::NAN)));
@@ -992,10 +1007,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             .map(|&old| {
                 let n = &self.nodes14[old as usize];
                 let start = options.len() as u32;
-                for o in discards(&self.option_pool[n.options.range()]) {
+                for o in discards(&self.option_pool[n.options()]) {
                     push_discard(&mut options, Discard { dama: new13[o.dama as usize], ..o });
                 }
-                Node14 { options: Span { start, len: n.options.len }, ..n.clone() }
+                Node14 { start, ..n.clone() }
             })
             .collect();
         self.option_pool = options;
@@ -1347,7 +1362,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
-                    for Discard { dama, riichi } in discards(&self.option_pool[n.options.range()]) {
+                    for Discard { dama, riichi } in discards(&self.option_pool[n.options()]) {
                         let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
                         if riichi != NONE {
@@ -1442,7 +1457,7 @@ impl Graph<'_> {
             (best, found) = ([p, 1.0, 1.0], true);
         }
         // The option pool's entries read in place (see [`discards`]).
-        let options = &self.options[n.options.range()];
+        let options = &self.options[n.options()];
         let mut x = 0;
         while x < options.len() {
             let entry = options[x];
