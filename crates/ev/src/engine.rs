@@ -722,14 +722,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The group of the 14-tile hand `h14` (its [`pack`]ed key without red bits `plain`).
     fn group14(&mut self, h14: &Counts, plain: u128) -> u32 {
-        if let Some(&g) = self.index14.get(&plain) {
+        self.group14_with(plain, |s| s.admissible_discards(h14))
+    }
+
+    /// The group of the 14-tile key `key` (a [`pack`]ed hand without red bits, with the
+    /// [`win_tag`] for a complete hand), created with the answer `pre` computes when new.
+    fn group14_with(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> u32 {
+        if let Some(&g) = self.index14.get(&key) {
             return g;
         }
-        let pre = self.admissible_discards(h14);
+        let pre = pre(self);
         let g = self.groups14.len() as u32;
         self.groups14.push(Group::new(pre));
         self.variants14.push([NONE; 8]);
-        self.index14.insert(plain, g);
+        self.index14.insert(key, g);
         g
     }
 
@@ -742,7 +748,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept).
-            return self.group14(h14, plain | win_tag(drawn));
+            // The same hand, so the same answer.
+            return self.group14_with(plain | win_tag(drawn), |_| pre);
         }
         if !needed && pre.1 & !(1u64 << drawn) == 0 { NONE } else { g }
     }
