@@ -262,7 +262,7 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
         .par_iter()
         .map(|group| {
             let mut solver = Solver::new(oracle, options, &setup, (closed, red), lim);
-            // Only the roots' values are read after the pass: two layers at a time suffice.
+            // Only the roots' values are read after the pass: one layer, overwritten in place.
             solver.keep_layers = false;
             let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
             let indices = solver.solve(&hands);

@@ -410,8 +410,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     option_pool: Vec<u32>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
-    /// Keep every layer of `values13` (the simulator reads any state at any draw index);
-    /// otherwise only two layers live at a time and the roots' values are kept in `root13`.
+    /// Keep every layer of `values13` (the simulator reads any state at any draw index), the
+    /// hands and the kinds of every state's draws; otherwise one layer is overwritten in place,
+    /// the roots' values are kept in `root13` and the hands are freed after the listing.
     pub keep_layers: bool,
     /// The roots' values at every draw index.
     root13: HashMap<u32, [[f64; 3]; N]>,
