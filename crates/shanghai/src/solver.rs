@@ -94,11 +94,11 @@ pub struct Solver<'b> {
     dead: HashSet<Bits>,
     /// Lost positions of the pairing search: for each set of tiles, the decisions (as in
     /// `commit`, only the groups the loss depends on) under which it cannot be cleared.
-    lost: HashMap<Bits, Vec<u128>>,
+    lost: HashMap<Bits, LostUnder>,
     lost_count: usize,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
-    why_refuted: Vec<[u64; 3]>,
+    why_refuted: Vec<[Stuck; 3]>,
     nodes: u64,
     limit: u64,
     budget: Budget,
@@ -113,6 +113,10 @@ pub struct Solver<'b> {
     deadline: Option<Instant>,
     /// Whether the current call ran out of time.
     timed_out: bool,
+    /// The decisions of the node's base relaxation.
+    base_commit: u128,
+    /// The groups of two of the node's base relaxation.
+    base_twos: u64,
     /// Per slot, from the last relaxation: the step at which it went.
     when: Vec<u32>,
     /// Per slot of an undecided group, from the last relaxation: which members of its group
@@ -131,6 +135,39 @@ struct OutOfBudget;
 enum Found {
     Won,
     Lost(u64),
+}
+
+/// The most groups the pairing search handles (three bits each in a `u128`).
+const MAX_GROUPS: usize = 42;
+
+/// Where a run of the relaxation got stuck, kept to work out why only when needed.
+#[derive(Clone, Copy)]
+struct Stuck {
+    /// The tiles left.
+    p: Bits,
+    /// Per group, its tiles that went singly.
+    gone: [u8; 64],
+    /// The decisions of the run (the node's, plus the split forward-checked).
+    commit: u128,
+    /// The node's groups of two (bit `g`).
+    twos: u64,
+    /// The node's decided groups: the reason is a subset of them.
+    decided: u64,
+    /// The reason, once worked out.
+    reason: Option<u64>,
+}
+
+impl Default for Stuck {
+    fn default() -> Stuck {
+        Stuck { p: Bits::EMPTY, gone: [0; 64], commit: 0, twos: 0, decided: 0, reason: None }
+    }
+}
+
+/// The decisions (as in `commit`, only those a loss depends on) under which one set of
+/// tiles is known lost: the first kept inline, as most sets have one.
+struct LostUnder {
+    first: u128,
+    more: Vec<u128>,
 }
 
 /// An undecided group of four to forward-check.
@@ -184,7 +221,7 @@ impl<'b> Solver<'b> {
             dead: HashSet::new(),
             lost: HashMap::new(),
             lost_count: 0,
-            why_refuted: vec![[0; 3]; board.groups],
+            why_refuted: vec![[Stuck::default(); 3]; board.groups],
             nodes: 0,
             limit: 0,
             budget,
@@ -196,6 +233,8 @@ impl<'b> Solver<'b> {
             relaxations: 0,
             deadline: None,
             timed_out: false,
+            base_commit: 0,
+            base_twos: 0,
             when: vec![0; board.len()],
             seen: vec![0; board.len()],
             order: Vec::new(),
@@ -232,7 +271,7 @@ impl<'b> Solver<'b> {
         self.deadline = self.budget.time.map(|t| Instant::now() + t);
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
+        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
         let result = if pairing {
             // A cheap first run forward-checks only a few groups per node, which clears most
             // deals in a few hundred nodes. Then restarts with growing cut-offs forward-check
@@ -441,7 +480,13 @@ impl<'b> Solver<'b> {
             Found::Won => return Ok(Found::Won),
             Found::Lost(why) => why & decided(commit),
         };
-        self.lost.entry(present).or_default().push(restrict(commit, why));
+        let decisions = restrict(commit, why);
+        match self.lost.entry(present) {
+            hashbrown::hash_map::Entry::Occupied(mut e) => e.get_mut().more.push(decisions),
+            hashbrown::hash_map::Entry::Vacant(e) => {
+                e.insert(LostUnder { first: decisions, more: Vec::new() });
+            }
+        }
         self.lost_count += 1;
         Ok(Found::Lost(why | greedy_why))
     }
@@ -510,7 +555,7 @@ impl<'b> Solver<'b> {
     /// decisions `commit` shares.
     fn known_lost(&self, present: &Bits, commit: u128) -> Option<u64> {
         let lost = self.lost.get(present)?;
-        lost.iter().find(|&&c| commit & spread(c) == c).map(|&c| decided(c))
+        std::iter::once(&lost.first).chain(&lost.more).find(|&&c| commit & spread(c) == c).map(|&c| decided(c))
     }
 
     /// One node of the pairing search after its greedy phase: the dead-lock test, the
@@ -530,8 +575,8 @@ impl<'b> Solver<'b> {
         };
         let stuck = self.relaxed_clear(&present, commit, &rem[..groups], 0, None);
         std::mem::swap(&mut self.base_order, &mut self.order);
-        if let Some(why) = stuck {
-            return Ok(Found::Lost(why));
+        if let Some(mut stuck) = stuck {
+            return Ok(Found::Lost(self.reason(&mut stuck)));
         }
         self.certify(&mut cands);
         // Forward checking: keep only the splits the relaxation does not refute, and branch
@@ -553,10 +598,9 @@ impl<'b> Solver<'b> {
             if need.iter().any(|&n| n) {
                 let stuck = self.forward_check(&present, c.prefix, g, need);
                 for s in 0..3 {
-                    if let Some(why) = stuck[s] {
+                    if stuck[s] {
                         viable[s] = false;
                         refuted |= 1 << (3 * g + s);
-                        self.why_refuted[g][s] = why & !(1 << g);
                     }
                 }
             }
@@ -585,7 +629,7 @@ impl<'b> Solver<'b> {
         }
         match best {
             Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
-            None => Ok(Found::Lost(0)),
+            None => Ok(Found::Lost(decided(commit))),
         }
     }
 
@@ -651,10 +695,16 @@ impl<'b> Solver<'b> {
     /// Why the splits `s` of group `g` with `which[s]` cannot be played: a split pairing a
     /// tile with one it covers needs no decision; a refuted split fails for the reason its
     /// forward check found.
-    fn why_not(&self, g: usize, which: [bool; 3], refuted: u128) -> u64 {
-        (0..3)
-            .filter(|&s| which[s] && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s))
-            .fold(0, |why, s| why | self.why_refuted[g][s])
+    fn why_not(&mut self, g: usize, which: [bool; 3], refuted: u128) -> u64 {
+        let mut why = 0;
+        for s in 0..3 {
+            if which[s] && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s) {
+                let mut stuck = self.why_refuted[g][s];
+                why |= self.reason(&mut stuck);
+                self.why_refuted[g][s] = stuck;
+            }
+        }
+        why
     }
 
     /// Whether split `s` of group `g` pairs a tile with one lying (through stacks) on it.
@@ -672,7 +722,7 @@ impl<'b> Solver<'b> {
     /// The dead-lock test and the undecided groups of four to forward-check, or the reason
     /// the position is lost: a group of two whose tiles cover one another (no reason), a
     /// decided split that cannot be played, or an undecided group with no split left.
-    fn candidates(&self, present: &Bits, commit: u128, refuted: u128, rem: &[u8]) -> Result<Vec<Cand>, u64> {
+    fn candidates(&mut self, present: &Bits, commit: u128, refuted: u128, rem: &[u8]) -> Result<Vec<Cand>, u64> {
         let board = self.board;
         let mut cands = Vec::new();
         for (g, &r) in rem.iter().enumerate() {
@@ -749,9 +799,11 @@ impl<'b> Solver<'b> {
         rem: &[u8],
         prefix: usize,
         only: Option<usize>,
-    ) -> Option<u64> {
+    ) -> Option<Stuck> {
         const NONE: u16 = u16::MAX;
         self.relaxations += 1;
+        self.base_commit = commit;
+        self.base_twos = rem.iter().enumerate().filter(|&(_, &r)| r == 2).fold(0, |m, (g, _)| m | 1 << g);
         let board = self.board;
         let partner = &mut self.partner;
         let mut gone = [0u8; 64];
@@ -798,7 +850,8 @@ impl<'b> Solver<'b> {
                 self.partner[t as usize] = NONE;
             }
         }
-        self.stuck_groups(&p)
+        self.blame(&p);
+        (!p.is_empty()).then(|| Stuck { p, gone, commit, twos: self.base_twos, decided: decided(commit), reason: None })
     }
 
     /// Forward checks the undecided group `g`: for each split `s` with `need[s]`, whether the
@@ -808,7 +861,7 @@ impl<'b> Solver<'b> {
     /// grow), so it reaches the same fixpoint in any order. That lets the splits share a first
     /// phase run with `g`'s tiles held back (none of those removals depends on `g`'s split);
     /// each split then only continues from there, starting with `g`'s tiles.
-    fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [Option<u64>; 3] {
+    fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let m = &board.members[g];
@@ -826,7 +879,7 @@ impl<'b> Solver<'b> {
         self.queue_present(&p);
         self.drain::<false>(&mut p, &mut gone, &mut step, g);
         let (p0, gone0, step0) = (p, gone, step);
-        let mut out = [None; 3];
+        let mut out = [false; 3];
         for (s, sp) in SPLITS.iter().enumerate() {
             if !need[s] {
                 continue;
@@ -841,10 +894,16 @@ impl<'b> Solver<'b> {
             self.queue.clear();
             self.queue.extend_from_slice(m);
             self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
+            self.blame(&p);
+            out[s] = !p.is_empty();
+            if out[s] {
+                let commit = self.base_commit | (s as u128 + 1) << (2 * g);
+                let (twos, decided) = (self.base_twos, decided(self.base_commit));
+                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None };
+            }
             for &t in m {
                 self.partner[t as usize] = NONE;
             }
-            out[s] = self.stuck_groups(&p);
         }
         out
     }
@@ -862,28 +921,120 @@ impl<'b> Solver<'b> {
         }
     }
 
-    /// `None` when the relaxation cleared the board (`p` is empty); else why it got stuck at
-    /// `p`: the groups (bit `g`) with a free tile left beside another tile of theirs that is
-    /// free or gone, which only a decided split keeps apart (see the module doc). The groups
-    /// of free tiles left get heavier, so the search decides them earlier from now on.
-    fn stuck_groups(&mut self, p: &Bits) -> Option<u64> {
-        if p.is_empty() {
-            return None;
-        }
+    /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
+    /// decides them earlier from now on.
+    fn blame(&mut self, p: &Bits) {
         let board = self.board;
-        let mut groups = 0u64;
         for i in p.iter() {
-            if !board.is_free(p, i) {
-                continue;
-            }
-            let g = board.group[i] as usize;
-            self.weight[g] += 1;
-            let (free_other, rest) = alone_mask(board, p, i, g);
-            if free_other != 0 || rest.count_ones() > 1 {
-                groups |= 1 << g;
+            if board.is_free(p, i) {
+                self.weight[board.group[i] as usize] += 1;
             }
         }
-        Some(groups)
+    }
+
+    /// Why the relaxation got stuck at `stuck.p` (worked out once, then kept in it): a subset
+    /// of its decided groups whose decisions alone make it get stuck (see the module doc).
+    /// The cheap first run of the search takes [`Solver::stuck_decisions`]; later runs, where
+    /// losses are fewer and costlier, shrink that further ([`Solver::shrink_reason`]).
+    fn reason(&mut self, stuck: &mut Stuck) -> u64 {
+        if let Some(reason) = stuck.reason {
+            return reason;
+        }
+        let mut reason = self.stuck_decisions(stuck);
+        if self.fc_limit == usize::MAX {
+            reason = self.shrink_reason(stuck, reason);
+        }
+        stuck.reason = Some(reason);
+        reason
+    }
+
+    /// The decided groups with a free tile at `stuck.p` beside another tile of theirs that is
+    /// free or gone: only these could move there if undecided, so the relaxation stays stuck
+    /// with every other decision dropped.
+    fn stuck_decisions(&self, stuck: &Stuck) -> u64 {
+        let board = self.board;
+        let p = &stuck.p;
+        let mut needed = 0u64;
+        for i in p.iter() {
+            let g = board.group[i] as usize;
+            if stuck.decided >> g & 1 != 0 && needed >> g & 1 == 0 && board.is_free(p, i) {
+                let (free_other, rest) = alone_mask(board, p, i, g);
+                if free_other != 0 || rest.count_ones() > 1 {
+                    needed |= 1 << g;
+                }
+            }
+        }
+        needed
+    }
+
+    /// Shrinks the reason `needed` the relaxation got stuck at `stuck.p`: the decided groups
+    /// outside it are undecided at once, then each group of it in turn, continuing the
+    /// relaxation from where it got stuck; a group stays in the reason only when undeciding it
+    /// lets the relaxation clear the board.
+    fn shrink_reason(&mut self, stuck: &Stuck, mut needed: u64) -> u64 {
+        let board = self.board;
+        let (mut p, mut gone) = (stuck.p, stuck.gone);
+        self.set_partners(stuck);
+        for g in bit_indices(stuck.decided & !needed) {
+            self.unpair(g, &p, &mut gone);
+        }
+        let mut step = 0;
+        for g in bit_indices(needed) {
+            self.unpair(g, &p, &mut gone);
+            let (mut p2, mut gone2) = (p, gone);
+            self.queue.clear();
+            self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            if p2.is_empty() {
+                self.pair(g, stuck.commit);
+            } else {
+                needed &= !(1 << g);
+                (p, gone) = (p2, gone2);
+            }
+        }
+        needed
+    }
+
+    /// Sets the relaxation's partners as they were when it got stuck at `stuck.p`.
+    fn set_partners(&mut self, stuck: &Stuck) {
+        let board = self.board;
+        for g in 0..board.groups {
+            let m = &board.members[g];
+            for &t in m {
+                self.partner[t as usize] = u16::MAX;
+            }
+            if stuck.twos >> g & 1 != 0 {
+                let mut it = m.iter().copied().filter(|&t| stuck.p.contains(t as usize));
+                if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                    self.partner[a as usize] = b;
+                    self.partner[b as usize] = a;
+                }
+            } else if stuck.commit >> (2 * g) & 3 != 0 {
+                self.pair(g, stuck.commit);
+            }
+        }
+    }
+
+    /// Undecides group `g` for the relaxation (its tiles then go singly) at `p`, counting its
+    /// removed tiles as gone.
+    fn unpair(&mut self, g: usize, p: &Bits, gone: &mut [u8; 64]) {
+        let m = &self.board.members[g];
+        for &t in m {
+            self.partner[t as usize] = u16::MAX;
+        }
+        gone[g] = m.iter().filter(|&&t| !p.contains(t as usize)).count() as u8;
+    }
+
+    /// Pairs group `g`'s tiles for the relaxation as `commit` splits them.
+    fn pair(&mut self, g: usize, commit: u128) {
+        let m = &self.board.members[g];
+        let code = (commit >> (2 * g) & 3) as usize;
+        let sp = SPLITS[code - 1];
+        for k in [0, 2] {
+            let (a, b) = (m[sp[k]], m[sp[k + 1]]);
+            self.partner[a as usize] = b;
+            self.partner[b as usize] = a;
+        }
     }
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
@@ -1030,6 +1181,17 @@ fn groups_to_commit_mask(mut groups: u64) -> u128 {
         groups &= groups - 1;
     }
     mask
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let g = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            g
+        })
+    })
 }
 
 /// Takes the pair `a-b`.
