@@ -495,6 +495,7 @@ impl<'b> Solver<'b> {
     /// decided group, until none is left. Returns the position, the decisions left (groups
     /// still of four), the tiles left per group and the groups whose decisions a move
     /// depended on (a decided group's pair taken while its other pair stayed).
+    #[allow(clippy::needless_range_loop)]
     fn greedy(&self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> (Bits, u128, [u8; 64], u64) {
         let board = self.board;
         let groups = board.groups;
@@ -697,8 +698,8 @@ impl<'b> Solver<'b> {
     /// forward check found.
     fn why_not(&mut self, g: usize, which: [bool; 3], refuted: u128) -> u64 {
         let mut why = 0;
-        for s in 0..3 {
-            if which[s] && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s) {
+        for (s, &w) in which.iter().enumerate() {
+            if w && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s) {
                 let mut stuck = self.why_refuted[g][s];
                 why |= self.reason(&mut stuck);
                 self.why_refuted[g][s] = stuck;
