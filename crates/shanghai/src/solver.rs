@@ -1,5 +1,6 @@
 //! The exact solver: depth-first search with safe forced moves, a transposition table of
-//! lost positions keyed on the set of tiles still present, and sound dead-lock pruning.
+//! lost positions keyed on the set of tiles still present, sound dead-lock pruning and, in the
+//! pairing search, losses explained by the decisions they depend on (backjumping).
 //!
 //! It answers [`Verdict::Winnable`] with a full move sequence, [`Verdict::Unwinnable`], or
 //! [`Verdict::Unknown`] only when the explicit [`Budget`] of search nodes runs out.
@@ -23,6 +24,28 @@
 //!   refutes at a node stays refuted below: the moves from the node to a descendant are real
 //!   moves that do not touch the undecided group, so a win below with that split would extend
 //!   to one from the node.
+//! - *Reasons* (pairing search). A loss comes with a reason: a set `R` of decided groups such
+//!   that no win from the position splits every group of `R` as decided (whatever the other
+//!   decisions). The relaxation is monotone (freeness and gone groupmates only grow), so any
+//!   order of its removals reaches the same stuck set `p`; undecided, a decided group's tile
+//!   could go at `p` only if it is free beside another tile of its group that is free or gone,
+//!   so dropping the decisions of the groups with no such tile leaves `p` stuck: the others
+//!   are the reason. In the full runs it is shrunk: dropping one more decision and continuing
+//!   the relaxation from `p`, the decision is left out when the board still is not cleared. A
+//!   split refuted at an ancestor keeps the ancestor's reason (the moves down to the node are
+//!   removals the relaxation with only that reason's decisions allows too). A greedy pair of a
+//!   decided group whose other pair stays adds that group (the move is safe only given the
+//!   split). A group with no split left is lost for the union of its splits' reasons; after
+//!   branching on group `g`, the node is lost for the children's reasons without `g`, plus
+//!   the reasons its refuted splits failed (every win splits `g` somehow); a child lost for a
+//!   reason without `g` makes the node lost for that reason at once, and its other splits are
+//!   skipped (backjumping); groups decided together because one split was left are replaced
+//!   in the child's reason by the reasons their other splits failed.
+//! - *Lost table with reasons.* Each lost set of tiles is kept with the decisions of its
+//!   reason; a later visit to the same set whose decisions include them is lost (more
+//!   decisions only remove wins). Only this direction is used: a position with more tiles
+//!   removed is not known to be lost, since removing tiles is not monotone (a pair taken
+//!   early can leave its groupmates unpaired).
 //! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
 //!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
 //!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
