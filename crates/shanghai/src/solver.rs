@@ -704,7 +704,7 @@ impl<'b> Solver<'b> {
             (f(0) && f(1)) || (f(2) && f(3))
         };
         order.sort_by_key(|&s| !now(s));
-        let mut out = self.why_not(g, viable.map(|v| !v), refuted);
+        let mut out = 0;
         for s in order {
             let c = commit | ((s as u128 + 1) << (2 * g));
             match self.search(present, c, refuted, path)? {
@@ -713,7 +713,7 @@ impl<'b> Solver<'b> {
                 Found::Lost(why) => out |= why & !(1 << g),
             }
         }
-        Ok(Found::Lost(out))
+        Ok(Found::Lost(out | self.why_not(g, viable.map(|v| !v), refuted)))
     }
 
     /// Why the splits `s` of group `g` with `which[s]` cannot be played: a split pairing a
@@ -978,17 +978,15 @@ impl<'b> Solver<'b> {
     fn stuck_decisions(&self, stuck: &Stuck) -> u64 {
         let board = self.board;
         let p = &stuck.p;
-        let mut needed = 0u64;
-        for i in p.iter() {
-            let g = board.group[i] as usize;
-            if stuck.decided >> g & 1 != 0 && needed >> g & 1 == 0 && board.is_free(p, i) {
-                let (free_other, rest) = alone_mask(board, p, i, g);
-                if free_other != 0 || rest.count_ones() > 1 {
-                    needed |= 1 << g;
+        let can_move = |g: usize| {
+            board.members[g].iter().map(|&t| t as usize).any(|i| {
+                p.contains(i) && board.is_free(p, i) && {
+                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    free_other != 0 || rest.count_ones() > 1
                 }
-            }
-        }
-        needed
+            })
+        };
+        bit_indices(stuck.decided).filter(|&g| can_move(g)).fold(0, |m, g| m | 1 << g)
     }
 
     /// Shrinks the reason `needed` the relaxation got stuck at `stuck.p`: the decided groups
