@@ -1,7 +1,7 @@
 //! The public question and answer: a hand and its situation in, one candidate per distinct
 //! discard out (or one for a 13-tile hand), sorted by the objective.
 
-use crate::engine::{Arrays, FIVES, LAST, Setup, Shared, Solver, better, contributions, first_passage};
+use crate::engine::{Arrays, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
 use crate::options::{Options, RiichiPolicy};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
@@ -213,12 +213,32 @@ fn red_bits(red: [u8; 3], options: &Options) -> u8 {
 
 /// Evaluates a question with the given oracle.
 pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) -> Result<Analysis, Error> {
+    evaluate_grouped(oracle, query, options, Grouping::Shared)
+}
+
+/// How the candidates' roots are grouped into state graphs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Grouping {
+    /// One graph for all (what [`evaluate_with`] does).
+    Shared,
+    /// One graph per root (the tests compare the two: sharing a graph must not change a value).
+    #[cfg_attr(not(test), allow(dead_code))]
+    PerRoot,
+}
+
+/// [`evaluate_with`], with the roots grouped into state graphs as `grouping` says.
+pub(crate) fn evaluate_grouped<O: Oracle>(
+    oracle: &O,
+    query: &Query,
+    options: &Options,
+    grouping: Grouping,
+) -> Result<Analysis, Error> {
     let (setup, size) = check(query, options)?;
     let closed = *query.hand.closed();
     let red = red_bits(query.hand.closed_red_fives(), options);
     let shanten = oracle.shanten(&closed);
     let unseen: u32 = setup.unseen0.iter().map(|&x| u32::from(x)).sum();
-    let roots: Vec<(Option<Tile>, Counts, u8)> = if size == 14 {
+    let roots: Vec<Root> = if size == 14 {
         (0..34)
             .filter(|&e| closed[e] > 0)
             .map(|e| {
@@ -231,16 +251,31 @@ pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) ->
         vec![(None, closed, red)]
     };
     let d0 = usize::from(query.turn - 1);
-    let results: Vec<(Candidate, usize)> =
-        // Each worker keeps one cache of hand-only oracle answers across its roots.
-        roots
-            .par_iter()
-            .map_init(Shared::default, |shared, &(discard, h, r)| {
-                candidate(oracle, options, &setup, (discard, h, r), (d0, shanten), shared)
-            })
-            .collect();
+    // The roots share one state graph: live copies and used exchanges are counted from the
+    // input, so a state's value is a function of its hand, whichever root reached it.
+    let groups: Vec<Vec<Root>> = match grouping {
+        Grouping::Shared => vec![roots],
+        Grouping::PerRoot => roots.into_iter().map(|r| vec![r]).collect(),
+    };
+    let lim = limit(shanten, options.extra_exchanges);
+    let results: Vec<(Vec<Candidate>, usize)> = groups
+        .par_iter()
+        .map(|group| {
+            let mut solver = Solver::new(oracle, options, &setup, (closed, red), lim);
+            // Only the roots' values are read after the pass: two layers at a time suffice.
+            solver.keep_layers = false;
+            let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
+            let indices = solver.solve(&hands);
+            let candidates = group
+                .iter()
+                .zip(indices)
+                .map(|(&root, i)| candidate(&mut solver, options, &setup, root, i, d0))
+                .collect();
+            (candidates, solver.states())
+        })
+        .collect();
     let states = results.iter().map(|(_, s)| s).sum();
-    let mut candidates: Vec<Candidate> = results.into_iter().map(|(c, _)| c).collect();
+    let mut candidates: Vec<Candidate> = results.into_iter().flat_map(|(c, _)| c).collect();
     candidates.sort_by(|a, b| {
         let va = (a.value.points, a.value.win, a.value.tenpai);
         let vb = (b.value.points, b.value.win, b.value.tenpai);
@@ -259,22 +294,20 @@ fn value_at(a: &Arrays, d: usize) -> Value {
     Value { points: a.p[d], win: a.w[d], tenpai: a.t[d] }
 }
 
+/// A candidate root: the discard (none for a 13-tile input), the 13-tile hand and its red bits.
+type Root = (Option<Tile>, Counts, u8);
+
+/// One candidate's report, from its root's state `root_index` in a solved `solver`.
 fn candidate<O: Oracle>(
-    oracle: &O,
+    solver: &mut Solver<'_, O>,
     options: &Options,
     setup: &Setup,
-    (discard, root, red): (Option<Tile>, Counts, u8),
-    (d0, input_shanten): (usize, i8),
-    shared: &mut Shared,
-) -> (Candidate, usize) {
-    let mut solver = Solver::new(oracle, options, setup, root, red);
-    solver.count_budget_from(input_shanten);
-    solver.shared = std::mem::take(shared);
-    // Only the root's values are read after the pass: two layers at a time suffice.
-    solver.keep_layers = false;
+    (discard, root, red): Root,
+    root_index: u32,
+    d0: usize,
+) -> Candidate {
     let mut h = root;
     let shanten = solver.shanten(&h);
-    let root_index = solver.solve();
     let dama = solver.root_arrays(root_index);
     let riichi_possible = solver.can_riichi(&h);
     // The per-turn value: riichi (with double riichi on the first discard of the game) or dama.
@@ -351,21 +384,7 @@ fn candidate<O: Oracle>(
         win: arrays.w[..LAST].to_vec(),
         tenpai: arrays.t[..LAST].to_vec(),
     };
-    let states = solver.states();
-    *shared = std::mem::take(&mut solver.shared);
-    (
-        Candidate {
-            discard,
-            shanten,
-            value,
-            per_turn,
-            necessary,
-            riichi: riichi_value,
-            dama: dama_value,
-            other_points,
-        },
-        states,
-    )
+    Candidate { discard, shanten, value, per_turn, necessary, riichi: riichi_value, dama: dama_value, other_points }
 }
 
 /// A Monte Carlo estimate of one candidate's value: the computed policy played on walls drawn
@@ -408,9 +427,10 @@ pub fn simulate_with<O: Oracle>(
         (_, None) => return Err(Error::HandSize(size)),
     }
     let d0 = usize::from(query.turn - 1);
-    let mut solver = Solver::new(oracle, options, &setup, h, red);
-    solver.count_budget_from(oracle.shanten(&closed));
-    let root = solver.solve();
+    let base = red_bits(query.hand.closed_red_fives(), options);
+    let lim = limit(oracle.shanten(&closed), options.extra_exchanges);
+    let mut solver = Solver::new(oracle, options, &setup, (closed, base), lim);
+    let root = solver.solve(&[(h, red)])[0];
     let dama = solver.root_arrays(root);
     let mut riichi_root = false;
     let double = setup.double_possible && options.double_riichi && d0 == 0;

@@ -9,6 +9,8 @@ use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
+use rayon::prelude::*;
+use std::collections::VecDeque;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
 pub(crate) const LAST: usize = 17;
@@ -77,6 +79,15 @@ pub(crate) struct Setup {
     pub double_possible: bool,
 }
 
+/// The exchange limit of an input of shanten `input_shanten`: its shanten plus the extra
+/// exchanges, as document 001 counts them ("a 2-shanten hand needs 3 exchanges, so 4 in
+/// all"). Exchanges are counted from the input, so a discard that raises the shanten has
+/// spent one already (its `used + shanten` is one more), and one with no extra exchange left
+/// keeps only the draws that lower its shanten.
+pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
+    input_shanten + extra as i8
+}
+
 /// Packs a hand (3 bits per kind), its red bits and an optional drawn tile into a key.
 fn pack(h: &Counts, red: u8) -> u128 {
     let mut key = 0u128;
@@ -106,15 +117,9 @@ fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
 }
 
-/// Oracle answers that depend on the hand only (not on the root): memoised across the roots
-/// of one question (each rayon worker keeps one; the answers are the same whoever computes
-/// them).
+/// Oracle answers that depend on the hand only: memoised for the whole state graph.
 #[derive(Default)]
 pub(crate) struct Shared {
-    /// Necessary tiles of 13-tile hands, keyed on the packed hand.
-    necessary: HashMap<u128, (i8, u64)>,
-    /// Unnecessary tiles of 14-tile hands, keyed on the packed hand.
-    unnecessary: HashMap<u128, (i8, u64)>,
     /// The oracle's parts of a win, keyed on the hand, the winning tile, riichi (any level) and
     /// haitei when it is the only yaku; red fives, ippatsu, haitei and double riichi are added
     /// to it as han.
@@ -193,6 +198,8 @@ struct Node13 {
     kids: Span,
     /// Live copies of the children together.
     live: f64,
+    /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
+    used: u8,
 }
 
 #[derive(Clone, Debug)]
@@ -213,6 +220,14 @@ impl Node14 {
     }
 }
 
+/// What bounds the draw indices where a 14-tile state's value is needed and not zero: the
+/// tiles it holds that the input does not, and its shanten.
+#[derive(Clone, Copy, Debug)]
+struct Floor {
+    used: u8,
+    shanten: i8,
+}
+
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
 type Pre = (i8, u64, u64);
 
@@ -221,18 +236,22 @@ enum Work {
     N14(u32, Counts, u128, u8, usize, Pre),
 }
 
-/// The solver of one candidate (one 13-tile root): it first lists every reachable state
-/// (a state graph; hand changes can make cycles between hands, never between draw indices),
-/// then fills the arrays draw index by draw index, from the last.
+/// The solver of one question's candidates (the 13-tile roots with one exchange limit): it
+/// first lists every state reachable from any root (one state graph: a state's value is a
+/// function of its hand, whichever root reached it; hand changes can make cycles between
+/// hands, never between draw indices), then fills the arrays draw index by draw index, from
+/// the last.
 pub(crate) struct Solver<'a, O: Oracle> {
     o: &'a O,
     opts: &'a Options,
     s: &'a Setup,
-    pub root: Counts,
-    pub root_red: u8,
+    /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
+    /// from it (docs/ev-model.md, "Hand change and shanten-back").
+    base: Counts,
+    /// The input hand's red bits.
+    base_red: u8,
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
-    /// change) or discard into a higher one (shanten-back): the root's shanten + the extra
-    /// exchanges.
+    /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
     index13: HashMap<u128, u32>,
     index14: HashMap<u128, u32>,
@@ -241,85 +260,68 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo_pre: HashMap<u128, Pre>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
-    /// Used exchanges of each 14-tile state: a state holding `u` tiles the root does not is at
+    /// Used exchanges of each 14-tile state: a state holding `u` tiles the input does not is at
     /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
     /// pass over draw indices skips it there).
-    used14: Vec<u8>,
+    floor14: Vec<Floor>,
     kid_pool: Vec<Kid>,
     scratch_kids: Vec<Kid>,
     option_pool: Vec<(u32, Option<u32>)>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
     /// Keep every layer of `values13` (the simulator reads any state at any draw index);
-    /// otherwise only two layers live at a time and the root's values are kept in `root13`.
+    /// otherwise only two layers live at a time and the roots' values are kept in `root13`.
     pub keep_layers: bool,
-    /// The root's values at every draw index.
-    root13: [[f64; 3]; N],
+    /// The roots' values at every draw index.
+    root13: HashMap<u32, [[f64; 3]; N]>,
     /// Values of the root's 14-tile children at every draw index (the other 14-tile values
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
     riichi_values: Vec<RiichiArrays>,
-    /// Oracle answers shared by the roots of one question.
+    /// Oracle answers that depend on the hand only.
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
-    work: Vec<Work>,
+    work: VecDeque<Work>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
-    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, root: Counts, root_red: u8) -> Self {
-        let mut solver = Solver {
+    /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
+    /// exchange limit `limit` (see [`limit`]).
+    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
+        Solver {
             o,
             opts,
             s,
-            root,
-            root_red,
-            limit: 0,
+            base,
+            base_red,
+            limit,
             index13: HashMap::new(),
             index14: HashMap::new(),
             memo_pre: HashMap::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
-            used14: Vec::new(),
+            floor14: Vec::new(),
             kid_pool: Vec::new(),
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
             keep_layers: true,
-            root13: [[0.0; 3]; N],
+            root13: HashMap::new(),
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
             riichi_values: Vec::new(),
             shared: Shared::default(),
             memo_ura: HashMap::new(),
-            work: Vec::new(),
-        };
-        let sh = solver.shanten(&root);
-        solver.limit = sh + solver.opts.extra_exchanges as i8;
-        solver
-    }
-
-    /// Counts the exchange budget from the input hand rather than from this root: for a
-    /// 14-tile input, a discard that raises the shanten (a shanten-back at the root) has
-    /// already spent one of the extra exchanges, as document 001 counts them ("a 2-shanten
-    /// hand needs 3 exchanges, so 4 in all"). The limit never falls below the root's own
-    /// shanten (no exchange beyond the minimum), so a discard is always evaluated as it stands.
-    pub fn count_budget_from(&mut self, input_shanten: i8) {
-        let extra = self.opts.extra_exchanges as i8;
-        let root_shanten = self.limit - extra;
-        self.limit = root_shanten.max(input_shanten + extra);
-    }
-
-    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (`key`: its [`pack`] without red
-    /// bits), memoised across the roots of a question.
-    fn necessary(&mut self, h: &Counts, key: u128) -> (i8, u64) {
-        if let Some(&v) = self.shared.necessary.get(&key) {
-            return v;
+            work: VecDeque::new(),
         }
-        let v = self.o.necessary(h);
-        self.shared.necessary.insert(key, v);
-        v
+    }
+
+    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised: each hand is
+    /// expanded once, and the table-driven answer costs less than a hash-map lookup).
+    fn necessary(&self, h: &Counts) -> (i8, u64) {
+        self.o.necessary(h)
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
@@ -329,17 +331,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Live copies of kind `k` for a state holding `h`.
     pub fn live(&self, h: &Counts, k: usize) -> u8 {
-        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.root[k]))
+        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
     }
 
     /// The live red copy of suit `suit` (0 or 1) for a state with red bits `red`.
     fn red_live(&self, red: u8, suit: usize) -> u8 {
-        let gained = red & !self.root_red & (1 << suit) != 0;
+        let gained = red & !self.base_red & (1 << suit) != 0;
         self.s.red_unseen0[suit].saturating_sub(u8::from(gained))
     }
 
+    /// Used exchanges: the tiles `h` holds that the input did not.
     fn used(&self, h: &Counts) -> i8 {
-        h.iter().zip(self.root.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
+        h.iter().zip(self.base.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
     }
 
     /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
@@ -524,9 +527,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return i;
         }
         let i = self.nodes13.len() as u32;
-        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0 });
+        let used = self.used(&unpack(key).0) as u8;
+        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0, used });
         self.index13.insert(key, i);
-        self.work.push(Work::N13(i));
+        self.work.push_back(Work::N13(i));
         i
     }
 
@@ -540,16 +544,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let i = self.nodes14.len() as u32;
         self.nodes14.push(Node14 { win: [f64::NAN; 2], options: Span::default() });
-        self.used14.push(used14);
+        self.floor14.push(Floor { used: used14, shanten: pre.0 });
         self.index14.insert(key, i);
-        self.work.push(Work::N14(i, *h14, base, red, drawn, pre));
+        self.work.push_back(Work::N14(i, *h14, base, red, drawn, pre));
         i
     }
 
     fn expand13(&mut self, i: u32) {
         let (mut h, red) = unpack(self.nodes13[i as usize].key);
         let key13 = self.nodes13[i as usize].key;
-        let (sh, necessary) = self.necessary(&h, with_red(key13, 0));
+        let (sh, necessary) = self.necessary(&h);
         self.nodes13[i as usize].tenpai = sh == 0;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let used13 = self.used(&h);
@@ -567,7 +571,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             h[k] += 1;
             let key14 = key13 + unit(k);
-            let used14 = (used13 + i8::from(h[k] > self.root[k])) as u8;
+            let used14 = (used13 + i8::from(h[k] > self.base[k])) as u8;
             let plain = with_red(key14, 0);
             let pre = match self.memo_pre.get(&plain) {
                 Some(&pre) => pre,
@@ -607,15 +611,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        let plain = pack(h14, 0);
-        let (sh14, mut keep) = match self.shared.unnecessary.get(&plain) {
-            Some(&v) => v,
-            None => {
-                let v = self.o.unnecessary(h14);
-                self.shared.unnecessary.insert(plain, v);
-                v
-            }
-        };
+        // Memoised by the caller (`memo_pre`).
+        let (sh14, mut keep) = self.o.unnecessary(h14);
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
         let used14 = self.used(h14);
@@ -623,7 +620,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
             // that stays within the limit, `used + 0 <= limit`.
             keep = 0;
-            for (e, (&c, &r)) in h.iter().zip(self.root.iter()).enumerate() {
+            for (e, (&c, &r)) in h.iter().zip(self.base.iter()).enumerate() {
                 if c > 0 && used14 - i8::from(c > r) <= self.limit {
                     keep |= 1 << e;
                 }
@@ -676,12 +673,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.nodes14[i as usize] = Node14 { win, options: Span { start, len } };
     }
 
-    /// Lists every state reachable from the root and fills their arrays.
-    pub fn solve(&mut self) -> u32 {
-        let root = self.root;
-        let root_red = self.root_red;
-        let r = self.node13(pack(&root, root_red));
-        while let Some(w) = self.work.pop() {
+    /// Lists every state reachable from the roots (13-tile hands and their red bits) and
+    /// fills their arrays; returns the roots' state indices.
+    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Vec<u32> {
+        let roots: Vec<u32> = roots.iter().map(|(h, red)| self.node13(pack(h, *red))).collect();
+        // Breadth first: states are numbered in the order they are found, so a state's draws
+        // and discards get nearby indices, which keeps the pass's reads close together (the
+        // pass over draw indices is bound by memory: 40 % faster than in depth-first order).
+        while let Some(w) = self.work.pop_front() {
             match w {
                 Work::N13(i) => self.expand13(i),
                 Work::N14(i, h, base, red, drawn, pre) => self.expand14(i, h, base, red, drawn, pre),
@@ -692,12 +691,26 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
         self.memo_pre = HashMap::new();
-        self.work = Vec::new();
-        // Values are stored layer by layer (all states at draw index d together), so each
-        // layer's reads stay within a small, dense block.
-        let n13 = self.nodes13.len();
-        let n14 = self.nodes14.len();
-        let nr = self.riichi_values.len();
+        self.work = VecDeque::new();
+        self.fill(&roots);
+        roots
+    }
+
+    /// Pass 2: the arrays of every state, draw index by draw index from the last. At each
+    /// index the 14-tile values are computed first (each reads the 13-tile values of the next
+    /// index), then the 13-tile values gather them; both steps run in parallel over states.
+    fn fill(&mut self, roots: &[u32]) {
+        let graph = Graph {
+            nodes13: &self.nodes13,
+            nodes14: &self.nodes14,
+            kids: &self.kid_pool,
+            options: &self.option_pool,
+            floor14: &self.floor14,
+            objective: self.opts.objective,
+            policy: self.opts.riichi,
+            may_decline: self.opts.may_decline,
+        };
+        let (n13, n14, nr) = (self.nodes13.len(), self.nodes14.len(), self.riichi_values.len());
         // Layer `d` lives in slot `d` (every layer kept) or `d % 2` (two at a time).
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { d % 2 };
@@ -711,64 +724,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
         for (i, n) in self.nodes13.iter().enumerate() {
             v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
-        // Each 14-tile value is pushed into its parents as soon as it is known, so 14-tile
-        // values need no storage beyond the root's children: reverse edges (parent, live
-        // copies x weight), grouped by child.
-        let mut start = vec![0u32; n14 + 1];
-        for kid in &self.kid_pool {
-            let (parts, n) = kid.parts();
-            for &(_, j) in &parts[..n] {
-                start[j as usize + 1] += 1;
-            }
-        }
-        for j in 0..n14 {
-            start[j + 1] += start[j];
-        }
-        let mut fill = start.clone();
-        // An edge's weight (live copies x the red or plain share) is one of a few values: the
-        // edge keeps its code (8 bytes an edge, not 16), the weight comes from a table.
-        let mut weights = [0.0f64; 64];
-        for (code, w) in weights.iter_mut().enumerate() {
-            let (live, red_live, part, split) = (code & 7, (code >> 3) & 1, (code >> 4) & 1, code >> 5 & 1);
-            if live == 0 || live > 4 {
-                continue;
-            }
-            let kid = Kid {
-                a: 0,
-                b: if split == 1 { 0 } else { u32::MAX },
-                kind: 0,
-                live: live as u8,
-                red_live: red_live as u8,
-            };
-            let (parts, n) = kid.parts();
-            if part < n {
-                *w = kid.live() * parts[part].0;
-            }
-        }
-        let mut parents = vec![(0u32, 0u8); start[n14] as usize];
-        for (i, n) in self.nodes13.iter().enumerate() {
-            for kid in &self.kid_pool[n.kids.range()] {
+        let mut root13: HashMap<u32, [[f64; 3]; N]> = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
+        let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
+        for &r in roots {
+            for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
                 let (parts, n) = kid.parts();
-                for (part, &(_, j)) in parts[..n].iter().enumerate() {
-                    let code =
-                        usize::from(kid.live) | usize::from(kid.red_live) << 3 | part << 4 | usize::from(n == 2) << 5;
-                    parents[fill[j as usize] as usize] = (i as u32, code as u8);
-                    fill[j as usize] += 1;
+                for &(_, j) in &parts[..n] {
+                    root14.insert(j, [[0.0; 3]; N]);
                 }
             }
         }
-        let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
-        for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-            let (parts, n) = kid.parts();
-            for &(_, j) in &parts[..n] {
-                root14.insert(j, [[0.0; 3]; N]);
-            }
+        for (&r, row) in root13.iter_mut() {
+            row[LAST] = v13[slot(LAST) * n13 + r as usize];
         }
-        let objective = self.opts.objective;
-        let policy = self.opts.riichi;
-        let may_decline = self.opts.may_decline;
-        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
-        let mut inv = vec![0.0f64; n13];
+        let mut v14 = vec![[0.0f64; 3]; n14];
         for d in (0..LAST).rev() {
             let (cur, nxt) = (slot(d), slot(d + 1));
             let (layer13, next13): (&mut [[f64; 3]], &[[f64; 3]]) = if cur < nxt {
@@ -778,63 +747,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let (head, tail) = v13.split_at_mut(cur * n13);
                 (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
             };
-            if d + 1 == LAST {
-                self.root13[LAST] = next13[r as usize];
-            }
             let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
-            for (i, n) in self.nodes13.iter().enumerate() {
-                let big = self.s.denom[d].max(n.live);
-                inv[i] = 1.0 / big;
-                let stay = 1.0 - n.live / big;
-                let next = next13[i];
-                layer13[i] = [stay * next[0], stay * next[1], stay * next[2]];
-            }
-            for (j, n) in self.nodes14.iter().enumerate() {
-                if d + 1 < usize::from(self.used14[j]) {
-                    continue;
+            v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+                for (o, out) in chunk.iter_mut().enumerate() {
+                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
                 }
-                let w = n.win(d == LAST - 1);
-                let mut best: Option<(f64, f64, f64)> = None;
-                if let Some(p) = w {
-                    best = Some((p, 1.0, 1.0));
-                }
-                if w.is_none() || may_decline {
-                    for &(dama, riichi) in &self.option_pool[n.options.range()] {
-                        let dv = tup(next13[dama as usize]);
-                        let v = match (riichi, policy) {
-                            (None, _) | (_, RiichiPolicy::Never) => dv,
-                            (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
-                            (Some(r), RiichiPolicy::Best) => {
-                                let rv = tup(next_r[r as usize]);
-                                if better(objective, rv, dv) { rv } else { dv }
-                            }
-                        };
-                        if best.is_none_or(|b| better(objective, v, b)) {
-                            best = Some(v);
-                        }
+            });
+            let denom = self.s.denom[d];
+            let v14 = &v14;
+            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
+                for (o, out) in chunk.iter_mut().enumerate() {
+                    let i = c * CHUNK + o;
+                    if let Some(v) = graph.value13(i, d, denom, next13[i], v14) {
+                        *out = v;
                     }
                 }
-                let b = best.unwrap_or((0.0, 0.0, 0.0));
-                if b == (0.0, 0.0, 0.0) && !root14.contains_key(&(j as u32)) {
-                    continue;
-                }
-                if let Some(slot) = root14.get_mut(&(j as u32)) {
-                    slot[d] = [b.0, b.1, b.2];
-                }
-                for &(i, code) in &parents[start[j] as usize..start[j + 1] as usize] {
-                    let lw = weights[usize::from(code)];
-                    let q = lw * inv[i as usize];
-                    let acc = &mut layer13[i as usize];
-                    acc[0] += q * b.0;
-                    acc[1] += q * b.1;
-                    acc[2] += q * b.2;
-                }
+            });
+            for (&j, row) in root14.iter_mut() {
+                row[d] = v14[j as usize];
             }
-            self.root13[d] = layer13[r as usize];
+            for (&r, row) in root13.iter_mut() {
+                row[d] = layer13[r as usize];
+            }
         }
         self.values13 = v13;
+        self.root13 = root13;
         self.root14 = root14;
-        r
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
@@ -846,10 +784,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The root's dama arrays (after [`Solver::solve`]).
     pub fn root_arrays(&self, r: u32) -> Arrays {
-        // The root is the first state listed.
-        debug_assert_eq!(r, 0);
         let mut a = Arrays::ZERO;
-        for (d, v) in self.root13.iter().enumerate() {
+        for (d, v) in self.root13[&r].iter().enumerate() {
             a.set(d, (v[0], v[1], v[2]));
         }
         a
@@ -907,7 +843,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
         // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
-        let (sh, necessary) = self.necessary(h, pack(h, 0));
+        let (sh, necessary) = self.necessary(h);
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
@@ -1097,6 +1033,86 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Number of states (for reports and tests).
     pub fn states(&self) -> usize {
         self.nodes13.len() + self.nodes14.len() + self.riichi_values.len()
+    }
+}
+
+/// States per parallel task in the pass over draw indices.
+const CHUNK: usize = 4096;
+
+/// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
+struct Graph<'g> {
+    nodes13: &'g [Node13],
+    nodes14: &'g [Node14],
+    kids: &'g [Kid],
+    options: &'g [(u32, Option<u32>)],
+    floor14: &'g [Floor],
+    objective: Objective,
+    policy: RiichiPolicy,
+    may_decline: bool,
+}
+
+impl Graph<'_> {
+    /// The value of 14-tile state `j` after draw `d`: a win, or the best admissible discard
+    /// (dama or riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer
+    /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
+    /// (it holds more tiles the input does not than draws made).
+    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
+        let floor = self.floor14[j];
+        if d + 1 < usize::from(floor.used) || (LAST - d - 1) < usize::try_from(floor.shanten).unwrap_or(0) {
+            return [0.0; 3];
+        }
+        let n = &self.nodes14[j];
+        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
+        let w = n.win(d == LAST - 1);
+        let mut best: Option<(f64, f64, f64)> = w.map(|p| (p, 1.0, 1.0));
+        if w.is_none() || self.may_decline {
+            for &(dama, riichi) in &self.options[n.options.range()] {
+                let dv = tup(next13[dama as usize]);
+                let v = match (riichi, self.policy) {
+                    (None, _) | (_, RiichiPolicy::Never) => dv,
+                    (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
+                    (Some(r), RiichiPolicy::Best) => {
+                        let rv = tup(next_r[r as usize]);
+                        if better(self.objective, rv, dv) { rv } else { dv }
+                    }
+                };
+                if best.is_none_or(|b| better(self.objective, v, b)) {
+                    best = Some(v);
+                }
+            }
+        }
+        let b = best.unwrap_or((0.0, 0.0, 0.0));
+        [b.0, b.1, b.2]
+    }
+
+    /// The value of 13-tile state `i` before draw `d` (denominator `denom`): its draws'
+    /// 14-tile values and, for a thrown draw, its own value at `d + 1` (`next`). `None` at an
+    /// index no path reaches (more tiles the input does not than draws made): never read.
+    fn value13(&self, i: usize, d: usize, denom: f64, next: [f64; 3], v14: &[[f64; 3]]) -> Option<[f64; 3]> {
+        let n = &self.nodes13[i];
+        if usize::from(n.used) > d {
+            return None;
+        }
+        let big = denom.max(n.live);
+        let stay = 1.0 - n.live / big;
+        let mut acc = [0.0f64; 3];
+        let mut add = |copies: u8, j: u32| {
+            let (q, v) = (f64::from(copies), v14[j as usize]);
+            acc[0] += q * v[0];
+            acc[1] += q * v[1];
+            acc[2] += q * v[2];
+        };
+        for kid in &self.kids[n.kids.range()] {
+            // A five splits into its red copy (state `a`) and its plain copies (state `b`).
+            if kid.b == u32::MAX {
+                add(kid.live, kid.a);
+            } else {
+                add(kid.red_live, kid.a);
+                add(kid.live - kid.red_live, kid.b);
+            }
+        }
+        let inv = 1.0 / big;
+        Some([stay * next[0] + inv * acc[0], stay * next[1] + inv * acc[1], stay * next[2] + inv * acc[2]])
     }
 }
 

@@ -2,6 +2,7 @@
 //! turns pass, options that can only add never lower a value), on seeded random hands.
 
 use crate::Standard;
+use crate::analysis::{Grouping, evaluate_grouped};
 use crate::{Analysis, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
 use haipai_shanten::shanten as slow_shanten;
 use haipai_tiles::rng::Rng;
@@ -125,31 +126,58 @@ fn invariants_on_random_hands() {
 }
 
 /// The exchange budget counts from the input hand: with one extra exchange, a discard that
-/// raises the shanten has spent it, so its value equals the no-hand-change value, while a
-/// discard that keeps the shanten may still gain from the extra exchange.
+/// raises the shanten has spent it, so when its tile can not be drawn back (every other copy
+/// seen) its value equals the no-hand-change value, while a discard that keeps the shanten may
+/// still gain from the extra exchange. (Drawing the discarded tile back undoes the exchange.)
 #[test]
 fn back_off_discards_spend_the_extra_exchange() {
     let q = query("123349m3688p1245s");
-    let with_budget = eval(&q, &Options::default());
-    let without = eval(&q, &Options { extra_exchanges: 0, ..Options::default() });
     let input_shanten = slow_shanten(q.hand.closed());
     let mut back_offs = 0;
-    for c in &with_budget.candidates {
-        let twin = without.candidates.iter().find(|d| d.discard == c.discard).expect("same discards");
+    for e in (0..34).filter(|&e| q.hand.closed()[e] > 0) {
+        let mut q = q.clone();
+        let seen = q.hand.closed()[e] + q.dora_indicators.iter().filter(|t| t.index() == e).count() as u8;
+        q.visible[e] = 4 - seen;
+        let with_budget = eval(&q, &Options::default());
+        let without = eval(&q, &Options { extra_exchanges: 0, ..Options::default() });
+        let discard = Tile::new(e);
+        let c = with_budget.candidates.iter().find(|c| c.discard == discard).expect("candidate");
+        let twin = without.candidates.iter().find(|c| c.discard == discard).expect("candidate");
         if c.shanten > input_shanten {
             back_offs += 1;
-            assert!(
-                (c.value.points - twin.value.points).abs() < 1e-9,
-                "discard {}",
-                c.discard.map(|t| t.to_string()).unwrap_or_default()
-            );
+            assert!((c.value.points - twin.value.points).abs() < 1e-9, "discard {e}");
         } else {
-            assert!(
-                c.value.points >= twin.value.points - 1e-9,
-                "discard {}",
-                c.discard.map(|t| t.to_string()).unwrap_or_default()
-            );
+            assert!(c.value.points >= twin.value.points - 1e-9, "discard {e}");
         }
     }
     assert!(back_offs > 0, "the hand has shanten-back discards");
+}
+
+/// The discards of a question share one state graph: every value (each turn's points, win and
+/// tenpai, each necessary tile's contribution) equals the value of the discard solved alone.
+#[test]
+fn shared_graph_equals_each_discard_alone() {
+    let hands = random_hands(6, 2, 11);
+    for (i, &h) in hands.iter().enumerate() {
+        let q = Query::new(Hand::from_counts(h).expect("hand"));
+        let o =
+            if i % 2 == 0 { Options::default() } else { Options { riichi: RiichiPolicy::Best, ..Options::article() } };
+        let joint = evaluate_grouped(&Standard::default(), &q, &o, Grouping::Shared).expect("evaluate");
+        let alone = evaluate_grouped(&Standard::default(), &q, &o, Grouping::PerRoot).expect("evaluate");
+        assert_eq!(joint.candidates.len(), alone.candidates.len());
+        for (a, b) in joint.candidates.iter().zip(&alone.candidates) {
+            assert_eq!(a.discard, b.discard);
+            let close = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(1.0);
+            for t in 0..17 {
+                assert!(close(a.per_turn.points[t], b.per_turn.points[t]), "{h:?} turn {t}");
+                assert!(close(a.per_turn.win[t], b.per_turn.win[t]), "{h:?} turn {t}");
+                assert!(close(a.per_turn.tenpai[t], b.per_turn.tenpai[t]), "{h:?} turn {t}");
+            }
+            assert_eq!(a.necessary.len(), b.necessary.len());
+            for (x, y) in a.necessary.iter().zip(&b.necessary) {
+                assert_eq!((x.tile, x.live), (y.tile, y.live));
+                assert!(close(x.points, y.points));
+            }
+        }
+    }
 }
