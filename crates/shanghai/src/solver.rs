@@ -473,7 +473,13 @@ impl<'b> Solver<'b> {
     /// With the splits fixed, taking any removable pair at once is safe, so the search branches
     /// only on splits. A loss comes with its reason: the groups (bit `g`) whose decisions in
     /// `commit` it depends on (see the module doc).
-    fn search(&mut self, present: Bits, commit: u128, refuted: u128, path: &mut Vec<Move>) -> Result<Found, OutOfBudget> {
+    fn search(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
         let base = path.len();
         let found = self.search_node(present, commit, refuted, path);
         if !matches!(found, Ok(Found::Won)) {
@@ -482,6 +488,8 @@ impl<'b> Solver<'b> {
         found
     }
 
+    /// [`Solver::search`] without restoring `path` on a loss: the greedy phase, the lost
+    /// table, then [`Solver::expand`]; a loss is remembered with its reason.
     fn search_node(
         &mut self,
         present: Bits,
@@ -503,7 +511,12 @@ impl<'b> Solver<'b> {
             Found::Won => return Ok(Found::Won),
             Found::Lost(why) => why & decided(commit),
         };
-        let decisions = restrict(commit, why);
+        self.remember_lost(present, restrict(commit, why));
+        Ok(Found::Lost(why | greedy_why))
+    }
+
+    /// Remembers that `present` is lost under `decisions` (and any that include them).
+    fn remember_lost(&mut self, present: Bits, decisions: u128) {
         match self.lost.entry(present) {
             hashbrown::hash_map::Entry::Occupied(mut e) => e.get_mut().more.push(decisions),
             hashbrown::hash_map::Entry::Vacant(e) => {
@@ -511,7 +524,6 @@ impl<'b> Solver<'b> {
             }
         }
         self.lost_count += 1;
-        Ok(Found::Lost(why | greedy_why))
     }
 
     /// The greedy phase: takes every group whose tiles are all free and every free pair of a
@@ -761,9 +773,8 @@ impl<'b> Solver<'b> {
                 }
                 4 => {
                     let code = (commit >> (2 * g) & 3) as usize;
-                    let viable: [bool; 3] = std::array::from_fn(|s| {
-                        refuted >> (3 * g + s) & 1 == 0 && !self.covering_split(g, s)
-                    });
+                    let viable: [bool; 3] =
+                        std::array::from_fn(|s| refuted >> (3 * g + s) & 1 == 0 && !self.covering_split(g, s));
                     if code != 0 {
                         if !viable[code - 1] {
                             let which = std::array::from_fn(|s| s == code - 1);
