@@ -310,6 +310,9 @@ impl<'b> Solver<'b> {
                     Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
                         cutoff = if self.fc_limit == 2 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
                         self.fc_limit = usize::MAX;
+                        // Older failures count half as much in each new run (as VSIDS decays its
+                        // activities), so each run follows the latest ones more.
+                        self.weight.iter_mut().for_each(|w| *w /= 2);
                     }
                     r => break r,
                 }
