@@ -26,7 +26,12 @@ fn main() {
         }
         times.push((dt, seed, solver.stats().nodes));
         if std::env::var("PEEK").is_ok() {
-            println!("seed {seed} {dt:.3} ms nodes {} relax {}", solver.stats().nodes, solver.stats().relaxations);
+            println!(
+                "seed {seed} {} {dt:.3} ms nodes {} relax {}",
+                v.name(),
+                solver.stats().nodes,
+                solver.stats().relaxations
+            );
         }
         relax += solver.stats().relaxations;
         match v {

@@ -1,5 +1,6 @@
 //! The exact solver: depth-first search with safe forced moves, a transposition table of
-//! lost positions keyed on the set of tiles still present, and sound dead-lock pruning.
+//! lost positions keyed on the set of tiles still present, sound dead-lock pruning and, in the
+//! pairing search, losses explained by the decisions they depend on (backjumping).
 //!
 //! It answers [`Verdict::Winnable`] with a full move sequence, [`Verdict::Unwinnable`], or
 //! [`Verdict::Unknown`] only when the explicit [`Budget`] of search nodes runs out.
@@ -23,6 +24,28 @@
 //!   refutes at a node stays refuted below: the moves from the node to a descendant are real
 //!   moves that do not touch the undecided group, so a win below with that split would extend
 //!   to one from the node.
+//! - *Reasons* (pairing search). A loss comes with a reason: a set `R` of decided groups such
+//!   that no win from the position splits every group of `R` as decided (whatever the other
+//!   decisions). The relaxation is monotone (freeness and gone groupmates only grow), so any
+//!   order of its removals reaches the same stuck set `p`; undecided, a decided group's tile
+//!   could go at `p` only if it is free beside another tile of its group that is free or gone,
+//!   so dropping the decisions of the groups with no such tile leaves `p` stuck: the others
+//!   are the reason. In the full runs it is shrunk: dropping one more decision and continuing
+//!   the relaxation from `p`, the decision is left out when the board still is not cleared. A
+//!   split refuted at an ancestor keeps the ancestor's reason (the moves down to the node are
+//!   removals the relaxation with only that reason's decisions allows too). A greedy pair of a
+//!   decided group whose other pair stays adds that group (the move is safe only given the
+//!   split). A group with no split left is lost for the union of its splits' reasons; after
+//!   branching on group `g`, the node is lost for the children's reasons without `g`, plus
+//!   the reasons its refuted splits failed (every win splits `g` somehow); a child lost for a
+//!   reason without `g` makes the node lost for that reason at once, and its other splits are
+//!   skipped (backjumping); groups decided together because one split was left are replaced
+//!   in the child's reason by the reasons their other splits failed.
+//! - *Lost table with reasons.* Each lost set of tiles is kept with the decisions of its
+//!   reason; a later visit to the same set whose decisions include them is lost (more
+//!   decisions only remove wins). Only this direction is used: a position with more tiles
+//!   removed is not known to be lost, since removing tiles is not monotone (a pair taken
+//!   early can leave its groupmates unpaired).
 //! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
 //!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
 //!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
@@ -32,7 +55,7 @@
 
 use std::time::{Duration, Instant};
 
-use hashbrown::HashSet;
+use hashbrown::{HashMap, HashSet};
 
 use crate::bits::Bits;
 use crate::board::{Board, Move};
@@ -92,7 +115,13 @@ pub struct Stats {
 pub struct Solver<'b> {
     board: &'b Board,
     dead: HashSet<Bits>,
-    dead_committed: HashSet<(Bits, u128)>,
+    /// Lost positions of the pairing search: for each set of tiles, the decisions (as in
+    /// `commit`, only the groups the loss depends on) under which it cannot be cleared.
+    lost: HashMap<Bits, LostUnder>,
+    lost_count: usize,
+    /// Per group and split: the reason its forward check refuted it (groups whose decisions
+    /// the refutation depends on), valid while the split's bit is set in `refuted`.
+    why_refuted: Vec<[Stuck; 3]>,
     nodes: u64,
     limit: u64,
     budget: Budget,
@@ -107,6 +136,10 @@ pub struct Solver<'b> {
     deadline: Option<Instant>,
     /// Whether the current call ran out of time.
     timed_out: bool,
+    /// The decisions of the node's base relaxation.
+    base_commit: u128,
+    /// The groups of two of the node's base relaxation.
+    base_twos: u64,
     /// Per slot, from the last relaxation: the step at which it went.
     when: Vec<u32>,
     /// Per slot of an undecided group, from the last relaxation: which members of its group
@@ -119,6 +152,62 @@ pub struct Solver<'b> {
 }
 
 struct OutOfBudget;
+
+/// How a subtree of the pairing search ended: won, or lost for a reason (the groups, bit `g`,
+/// whose decisions the loss depends on).
+enum Found {
+    Won,
+    Lost(u64),
+}
+
+/// The most groups the pairing search handles (three bits each in a `u128`).
+const MAX_GROUPS: usize = 42;
+
+/// Where a run of the relaxation got stuck, kept to work out why only when needed.
+#[derive(Clone, Copy)]
+struct Stuck {
+    /// The tiles left.
+    p: Bits,
+    /// Per group, its tiles that went singly.
+    gone: [u8; 64],
+    /// The decisions of the run (the node's, plus the split forward-checked).
+    commit: u128,
+    /// The node's groups of two (bit `g`).
+    twos: u64,
+    /// The node's decided groups: the reason is a subset of them.
+    decided: u64,
+    /// The reason, once worked out.
+    reason: Option<u64>,
+}
+
+impl Default for Stuck {
+    fn default() -> Stuck {
+        Stuck { p: Bits::EMPTY, gone: [0; 64], commit: 0, twos: 0, decided: 0, reason: None }
+    }
+}
+
+/// The decisions (as in `commit`, only those a loss depends on) under which one set of
+/// tiles is known lost: the first kept inline, as most sets have one.
+struct LostUnder {
+    first: u128,
+    more: Vec<u128>,
+}
+
+/// An undecided group of four to forward-check.
+struct Cand {
+    group: usize,
+    /// Splits not yet refuted and not pairing a covered tile.
+    viable: [bool; 3],
+    /// Ordering weight: tiles blocked by the group's tiles, more when two are free.
+    weight: u32,
+    /// Splits the node's base relaxation already certifies.
+    certified: [bool; 3],
+    /// How many tiles the base relaxation removed before the group's first.
+    prefix: usize,
+}
+
+/// The three ways to split a group's four tiles (indices into its members) into two pairs.
+const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
 
 /// What one legal move does to a position, from [`Solver::review`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -153,7 +242,9 @@ impl<'b> Solver<'b> {
         Solver {
             board,
             dead: HashSet::new(),
-            dead_committed: HashSet::new(),
+            lost: HashMap::new(),
+            lost_count: 0,
+            why_refuted: vec![[Stuck::default(); 3]; board.groups],
             nodes: 0,
             limit: 0,
             budget,
@@ -165,6 +256,8 @@ impl<'b> Solver<'b> {
             relaxations: 0,
             deadline: None,
             timed_out: false,
+            base_commit: 0,
+            base_twos: 0,
             when: vec![0; board.len()],
             seen: vec![0; board.len()],
             order: Vec::new(),
@@ -174,7 +267,7 @@ impl<'b> Solver<'b> {
 
     /// Statistics of the last call (nodes of that call, table size overall).
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.nodes, dead: self.dead.len() + self.dead_committed.len(), relaxations: self.relaxations }
+        Stats { nodes: self.nodes, dead: self.dead.len() + self.lost_count, relaxations: self.relaxations }
     }
 
     /// Solves the full board.
@@ -201,7 +294,7 @@ impl<'b> Solver<'b> {
         self.deadline = self.budget.time.map(|t| Instant::now() + t);
         self.limit = self.budget.nodes;
         let mut path = Vec::new();
-        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= 42;
+        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
         let result = if pairing {
             // A cheap first run forward-checks only a few groups per node, which clears most
             // deals in a few hundred nodes. Then restarts with growing cut-offs forward-check
@@ -213,10 +306,13 @@ impl<'b> Solver<'b> {
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
-                match self.search(present, 0, 0, &mut path) {
+                match self.search(present, 0, 0, &mut path).map(|f| matches!(f, Found::Won)) {
                     Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
                         cutoff = if self.fc_limit == 2 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
                         self.fc_limit = usize::MAX;
+                        // Older failures count half as much in each new run (as VSIDS decays its
+                        // activities), so each run follows the latest ones more.
+                        self.weight.iter_mut().for_each(|w| *w /= 2);
                     }
                     r => break r,
                 }
@@ -330,7 +426,7 @@ impl<'b> Solver<'b> {
             return Err(OutOfBudget);
         }
         if self.deadlocked(&present, &remaining[..groups])
-            || !self.relaxed_clear(&present, 0, &remaining[..groups], 0, None)
+            || self.relaxed_clear(&present, 0, &remaining[..groups], 0, None).is_some()
         {
             self.dead.insert(present);
             path.truncate(base);
@@ -378,21 +474,71 @@ impl<'b> Solver<'b> {
     /// with all four tiles present: 0 undecided, else which of the three splits into pairs
     /// was chosen (1: t0t1/t2t3, 2: t0t2/t1t3, 3: t0t3/t1t2, `t` the group's slots in order).
     /// With the splits fixed, taking any removable pair at once is safe, so the search branches
-    /// only on splits.
-    #[allow(clippy::needless_range_loop)]
+    /// only on splits. A loss comes with its reason: the groups (bit `g`) whose decisions in
+    /// `commit` it depends on (see the module doc).
     fn search(
         &mut self,
-        mut present: Bits,
-        mut commit: u128,
-        mut refuted: u128,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
         path: &mut Vec<Move>,
-    ) -> Result<bool, OutOfBudget> {
-        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+    ) -> Result<Found, OutOfBudget> {
         let base = path.len();
+        let found = self.search_node(present, commit, refuted, path);
+        if !matches!(found, Ok(Found::Won)) {
+            path.truncate(base);
+        }
+        found
+    }
+
+    /// [`Solver::search`] without restoring `path` on a loss: the greedy phase, the lost
+    /// table, then [`Solver::expand`]; a loss is remembered with its reason.
+    fn search_node(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        let (present, commit, rem, greedy_why) = self.greedy(present, commit, path);
+        if present.is_empty() {
+            return Ok(Found::Won);
+        }
+        if let Some(why) = self.known_lost(&present, commit) {
+            return Ok(Found::Lost(why | greedy_why));
+        }
+        if self.out_of_budget() {
+            return Err(OutOfBudget);
+        }
+        let why = match self.expand(present, commit, refuted, &rem, path)? {
+            Found::Won => return Ok(Found::Won),
+            Found::Lost(why) => why & decided(commit),
+        };
+        self.remember_lost(present, restrict(commit, why));
+        Ok(Found::Lost(why | greedy_why))
+    }
+
+    /// Remembers that `present` is lost under `decisions` (and any that include them).
+    fn remember_lost(&mut self, present: Bits, decisions: u128) {
+        match self.lost.entry(present) {
+            hashbrown::hash_map::Entry::Occupied(mut e) => e.get_mut().more.push(decisions),
+            hashbrown::hash_map::Entry::Vacant(e) => {
+                e.insert(LostUnder { first: decisions, more: Vec::new() });
+            }
+        }
+        self.lost_count += 1;
+    }
+
+    /// The greedy phase: takes every group whose tiles are all free and every free pair of a
+    /// decided group, until none is left. Returns the position, the decisions left (groups
+    /// still of four), the tiles left per group and the groups whose decisions a move
+    /// depended on (a decided group's pair taken while its other pair stayed).
+    #[allow(clippy::needless_range_loop)]
+    fn greedy(&self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> (Bits, u128, [u8; 64], u64) {
         let board = self.board;
         let groups = board.groups;
         let mut rem = [0u8; 64];
-        // Greedy phase: forced and committed pairs.
+        let mut why = 0u64;
         loop {
             let mut changed = false;
             rem[..groups].fill(0);
@@ -406,9 +552,7 @@ impl<'b> Solver<'b> {
                         let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                         let (a, b) = (it.next().expect("two"), it.next().expect("two"));
                         if board.is_free(&present, a) && board.is_free(&present, b) {
-                            present.remove(a);
-                            present.remove(b);
-                            path.push(Move::new(a, b));
+                            take(&mut present, path, a, b);
                             changed = true;
                         }
                     }
@@ -416,27 +560,24 @@ impl<'b> Solver<'b> {
                         let code = (commit >> (2 * g) & 3) as usize;
                         let free: [bool; 4] = std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
                         let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
-                        if free.iter().all(|&f| f) {
-                            for k in [0, 2] {
-                                let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
-                                present.remove(a);
-                                present.remove(b);
-                                path.push(Move::new(a, b));
-                            }
+                        let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
+                        let pairs: &[usize] = if free.iter().all(|&f| f) {
+                            &[0, 2]
+                        } else if code != 0 && pair_free(0) {
+                            why |= 1 << g;
+                            &[0]
+                        } else if code != 0 && pair_free(2) {
+                            why |= 1 << g;
+                            &[2]
+                        } else {
+                            &[]
+                        };
+                        for &k in pairs {
+                            take(&mut present, path, m[split[k]] as usize, m[split[k + 1]] as usize);
+                        }
+                        if !pairs.is_empty() {
                             commit &= !(3u128 << (2 * g));
                             changed = true;
-                        } else if code != 0 {
-                            for k in [0, 2] {
-                                if free[split[k]] && free[split[k + 1]] {
-                                    let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
-                                    present.remove(a);
-                                    present.remove(b);
-                                    path.push(Move::new(a, b));
-                                    commit &= !(3u128 << (2 * g));
-                                    changed = true;
-                                    break;
-                                }
-                            }
                         }
                     }
                     _ => {}
@@ -446,172 +587,236 @@ impl<'b> Solver<'b> {
                 break;
             }
         }
-        if present.is_empty() {
-            return Ok(true);
+        (present, commit, rem, why)
+    }
+
+    /// A reason `present` with decisions `commit` is known lost: a remembered loss whose
+    /// decisions `commit` shares.
+    fn known_lost(&self, present: &Bits, commit: u128) -> Option<u64> {
+        let lost = self.lost.get(present)?;
+        std::iter::once(&lost.first).chain(&lost.more).find(|&&c| commit & spread(c) == c).map(|&c| decided(c))
+    }
+
+    /// One node of the pairing search after its greedy phase: the dead-lock test, the
+    /// relaxation, forward checking, then the children.
+    fn expand(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        rem: &[u8; 64],
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        let groups = self.board.groups;
+        let mut cands = match self.candidates(&present, commit, refuted, &rem[..groups]) {
+            Ok(cands) => cands,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
+        let stuck = self.relaxed_clear(&present, commit, &rem[..groups], 0, None);
+        std::mem::swap(&mut self.base_order, &mut self.order);
+        if let Some(mut stuck) = stuck {
+            return Ok(Found::Lost(self.reason(&mut stuck)));
         }
-        let key = (present, commit);
-        if self.dead_committed.contains(&key) {
-            path.truncate(base);
-            return Ok(false);
+        self.certify(&mut cands);
+        // Forward checking: keep only the splits the relaxation does not refute, and branch
+        // on the group with the fewest left.
+        let mut refuted = refuted;
+        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
+        // Groups left with one split: decided together in one child.
+        let mut forced: u128 = 0;
+        let wts = &self.weight;
+        cands.sort_by_key(|c| {
+            let count = c.viable.iter().filter(|&&x| x).count() as u32;
+            (count, std::cmp::Reverse(c.weight + 64 * wts[c.group]))
+        });
+        cands.truncate(self.fc_limit.max(1));
+        for c in &cands {
+            let g = c.group;
+            let mut viable = c.viable;
+            let need: [bool; 3] = std::array::from_fn(|s| viable[s] && !c.certified[s]);
+            if need.iter().any(|&n| n) {
+                let stuck = self.forward_check(&present, c.prefix, g, need);
+                for s in 0..3 {
+                    if stuck[s] {
+                        viable[s] = false;
+                        refuted |= 1 << (3 * g + s);
+                    }
+                }
+            }
+            let count = viable.iter().filter(|&&v| v).count() as u32;
+            if count < 3 {
+                self.weight[g] += 3 - count;
+            }
+            if count == 0 {
+                return Ok(Found::Lost(self.why_not(g, [true; 3], refuted)));
+            }
+            if count == 1 {
+                let only = viable.iter().position(|&v| v).expect("one split");
+                forced |= (only as u128 + 1) << (2 * g);
+            }
+            let weight = c.weight + 64 * self.weight[g];
+            let better = match best {
+                None => true,
+                Some((_, _, n, w)) => count < n || (count == n && weight > w),
+            };
+            if better {
+                best = Some((g, viable, count, weight));
+            }
         }
-        if self.out_of_budget() {
-            path.truncate(base);
-            return Err(OutOfBudget);
+        if forced != 0 {
+            return self.decide_forced(present, commit, refuted, forced, path);
         }
+        match best {
+            Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
+            None => Ok(Found::Lost(decided(commit))),
+        }
+    }
+
+    /// Decides every group left with a single split (`forced`) in one child. Each is the only
+    /// split left for its group in this whole subtree, so a loss below is a loss here for the
+    /// child's reason plus, for each forced group in it, the reasons its other splits failed.
+    fn decide_forced(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        forced: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        let why = match self.search(present, commit | forced, refuted, path)? {
+            Found::Won => return Ok(Found::Won),
+            Found::Lost(why) => why,
+        };
+        let forced_groups = decided(forced);
+        let mut out = why & !forced_groups;
+        for g in 0..self.board.groups {
+            if (forced_groups & why) >> g & 1 != 0 {
+                let code = (forced >> (2 * g) & 3) as usize;
+                out |= self.why_not(g, std::array::from_fn(|s| s != code - 1), refuted);
+            }
+        }
+        Ok(Found::Lost(out))
+    }
+
+    /// Tries each split of group `g` still `viable` (splits with a pair removable now first).
+    /// A child lost for a reason not involving `g` is lost whatever `g`'s split (every win
+    /// splits `g` somehow), so the node is too and the other splits are skipped (backjumping).
+    fn branch(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        g: usize,
+        viable: [bool; 3],
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        let board = self.board;
+        let m = &board.members[g];
+        let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
+        let now = |s: usize| {
+            let sp = SPLITS[s];
+            let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
+            (f(0) && f(1)) || (f(2) && f(3))
+        };
+        order.sort_by_key(|&s| !now(s));
+        let mut out = 0;
+        for s in order {
+            let c = commit | ((s as u128 + 1) << (2 * g));
+            match self.search(present, c, refuted, path)? {
+                Found::Won => return Ok(Found::Won),
+                Found::Lost(why) if why >> g & 1 == 0 => return Ok(Found::Lost(why)),
+                Found::Lost(why) => out |= why & !(1 << g),
+            }
+        }
+        Ok(Found::Lost(out | self.why_not(g, viable.map(|v| !v), refuted)))
+    }
+
+    /// Why the splits `s` of group `g` with `which[s]` cannot be played: a split pairing a
+    /// tile with one it covers needs no decision; a refuted split fails for the reason its
+    /// forward check found.
+    fn why_not(&mut self, g: usize, which: [bool; 3], refuted: u128) -> u64 {
+        let mut why = 0;
+        for (s, &w) in which.iter().enumerate() {
+            if w && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s) {
+                let mut stuck = self.why_refuted[g][s];
+                why |= self.reason(&mut stuck);
+                self.why_refuted[g][s] = stuck;
+            }
+        }
+        why
+    }
+
+    /// Whether split `s` of group `g` pairs a tile with one lying (through stacks) on it.
+    fn covering_split(&self, g: usize, s: usize) -> bool {
+        let board = self.board;
+        let m = &board.members[g];
+        let sp = SPLITS[s];
         let bad = |a: u16, b: u16| {
             let (a, b) = (a as usize, b as usize);
             board.cover[a].contains(b) || board.cover[b].contains(a)
         };
-        // Dead-lock test and the choice of the group to branch on.
-        // (group, splits not yet refuted, ordering weight, splits certified viable, how many
-        // tiles the base relaxation removed before the group's first)
-        type Cand = (usize, [bool; 3], u32, [bool; 3], usize);
-        let mut cands: Vec<Cand> = Vec::new();
-        let mut dead = false;
-        for g in 0..groups {
+        bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
+    }
+
+    /// The dead-lock test and the undecided groups of four to forward-check, or the reason
+    /// the position is lost: a group of two whose tiles cover one another (no reason), a
+    /// decided split that cannot be played, or an undecided group with no split left.
+    fn candidates(&mut self, present: &Bits, commit: u128, refuted: u128, rem: &[u8]) -> Result<Vec<Cand>, u64> {
+        let board = self.board;
+        let mut cands = Vec::new();
+        for (g, &r) in rem.iter().enumerate() {
             let m = &board.members[g];
-            match rem[g] {
+            match r {
                 2 => {
-                    let mut it = m.iter().copied().filter(|&t| present.contains(t as usize));
-                    if bad(it.next().expect("two"), it.next().expect("two")) {
-                        dead = true;
-                        break;
+                    let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
+                    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+                    if board.cover[a].contains(b) || board.cover[b].contains(a) {
+                        return Err(0);
                     }
                 }
                 4 => {
                     let code = (commit >> (2 * g) & 3) as usize;
-                    let viable: [bool; 3] = std::array::from_fn(|s| {
-                        let sp = SPLITS[s];
-                        refuted >> (3 * g + s) & 1 == 0 && !bad(m[sp[0]], m[sp[1]]) && !bad(m[sp[2]], m[sp[3]])
-                    });
+                    let viable: [bool; 3] =
+                        std::array::from_fn(|s| refuted >> (3 * g + s) & 1 == 0 && !self.covering_split(g, s));
                     if code != 0 {
                         if !viable[code - 1] {
-                            dead = true;
-                            break;
+                            let which = std::array::from_fn(|s| s == code - 1);
+                            return Err(1 << g | self.why_not(g, which, refuted));
                         }
                         continue;
                     }
-                    let count = viable.iter().filter(|&&v| v).count() as u32;
-                    if count == 0 {
-                        dead = true;
-                        break;
+                    if viable.iter().all(|&v| !v) {
+                        return Err(self.why_not(g, [true; 3], refuted));
                     }
-                    let nfree = m.iter().filter(|&&t| board.is_free(&present, t as usize)).count();
-                    let weight: u32 = m.iter().map(|&t| self.unblocks(&present, t as usize)).sum::<u32>()
+                    let nfree = m.iter().filter(|&&t| board.is_free(present, t as usize)).count();
+                    let weight: u32 = m.iter().map(|&t| self.unblocks(present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
-                    cands.push((g, viable, weight, [false; 3], 0));
+                    cands.push(Cand { group: g, viable, weight, certified: [false; 3], prefix: 0 });
                 }
                 _ => {}
             }
         }
-        if !dead && !self.relaxed_clear(&present, commit, &rem[..groups], 0, None) {
-            dead = true;
-        }
-        std::mem::swap(&mut self.base_order, &mut self.order);
-        // Splits the successful relaxation already certifies: in its run, the first tile of
-        // each pair to go saw the other free. Forcing such a split lets the relaxation replay
-        // the same run with the pair taken together, so it would succeed again.
-        if !dead {
-            for cand in cands.iter_mut() {
-                let m = &board.members[cand.0];
-                let pair_ok = |x: usize, y: usize| {
-                    let (a, b) = (m[x] as usize, m[y] as usize);
-                    if self.when[a] <= self.when[b] { self.seen[a] >> y & 1 != 0 } else { self.seen[b] >> x & 1 != 0 }
-                };
-                for (s, sp) in SPLITS.iter().enumerate() {
-                    if cand.1[s] && pair_ok(sp[0], sp[1]) && pair_ok(sp[2], sp[3]) {
-                        cand.3[s] = true;
-                    }
-                }
-                cand.4 = m.iter().map(|&t| self.when[t as usize]).min().unwrap_or(0) as usize;
-            }
-        }
-        // Forward checking: keep only the splits the relaxation does not refute, and branch
-        // on the group with the fewest left.
-        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
-        // Groups left with one split: decided together in one child.
-        let mut forced: u128 = 0;
-        if !dead {
-            let wts = &self.weight;
-            cands.sort_by_key(|&(g, v, w, _, _)| {
-                let count = v.iter().filter(|&&x| x).count() as u32;
-                (count, std::cmp::Reverse(w + 64 * wts[g]))
-            });
-            cands.truncate(self.fc_limit.max(1));
-            for &(g, mut viable, weight, certified, prefix) in &cands {
-                let need: [bool; 3] = std::array::from_fn(|s| viable[s] && !certified[s]);
-                if need.iter().any(|&n| n) {
-                    let ok = self.forward_check(&present, prefix, g, need);
-                    for s in 0..3 {
-                        if need[s] {
-                            viable[s] = ok[s];
-                        }
-                    }
-                }
-                for (sidx, &v) in viable.iter().enumerate() {
-                    if !v {
-                        refuted |= 1 << (3 * g + sidx);
-                    }
-                }
-                let count = viable.iter().filter(|&&v| v).count() as u32;
-                if count < 3 {
-                    self.weight[g] += 3 - count;
-                }
-                if count == 0 {
-                    dead = true;
-                    break;
-                }
-                if count == 1 {
-                    let only = viable.iter().position(|&v| v).expect("one split");
-                    forced |= (only as u128 + 1) << (2 * g);
-                }
-                let weight = weight + 64 * self.weight[g];
-                let better = match best {
-                    None => true,
-                    Some((_, _, c, w)) => count < c || (count == c && weight > w),
-                };
-                if better {
-                    best = Some((g, viable, count, weight));
+        Ok(cands)
+    }
+
+    /// Marks the splits the successful base relaxation already certifies: in its run, the
+    /// first tile of each pair to go saw the other free. Forcing such a split lets the
+    /// relaxation replay the same run with the pair taken together, so it would succeed
+    /// again. Also records how many tiles the run removed before each group's first.
+    fn certify(&self, cands: &mut [Cand]) {
+        for cand in cands.iter_mut() {
+            let m = &self.board.members[cand.group];
+            let pair_ok = |x: usize, y: usize| {
+                let (a, b) = (m[x] as usize, m[y] as usize);
+                if self.when[a] <= self.when[b] { self.seen[a] >> y & 1 != 0 } else { self.seen[b] >> x & 1 != 0 }
+            };
+            for (s, sp) in SPLITS.iter().enumerate() {
+                if cand.viable[s] && pair_ok(sp[0], sp[1]) && pair_ok(sp[2], sp[3]) {
+                    cand.certified[s] = true;
                 }
             }
+            cand.prefix = m.iter().map(|&t| self.when[t as usize]).min().unwrap_or(0) as usize;
         }
-        if !dead && forced != 0 {
-            // Each forced split is the only one left for its group in this whole subtree.
-            match self.search(present, commit | forced, refuted, path) {
-                Ok(true) => return Ok(true),
-                Ok(false) => {}
-                Err(e) => {
-                    path.truncate(base);
-                    return Err(e);
-                }
-            }
-        } else if !dead {
-            if let Some((g, viable, _, _)) = best {
-                let m = &board.members[g];
-                // Splits with a pair removable now first.
-                let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
-                let now = |s: usize| {
-                    let sp = SPLITS[s];
-                    let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
-                    (f(0) && f(1)) || (f(2) && f(3))
-                };
-                order.sort_by_key(|&s| !now(s));
-                for s in order {
-                    let c = commit | ((s as u128 + 1) << (2 * g));
-                    match self.search(present, c, refuted, path) {
-                        Ok(true) => return Ok(true),
-                        Ok(false) => {}
-                        Err(e) => {
-                            path.truncate(base);
-                            return Err(e);
-                        }
-                    }
-                }
-            }
-        }
-        self.dead_committed.insert(key);
-        path.truncate(base);
-        Ok(false)
     }
 
     /// An optimistic relaxation: decided pairs go when both are free; an undecided tile goes
@@ -625,10 +830,18 @@ impl<'b> Solver<'b> {
     ///
     /// With `only = Some(g)` the partners of every other group are taken as the last full
     /// run left them (the node's base run): only group `g`'s are set, and reset afterwards.
-    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8], prefix: usize, only: Option<usize>) -> bool {
-        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
+    fn relaxed_clear(
+        &mut self,
+        present: &Bits,
+        commit: u128,
+        rem: &[u8],
+        prefix: usize,
+        only: Option<usize>,
+    ) -> Option<Stuck> {
         const NONE: u16 = u16::MAX;
         self.relaxations += 1;
+        self.base_commit = commit;
+        self.base_twos = rem.iter().enumerate().filter(|&(_, &r)| r == 2).fold(0, |m, (g, _)| m | 1 << g);
         let board = self.board;
         let partner = &mut self.partner;
         let mut gone = [0u8; 64];
@@ -675,7 +888,8 @@ impl<'b> Solver<'b> {
                 self.partner[t as usize] = NONE;
             }
         }
-        self.cleared_or_blame(&p)
+        self.blame(&p);
+        (!p.is_empty()).then(|| Stuck { p, gone, commit, twos: self.base_twos, decided: decided(commit), reason: None })
     }
 
     /// Forward checks the undecided group `g`: for each split `s` with `need[s]`, whether the
@@ -686,7 +900,6 @@ impl<'b> Solver<'b> {
     /// phase run with `g`'s tiles held back (none of those removals depends on `g`'s split);
     /// each split then only continues from there, starting with `g`'s tiles.
     fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
-        const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let m = &board.members[g];
@@ -704,7 +917,7 @@ impl<'b> Solver<'b> {
         self.queue_present(&p);
         self.drain::<false>(&mut p, &mut gone, &mut step, g);
         let (p0, gone0, step0) = (p, gone, step);
-        let mut out = need;
+        let mut out = [false; 3];
         for (s, sp) in SPLITS.iter().enumerate() {
             if !need[s] {
                 continue;
@@ -719,10 +932,16 @@ impl<'b> Solver<'b> {
             self.queue.clear();
             self.queue.extend_from_slice(m);
             self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
+            self.blame(&p);
+            out[s] = !p.is_empty();
+            if out[s] {
+                let commit = self.base_commit | (s as u128 + 1) << (2 * g);
+                let (twos, decided) = (self.base_twos, decided(self.base_commit));
+                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None };
+            }
             for &t in m {
                 self.partner[t as usize] = NONE;
             }
-            out[s] = self.cleared_or_blame(&p);
         }
         out
     }
@@ -740,19 +959,118 @@ impl<'b> Solver<'b> {
         }
     }
 
-    /// True when `p` is empty; else the groups of free tiles left stuck get heavier, so the
-    /// search decides them earlier from now on.
-    fn cleared_or_blame(&mut self, p: &Bits) -> bool {
-        if p.is_empty() {
-            return true;
-        }
+    /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
+    /// decides them earlier from now on.
+    fn blame(&mut self, p: &Bits) {
         let board = self.board;
         for i in p.iter() {
             if board.is_free(p, i) {
                 self.weight[board.group[i] as usize] += 1;
             }
         }
-        false
+    }
+
+    /// Why the relaxation got stuck at `stuck.p` (worked out once, then kept in it): a subset
+    /// of its decided groups whose decisions alone make it get stuck (see the module doc).
+    /// The cheap first run of the search takes [`Solver::stuck_decisions`]; later runs, where
+    /// losses are fewer and costlier, shrink that further ([`Solver::shrink_reason`]).
+    fn reason(&mut self, stuck: &mut Stuck) -> u64 {
+        if let Some(reason) = stuck.reason {
+            return reason;
+        }
+        let mut reason = self.stuck_decisions(stuck);
+        if self.fc_limit == usize::MAX {
+            reason = self.shrink_reason(stuck, reason);
+        }
+        stuck.reason = Some(reason);
+        reason
+    }
+
+    /// The decided groups with a free tile at `stuck.p` beside another tile of theirs that is
+    /// free or gone: only these could move there if undecided, so the relaxation stays stuck
+    /// with every other decision dropped.
+    fn stuck_decisions(&self, stuck: &Stuck) -> u64 {
+        let board = self.board;
+        let p = &stuck.p;
+        let can_move = |g: usize| {
+            board.members[g].iter().map(|&t| t as usize).any(|i| {
+                p.contains(i) && board.is_free(p, i) && {
+                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    free_other != 0 || rest.count_ones() > 1
+                }
+            })
+        };
+        bit_indices(stuck.decided).filter(|&g| can_move(g)).fold(0, |m, g| m | 1 << g)
+    }
+
+    /// Shrinks the reason `needed` the relaxation got stuck at `stuck.p`: the decided groups
+    /// outside it are undecided at once, then each group of it in turn, continuing the
+    /// relaxation from where it got stuck; a group stays in the reason only when undeciding it
+    /// lets the relaxation clear the board.
+    fn shrink_reason(&mut self, stuck: &Stuck, mut needed: u64) -> u64 {
+        let board = self.board;
+        let (mut p, mut gone) = (stuck.p, stuck.gone);
+        self.set_partners(stuck);
+        for g in bit_indices(stuck.decided & !needed) {
+            self.unpair(g, &p, &mut gone);
+        }
+        let mut step = 0;
+        for g in bit_indices(needed) {
+            self.unpair(g, &p, &mut gone);
+            let (mut p2, mut gone2) = (p, gone);
+            self.queue.clear();
+            self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            if p2.is_empty() {
+                self.pair(g, stuck.commit);
+            } else {
+                needed &= !(1 << g);
+                (p, gone) = (p2, gone2);
+            }
+        }
+        needed
+    }
+
+    /// Sets the relaxation's partners as they were when it got stuck at `stuck.p`.
+    fn set_partners(&mut self, stuck: &Stuck) {
+        let board = self.board;
+        for g in 0..board.groups {
+            let m = &board.members[g];
+            for &t in m {
+                self.partner[t as usize] = u16::MAX;
+            }
+            if stuck.twos >> g & 1 != 0 {
+                let mut it = m.iter().copied().filter(|&t| stuck.p.contains(t as usize));
+                if let (Some(a), Some(b)) = (it.next(), it.next()) {
+                    self.partner[a as usize] = b;
+                    self.partner[b as usize] = a;
+                }
+            } else if stuck.commit >> (2 * g) & 3 != 0 {
+                self.pair(g, stuck.commit);
+            }
+        }
+    }
+
+    /// Undecides group `g` for the relaxation (its tiles then go singly) at `p`, counting its
+    /// removed tiles as gone.
+    fn unpair(&mut self, g: usize, p: &Bits, gone: &mut [u8; 64]) {
+        let m = &self.board.members[g];
+        for &t in m {
+            self.partner[t as usize] = u16::MAX;
+        }
+        gone[g] = m.iter().filter(|&&t| !p.contains(t as usize)).count() as u8;
+    }
+
+    /// Pairs group `g`'s tiles for the relaxation as `commit` splits them.
+    fn pair(&mut self, g: usize, commit: u128) {
+        let m = &self.board.members[g];
+        let code = (commit >> (2 * g) & 3) as usize;
+        let sp = SPLITS[code - 1];
+        for k in [0, 2] {
+            let (a, b) = (m[sp[k]], m[sp[k + 1]]);
+            self.partner[a as usize] = b;
+            self.partner[b as usize] = a;
+        }
     }
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
@@ -865,6 +1183,58 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// The groups (bit `g`) that `commit` decides.
+fn decided(commit: u128) -> u64 {
+    const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    let mut low = (commit | commit >> 1) & LOW;
+    let mut groups = 0;
+    while low != 0 {
+        groups |= 1 << (low.trailing_zeros() / 2);
+        low &= low - 1;
+    }
+    groups
+}
+
+/// `commit` with only the decisions of `groups` kept.
+fn restrict(commit: u128, groups: u64) -> u128 {
+    commit & spread(groups_to_commit_mask(groups))
+}
+
+/// Both bits of every decided field of `commit`.
+fn spread(commit: u128) -> u128 {
+    const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    let low = (commit | commit >> 1) & LOW;
+    low | low << 1
+}
+
+/// A `commit` with the low bit of the field of each group of `groups` set.
+fn groups_to_commit_mask(mut groups: u64) -> u128 {
+    let mut mask = 0;
+    while groups != 0 {
+        mask |= 1u128 << (2 * groups.trailing_zeros());
+        groups &= groups - 1;
+    }
+    mask
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let g = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            g
+        })
+    })
+}
+
+/// Takes the pair `a-b`.
+fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
+    present.remove(a);
+    present.remove(b);
+    path.push(Move::new(a, b));
 }
 
 /// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
