@@ -243,7 +243,8 @@ impl Span {
     }
 }
 
-/// A 13-tile state as the pass over draw indices reads it (its hand is in `Solver::keys13`):
+/// A 13-tile state as the pass over draw indices reads it (its hand is its group's with its
+/// red bits):
 /// twelve bytes.
 #[derive(Clone, Debug)]
 struct Node13 {
@@ -373,13 +374,13 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
     /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
-    /// The groups of 13-tile hands by [`pack`]ed hand without red bits (this index, the
-    /// groups and `group13` are freed once every state is listed).
+    /// The groups of 13-tile hands by [`pack`]ed hand without red bits (this index and the
+    /// groups are freed once every state is listed), and each group's hand (a state's hand is
+    /// its group's with the state's red bits: no key is kept per state while listing).
     index13: HashMap<u128, u32>,
     groups13: Vec<Group<Necessary>>,
     variants13: Vec<Variants>,
-    /// The group of each 13-tile state.
-    group13: Vec<u32>,
+    hands13: Vec<u128>,
     /// The 13-tile groups with a variant to expand, in the order they were found, and which
     /// states are expanded (the listing's work list).
     queue13: Vec<u32>,
@@ -392,7 +393,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// The groups' links (see [`Group`]; [`NONE`] for a draw that is not kept).
     links: Vec<u32>,
     scratch_links: Vec<u32>,
-    /// The [`pack`]ed hand of each 13-tile state.
+    /// The [`pack`]ed hand of each 13-tile state, kept after the listing for the simulator
+    /// only (with `keep_layers`).
     keys13: Vec<u128>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
@@ -448,7 +450,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             variants13: Vec::new(),
             queue13: Vec::new(),
             expanded13: Vec::new(),
-            group13: Vec::new(),
+            hands13: Vec::new(),
             groups14: Vec::new(),
             variants14: Vec::new(),
             links: Vec::new(),
@@ -684,6 +686,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let g = self.groups13.len() as u32;
         self.groups13.push(Group::new(None));
         self.variants13.push([NONE; 8]);
+        self.hands13.push(plain);
         self.index13.insert(plain, g);
         g
     }
@@ -710,8 +713,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let i = self.nodes13.len() as u32;
         self.variants13[g as usize][red] = i;
-        self.keys13.push(key);
-        self.group13.push(g);
         self.nodes13.push(Node13 { kids: Span::default(), live: 0, used, tenpai: false });
         self.expanded13.push(false);
         if !self.groups13[g as usize].queued {
@@ -771,11 +772,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         j
     }
 
-    /// Lists the draws of 13-tile state `i` (its `tenpai`, kids and live copies).
-    fn expand13(&mut self, i: u32) {
-        let key13 = self.keys13[i as usize];
+    /// Lists the draws of 13-tile state `i`, the variant of group `g` with red bits `red` (its
+    /// `tenpai`, kids and live copies).
+    fn expand13(&mut self, i: u32, g: usize, red: usize) {
+        let key13 = with_red(self.hands13[g], red as u8);
         let (mut h, red) = unpack(key13);
-        let g = self.group13[i as usize] as usize;
         let (sh, necessary) = self.group_necessary(g as u32, &h);
         let known = self.groups13[g].links;
         let mut links = std::mem::take(&mut self.scratch_links);
@@ -950,7 +951,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let i = self.variants13[g][red];
                 if i != NONE && !self.expanded13[i as usize] {
                     self.expanded13[i as usize] = true;
-                    self.expand13(i);
+                    self.expand13(i, g, red);
                 }
             }
         }
@@ -960,7 +961,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
-        self.group13 = Vec::new();
         self.groups13 = Vec::new();
         self.groups14 = Vec::new();
         self.links = Vec::new();
@@ -974,8 +974,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// of a hand read the variants of the same hands in the pass over draw indices, so their
     /// reads fall on the same cache lines. Frees the groups' [`Variants`].
     fn renumber(&mut self, roots: &[u32]) -> Vec<u32> {
-        let order13: Vec<u32> =
-            std::mem::take(&mut self.variants13).into_iter().flatten().filter(|&i| i != NONE).collect();
+        let variants = std::mem::take(&mut self.variants13);
+        let hands = std::mem::take(&mut self.hands13);
+        let order13: Vec<u32> = variants.iter().flatten().copied().filter(|&i| i != NONE).collect();
+        // The states' hands in the new order: read again only by the simulator, which keeps
+        // every layer.
+        self.keys13 = if self.keep_layers {
+            let states = variants.iter().zip(&hands);
+            states
+                .flat_map(|(v, &hand)| (0..8).filter(move |&r| v[r] != NONE).map(move |r| with_red(hand, r as u8)))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let order14: Vec<u32> =
             std::mem::take(&mut self.variants14).into_iter().flatten().filter(|&j| j != NONE).collect();
         let new13 = inverse(&order13);
@@ -1006,9 +1017,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.kid_pool = kids;
         self.kid_labels = labels;
         self.nodes13 = nodes13;
-        // The hands are read again only by the simulator, which keeps every layer.
-        self.keys13 =
-            if self.keep_layers { order13.iter().map(|&old| self.keys13[old as usize]).collect() } else { Vec::new() };
         let mut options = Vec::with_capacity(self.option_pool.len());
         let nodes14: Vec<Node14> = order14
             .iter()
