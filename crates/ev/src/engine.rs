@@ -402,11 +402,13 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// that have one (see [`Node14::win`]).
     wins: Vec<[f64; 2]>,
     kid_pool: Vec<Kid>,
-    /// The kinds of `kid_pool`'s entries (read for the roots and by the simulator; after the
-    /// listing, empty unless `keep_layers`: see [`Solver::labels`]).
+    /// The kinds of `kid_pool`'s entries, kept with `keep_layers` only (the simulator reads
+    /// them); otherwise only the roots' are kept, in `root_labels` (see [`Solver::labels`]).
     kid_labels: Vec<Label>,
     /// The roots' [`Label`]s, by state.
     root_labels: HashMap<u32, Vec<Label>>,
+    /// The roots are the 13-tile states below this index.
+    root_count: u32,
     scratch_kids: Vec<(Kid, Label)>,
     /// Each 14-tile state's [`Discard`]s (see [`push_discard`]).
     option_pool: Vec<u32>,
@@ -462,6 +464,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             kid_pool: Vec::new(),
             kid_labels: Vec::new(),
             root_labels: HashMap::new(),
+            root_count: 0,
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
@@ -832,7 +835,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.scratch_links = links;
         let start = self.kid_pool.len() as u32;
         self.kid_pool.extend(kids.iter().map(|k| k.0));
-        self.kid_labels.extend(kids.iter().map(|k| k.1));
+        if self.keep_layers {
+            self.kid_labels.extend(kids.iter().map(|k| k.1));
+        } else if i < self.root_count {
+            self.root_labels.insert(i, kids.iter().map(|k| k.1).collect());
+        }
         let node = &mut self.nodes13[i as usize];
         node.kids = Span { start, len: kids.len() as u32 };
         node.live = kids.iter().map(|k| u16::from(k.0.copies())).sum();
@@ -935,6 +942,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 self.node13(g, key, self.used(h) as u8)
             })
             .collect();
+        self.root_count = self.nodes13.len() as u32;
         // Breadth first over 13-tile hands, all the red variants of a hand together (each
         // 14-tile state is expanded when found): the variants of a hand read the same groups,
         // which stay in cache; states are numbered in the order they are found, so a state's
@@ -991,13 +999,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             std::mem::take(&mut self.variants14).into_iter().flatten().filter(|&j| j != NONE).collect();
         let new13 = inverse(&order13);
         let new14 = inverse(&order14);
-        // The kinds of the draws are read again for the roots and by the simulator (which keeps
-        // every layer): without it, only the roots' are kept.
         let keep = self.keep_layers;
-        for &r in roots {
-            let labels = self.kid_labels[self.nodes13[r as usize].kids.range()].to_vec();
-            self.root_labels.insert(new13[r as usize], labels);
-        }
+        self.root_labels =
+            std::mem::take(&mut self.root_labels).into_iter().map(|(r, l)| (new13[r as usize], l)).collect();
         let mut kids = Vec::with_capacity(self.kid_pool.len());
         let mut labels = Vec::with_capacity(if keep { self.kid_pool.len() } else { 0 });
         let nodes13: Vec<Node13> = order13
