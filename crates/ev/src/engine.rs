@@ -325,9 +325,10 @@ fn discards(entries: &[u32]) -> impl Iterator<Item = Discard> + '_ {
 /// up by their group, in a table several times smaller than one keyed on states.
 ///
 /// A group also remembers where its hand leads, once its first state is expanded (the same
-/// for every variant): the groups of its kept draws (a 13-tile hand) or of its admissible
-/// discards (a 14-tile hand), in the order the expansion visits them, in `Solver::links`;
-/// the other variants are expanded without looking a hand up.
+/// for every variant): its kept draws with their groups and live copies (a 13-tile hand, in
+/// `Solver::draws13`) or the groups of its admissible discards (a 14-tile hand, in the order
+/// the expansion visits them, in `Solver::links`); the other variants are expanded without
+/// looking a hand up or visiting every kind.
 #[derive(Clone, Debug)]
 struct Group<A> {
     answer: A,
@@ -390,9 +391,12 @@ pub(crate) struct Solver<'a, O: Oracle> {
     index14: HashMap<u128, u32>,
     groups14: Vec<Group<Pre>>,
     variants14: Vec<Variants>,
-    /// The groups' links (see [`Group`]; [`NONE`] for a draw that is not kept).
+    /// The 14-tile groups' links (see [`Group`]).
     links: Vec<u32>,
-    scratch_links: Vec<u32>,
+    /// The 13-tile groups' links (see [`Group`]): the kept draws, each as its 14-tile group,
+    /// kind and live copies.
+    draws13: Vec<(u32, u8, u8)>,
+    scratch_draws: Vec<(u32, u8, u8)>,
     /// The [`pack`]ed hand of each 13-tile state, kept after the listing for the simulator
     /// only (with `keep_layers`).
     keys13: Vec<u128>,
@@ -456,7 +460,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             groups14: Vec::new(),
             variants14: Vec::new(),
             links: Vec::new(),
-            scratch_links: Vec::new(),
+            draws13: Vec::new(),
+            scratch_draws: Vec::new(),
             keys13: Vec::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
@@ -781,58 +786,54 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let key13 = with_red(self.hands13[g], red as u8);
         let (mut h, red) = unpack(key13);
         let (sh, necessary) = self.group_necessary(g as u32, &h);
-        let known = self.groups13[g].links;
-        let mut links = std::mem::take(&mut self.scratch_links);
-        links.clear();
-        // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let used13 = self.nodes13[i as usize].used;
-        let change = used13 as i8 + sh < self.limit;
+        let mut draws = std::mem::take(&mut self.scratch_draws);
+        draws.clear();
+        match self.groups13[g].links {
+            Some(span) => draws.extend_from_slice(&self.draws13[span.range()]),
+            None => {
+                // Hand change only with slack (then any draw may be kept); otherwise necessary
+                // draws.
+                let change = used13 as i8 + sh < self.limit;
+                for k in 0..34 {
+                    let c = self.live(&h, k);
+                    let needed = necessary & (1 << k) != 0;
+                    if c == 0 || h[k] >= 4 || (!needed && !change) {
+                        continue;
+                    }
+                    h[k] += 1;
+                    let g14 = self.draw_group(&h, with_red(key13 + unit(k), 0), k, needed);
+                    h[k] -= 1;
+                    if g14 != NONE {
+                        draws.push((g14, k as u8, c));
+                    }
+                }
+                self.groups13[g].links = Some(Span { start: self.draws13.len() as u32, len: draws.len() as u32 });
+                self.draws13.extend_from_slice(&draws);
+            }
+        }
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
-        let mut n = 0;
-        for k in 0..34 {
-            let c = self.live(&h, k);
-            if c == 0 || h[k] >= 4 {
-                continue;
-            }
-            let needed = necessary & (1 << k) != 0;
-            if !needed && !change {
-                continue;
-            }
+        for &(g14, kind, c) in &draws {
+            let k = usize::from(kind);
             h[k] += 1;
             let key14 = key13 + unit(k);
-            let g14 = match known {
-                Some(span) => self.links[span.start as usize + n],
-                None => {
-                    let g14 = self.draw_group(&h, with_red(key14, 0), k, needed);
-                    links.push(g14);
-                    g14
-                }
-            };
-            n += 1;
-            if g14 != NONE {
-                let used14 = used13 + u8::from(h[k] > self.base[k]);
-                let suit = FIVES.iter().position(|&f| f == k);
-                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-                let kind = k as u8;
-                if red_live > 0 {
-                    let with = red | (1 << suit.expect("a five"));
-                    let a = self.node14(g14, &mut h, with_red(key14, with), with, k, used14);
-                    let b = self.node14(g14, &mut h, key14, red, k, used14);
-                    kids.push((Kid::new(a, red_live), Label { kind, part: Part::Red }));
-                    kids.push((Kid::new(b, c - red_live), Label { kind, part: Part::Plain }));
-                } else {
-                    let a = self.node14(g14, &mut h, key14, red, k, used14);
-                    kids.push((Kid::new(a, c), Label { kind, part: Part::Whole }));
-                }
+            let used14 = used13 + u8::from(h[k] > self.base[k]);
+            let suit = FIVES.iter().position(|&f| f == k);
+            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+            if red_live > 0 {
+                let with = red | (1 << suit.expect("a five"));
+                let a = self.node14(g14, &mut h, with_red(key14, with), with, k, used14);
+                let b = self.node14(g14, &mut h, key14, red, k, used14);
+                kids.push((Kid::new(a, red_live), Label { kind, part: Part::Red }));
+                kids.push((Kid::new(b, c - red_live), Label { kind, part: Part::Plain }));
+            } else {
+                let a = self.node14(g14, &mut h, key14, red, k, used14);
+                kids.push((Kid::new(a, c), Label { kind, part: Part::Whole }));
             }
             h[k] -= 1;
         }
-        if known.is_none() {
-            self.groups13[g].links = Some(Span { start: self.links.len() as u32, len: links.len() as u32 });
-            self.links.extend_from_slice(&links);
-        }
-        self.scratch_links = links;
+        self.scratch_draws = draws;
         let start = self.kid_pool.len() as u32;
         self.kid_pool.extend(kids.iter().map(|k| k.0));
         if self.keep_layers {
@@ -972,6 +973,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.groups13 = Vec::new();
         self.groups14 = Vec::new();
         self.links = Vec::new();
+        self.draws13 = Vec::new();
         let roots = self.renumber(&roots);
         self.fill(&roots);
         roots
