@@ -92,13 +92,20 @@ pub(crate) struct Setup {
     pub double_possible: bool,
 }
 
+/// The listing went over [`Options::max_states`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooManyStates;
+
 /// The exchange limit of an input of shanten `input_shanten`: its shanten plus the extra
 /// exchanges, as document 001 counts them ("a 2-shanten hand needs 3 exchanges, so 4 in
 /// all"). Exchanges are counted from the input, so a discard that raises the shanten has
 /// spent one already (its `used + shanten` is one more), and one with no extra exchange left
 /// keeps only the draws that lower its shanten.
+///
+/// A hand never holds more tiles the input did not than draws made (17) and its shanten is at
+/// most 6, so any limit above 23 means no limit: `extra` is capped there (no overflow).
 pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
-    input_shanten + extra as i8
+    input_shanten + extra.min(24) as i8
 }
 
 /// Packs a hand (3 bits per kind), its red bits and an optional drawn tile into a key.
@@ -934,7 +941,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
-    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Vec<u32> {
+    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Result<Vec<u32>, TooManyStates> {
         let roots: Vec<u32> = roots
             .iter()
             .map(|(h, red)| {
@@ -963,6 +970,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     self.expand13(i, g, red);
                 }
             }
+            if self.nodes13.len() + self.nodes14.len() > self.opts.max_states {
+                return Err(TooManyStates);
+            }
         }
         self.queue13 = Vec::new();
         self.expanded13 = Vec::new();
@@ -976,7 +986,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.draws13 = Vec::new();
         let roots = self.renumber(&roots);
         self.fill(&roots);
-        roots
+        Ok(roots)
     }
 
     /// Numbers the states group by group (the red-five variants of a hand next to each other,
