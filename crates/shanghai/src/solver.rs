@@ -1075,15 +1075,21 @@ impl<'b> Solver<'b> {
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
     /// `frozen` (if a group) stay. Records `when`, `seen` and `order`.
+    ///
+    /// Tiles already gone are never queued (they could only be skipped when popped), so the
+    /// removals happen in the same order as with every blocked tile queued. The position,
+    /// the step and the queue are kept in locals while it runs.
     fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
-        let partner = &self.partner;
+        let partner = &self.partner[..];
         let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
-        let queue = &mut self.queue;
+        let mut queue = std::mem::take(&mut self.queue);
+        let mut q = *p;
+        let mut at = *step;
         while let Some(i) = queue.pop() {
             let i = i as usize;
-            if !p.contains(i) || !board.is_free(p, i) {
+            if !q.contains(i) || !board.is_free(&q, i) {
                 continue;
             }
             let g = board.group[i] as usize;
@@ -1093,22 +1099,22 @@ impl<'b> Solver<'b> {
             let j = partner[i];
             if j != NONE {
                 let j = j as usize;
-                if board.is_free(p, j) {
-                    p.remove(i);
-                    p.remove(j);
+                if board.is_free(&q, j) {
+                    q.remove(i);
+                    q.remove(j);
                     if RECORD {
-                        when[i] = *step;
-                        when[j] = *step + 1;
-                        *step += 2;
+                        when[i] = at;
+                        when[j] = at + 1;
+                        at += 2;
                         order.extend([i as u16, j as u16]);
                     }
-                    queue.extend_from_slice(&board.blocks[i]);
-                    queue.extend_from_slice(&board.blocks[j]);
+                    queue_present_of(&mut queue, &board.blocks[i], &q);
+                    queue_present_of(&mut queue, &board.blocks[j], &q);
                 }
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    let (free_other, rest) = alone_mask(board, &q, i, g);
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
@@ -1118,26 +1124,25 @@ impl<'b> Solver<'b> {
                     gone[g] > 0
                         || m.iter().any(|&t| {
                             let t = t as usize;
-                            t != i && p.contains(t) && board.is_free(p, t)
+                            t != i && q.contains(t) && board.is_free(&q, t)
                         })
                 };
                 if ok {
                     if RECORD {
-                        when[i] = *step;
-                        *step += 1;
+                        when[i] = at;
+                        at += 1;
                         order.push(i as u16);
                     }
-                    p.remove(i);
+                    q.remove(i);
                     gone[g] += 1;
-                    queue.extend_from_slice(&board.blocks[i]);
-                    for &t in m {
-                        if p.contains(t as usize) {
-                            queue.push(t);
-                        }
-                    }
+                    queue_present_of(&mut queue, &board.blocks[i], &q);
+                    queue_present_of(&mut queue, m, &q);
                 }
             }
         }
+        *p = q;
+        *step = at;
+        self.queue = queue;
     }
 
     /// Counts a node; true when the node cut-off or the time budget is exhausted.
@@ -1228,6 +1233,16 @@ fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
             g
         })
     })
+}
+
+/// Queues the tiles of `tiles` that are in `p`, in order.
+#[inline(always)]
+fn queue_present_of(queue: &mut Vec<u16>, tiles: &[u16], p: &Bits) {
+    for &t in tiles {
+        if p.contains(t as usize) {
+            queue.push(t);
+        }
+    }
 }
 
 /// Takes the pair `a-b`.
