@@ -995,7 +995,7 @@ impl<'b> Solver<'b> {
         let can_move = |g: usize| {
             board.members[g].iter().map(|&t| t as usize).any(|i| {
                 p.contains(i) && board.is_free(p, i) && {
-                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    let (free_other, rest) = alone_mask(board, p, i, g, |p, t| board.is_free(p, t));
                     free_other != 0 || rest.count_ones() > 1
                 }
             })
@@ -1087,9 +1087,20 @@ impl<'b> Solver<'b> {
         let mut queue = std::mem::take(&mut self.queue);
         let mut q = *p;
         let mut at = *step;
+        // Tiles seen free in this run: they stay free until removed (freeness only grows).
+        let mut free = Bits::EMPTY;
+        let mut is_free = |q: &Bits, t: usize| {
+            free.contains(t) || {
+                let f = board.is_free(q, t);
+                if f {
+                    free.insert(t);
+                }
+                f
+            }
+        };
         while let Some(i) = queue.pop() {
             let i = i as usize;
-            if !q.contains(i) || !board.is_free(&q, i) {
+            if !q.contains(i) || !is_free(&q, i) {
                 continue;
             }
             let g = board.group[i] as usize;
@@ -1099,7 +1110,7 @@ impl<'b> Solver<'b> {
             let j = partner[i];
             if j != NONE {
                 let j = j as usize;
-                if board.is_free(&q, j) {
+                if is_free(&q, j) {
                     q.remove(i);
                     q.remove(j);
                     if RECORD {
@@ -1114,7 +1125,7 @@ impl<'b> Solver<'b> {
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, &q, i, g);
+                    let (free_other, rest) = alone_mask(board, &q, i, g, &mut is_free);
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
@@ -1124,7 +1135,7 @@ impl<'b> Solver<'b> {
                     gone[g] > 0
                         || m.iter().any(|&t| {
                             let t = t as usize;
-                            t != i && q.contains(t) && board.is_free(&q, t)
+                            t != i && q.contains(t) && is_free(&q, t)
                         })
                 };
                 if ok {
@@ -1253,15 +1264,21 @@ fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
 }
 
 /// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
-/// are present and free, and those that are `i` or gone.
+/// are present and free (by `is_free`), and those that are `i` or gone.
 #[inline(always)]
-fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize) -> (u8, u8) {
+fn alone_mask(
+    board: &Board,
+    p: &Bits,
+    i: usize,
+    g: usize,
+    mut is_free: impl FnMut(&Bits, usize) -> bool,
+) -> (u8, u8) {
     let (mut free_other, mut rest) = (0u8, 0u8);
     for (k, &t) in board.members[g].iter().enumerate() {
         let t = t as usize;
         if t == i || !p.contains(t) {
             rest |= 1 << k;
-        } else if board.is_free(p, t) {
+        } else if is_free(p, t) {
             free_other |= 1 << k;
         }
     }
