@@ -1080,6 +1080,21 @@ impl<'b> Solver<'b> {
     /// removals happen in the same order as with every blocked tile queued. The position,
     /// the step and the queue are kept in locals while it runs.
     fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
+        if self.board.words() == 3 {
+            self.drain_in::<RECORD, 3>(p, gone, step, frozen);
+        } else {
+            self.drain_in::<RECORD, 4>(p, gone, step, frozen);
+        }
+    }
+
+    /// [`Solver::drain`] testing freeness on the first `W` words of the position only.
+    fn drain_in<const RECORD: bool, const W: usize>(
+        &mut self,
+        p: &mut Bits,
+        gone: &mut [u8; 64],
+        step: &mut u32,
+        frozen: usize,
+    ) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let partner = &self.partner[..];
@@ -1091,7 +1106,7 @@ impl<'b> Solver<'b> {
         let mut free = Bits::EMPTY;
         let mut is_free = |q: &Bits, t: usize| {
             free.contains(t) || {
-                let f = board.is_free(q, t);
+                let f = board.is_free_in::<W>(q, t);
                 if f {
                     free.insert(t);
                 }
