@@ -946,17 +946,28 @@ impl<'b> Solver<'b> {
         out
     }
 
-    /// Queues every tile of `p` (in increasing order, so the last is taken first).
+    /// Queues the free tiles of `p` (in increasing order, so the last is taken first). A tile
+    /// not free at the start of a run could only go once a removal freed it, and each removal
+    /// queues the tiles it frees (and the groupmates of a tile gone alone): that later entry is
+    /// taken first and removes it if anything does, so leaving out the first entry changes
+    /// neither the removals nor their order. Branch-free: each tile is written, and kept when
+    /// free.
     fn queue_present(&mut self, p: &Bits) {
+        let board = self.board;
         let queue = &mut self.queue;
         queue.clear();
+        queue.resize(p.len() + 1, 0);
+        let mut n = 0;
         for (k, &word) in p.0.iter().enumerate() {
             let mut w = word;
             while w != 0 {
-                queue.push((k * 64 + w.trailing_zeros() as usize) as u16);
+                let i = k * 64 + w.trailing_zeros() as usize;
+                queue[n] = i as u16;
+                n += board.is_free(p, i) as usize;
                 w &= w - 1;
             }
         }
+        queue.truncate(n);
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
@@ -1102,17 +1113,7 @@ impl<'b> Solver<'b> {
         let mut queue = std::mem::take(&mut self.queue);
         let mut q = *p;
         let mut at = *step;
-        // Tiles seen free in this run: they stay free until removed (freeness only grows).
-        let mut free = Bits::EMPTY;
-        let mut is_free = |q: &Bits, t: usize| {
-            free.contains(t) || {
-                let f = board.is_free_in::<W>(q, t);
-                if f {
-                    free.insert(t);
-                }
-                f
-            }
-        };
+        let is_free = |q: &Bits, t: usize| board.is_free_in::<W>(q, t);
         while let Some(i) = queue.pop() {
             let i = i as usize;
             if !q.contains(i) || !is_free(&q, i) {
@@ -1140,7 +1141,7 @@ impl<'b> Solver<'b> {
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, &q, i, g, &mut is_free);
+                    let (free_other, rest) = alone_mask(board, &q, i, g, is_free);
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
