@@ -122,6 +122,8 @@ pub struct Solver<'b> {
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
+    /// Per group of four, per split: whether it pairs a tile with one lying on it.
+    covering: Vec<[bool; 3]>,
     nodes: u64,
     limit: u64,
     budget: Budget,
@@ -245,6 +247,7 @@ impl<'b> Solver<'b> {
             lost: HashMap::new(),
             lost_count: 0,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
+            covering: covering_splits(board),
             nodes: 0,
             limit: 0,
             budget,
@@ -746,16 +749,10 @@ impl<'b> Solver<'b> {
         why
     }
 
-    /// Whether split `s` of group `g` pairs a tile with one lying (through stacks) on it.
+    /// Whether split `s` of group `g` pairs a tile with one lying (through stacks) on it
+    /// (worked out once per board, in `covering`).
     fn covering_split(&self, g: usize, s: usize) -> bool {
-        let board = self.board;
-        let m = &board.members[g];
-        let sp = SPLITS[s];
-        let bad = |a: u16, b: u16| {
-            let (a, b) = (a as usize, b as usize);
-            board.cover[a].contains(b) || board.cover[b].contains(a)
-        };
-        bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
+        self.covering[g][s]
     }
 
     /// The dead-lock test and the undecided groups of four to forward-check, or the reason
@@ -1293,13 +1290,7 @@ fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
 /// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
 /// are present and free (by `is_free`), and those that are `i` or gone.
 #[inline(always)]
-fn alone_mask(
-    board: &Board,
-    p: &Bits,
-    i: usize,
-    g: usize,
-    mut is_free: impl FnMut(&Bits, usize) -> bool,
-) -> (u8, u8) {
+fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize, mut is_free: impl FnMut(&Bits, usize) -> bool) -> (u8, u8) {
     let (mut free_other, mut rest) = (0u8, 0u8);
     for (k, &t) in board.members[g].iter().enumerate() {
         let t = t as usize;
@@ -1343,4 +1334,23 @@ fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Mo
 /// Solves `board` from the full position with the default budget.
 pub fn solve(board: &Board) -> Verdict {
     Solver::new(board).solve()
+}
+
+/// Per group of four tiles (others: `false`), per split: whether it pairs a tile with one
+/// lying (through stacks) on it.
+fn covering_splits(board: &Board) -> Vec<[bool; 3]> {
+    (0..board.groups)
+        .map(|g| std::array::from_fn(|s| board.members[g].len() == 4 && pairs_covering(board, g, s)))
+        .collect()
+}
+
+/// Whether split `s` of the four tiles of group `g` pairs a tile with one lying on it.
+fn pairs_covering(board: &Board, g: usize, s: usize) -> bool {
+    let m = &board.members[g];
+    let sp = SPLITS[s];
+    let bad = |a: u16, b: u16| {
+        let (a, b) = (a as usize, b as usize);
+        board.cover[a].contains(b) || board.cover[b].contains(a)
+    };
+    bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
 }
