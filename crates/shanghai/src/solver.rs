@@ -950,6 +950,15 @@ impl<'b> Solver<'b> {
     /// neither the removals nor their order. Branch-free: each tile is written, and kept when
     /// free.
     fn queue_present(&mut self, p: &Bits) {
+        if self.board.words() == 3 {
+            self.queue_free_in::<3>(p);
+        } else {
+            self.queue_free_in::<4>(p);
+        }
+    }
+
+    /// [`Solver::queue_present`] testing freeness on the first `W` words only.
+    fn queue_free_in<const W: usize>(&mut self, p: &Bits) {
         let board = self.board;
         let queue = &mut self.queue;
         queue.clear();
@@ -960,7 +969,7 @@ impl<'b> Solver<'b> {
             while w != 0 {
                 let i = k * 64 + w.trailing_zeros() as usize;
                 queue[n] = i as u16;
-                n += board.is_free(p, i) as usize;
+                n += board.is_free_in::<W>(p, i) as usize;
                 w &= w - 1;
             }
         }
