@@ -1095,7 +1095,9 @@ impl<'b> Solver<'b> {
     ///
     /// Tiles already gone are never queued (they could only be skipped when popped), so the
     /// removals happen in the same order as with every blocked tile queued. The position,
-    /// the step and the queue are kept in locals while it runs.
+    /// the step and the queue (a buffer and a length, see `queue_present_of`) are kept in
+    /// locals while it runs, and freeness is tested on the words the board uses
+    /// ([`Board::words`]).
     fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
         if self.board.words() == 3 {
             self.drain_in::<RECORD, 3>(p, gone, step, frozen);
