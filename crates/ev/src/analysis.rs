@@ -46,6 +46,9 @@ pub enum Error {
     TooManyCopies(Tile),
     /// The discard to simulate is not in the hand.
     NotInHand(Tile),
+    /// The question needs more states than [`Options::max_states`] allows (the limit given):
+    /// a lower exchange budget answers it.
+    TooManyStates(usize),
 }
 
 impl fmt::Display for Error {
@@ -55,6 +58,10 @@ impl fmt::Display for Error {
             Error::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
             Error::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
             Error::NotInHand(t) => write!(f, "{t} is not in the hand"),
+            Error::TooManyStates(n) => write!(
+                f,
+                "the hand needs more than {n} states with this exchange budget; lower the budget or raise the state limit"
+            ),
             Error::TooManyCopies(t) => {
                 write!(f, "more than four copies of {t} between the hand, the dora indicators and the visible tiles")
             }
@@ -258,22 +265,23 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
         Grouping::PerRoot => roots.into_iter().map(|r| vec![r]).collect(),
     };
     let lim = limit(shanten, options.extra_exchanges);
-    let results: Vec<(Vec<Candidate>, usize)> = groups
+    let results: Result<Vec<(Vec<Candidate>, usize)>, Error> = groups
         .par_iter()
         .map(|group| {
             let mut solver = Solver::new(oracle, options, &setup, (closed, red), lim);
-            // Only the roots' values are read after the pass: two layers at a time suffice.
+            // Only the roots' values are read after the pass: one layer, overwritten in place.
             solver.keep_layers = false;
             let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
-            let indices = solver.solve(&hands);
+            let indices = solver.solve(&hands).map_err(|_| Error::TooManyStates(options.max_states))?;
             let candidates = group
                 .iter()
                 .zip(indices)
                 .map(|(&root, i)| candidate(&mut solver, options, &setup, root, i, d0))
                 .collect();
-            (candidates, solver.states())
+            Ok((candidates, solver.states()))
         })
         .collect();
+    let results = results?;
     let states = results.iter().map(|(_, s)| s).sum();
     let mut candidates: Vec<Candidate> = results.into_iter().flat_map(|(c, _)| c).collect();
     candidates.sort_by(|a, b| {
@@ -317,10 +325,10 @@ fn candidate<O: Oracle>(
     let mut riichi_arrays = None;
     if riichi_possible {
         let ri = solver.riichi(&mut h, red, false);
-        let mut r = solver.riichi_arrays(ri).ipp;
+        let mut r = solver.riichi_arrays(ri);
         if setup.double_possible && options.double_riichi {
             let di = solver.riichi(&mut h, red, true);
-            let dbl = solver.riichi_arrays(di).ipp;
+            let dbl = solver.riichi_arrays(di);
             r.p[0] = dbl.p[0];
             r.w[0] = dbl.w[0];
             r.t[0] = dbl.t[0];
@@ -430,13 +438,13 @@ pub fn simulate_with<O: Oracle>(
     let base = red_bits(query.hand.closed_red_fives(), options);
     let lim = limit(oracle.shanten(&closed), options.extra_exchanges);
     let mut solver = Solver::new(oracle, options, &setup, (closed, base), lim);
-    let root = solver.solve(&[(h, red)])[0];
+    let root = solver.solve(&[(h, red)]).map_err(|_| Error::TooManyStates(options.max_states))?[0];
     let dama = solver.root_arrays(root);
     let mut riichi_root = false;
     let double = setup.double_possible && options.double_riichi && d0 == 0;
     if solver.can_riichi(&h) {
         let ri = solver.riichi(&mut h, red, double);
-        let r = solver.riichi_arrays(ri).ipp;
+        let r = solver.riichi_arrays(ri);
         riichi_root = match options.riichi {
             RiichiPolicy::Never => false,
             RiichiPolicy::Always => true,

@@ -1,8 +1,22 @@
 //! The exact recursion over draws (the model is `docs/ev-model.md`).
 //!
 //! A 13-tile state's value is kept for every draw index at once (`0..=17`, 17 = no draws left),
-//! memoised on the packed hand; a 14-tile state (after a draw) takes the best of winning and
-//! every admissible discard. Riichi hands are a separate table: they only wait.
+//! memoised on the packed hand and its red fives; a 14-tile state (after a draw) takes the best
+//! of winning and every admissible discard. Riichi hands are a separate table: they only wait.
+//!
+//! The [`Solver`] lists every state reachable from the roots, then fills the values draw index
+//! by draw index from the last:
+//! - The listing is breadth first over 13-tile states; a 14-tile state is expanded as soon as a
+//!   draw finds it. Hands are looked up by [`Group`]: one entry per hand without its red-five
+//!   bits, holding the states of its red variants (up to eight, and the red fives multiply the
+//!   states about sixfold on a hand holding or missing a red five in each suit), the oracle's
+//!   answer for the hand (asked once) and the groups its draws or discards lead to (so the
+//!   other variants are expanded without a lookup).
+//! - States are then numbered group by group, so a hand's variants, which read the variants of
+//!   the same hands, sit side by side; the groups and indexes are freed.
+//! - The pass over draw indices reads compact records: 13-tile states in 12 bytes, 14-tile
+//!   states in 12, draws in 4 ([`Kid`]) and discards in 4 (8 with a riichi state), and keeps
+//!   one layer of 13-tile values overwritten in place (every layer for the simulator).
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
@@ -10,7 +24,6 @@ use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
 use rayon::prelude::*;
-use std::collections::VecDeque;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
 pub(crate) const LAST: usize = 17;
@@ -79,13 +92,20 @@ pub(crate) struct Setup {
     pub double_possible: bool,
 }
 
+/// The listing went over [`Options::max_states`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooManyStates;
+
 /// The exchange limit of an input of shanten `input_shanten`: its shanten plus the extra
 /// exchanges, as document 001 counts them ("a 2-shanten hand needs 3 exchanges, so 4 in
 /// all"). Exchanges are counted from the input, so a discard that raises the shanten has
 /// spent one already (its `used + shanten` is one more), and one with no extra exchange left
 /// keeps only the draws that lower its shanten.
+///
+/// A hand never holds more tiles the input did not than draws made (17) and its shanten is at
+/// most 6, so any limit above 23 means no limit: `extra` is capped there (no overflow).
 pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
-    input_shanten + extra as i8
+    input_shanten + extra.min(24) as i8
 }
 
 /// Packs a hand (3 bits per kind), its red bits and an optional drawn tile into a key.
@@ -117,6 +137,11 @@ fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
 }
 
+/// The red bits of a [`pack`]ed key, as an index.
+fn red_of(key: u128) -> usize {
+    (key >> 102) as usize & 7
+}
+
 /// Oracle answers that depend on the hand only: memoised for the whole state graph.
 #[derive(Default)]
 pub(crate) struct Shared {
@@ -126,15 +151,6 @@ pub(crate) struct Shared {
     parts: HashMap<u128, Option<WinParts>>,
     /// The oracle's totals of a win (same key as `parts`).
     totals: HashMap<u128, Option<Totals>>,
-}
-
-/// Three quantities of a riichi hand: plain (no ippatsu on the next draw) and with ippatsu.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RiichiArrays {
-    /// Without ippatsu on the next draw (kept for the simulator and per-turn reports).
-    #[allow(dead_code)]
-    pub plain: Arrays,
-    pub ipp: Arrays,
 }
 
 /// One child of a draw: the kind, its live copies and the value of the 14-tile hand after it
@@ -147,32 +163,77 @@ pub(crate) struct Child {
     pub later: Arrays,
 }
 
-/// One draw child of a 13-tile state: the kind, its live copies, and the 14-tile states it
-/// leads to (a five splits into red, state `a`, and plain, state `b`, with the red copy's
-/// share of the live copies; otherwise `b` is `u32::MAX`). Twelve bytes: there are many.
+/// One entry of a 13-tile state's draws: the 14-tile state it leads to and the live copies
+/// that lead there, in four bytes (the pass over draw indices reads millions of them); the
+/// kind drawn is in a [`Label`] beside it. A five whose red copy is live takes two entries,
+/// the red copy's ([`Part::Red`]) then the plain copies' ([`Part::Plain`]); any other draw one
+/// entry ([`Part::Whole`]).
 #[derive(Clone, Copy, Debug)]
-struct Kid {
-    a: u32,
-    b: u32,
-    kind: u8,
-    live: u8,
-    red_live: u8,
-}
+struct Kid(u32);
+
+/// States are numbered below this in [`Kid`] (its three low bits hold the copies).
+const MAX_STATES: u32 = 1 << 29;
 
 impl Kid {
-    fn live(&self) -> f64 {
-        f64::from(self.live)
+    fn new(state: u32, copies: u8) -> Kid {
+        assert!(state < MAX_STATES, "more than 2^29 14-tile states");
+        Kid(state << 3 | u32::from(copies))
     }
 
-    /// The 14-tile states with their weights, and how many there are (1 or 2).
-    fn parts(&self) -> ([(f64, u32); 2], usize) {
-        if self.b == u32::MAX {
-            ([(1.0, self.a), (0.0, 0)], 1)
+    /// The 14-tile state.
+    fn state(self) -> u32 {
+        self.0 >> 3
+    }
+
+    /// Live copies leading to the state (at most four).
+    fn copies(self) -> u8 {
+        (self.0 & 7) as u8
+    }
+}
+
+/// The kind drawn in a [`Kid`], and which of its copies the kid stands for.
+#[derive(Clone, Copy, Debug)]
+struct Label {
+    kind: u8,
+    part: Part,
+}
+
+/// Which copies of a kind a [`Kid`] stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Part {
+    Whole,
+    Red,
+    Plain,
+}
+
+/// A draw of a 13-tile state as one kind: its live copies and the 14-tile states it leads to,
+/// each with its share of the copies (the red copy's first when the five splits).
+#[derive(Clone, Copy, Debug)]
+struct Draw {
+    kind: u8,
+    live: u8,
+    parts: [(f64, u32); 2],
+    len: usize,
+}
+
+/// The [`Kid`] entries of one state (with their labels) grouped into draws, kind by kind.
+fn draws(kids: &[Kid], labels: &[Label]) -> Vec<Draw> {
+    let mut out = Vec::with_capacity(kids.len());
+    let mut i = 0;
+    while i < kids.len() {
+        let (kid, kind) = (kids[i], labels[i].kind);
+        if labels[i].part == Part::Red {
+            let plain = kids[i + 1];
+            let live = kid.copies() + plain.copies();
+            let pr = f64::from(kid.copies()) / f64::from(live);
+            out.push(Draw { kind, live, parts: [(pr, kid.state()), (1.0 - pr, plain.state())], len: 2 });
+            i += 2;
         } else {
-            let pr = f64::from(self.red_live) / f64::from(self.live);
-            ([(pr, self.a), (1.0 - pr, self.b)], 2)
+            out.push(Draw { kind, live: kid.copies(), parts: [(1.0, kid.state()), (0.0, 0)], len: 1 });
+            i += 1;
         }
     }
+    out
 }
 
 /// A range of a pool (children and options live in one contiguous pool each, so the
@@ -189,52 +250,120 @@ impl Span {
     }
 }
 
+/// A 13-tile state as the pass over draw indices reads it (its hand is its group's with its
+/// red bits):
+/// twelve bytes.
 #[derive(Clone, Debug)]
 struct Node13 {
-    /// The [`pack`]ed hand and red bits (see [`unpack`]).
-    key: u128,
-    tenpai: bool,
     /// Draw children in the kid pool.
     kids: Span,
     /// Live copies of the children together.
-    live: f64,
+    live: u16,
     /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
     used: u8,
+    tenpai: bool,
 }
 
+/// No win (in [`Node14::win`]), no riichi (in [`Discard::riichi`]).
+const NONE: u32 = u32::MAX;
+
+/// A 14-tile state: twelve bytes.
 #[derive(Clone, Debug)]
 struct Node14 {
-    /// Win points at a plain draw and at the last draw, NaN for no win (24 bytes a state,
-    /// not 40: there are millions); read through [`Node14::win`].
-    win: [f64; 2],
-    /// Discard options in the option pool: the 13-tile state and, when riichi is considered,
-    /// the riichi state.
-    options: Span,
-}
-
-impl Node14 {
-    /// Win points at a plain draw (`last` false) or at the last draw, `None` without a win.
-    fn win(&self, last: bool) -> Option<f64> {
-        let p = self.win[usize::from(last)];
-        (!p.is_nan()).then_some(p)
-    }
-}
-
-/// What bounds the draw indices where a 14-tile state's value is needed and not zero: the
-/// tiles it holds that the input does not, and its shanten.
-#[derive(Clone, Copy, Debug)]
-struct Floor {
+    /// Its discard options: `len` entries of the option pool from `start` (at most 14
+    /// discards, two entries each with riichi).
+    start: u32,
+    len: u8,
+    /// Its win points in `Solver::wins`, or [`NONE`].
+    win: u32,
+    /// Tiles it holds that the input does not, and its shanten: its value after draw `d` is
+    /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
     used: u8,
     shanten: i8,
 }
 
+impl Node14 {
+    /// Its range of the option pool.
+    fn options(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.start as usize + usize::from(self.len)
+    }
+}
+
+/// One admissible discard of a 14-tile state: the 13-tile state it leaves and, when the
+/// policy considers riichi there, the riichi state (else [`NONE`]).
+#[derive(Clone, Copy, Debug)]
+struct Discard {
+    dama: u32,
+    riichi: u32,
+}
+
+/// In the option pool, a discard is its 13-tile state, with this bit set when the riichi
+/// state follows in the next entry (most discards have none: four bytes, not eight).
+const WITH_RIICHI: u32 = 1 << 31;
+
+/// Appends a [`Discard`] to the option pool.
+fn push_discard(pool: &mut Vec<u32>, d: Discard) {
+    assert!(d.dama < WITH_RIICHI, "more than 2^31 13-tile states");
+    if d.riichi == NONE {
+        pool.push(d.dama);
+    } else {
+        pool.extend([d.dama | WITH_RIICHI, d.riichi]);
+    }
+}
+
+/// The [`Discard`]s of a range of the option pool.
+fn discards(entries: &[u32]) -> impl Iterator<Item = Discard> + '_ {
+    let mut x = 0;
+    std::iter::from_fn(move || {
+        let &e = entries.get(x)?;
+        x += 1;
+        if e & WITH_RIICHI == 0 {
+            return Some(Discard { dama: e, riichi: NONE });
+        }
+        x += 1;
+        Some(Discard { dama: e & !WITH_RIICHI, riichi: entries[x - 1] })
+    })
+}
+
+/// One hand (13 or 14 tiles, red fives not told apart): what the oracle says about it (the
+/// same for every red variant: asked once). Its states, one per red-bit variant (bit `s` =
+/// the red five of suit `s`; [`NONE`] where not a state), are the group's [`Variants`]. The
+/// red fives multiply the states of a hand (up to eight variants), so the listing looks hands
+/// up by their group, in a table several times smaller than one keyed on states.
+///
+/// A group also remembers where its hand leads, once its first state is expanded (the same
+/// for every variant): its kept draws with their groups and live copies (a 13-tile hand, in
+/// `Solver::draws13`) or the groups of its admissible discards (a 14-tile hand, in the order
+/// the expansion visits them, in `Solver::links`); the other variants are expanded without
+/// looking a hand up or visiting every kind.
+#[derive(Clone, Debug)]
+struct Group<A> {
+    answer: A,
+    links: Option<Span>,
+    /// In `Solver::queue13` with a variant not yet expanded (13-tile groups).
+    queued: bool,
+}
+
+impl<A> Group<A> {
+    fn new(answer: A) -> Self {
+        Group { answer, links: None, queued: false }
+    }
+}
+
+// The record sizes the docs quote (the pass over draw indices streams these).
+const _: () = assert!(std::mem::size_of::<Node13>() == 12);
+const _: () = assert!(std::mem::size_of::<Node14>() == 12);
+const _: () = assert!(std::mem::size_of::<Kid>() == 4);
+
+/// The states of a [`Group`] by red bits, apart from the groups (half a cache line each: the
+/// listing reads them for every draw and discard).
+type Variants = [u32; 8];
+
+/// A 13-tile hand's shanten and necessary kinds, once its first state is expanded.
+type Necessary = Option<(i8, u64)>;
+
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
 type Pre = (i8, u64, u64);
-
-enum Work {
-    N13(u32),
-    N14(u32, Counts, u128, u8, usize, Pre),
-}
 
 /// The solver of one question's candidates (the 13-tile roots with one exchange limit): it
 /// first lists every state reachable from any root (one state graph: a state's value is a
@@ -253,24 +382,52 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
     /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
+    /// The groups of 13-tile hands by [`pack`]ed hand without red bits (this index and the
+    /// groups are freed once every state is listed), and each group's hand (a state's hand is
+    /// its group's with the state's red bits: no key is kept per state while listing).
     index13: HashMap<u128, u32>,
+    groups13: Vec<Group<Necessary>>,
+    variants13: Vec<Variants>,
+    hands13: Vec<u128>,
+    /// The 13-tile groups with a variant to expand, in the order they were found, and which
+    /// states are expanded (the listing's work list).
+    queue13: Vec<u32>,
+    expanded13: Vec<bool>,
+    /// The groups of 14-tile hands by [`pack`]ed hand without red bits, plus the winning tile
+    /// ([`win_tag`]) for a complete hand (whose wait changes the score).
     index14: HashMap<u128, u32>,
-    /// [`Solver::admissible_discards`] per 14-tile hand (keyed on the packed hand without red
-    /// bits): a hand is reached by many draws.
-    memo_pre: HashMap<u128, Pre>,
+    groups14: Vec<Group<Pre>>,
+    variants14: Vec<Variants>,
+    /// The 14-tile groups' links (see [`Group`]).
+    links: Vec<u32>,
+    /// The 13-tile groups' links (see [`Group`]): the kept draws, each as its 14-tile group,
+    /// kind and live copies.
+    draws13: Vec<(u32, u8, u8)>,
+    scratch_draws: Vec<(u32, u8, u8)>,
+    /// The [`pack`]ed hand of each 13-tile state, kept after the listing for the simulator
+    /// only (with `keep_layers`).
+    keys13: Vec<u128>,
     nodes13: Vec<Node13>,
     nodes14: Vec<Node14>,
-    /// Used exchanges of each 14-tile state: a state holding `u` tiles the input does not is at
-    /// least `u` draws away, so its value after draw `d` is never needed when `d + 1 < u` (the
-    /// pass over draw indices skips it there).
-    floor14: Vec<Floor>,
+    /// Win points at a plain draw and at the last draw (NaN for no win) of the 14-tile states
+    /// that have one (see [`Node14::win`]).
+    wins: Vec<[f64; 2]>,
     kid_pool: Vec<Kid>,
-    scratch_kids: Vec<Kid>,
-    option_pool: Vec<(u32, Option<u32>)>,
+    /// The kinds of `kid_pool`'s entries, kept with `keep_layers` only (the simulator reads
+    /// them); otherwise only the roots' are kept, in `root_labels` (see [`Solver::labels`]).
+    kid_labels: Vec<Label>,
+    /// The roots' [`Label`]s, by state.
+    root_labels: HashMap<u32, Vec<Label>>,
+    /// The roots are the 13-tile states below this index.
+    root_count: u32,
+    scratch_kids: Vec<(Kid, Label)>,
+    /// Each 14-tile state's [`Discard`]s (see [`push_discard`]).
+    option_pool: Vec<u32>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
-    /// Keep every layer of `values13` (the simulator reads any state at any draw index);
-    /// otherwise only two layers live at a time and the roots' values are kept in `root13`.
+    /// Keep every layer of `values13` (the simulator reads any state at any draw index), the
+    /// hands and the kinds of every state's draws; otherwise one layer is overwritten in place,
+    /// the roots' values are kept in `root13` and the hands are freed after the listing.
     pub keep_layers: bool,
     /// The roots' values at every draw index.
     root13: HashMap<u32, [[f64; 3]; N]>,
@@ -278,12 +435,15 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
     index_riichi: HashMap<u128, u32>,
-    riichi_values: Vec<RiichiArrays>,
+    /// Each riichi state's waits in `riichi_waits` (its values are computed from them, by the
+    /// pass over draw indices or by [`Solver::riichi_arrays`]: 40 bytes a wait, not 432 bytes
+    /// of values a state).
+    riichi_states: Vec<Span>,
+    riichi_waits: Vec<Wait>,
     /// Oracle answers that depend on the hand only.
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
-    work: VecDeque<Work>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -299,11 +459,24 @@ impl<'a, O: Oracle> Solver<'a, O> {
             limit,
             index13: HashMap::new(),
             index14: HashMap::new(),
-            memo_pre: HashMap::new(),
+            groups13: Vec::new(),
+            variants13: Vec::new(),
+            queue13: Vec::new(),
+            expanded13: Vec::new(),
+            hands13: Vec::new(),
+            groups14: Vec::new(),
+            variants14: Vec::new(),
+            links: Vec::new(),
+            draws13: Vec::new(),
+            scratch_draws: Vec::new(),
+            keys13: Vec::new(),
             nodes13: Vec::new(),
             nodes14: Vec::new(),
-            floor14: Vec::new(),
+            wins: Vec::new(),
             kid_pool: Vec::new(),
+            kid_labels: Vec::new(),
+            root_labels: HashMap::new(),
+            root_count: 0,
             scratch_kids: Vec::new(),
             option_pool: Vec::new(),
             values13: Vec::new(),
@@ -311,10 +484,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             root13: HashMap::new(),
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
-            riichi_values: Vec::new(),
+            riichi_states: Vec::new(),
+            riichi_waits: Vec::new(),
             shared: Shared::default(),
             memo_ura: HashMap::new(),
-            work: VecDeque::new(),
         }
     }
 
@@ -520,88 +693,165 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    /// The 13-tile state of the hand and red bits `key` (a [`pack`]ed key). Its `tenpai` is
-    /// set when it is expanded.
-    fn node13(&mut self, key: u128) -> u32 {
-        if let Some(&i) = self.index13.get(&key) {
-            return i;
+    /// The group of the 13-tile hand whose [`pack`]ed key without red bits is `plain`.
+    fn group13(&mut self, plain: u128) -> u32 {
+        if let Some(&g) = self.index13.get(&plain) {
+            return g;
+        }
+        let g = self.groups13.len() as u32;
+        self.groups13.push(Group::new(None));
+        self.variants13.push([NONE; 8]);
+        self.hands13.push(plain);
+        self.index13.insert(plain, g);
+        g
+    }
+
+    /// The [`Oracle::necessary`] answer of the hand `h` of 13-tile group `g`, asked once per
+    /// group.
+    fn group_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
+        if let Some(answer) = self.groups13[g as usize].answer {
+            return answer;
+        }
+        let answer = self.necessary(h);
+        self.groups13[g as usize].answer = Some(answer);
+        answer
+    }
+
+    /// The 13-tile state of group `g` with the hand and red bits `key` (a [`pack`]ed key),
+    /// holding `used` tiles the input does not. A new state is expanded when the listing
+    /// reaches its index.
+    fn node13(&mut self, g: u32, key: u128, used: u8) -> u32 {
+        let red = red_of(key);
+        let slot = self.variants13[g as usize][red];
+        if slot != NONE {
+            return slot;
         }
         let i = self.nodes13.len() as u32;
-        let used = self.used(&unpack(key).0) as u8;
-        self.nodes13.push(Node13 { key, tenpai: false, kids: Span::default(), live: 0.0, used });
-        self.index13.insert(key, i);
-        self.work.push_back(Work::N13(i));
-        i
-    }
-
-    /// The 14-tile state after drawing `drawn`; `pre` is its [`Solver::admissible_discards`].
-    /// `base` is `pack(h14, red)`.
-    fn node14(&mut self, h14: &Counts, base: u128, red: u8, drawn: usize, pre: Pre, used14: u8) -> u32 {
-        let complete = pre.0 == -1;
-        let key = base | if complete { (drawn as u128 + 1) << 105 } else { 0 };
-        if let Some(&i) = self.index14.get(&key) {
-            return i;
+        self.variants13[g as usize][red] = i;
+        self.nodes13.push(Node13 { kids: Span::default(), live: 0, used, tenpai: false });
+        self.expanded13.push(false);
+        if !self.groups13[g as usize].queued {
+            self.groups13[g as usize].queued = true;
+            self.queue13.push(g);
         }
-        let i = self.nodes14.len() as u32;
-        self.nodes14.push(Node14 { win: [f64::NAN; 2], options: Span::default() });
-        self.floor14.push(Floor { used: used14, shanten: pre.0 });
-        self.index14.insert(key, i);
-        self.work.push_back(Work::N14(i, *h14, base, red, drawn, pre));
         i
     }
 
-    fn expand13(&mut self, i: u32) {
-        let (mut h, red) = unpack(self.nodes13[i as usize].key);
-        let key13 = self.nodes13[i as usize].key;
-        let (sh, necessary) = self.necessary(&h);
-        self.nodes13[i as usize].tenpai = sh == 0;
-        // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
-        let used13 = self.used(&h);
-        let change = used13 + sh < self.limit;
+    /// The group of the 14-tile hand `h14` (its [`pack`]ed key without red bits `plain`).
+    fn group14(&mut self, h14: &Counts, plain: u128) -> u32 {
+        self.group14_with(plain, |s| s.admissible_discards(h14))
+    }
+
+    /// The group of the 14-tile key `key` (a [`pack`]ed hand without red bits, with the
+    /// [`win_tag`] for a complete hand), created with the answer `pre` computes when new.
+    fn group14_with(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> u32 {
+        if let Some(&g) = self.index14.get(&key) {
+            return g;
+        }
+        let pre = pre(self);
+        let g = self.groups14.len() as u32;
+        self.groups14.push(Group::new(pre));
+        self.variants14.push([NONE; 8]);
+        self.index14.insert(key, g);
+        g
+    }
+
+    /// The group of the 14-tile states reached by drawing `drawn` into `h14` (its [`pack`]ed
+    /// key without red bits `plain`), or [`NONE`] when the draw is not kept: it does not lower
+    /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
+    fn draw_group(&mut self, h14: &Counts, plain: u128, drawn: usize, needed: bool) -> u32 {
+        let g = self.group14(h14, plain);
+        let pre = self.groups14[g as usize].answer;
+        if pre.0 == -1 {
+            // A complete hand: its states are told apart by the winning tile as well (every
+            // draw completing a hand lowers its shanten: always kept).
+            // The same hand, so the same answer.
+            return self.group14_with(plain | win_tag(drawn), |_| pre);
+        }
+        if !needed && pre.1 & !(1u64 << drawn) == 0 { NONE } else { g }
+    }
+
+    /// The 14-tile state of group `g` for the hand `h14` (key `key14`, red bits `red`) after
+    /// drawing `drawn`, holding `used` tiles the input does not. A new state is expanded at
+    /// once.
+    fn node14(&mut self, g: u32, h14: &mut Counts, key14: u128, red: u8, drawn: usize, used: u8) -> u32 {
+        let slot = self.variants14[g as usize][usize::from(red)];
+        if slot != NONE {
+            return slot;
+        }
+        let j = self.nodes14.len() as u32;
+        self.variants14[g as usize][usize::from(red)] = j;
+        let pre = self.groups14[g as usize].answer;
+        self.nodes14.push(Node14 { start: 0, len: 0, win: NONE, used, shanten: pre.0 });
+        self.expand14(j, g, h14, key14, red, drawn);
+        j
+    }
+
+    /// Lists the draws of 13-tile state `i`, the variant of group `g` with red bits `red` (its
+    /// `tenpai`, kids and live copies).
+    fn expand13(&mut self, i: u32, g: usize, red: usize) {
+        let key13 = with_red(self.hands13[g], red as u8);
+        let (mut h, red) = unpack(key13);
+        let (sh, necessary) = self.group_necessary(g as u32, &h);
+        let used13 = self.nodes13[i as usize].used;
+        let mut draws = std::mem::take(&mut self.scratch_draws);
+        draws.clear();
+        match self.groups13[g].links {
+            Some(span) => draws.extend_from_slice(&self.draws13[span.range()]),
+            None => {
+                // Hand change only with slack (then any draw may be kept); otherwise necessary
+                // draws.
+                let change = used13 as i8 + sh < self.limit;
+                for k in 0..34 {
+                    let c = self.live(&h, k);
+                    let needed = necessary & (1 << k) != 0;
+                    if c == 0 || h[k] >= 4 || (!needed && !change) {
+                        continue;
+                    }
+                    h[k] += 1;
+                    let g14 = self.draw_group(&h, with_red(key13 + unit(k), 0), k, needed);
+                    h[k] -= 1;
+                    if g14 != NONE {
+                        draws.push((g14, k as u8, c));
+                    }
+                }
+                self.groups13[g].links = Some(Span { start: self.draws13.len() as u32, len: draws.len() as u32 });
+                self.draws13.extend_from_slice(&draws);
+            }
+        }
         let mut kids = std::mem::take(&mut self.scratch_kids);
         kids.clear();
-        for k in 0..34 {
-            let c = self.live(&h, k);
-            if c == 0 || h[k] >= 4 {
-                continue;
-            }
-            let needed = necessary & (1 << k) != 0;
-            if !needed && !change {
-                continue;
-            }
+        for &(g14, kind, c) in &draws {
+            let k = usize::from(kind);
             h[k] += 1;
             let key14 = key13 + unit(k);
-            let used14 = (used13 + i8::from(h[k] > self.base[k])) as u8;
-            let plain = with_red(key14, 0);
-            let pre = match self.memo_pre.get(&plain) {
-                Some(&pre) => pre,
-                None => {
-                    let pre = self.admissible_discards(&h);
-                    self.memo_pre.insert(plain, pre);
-                    pre
-                }
-            };
-            let useful = needed || pre.1 & !(1u64 << k) != 0;
-            if useful {
-                let suit = FIVES.iter().position(|&f| f == k);
-                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-                let mut kid = Kid { a: 0, b: u32::MAX, kind: k as u8, live: c, red_live };
-                if red_live > 0 {
-                    let s = suit.expect("a five");
-                    kid.a = self.node14(&h, with_red(key14, red | (1 << s)), red | (1 << s), k, pre, used14);
-                    kid.b = self.node14(&h, key14, red, k, pre, used14);
-                } else {
-                    kid.a = self.node14(&h, key14, red, k, pre, used14);
-                }
-                kids.push(kid);
+            let used14 = used13 + u8::from(h[k] > self.base[k]);
+            let suit = FIVES.iter().position(|&f| f == k);
+            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+            if red_live > 0 {
+                let with = red | (1 << suit.expect("a five"));
+                let a = self.node14(g14, &mut h, with_red(key14, with), with, k, used14);
+                let b = self.node14(g14, &mut h, key14, red, k, used14);
+                kids.push((Kid::new(a, red_live), Label { kind, part: Part::Red }));
+                kids.push((Kid::new(b, c - red_live), Label { kind, part: Part::Plain }));
+            } else {
+                let a = self.node14(g14, &mut h, key14, red, k, used14);
+                kids.push((Kid::new(a, c), Label { kind, part: Part::Whole }));
             }
             h[k] -= 1;
         }
+        self.scratch_draws = draws;
         let start = self.kid_pool.len() as u32;
-        self.kid_pool.extend_from_slice(&kids);
+        self.kid_pool.extend(kids.iter().map(|k| k.0));
+        if self.keep_layers {
+            self.kid_labels.extend(kids.iter().map(|k| k.1));
+        } else if i < self.root_count {
+            self.root_labels.insert(i, kids.iter().map(|k| k.1).collect());
+        }
         let node = &mut self.nodes13[i as usize];
         node.kids = Span { start, len: kids.len() as u32 };
-        node.live = kids.iter().map(|k| k.live()).sum();
+        node.live = kids.iter().map(|k| u16::from(k.0.copies())).sum();
+        node.tenpai = sh == 0;
         self.scratch_kids = kids;
     }
 
@@ -611,7 +861,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
     fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        // Memoised by the caller (`memo_pre`).
         let (sh14, mut keep) = self.o.unnecessary(h14);
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
@@ -630,70 +879,175 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh14, if slack { held } else { keep }, keep)
     }
 
-    fn expand14(&mut self, i: u32, mut h14: Counts, base: u128, red: u8, drawn: usize, pre: Pre) {
-        let (sh14, admissible, keep) = pre;
-        let complete = sh14 == -1;
+    /// Lists the win and the admissible discards of 14-tile state `j` of group `g`: the hand
+    /// `h14` (its [`pack`]ed key `hand`, red bits `red`) after drawing `drawn`.
+    fn expand14(&mut self, j: u32, g: u32, h14: &mut Counts, hand: u128, red: u8, drawn: usize) {
+        let (sh14, admissible, keep) = self.groups14[g as usize].answer;
         let mut win = [None, None];
-        if complete {
-            win =
-                [self.win_points(&h14, red, drawn, 0, false, false), self.win_points(&h14, red, drawn, 0, false, true)];
+        if sh14 == -1 {
+            win = [self.win_points(h14, red, drawn, 0, false, false), self.win_points(h14, red, drawn, 0, false, true)];
         }
         let forced = win[0].is_some() && win[1].is_some() && !self.opts.may_decline;
         let start = self.option_pool.len() as u32;
         if !forced {
+            let known = self.groups14[g as usize].links;
+            // Not taken from a scratch: this runs inside `expand13`, which holds it.
+            let mut links = Vec::new();
+            let used14 = self.nodes14[j as usize].used;
+            let mut n = 0;
             for e in 0..34 {
-                if h14[e] == 0 {
+                if h14[e] == 0 || admissible & (1 << e) == 0 {
                     continue;
                 }
-                if admissible & (1 << e) == 0 {
-                    continue;
-                }
-                let red13 = Self::throw(&mut h14, red, e);
-                {
-                    let dama = self.node13(with_red(base, red13) - unit(e));
-                    // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
-                    // from a complete one.
-                    let tenpai = match sh14 {
-                        0 => keep & (1 << e) != 0,
-                        -1 => self.shanten(&h14) == 0,
-                        _ => false,
-                    };
-                    let riichi = if tenpai && self.riichi_considered() {
-                        Some(self.riichi(&mut h14, red13, false))
-                    } else {
-                        None
-                    };
-                    self.option_pool.push((dama, riichi));
-                }
+                let g13 = match known {
+                    Some(span) => self.links[span.start as usize + n],
+                    None => {
+                        let g13 = self.group13(with_red(hand, 0) - unit(e));
+                        links.push(g13);
+                        g13
+                    }
+                };
+                n += 1;
+                let used13 = used14 - u8::from(h14[e] > self.base[e]);
+                let red13 = Self::throw(h14, red, e);
+                let key13 = with_red(hand, red13) - unit(e);
+                let dama = self.node13(g13, key13, used13);
+                // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
+                // from a complete one.
+                let tenpai = match sh14 {
+                    0 => keep & (1 << e) != 0,
+                    -1 => self.shanten(h14) == 0,
+                    _ => false,
+                };
+                let considered = tenpai && self.riichi_considered();
+                let riichi = if considered { self.riichi_keyed(h14, red13, false, key13, Some(g13)) } else { NONE };
+                push_discard(&mut self.option_pool, Discard { dama, riichi });
                 h14[e] += 1;
             }
+            if known.is_none() {
+                self.groups14[g as usize].links =
+                    Some(Span { start: self.links.len() as u32, len: links.len() as u32 });
+                self.links.extend_from_slice(&links);
+            }
         }
-        let len = self.option_pool.len() as u32 - start;
-        let win = win.map(|w| w.unwrap_or(f64::NAN));
-        self.nodes14[i as usize] = Node14 { win, options: Span { start, len } };
+        let node = &mut self.nodes14[j as usize];
+        node.start = start;
+        node.len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 28 option entries");
+        if win.iter().any(Option::is_some) {
+            node.win = self.wins.len() as u32;
+            self.wins.push(win.map(|w| w.unwrap_or(f64::NAN)));
+        }
     }
 
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
-    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Vec<u32> {
-        let roots: Vec<u32> = roots.iter().map(|(h, red)| self.node13(pack(h, *red))).collect();
-        // Breadth first: states are numbered in the order they are found, so a state's draws
-        // and discards get nearby indices, which keeps the pass's reads close together (the
-        // pass over draw indices is bound by memory: 40 % faster than in depth-first order).
-        while let Some(w) = self.work.pop_front() {
-            match w {
-                Work::N13(i) => self.expand13(i),
-                Work::N14(i, h, base, red, drawn, pre) => self.expand14(i, h, base, red, drawn, pre),
+    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Result<Vec<u32>, TooManyStates> {
+        let roots: Vec<u32> = roots
+            .iter()
+            .map(|(h, red)| {
+                let key = pack(h, *red);
+                let g = self.group13(with_red(key, 0));
+                self.node13(g, key, self.used(h) as u8)
+            })
+            .collect();
+        self.root_count = self.nodes13.len() as u32;
+        // Breadth first over 13-tile hands, all the red variants of a hand together (each
+        // 14-tile state is expanded when found): the variants of a hand read the same groups,
+        // which stay in cache; states are numbered in the order they are found, so a state's
+        // draws and discards get nearby indices (the pass over draw indices is bound by memory:
+        // 40 % faster than in depth-first order).
+        let mut next = 0;
+        while next < self.queue13.len() {
+            let g = self.queue13[next] as usize;
+            next += 1;
+            self.groups13[g].queued = false;
+            // The variants found so far, one after the other (they read the same groups); a
+            // variant found later queues the group again.
+            for red in 0..8 {
+                let i = self.variants13[g][red];
+                if i != NONE && !self.expanded13[i as usize] {
+                    self.expanded13[i as usize] = true;
+                    self.expand13(i, g, red);
+                }
+            }
+            if self.nodes13.len() + self.nodes14.len() > self.opts.max_states {
+                return Err(TooManyStates);
             }
         }
+        self.queue13 = Vec::new();
+        self.expanded13 = Vec::new();
         // Every state is listed: the indexes are not needed any more (freeing them before the
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
-        self.memo_pre = HashMap::new();
-        self.work = VecDeque::new();
+        self.groups13 = Vec::new();
+        self.groups14 = Vec::new();
+        self.links = Vec::new();
+        self.draws13 = Vec::new();
+        let roots = self.renumber(&roots);
         self.fill(&roots);
-        roots
+        Ok(roots)
+    }
+
+    /// Numbers the states group by group (the red-five variants of a hand next to each other,
+    /// groups in the order they were found) and returns the roots' new indices. The variants
+    /// of a hand read the variants of the same hands in the pass over draw indices, so their
+    /// reads fall on the same cache lines. Frees the groups' [`Variants`].
+    fn renumber(&mut self, roots: &[u32]) -> Vec<u32> {
+        let variants = std::mem::take(&mut self.variants13);
+        let hands = std::mem::take(&mut self.hands13);
+        let order13: Vec<u32> = variants.iter().flatten().copied().filter(|&i| i != NONE).collect();
+        // The states' hands in the new order: read again only by the simulator, which keeps
+        // every layer.
+        self.keys13 = if self.keep_layers {
+            let states = variants.iter().zip(&hands);
+            states
+                .flat_map(|(v, &hand)| (0..8).filter(move |&r| v[r] != NONE).map(move |r| with_red(hand, r as u8)))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let order14: Vec<u32> =
+            std::mem::take(&mut self.variants14).into_iter().flatten().filter(|&j| j != NONE).collect();
+        let new13 = inverse(&order13);
+        let new14 = inverse(&order14);
+        let keep = self.keep_layers;
+        self.root_labels =
+            std::mem::take(&mut self.root_labels).into_iter().map(|(r, l)| (new13[r as usize], l)).collect();
+        let mut kids = Vec::with_capacity(self.kid_pool.len());
+        let mut labels = Vec::with_capacity(if keep { self.kid_pool.len() } else { 0 });
+        let nodes13: Vec<Node13> = order13
+            .iter()
+            .map(|&old| {
+                let n = &self.nodes13[old as usize];
+                let start = kids.len() as u32;
+                kids.extend(
+                    self.kid_pool[n.kids.range()].iter().map(|k| Kid::new(new14[k.state() as usize], k.copies())),
+                );
+                if keep {
+                    labels.extend_from_slice(&self.kid_labels[n.kids.range()]);
+                }
+                Node13 { kids: Span { start, len: n.kids.len }, ..n.clone() }
+            })
+            .collect();
+        self.kid_pool = kids;
+        self.kid_labels = labels;
+        self.nodes13 = nodes13;
+        let mut options = Vec::with_capacity(self.option_pool.len());
+        let nodes14: Vec<Node14> = order14
+            .iter()
+            .map(|&old| {
+                let n = &self.nodes14[old as usize];
+                let start = options.len() as u32;
+                for o in discards(&self.option_pool[n.options()]) {
+                    push_discard(&mut options, Discard { dama: new13[o.dama as usize], ..o });
+                }
+                Node14 { start, ..n.clone() }
+            })
+            .collect();
+        self.option_pool = options;
+        self.nodes14 = nodes14;
+        roots.iter().map(|&r| new13[r as usize]).collect()
     }
 
     /// Pass 2: the arrays of every state, draw index by draw index from the last. At each
@@ -705,22 +1059,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
             nodes14: &self.nodes14,
             kids: &self.kid_pool,
             options: &self.option_pool,
-            floor14: &self.floor14,
+            wins: &self.wins,
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
         };
-        let (n13, n14, nr) = (self.nodes13.len(), self.nodes14.len(), self.riichi_values.len());
-        // Layer `d` lives in slot `d` (every layer kept) or `d % 2` (two at a time).
+        let (n13, n14) = (self.nodes13.len(), self.nodes14.len());
+        // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
+        // layer: once the 14-tile values of index `d` are computed, the 13-tile values of `d + 1`
+        // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
-        let slot = |d: usize| if keep { d } else { d % 2 };
-        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 2 } * n13];
-        let mut rv = vec![[0.0f64; 3]; N * nr];
-        for (r, a) in self.riichi_values.iter().enumerate() {
-            for d in 0..N {
-                rv[d * nr + r] = [a.ipp.p[d], a.ipp.w[d], a.ipp.t[d]];
-            }
-        }
+        let slot = |d: usize| if keep { d } else { 0 };
+        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 1 } * n13];
         for (i, n) in self.nodes13.iter().enumerate() {
             v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
         }
@@ -728,41 +1078,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
         for &r in roots {
             for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-                let (parts, n) = kid.parts();
-                for &(_, j) in &parts[..n] {
-                    root14.insert(j, [[0.0; 3]; N]);
-                }
+                root14.insert(kid.state(), [[0.0; 3]; N]);
             }
         }
         for (&r, row) in root13.iter_mut() {
             row[LAST] = v13[slot(LAST) * n13 + r as usize];
         }
         let mut v14 = vec![[0.0f64; 3]; n14];
+        // The riichi states' values at the next draw index, `first` (what a discard declaring
+        // riichi reads) and `later` (what the recursion reads), from the terminal values.
+        let nr = self.riichi_states.len();
+        let mut column = vec![[0.0, 0.0, 1.0]; nr];
+        let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
         for d in (0..LAST).rev() {
-            let (cur, nxt) = (slot(d), slot(d + 1));
-            let (layer13, next13): (&mut [[f64; 3]], &[[f64; 3]]) = if cur < nxt {
-                let (head, tail) = v13.split_at_mut(nxt * n13);
-                (&mut head[cur * n13..(cur + 1) * n13], &tail[..n13])
+            if keep {
+                let (head, tail) = v13.split_at_mut((d + 1) * n13);
+                let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
+                self.fill_layer(&graph, d, &mut v14, &column, (layer13, Some(next13)));
             } else {
-                let (head, tail) = v13.split_at_mut(cur * n13);
-                (&mut tail[..n13], &head[nxt * n13..(nxt + 1) * n13])
-            };
-            let next_r = &rv[(d + 1) * nr..(d + 2) * nr];
-            v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-                for (o, out) in chunk.iter_mut().enumerate() {
-                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
-                }
-            });
-            let denom = self.s.denom[d];
-            let v14 = &v14;
-            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| {
-                for (o, out) in chunk.iter_mut().enumerate() {
-                    let i = c * CHUNK + o;
-                    if let Some(v) = graph.value13(i, d, denom, next13[i], v14) {
-                        *out = v;
-                    }
-                }
-            });
+                self.fill_layer(&graph, d, &mut v14, &column, (&mut v13, None));
+            }
+            self.riichi_layer(d, &mut later_r, &mut column);
+            let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
                 row[d] = v14[j as usize];
             }
@@ -773,6 +1110,56 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.values13 = v13;
         self.root13 = root13;
         self.root14 = root14;
+    }
+
+    /// The riichi states' values at draw index `d` from those at `d + 1`: `later` (updated in
+    /// place) and `first`, written to `column`.
+    fn riichi_layer(&self, d: usize, later: &mut [[f64; 3]], column: &mut [[f64; 3]]) {
+        for ((span, l), f) in self.riichi_states.iter().zip(later.iter_mut()).zip(column.iter_mut()) {
+            (*l, *f) = riichi_step(self.s.denom[d], &self.riichi_waits[span.range()], d, *l);
+        }
+    }
+
+    /// One draw index `d` of the pass: the 14-tile values `v14` (reading the 13-tile values
+    /// of `d + 1`), then the 13-tile values of `d` in `layer13`. The values of `d + 1` are
+    /// `next13`, or `layer13` itself (overwritten in place) when `next13` is `None`.
+    fn fill_layer(
+        &self,
+        graph: &Graph<'_>,
+        d: usize,
+        v14: &mut [[f64; 3]],
+        next_r: &[[f64; 3]],
+        (layer13, next13): (&mut [[f64; 3]], Option<&[[f64; 3]]>),
+    ) {
+        {
+            let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
+            let values = |c: usize, chunk: &mut [[f64; 3]]| {
+                for (o, out) in chunk.iter_mut().enumerate() {
+                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
+                }
+            };
+            if v14.len() > CHUNK {
+                v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| values(c, chunk));
+            } else {
+                values(0, v14);
+            }
+        }
+        let denom = self.s.denom[d];
+        let v14 = &*v14;
+        let gather = |c: usize, chunk: &mut [[f64; 3]], next: Option<&[[f64; 3]]>| {
+            for (o, out) in chunk.iter_mut().enumerate() {
+                let i = c * CHUNK + o;
+                let own = next.map_or(*out, |n| n[i]);
+                if let Some(v) = graph.value13(i, d, denom, own, v14) {
+                    *out = v;
+                }
+            }
+        };
+        if layer13.len() > CHUNK {
+            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| gather(c, chunk, next13));
+        } else {
+            gather(0, layer13, next13);
+        }
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
@@ -791,14 +1178,22 @@ impl<'a, O: Oracle> Solver<'a, O> {
         a
     }
 
+    /// The [`Label`]s of 13-tile state `i`'s draws (a root's, or any state's when every layer
+    /// is kept).
+    fn labels(&self, i: u32) -> &[Label] {
+        match self.root_labels.get(&i) {
+            Some(labels) => labels,
+            None => &self.kid_labels[self.nodes13[i as usize].kids.range()],
+        }
+    }
+
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        self.kid_pool[self.nodes13[r as usize].kids.range()]
+        draws(&self.kid_pool[self.nodes13[r as usize].kids.range()], self.labels(r))
             .iter()
-            .map(|kid| {
+            .map(|draw| {
                 let mut a = Arrays::ZERO;
-                let (parts, n) = kid.parts();
-                for &(wt, j) in &parts[..n] {
+                for &(wt, j) in &draw.parts[..draw.len] {
                     let values = &self.root14[&j];
                     for (d, v) in values.iter().enumerate() {
                         a.p[d] += wt * v[0];
@@ -806,7 +1201,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         a.t[d] += wt * v[2];
                     }
                 }
-                Child { kind: usize::from(kid.kind), live: kid.live(), first: a, later: a }
+                Child { kind: usize::from(draw.kind), live: f64::from(draw.live), first: a, later: a }
             })
             .collect()
     }
@@ -840,10 +1235,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The wait children of a riichi hand: `first` with ippatsu, `later` without.
     pub fn riichi_children(&mut self, h: &mut Counts, red: u8, double: bool) -> Vec<Child> {
+        let answer = self.necessary(h);
+        self.riichi_children_of(h, red, double, answer)
+    }
+
+    /// [`Solver::riichi_children`] given the hand's [`Oracle::necessary`] answer.
+    fn riichi_children_of(&mut self, h: &mut Counts, red: u8, double: bool, (sh, necessary): (i8, u64)) -> Vec<Child> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
-        // The winning kinds, from one necessary-tiles call (a riichi hand is tenpai).
-        let (sh, necessary) = self.necessary(h);
+        // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
@@ -900,23 +1300,42 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// A riichi hand's state index (memoised arrays): it wins or throws every draw.
     pub fn riichi(&mut self, h: &mut Counts, red: u8, double: bool) -> u32 {
-        let key = pack(h, red) | u128::from(double) << 120;
+        self.riichi_keyed(h, red, double, pack(h, red), None)
+    }
+
+    /// [`Solver::riichi`] of the hand whose [`pack`]ed key is `key`, with the 13-tile group
+    /// of the hand when the listing knows it (the group keeps the necessary-tiles answer).
+    fn riichi_keyed(&mut self, h: &mut Counts, red: u8, double: bool, key: u128, group: Option<u32>) -> u32 {
+        let key = key | u128::from(double) << 120;
         if let Some(&i) = self.index_riichi.get(&key) {
             return i;
         }
-        let children = self.riichi_children(h, red, double);
-        let mut terminal = Arrays::ZERO;
-        terminal.t[LAST] = 1.0;
-        let (plain, ipp) = first_passage(&self.s.denom, &children, terminal);
-        let i = self.riichi_values.len() as u32;
-        self.riichi_values.push(RiichiArrays { plain, ipp });
+        let answer = match group {
+            Some(g) => self.group_necessary(g, h),
+            None => self.necessary(h),
+        };
+        let children = self.riichi_children_of(h, red, double, answer);
+        let start = self.riichi_waits.len() as u32;
+        self.riichi_waits.extend(children.iter().map(Wait::of));
+        let i = self.riichi_states.len() as u32;
+        self.riichi_states.push(Span { start, len: children.len() as u32 });
         self.index_riichi.insert(key, i);
         i
     }
 
-    /// A riichi state's arrays.
-    pub fn riichi_arrays(&self, i: u32) -> RiichiArrays {
-        self.riichi_values[i as usize]
+    /// A riichi state's arrays right after the declaration (ippatsu on the next draw): the
+    /// `first` arrays of [`first_passage`], computed as the pass over draw indices does.
+    pub fn riichi_arrays(&self, i: u32) -> Arrays {
+        let waits = &self.riichi_waits[self.riichi_states[i as usize].range()];
+        let mut first = Arrays::ZERO;
+        first.t[LAST] = 1.0;
+        let mut later = [0.0, 0.0, 1.0];
+        for d in (0..LAST).rev() {
+            let (l, f) = riichi_step(self.s.denom[d], waits, d, later);
+            later = l;
+            first.set(d, (f[0], f[1], f[2]));
+        }
+        first
     }
 
     /// Plays one game from the root with the computed policy, drawing with the model's
@@ -937,8 +1356,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let objective = self.opts.objective;
         let mut st = if riichi_root {
-            let n = &self.nodes13[root as usize];
-            let (h, red) = unpack(n.key);
+            let (h, red) = unpack(self.keys13[root as usize]);
             St::Riichi(h, red, double, true)
         } else {
             St::Dama(root)
@@ -949,47 +1367,46 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while d < LAST {
             match st {
                 St::Dama(i) => {
-                    let kids = self.kid_pool[self.nodes13[i as usize].kids.range()].to_vec();
-                    let s: f64 = kids.iter().map(|k| k.live()).sum();
+                    let kids = draws(&self.kid_pool[self.nodes13[i as usize].kids.range()], self.labels(i));
+                    let s: f64 = kids.iter().map(|k| f64::from(k.live)).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
                     let mut pick = None;
                     for kid in &kids {
-                        if u < kid.live() {
+                        if u < f64::from(kid.live) {
                             pick = Some(*kid);
                             break;
                         }
-                        u -= kid.live();
+                        u -= f64::from(kid.live);
                     }
                     let Some(kid) = pick else {
                         d += 1;
                         continue;
                     };
-                    let (parts, n) = kid.parts();
-                    let mut j = parts[0].1;
-                    if n == 2 && rng.unit_f64() >= parts[0].0 {
-                        j = parts[1].1;
+                    let mut j = kid.parts[0].1;
+                    if kid.len == 2 && rng.unit_f64() >= kid.parts[0].0 {
+                        j = kid.parts[1].1;
                     }
                     let n = &self.nodes14[j as usize];
-                    if let Some(p) = n.win(d == LAST - 1) {
+                    if let Some(p) = win_points(&self.wins, n, d == LAST - 1) {
                         // The DP takes a win whenever one is available (declining is an option
                         // the simulator does not model).
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
-                    for &(dama, riichi) in &self.option_pool[n.options.range()] {
+                    for Discard { dama, riichi } in discards(&self.option_pool[n.options()]) {
                         let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
-                        if let Some(r) = riichi {
-                            let rv = self.riichi_values[r as usize].ipp.at(d + 1);
+                        if riichi != NONE {
+                            let r = riichi;
+                            let rv = self.riichi_arrays(r).at(d + 1);
                             let take = match self.opts.riichi {
                                 RiichiPolicy::Never => false,
                                 RiichiPolicy::Always => true,
                                 RiichiPolicy::Best => better(objective, rv, dv),
                             };
                             if take {
-                                let m = &self.nodes13[dama as usize];
-                                let (h, red) = unpack(m.key);
+                                let (h, red) = unpack(self.keys13[dama as usize]);
                                 cand = (rv, St::Riichi(h, red, false, true));
                             }
                         }
@@ -1032,11 +1449,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Number of states (for reports and tests).
     pub fn states(&self) -> usize {
-        self.nodes13.len() + self.nodes14.len() + self.riichi_values.len()
+        self.nodes13.len() + self.nodes14.len() + self.riichi_states.len()
     }
 }
 
-/// States per parallel task in the pass over draw indices.
+/// States per parallel task in the pass over draw indices (a layer of at most this many
+/// states is computed on the calling thread).
 const CHUNK: usize = 4096;
 
 /// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
@@ -1044,8 +1462,8 @@ struct Graph<'g> {
     nodes13: &'g [Node13],
     nodes14: &'g [Node14],
     kids: &'g [Kid],
-    options: &'g [(u32, Option<u32>)],
-    floor14: &'g [Floor],
+    options: &'g [u32],
+    wins: &'g [[f64; 2]],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -1057,32 +1475,41 @@ impl Graph<'_> {
     /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
     /// (it holds more tiles the input does not than draws made).
     fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
-        let floor = self.floor14[j];
-        if d + 1 < usize::from(floor.used) || (LAST - d - 1) < usize::try_from(floor.shanten).unwrap_or(0) {
+        let n = &self.nodes14[j];
+        if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
             return [0.0; 3];
         }
-        let n = &self.nodes14[j];
-        let tup = |a: [f64; 3]| (a[0], a[1], a[2]);
-        let w = n.win(d == LAST - 1);
-        let mut best: Option<(f64, f64, f64)> = w.map(|p| (p, 1.0, 1.0));
-        if w.is_none() || self.may_decline {
-            for &(dama, riichi) in &self.options[n.options.range()] {
-                let dv = tup(next13[dama as usize]);
-                let v = match (riichi, self.policy) {
-                    (None, _) | (_, RiichiPolicy::Never) => dv,
-                    (Some(r), RiichiPolicy::Always) => tup(next_r[r as usize]),
-                    (Some(r), RiichiPolicy::Best) => {
-                        let rv = tup(next_r[r as usize]);
-                        if better(self.objective, rv, dv) { rv } else { dv }
-                    }
-                };
-                if best.is_none_or(|b| better(self.objective, v, b)) {
-                    best = Some(v);
+        let better = |a: [f64; 3], b: [f64; 3]| better(self.objective, (a[0], a[1], a[2]), (b[0], b[1], b[2]));
+        let mut best = [0.0; 3];
+        let mut found = false;
+        if let Some(p) = win_points(self.wins, n, d == LAST - 1) {
+            if !self.may_decline {
+                return [p, 1.0, 1.0];
+            }
+            (best, found) = ([p, 1.0, 1.0], true);
+        }
+        // The option pool's entries read in place (see [`discards`]).
+        let options = &self.options[n.options()];
+        let mut x = 0;
+        while x < options.len() {
+            let entry = options[x];
+            x += 1;
+            let mut v = next13[(entry & !WITH_RIICHI) as usize];
+            if entry & WITH_RIICHI != 0 {
+                let riichi = next_r[options[x] as usize];
+                x += 1;
+                match self.policy {
+                    RiichiPolicy::Never => {}
+                    RiichiPolicy::Always => v = riichi,
+                    RiichiPolicy::Best if better(riichi, v) => v = riichi,
+                    RiichiPolicy::Best => {}
                 }
             }
+            if !found || better(v, best) {
+                (best, found) = (v, true);
+            }
         }
-        let b = best.unwrap_or((0.0, 0.0, 0.0));
-        [b.0, b.1, b.2]
+        best
     }
 
     /// The value of 13-tile state `i` before draw `d` (denominator `denom`): its draws'
@@ -1093,27 +1520,29 @@ impl Graph<'_> {
         if usize::from(n.used) > d {
             return None;
         }
-        let big = denom.max(n.live);
-        let stay = 1.0 - n.live / big;
+        let live = f64::from(n.live);
+        let big = denom.max(live);
+        let stay = 1.0 - live / big;
         let mut acc = [0.0f64; 3];
-        let mut add = |copies: u8, j: u32| {
-            let (q, v) = (f64::from(copies), v14[j as usize]);
+        for kid in &self.kids[n.kids.range()] {
+            let (q, v) = (f64::from(kid.copies()), v14[kid.state() as usize]);
             acc[0] += q * v[0];
             acc[1] += q * v[1];
             acc[2] += q * v[2];
-        };
-        for kid in &self.kids[n.kids.range()] {
-            // A five splits into its red copy (state `a`) and its plain copies (state `b`).
-            if kid.b == u32::MAX {
-                add(kid.live, kid.a);
-            } else {
-                add(kid.red_live, kid.a);
-                add(kid.live - kid.red_live, kid.b);
-            }
         }
         let inv = 1.0 / big;
         Some([stay * next[0] + inv * acc[0], stay * next[1] + inv * acc[1], stay * next[2] + inv * acc[2]])
     }
+}
+
+/// The win points of 14-tile state `n` at a plain draw (`last` false) or at the last draw,
+/// `None` without a win (`wins` is `Solver::wins`).
+fn win_points(wins: &[[f64; 2]], n: &Node14, last: bool) -> Option<f64> {
+    if n.win == NONE {
+        return None;
+    }
+    let p = wins[n.win as usize][usize::from(last)];
+    (!p.is_nan()).then_some(p)
 }
 
 /// The recursion over draws from a state with the given children: `later[d]` is the value
@@ -1143,6 +1572,45 @@ pub(crate) fn first_passage(denom: &[f64; LAST], children: &[Child], terminal: A
     (later, first)
 }
 
+/// One winning kind of a riichi state: its live copies and the points of the win on the first
+/// draw after the declaration (`first`, ippatsu) and later (`later`), each at a plain draw and
+/// at the last draw (haitei). The win and tenpai probabilities of a win are 1.
+#[derive(Clone, Copy, Debug)]
+struct Wait {
+    live: f64,
+    first: [f64; 2],
+    later: [f64; 2],
+}
+
+impl Wait {
+    /// The wait of a riichi child (its arrays are constant over the plain draws).
+    fn of(c: &Child) -> Wait {
+        Wait { live: c.live, first: [c.first.p[0], c.first.p[LAST - 1]], later: [c.later.p[0], c.later.p[LAST - 1]] }
+    }
+}
+
+/// One draw index `d` of [`first_passage`] for a riichi state with the given waits, from its
+/// `later` values at `d + 1`: its `later` and `first` values at `d` (the same arithmetic in
+/// the same order, so the same values).
+fn riichi_step(denom: f64, waits: &[Wait], d: usize, later: [f64; 3]) -> ([f64; 3], [f64; 3]) {
+    let s: f64 = waits.iter().map(|w| w.live).sum();
+    let big = denom.max(s);
+    let stay = 1.0 - s / big;
+    let last = usize::from(d == LAST - 1);
+    let (mut lp, mut lw, mut lt) = (stay * later[0], stay * later[1], stay * later[2]);
+    let (mut fp, mut fw, mut ft) = (lp, lw, lt);
+    for w in waits {
+        let q = w.live / big;
+        lp += q * w.later[last];
+        lw += q * 1.0;
+        lt += q * 1.0;
+        fp += q * w.first[last];
+        fw += q * 1.0;
+        ft += q * 1.0;
+    }
+    ([lp, lw, lt], [fp, fw, ft])
+}
+
 /// Each child's contribution to the points of `first[d0]` (see [`first_passage`]).
 pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) -> Vec<f64> {
     let s: f64 = children.iter().map(|c| c.live).sum();
@@ -1162,6 +1630,21 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
             c.live / big * c.first.p[d0] + (1.0 - s / big) * g
         })
         .collect()
+}
+
+/// The inverse of a permutation: `inverse(order)[order[i]] = i`.
+fn inverse(order: &[u32]) -> Vec<u32> {
+    let mut out = vec![0; order.len()];
+    for (i, &old) in order.iter().enumerate() {
+        out[old as usize] = i as u32;
+    }
+    out
+}
+
+/// The bits [`Solver::draw_group`] adds to the key of a complete hand: the winning tile (the
+/// wait changes the score).
+fn win_tag(drawn: usize) -> u128 {
+    (drawn as u128 + 1) << 105
 }
 
 /// The memo key of a tsumo win: the hand without red bits, the drawn kind, riichi, haitei.

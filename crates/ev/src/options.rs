@@ -46,6 +46,11 @@ pub struct Options {
     pub extra_exchanges: u8,
     /// May decline a win before riichi when continuing is worth more.
     pub may_decline: bool,
+    /// The most states (13- and 14-tile) the engine may list before it gives up with
+    /// [`crate::Error::TooManyStates`]: the count grows steeply with the shanten and the
+    /// budget (a 3-shanten hand: about 1 million with one extra exchange, 26 million with
+    /// two, about 65 bytes each). Default 50 million.
+    pub max_states: usize,
 }
 
 impl Default for Options {
@@ -62,6 +67,7 @@ impl Default for Options {
             dora: true,
             extra_exchanges: 1,
             may_decline: false,
+            max_states: 50_000_000,
         }
     }
 }

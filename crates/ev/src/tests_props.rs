@@ -181,3 +181,15 @@ fn shared_graph_equals_each_discard_alone() {
         }
     }
 }
+
+/// A question whose state graph goes over the limit is an error naming the limit; any budget
+/// (255 included) is accepted without overflow.
+#[test]
+fn state_limit_and_huge_budgets() {
+    let q = query("123349m3688p1245s");
+    let o = Options { extra_exchanges: 255, max_states: 5_000, ..Options::default() };
+    assert_eq!(evaluate_with(&Standard::default(), &q, &o).map(|_| ()), Err(crate::Error::TooManyStates(5_000)));
+    // Budgets beyond what 17 draws can use are capped, never wrapped around.
+    assert_eq!(crate::engine::limit(6, 255), 30);
+    assert_eq!(crate::engine::limit(2, 1), 3);
+}

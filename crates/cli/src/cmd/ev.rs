@@ -46,6 +46,9 @@ pub struct Args {
     /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
     #[arg(long)]
     pub budget: Option<u8>,
+    /// Give up (with an error) beyond this many states (default 50 million, a few GB).
+    #[arg(long)]
+    pub max_states: Option<usize>,
     /// Do not count ura-dora.
     #[arg(long)]
     pub no_ura: bool,
@@ -103,6 +106,9 @@ fn options(args: &Args) -> Result<Options, String> {
     }
     if let Some(b) = args.budget {
         o.extra_exchanges = b;
+    }
+    if let Some(n) = args.max_states {
+        o.max_states = n;
     }
     o.ura_dora &= !args.no_ura;
     o.ippatsu &= !args.no_ippatsu;

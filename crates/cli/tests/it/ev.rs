@@ -73,6 +73,10 @@ fn ev_batch_and_bad_input() {
     let (code, _, err) = haipai(&["ev", "22222m567m345p3366s"], "");
     assert_eq!(code, 2);
     assert!(!err.is_empty());
+    // A budget whose state graph is too big: a clear error, not an endless run.
+    let (code, _, err) = haipai(&["ev", "123349m3688p1245s", "--budget", "250", "--max-states", "5000"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("more than 5000 states"), "{err}");
 }
 
 #[test]
