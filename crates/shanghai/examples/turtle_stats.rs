@@ -1,5 +1,7 @@
 //! Solves seeded random Turtle deals and prints the verdict counts and time percentiles:
-//! `cargo run --release -p haipai-shanghai --example turtle_stats -- DEALS [NODE_BUDGET] [FIRST_SEED]`.
+//! `cargo run --release -p haipai-shanghai --example turtle_stats -- DEALS [NODE_BUDGET] [FIRST_SEED]`;
+//! with `PEEK=1` set, one line per deal with its node and relaxation counts and a digest of
+//! the winning line (to compare two builds).
 
 use std::time::Instant;
 
@@ -27,10 +29,11 @@ fn main() {
         times.push((dt, seed, solver.stats().nodes));
         if std::env::var("PEEK").is_ok() {
             println!(
-                "seed {seed} {} {dt:.3} ms nodes {} relax {}",
+                "seed {seed} {} {dt:.3} ms nodes {} relax {} moves {}",
                 v.name(),
                 solver.stats().nodes,
-                solver.stats().relaxations
+                solver.stats().relaxations,
+                moves_digest(&v)
             );
         }
         relax += solver.stats().relaxations;
@@ -53,4 +56,12 @@ fn main() {
     for t in times.iter().rev().take(5) {
         println!("slow: seed {} {:.1} ms {} nodes", t.1, t.0, t.2);
     }
+}
+
+/// A digest of the winning line (0 when there is none), to compare two builds' moves.
+fn moves_digest(v: &Verdict) -> u64 {
+    let Verdict::Winnable(moves) = v else { return 0 };
+    moves.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, m| {
+        (h ^ (u64::from(m.0) << 16 | u64::from(m.1))).wrapping_mul(0x0100_0000_01b3)
+    })
 }

@@ -122,6 +122,8 @@ pub struct Solver<'b> {
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
+    /// Per group of four, per split: whether it pairs a tile with one lying on it.
+    covering: Vec<[bool; 3]>,
     nodes: u64,
     limit: u64,
     budget: Budget,
@@ -245,6 +247,7 @@ impl<'b> Solver<'b> {
             lost: HashMap::new(),
             lost_count: 0,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
+            covering: covering_splits(board),
             nodes: 0,
             limit: 0,
             budget,
@@ -746,16 +749,10 @@ impl<'b> Solver<'b> {
         why
     }
 
-    /// Whether split `s` of group `g` pairs a tile with one lying (through stacks) on it.
+    /// Whether split `s` of group `g` pairs a tile with one lying (through stacks) on it
+    /// (worked out once per board, in `covering`).
     fn covering_split(&self, g: usize, s: usize) -> bool {
-        let board = self.board;
-        let m = &board.members[g];
-        let sp = SPLITS[s];
-        let bad = |a: u16, b: u16| {
-            let (a, b) = (a as usize, b as usize);
-            board.cover[a].contains(b) || board.cover[b].contains(a)
-        };
-        bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
+        self.covering[g][s]
     }
 
     /// The dead-lock test and the undecided groups of four to forward-check, or the reason
@@ -946,17 +943,37 @@ impl<'b> Solver<'b> {
         out
     }
 
-    /// Queues every tile of `p` (in increasing order, so the last is taken first).
+    /// Queues the free tiles of `p` (in increasing order, so the last is taken first). A tile
+    /// not free at the start of a run could only go once a removal freed it, and each removal
+    /// queues the tiles it frees (and the groupmates of a tile gone alone): that later entry is
+    /// taken first and removes it if anything does, so leaving out the first entry changes
+    /// neither the removals nor their order. Branch-free: each tile is written, and kept when
+    /// free.
     fn queue_present(&mut self, p: &Bits) {
+        if self.board.words() == 3 {
+            self.queue_free_in::<3>(p);
+        } else {
+            self.queue_free_in::<4>(p);
+        }
+    }
+
+    /// [`Solver::queue_present`] testing freeness on the first `W` words only.
+    fn queue_free_in<const W: usize>(&mut self, p: &Bits) {
+        let board = self.board;
         let queue = &mut self.queue;
         queue.clear();
+        queue.resize(p.len() + 1, 0);
+        let mut n = 0;
         for (k, &word) in p.0.iter().enumerate() {
             let mut w = word;
             while w != 0 {
-                queue.push((k * 64 + w.trailing_zeros() as usize) as u16);
+                let i = k * 64 + w.trailing_zeros() as usize;
+                queue[n] = i as u16;
+                n += board.is_free_in::<W>(p, i) as usize;
                 w &= w - 1;
             }
         }
+        queue.truncate(n);
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
@@ -995,7 +1012,7 @@ impl<'b> Solver<'b> {
         let can_move = |g: usize| {
             board.members[g].iter().map(|&t| t as usize).any(|i| {
                 p.contains(i) && board.is_free(p, i) && {
-                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    let (free_other, rest) = alone_mask(board, p, i, g, |p, t| board.is_free(p, t));
                     free_other != 0 || rest.count_ones() > 1
                 }
             })
@@ -1075,15 +1092,43 @@ impl<'b> Solver<'b> {
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
     /// `frozen` (if a group) stay. Records `when`, `seen` and `order`.
+    ///
+    /// Tiles already gone are never queued (they could only be skipped when popped), so the
+    /// removals happen in the same order as with every blocked tile queued. The position,
+    /// the step and the queue (a buffer and a length, see `queue_present_of`) are kept in
+    /// locals while it runs, and freeness is tested on the words the board uses
+    /// ([`Board::words`]).
     fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
+        if self.board.words() == 3 {
+            self.drain_in::<RECORD, 3>(p, gone, step, frozen);
+        } else {
+            self.drain_in::<RECORD, 4>(p, gone, step, frozen);
+        }
+    }
+
+    /// [`Solver::drain`] testing freeness on the first `W` words of the position only.
+    fn drain_in<const RECORD: bool, const W: usize>(
+        &mut self,
+        p: &mut Bits,
+        gone: &mut [u8; 64],
+        step: &mut u32,
+        frozen: usize,
+    ) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
-        let partner = &self.partner;
+        let partner = &self.partner[..];
         let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
-        let queue = &mut self.queue;
-        while let Some(i) = queue.pop() {
-            let i = i as usize;
-            if !p.contains(i) || !board.is_free(p, i) {
+        // The queue as a buffer and a length: tiles are written unconditionally and kept
+        // when present (see `queue_present_of`).
+        let mut queue = std::mem::take(&mut self.queue);
+        let mut len = queue.len();
+        let mut q = *p;
+        let mut at = *step;
+        let is_free = |q: &Bits, t: usize| board.is_free_in::<W>(q, t);
+        while len > 0 {
+            len -= 1;
+            let i = queue[len] as usize;
+            if !q.contains(i) || !is_free(&q, i) {
                 continue;
             }
             let g = board.group[i] as usize;
@@ -1093,22 +1138,22 @@ impl<'b> Solver<'b> {
             let j = partner[i];
             if j != NONE {
                 let j = j as usize;
-                if board.is_free(p, j) {
-                    p.remove(i);
-                    p.remove(j);
+                if is_free(&q, j) {
+                    q.remove(i);
+                    q.remove(j);
                     if RECORD {
-                        when[i] = *step;
-                        when[j] = *step + 1;
-                        *step += 2;
+                        when[i] = at;
+                        when[j] = at + 1;
+                        at += 2;
                         order.extend([i as u16, j as u16]);
                     }
-                    queue.extend_from_slice(&board.blocks[i]);
-                    queue.extend_from_slice(&board.blocks[j]);
+                    queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
+                    queue_present_of(&mut queue, &mut len, &board.blocks[j], &q);
                 }
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, p, i, g);
+                    let (free_other, rest) = alone_mask(board, &q, i, g, is_free);
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
@@ -1118,26 +1163,26 @@ impl<'b> Solver<'b> {
                     gone[g] > 0
                         || m.iter().any(|&t| {
                             let t = t as usize;
-                            t != i && p.contains(t) && board.is_free(p, t)
+                            t != i && q.contains(t) && is_free(&q, t)
                         })
                 };
                 if ok {
                     if RECORD {
-                        when[i] = *step;
-                        *step += 1;
+                        when[i] = at;
+                        at += 1;
                         order.push(i as u16);
                     }
-                    p.remove(i);
+                    q.remove(i);
                     gone[g] += 1;
-                    queue.extend_from_slice(&board.blocks[i]);
-                    for &t in m {
-                        if p.contains(t as usize) {
-                            queue.push(t);
-                        }
-                    }
+                    queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
+                    queue_present_of(&mut queue, &mut len, m, &q);
                 }
             }
         }
+        *p = q;
+        *step = at;
+        queue.clear();
+        self.queue = queue;
     }
 
     /// Counts a node; true when the node cut-off or the time budget is exhausted.
@@ -1230,6 +1275,22 @@ fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Queues the tiles of `tiles` that are in `p`, in order, on the queue `queue[..len]`: each
+/// is written and kept only when present, without a branch to mispredict.
+#[inline(always)]
+fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bits) {
+    let end = *len + tiles.len();
+    if queue.len() < end {
+        queue.resize(end.max(2 * queue.len()), 0);
+    }
+    let mut n = *len;
+    for &t in tiles {
+        queue[n] = t;
+        n += p.contains(t as usize) as usize;
+    }
+    *len = n;
+}
+
 /// Takes the pair `a-b`.
 fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
     present.remove(a);
@@ -1238,15 +1299,15 @@ fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
 }
 
 /// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
-/// are present and free, and those that are `i` or gone.
+/// are present and free (by `is_free`), and those that are `i` or gone.
 #[inline(always)]
-fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize) -> (u8, u8) {
+fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize, mut is_free: impl FnMut(&Bits, usize) -> bool) -> (u8, u8) {
     let (mut free_other, mut rest) = (0u8, 0u8);
     for (k, &t) in board.members[g].iter().enumerate() {
         let t = t as usize;
         if t == i || !p.contains(t) {
             rest |= 1 << k;
-        } else if board.is_free(p, t) {
+        } else if is_free(p, t) {
             free_other |= 1 << k;
         }
     }
@@ -1284,4 +1345,23 @@ fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Mo
 /// Solves `board` from the full position with the default budget.
 pub fn solve(board: &Board) -> Verdict {
     Solver::new(board).solve()
+}
+
+/// Per group of four tiles (others: `false`), per split: whether it pairs a tile with one
+/// lying (through stacks) on it.
+fn covering_splits(board: &Board) -> Vec<[bool; 3]> {
+    (0..board.groups)
+        .map(|g| std::array::from_fn(|s| board.members[g].len() == 4 && pairs_covering(board, g, s)))
+        .collect()
+}
+
+/// Whether split `s` of the four tiles of group `g` pairs a tile with one lying on it.
+fn pairs_covering(board: &Board, g: usize, s: usize) -> bool {
+    let m = &board.members[g];
+    let sp = SPLITS[s];
+    let bad = |a: u16, b: u16| {
+        let (a, b) = (a as usize, b as usize);
+        board.cover[a].contains(b) || board.cover[b].contains(a)
+    };
+    bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
 }
