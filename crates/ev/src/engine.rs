@@ -570,6 +570,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if let Some(&v) = self.shared.totals.get(&key) {
             return v;
         }
+        if !haitei && self.riichi_considered() {
+            // A hand that may win with riichi is asked both ways at once (the dama reading
+            // takes its extra han from the riichi one; most complete hands are asked both).
+            let (dama, with_riichi) = self.o.tsumo_totals_pair(&self.win_query(h14, drawn, false, false));
+            self.shared.totals.insert(win_key(h14, drawn, false, false), dama);
+            self.shared.totals.insert(win_key(h14, drawn, true, false), with_riichi);
+            return if riichi { with_riichi } else { dama };
+        }
         let v = self.o.tsumo_totals(&self.win_query(h14, drawn, riichi, haitei));
         self.shared.totals.insert(key, v);
         v

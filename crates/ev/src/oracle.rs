@@ -99,6 +99,14 @@ pub trait Oracle: Sync {
     fn score(&self, query: &WinQuery<'_>) -> Option<WinParts>;
     /// What the winner receives for a tsumo of `han`/`fu`/`yakuman`.
     fn tsumo_points(&self, han: u32, fu: u32, yakuman: u32, dealer: bool) -> u32;
+    /// The [`Totals`] of a closed hand's tsumo without riichi and with riichi (`q.riichi` and
+    /// `q.double_riichi` are ignored): what [`Oracle::tsumo_totals`] answers for each, asked
+    /// together so an oracle can share the work. The default asks it twice.
+    fn tsumo_totals_pair(&self, q: &WinQuery<'_>) -> (Option<Totals>, Option<Totals>) {
+        let dama = WinQuery { riichi: false, double_riichi: false, ..q.clone() };
+        let riichi = WinQuery { riichi: true, double_riichi: false, ..q.clone() };
+        (self.tsumo_totals(&dama), self.tsumo_totals(&riichi))
+    }
     /// The win's [`Totals`], or `None` when the hand has no yaku or is not complete. The
     /// default adds the han to the best reading of [`Oracle::score`] (exact when the hand has
     /// one reading); an oracle that knows every reading should override it.

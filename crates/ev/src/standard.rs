@@ -94,20 +94,65 @@ impl Oracle for Standard {
         let closed = q.melds.iter().all(|m| !m.kind().is_open());
         let r = if closed {
             let cond = Conditions { riichi: true, ..cond };
-            value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok().flatten()
+            value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules)
+                .ok()
+                .flatten()
+                .map(|r| std::array::from_fn(|k| r.total_with_ura(k as u32)))
         } else {
             None
         };
+        Some(self.dama_totals(q, &v, r.as_ref()))
+    }
+
+    /// Both readings share the riichi one: the hand without riichi takes its extra han from
+    /// it (see [`Standard::tsumo_totals`]), so `value` is asked at most twice, not three times.
+    fn tsumo_totals_pair(&self, q: &WinQuery<'_>) -> (Option<Totals>, Option<Totals>) {
+        let red = if q.aka_dora { q.red.iter().sum::<u8>() } else { 0 };
+        let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
+        let cond = Conditions {
+            tsumo: true,
+            seat: wind(q.seat),
+            round: wind(q.round),
+            haitei: q.haitei,
+            ..Conditions::default()
+        };
+        let with_riichi: Option<Totals> = value(
+            q.closed,
+            q.melds,
+            q.win,
+            red,
+            q.dora_indicators,
+            &Conditions { riichi: true, ippatsu: q.ippatsu, ..cond },
+            &rules,
+        )
+        .ok()
+        .flatten()
+        .map(|r| std::array::from_fn(|k| r.total_with_ura(k as u32)));
+        let Some(v) = value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok().flatten() else {
+            return (None, with_riichi);
+        };
+        if v.yakuman > 0 {
+            return (Some(std::array::from_fn(|k| v.total_with_ura(k as u32))), with_riichi);
+        }
+        (Some(self.dama_totals(q, &v, with_riichi.as_ref())), with_riichi)
+    }
+}
+
+impl Standard {
+    /// The totals of a win without riichi or yakuman (reading `v`): its own total, then each
+    /// extra han through the riichi reading's totals `with_riichi` (`totals[k] =
+    /// with_riichi[k - 1]`), or added to `v` when there is none (an open hand).
+    fn dama_totals(&self, q: &WinQuery<'_>, v: &haipai_score::Value, with_riichi: Option<&Totals>) -> Totals {
         let dealer = q.seat == Tile::EAST;
         let mut out = [0u32; EXTRA];
         out[0] = v.payment.total;
         for (k, slot) in out.iter_mut().enumerate().skip(1) {
-            *slot = match &r {
-                Some(r) => r.total_with_ura(k as u32 - 1),
+            *slot = match with_riichi {
+                Some(r) => r[k - 1],
                 None => self.tsumo_points(v.han + k as u32, v.fu, 0, dealer),
             };
         }
-        Some(out)
+        out
     }
 }
 
