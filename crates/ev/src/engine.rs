@@ -677,12 +677,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let total: u32 = groups.iter().sum();
         let max_n = 4 * m;
-        // ways[j][n]: ways to choose j tiles with ura count n.
-        let mut ways = vec![vec![0f64; max_n + 1]; m + 1];
-        ways[0][0] = 1.0;
+        // ways[j * width + n]: ways to choose j tiles with ura count n (two flat tables, swapped
+        // group by group).
+        let width = max_n + 1;
+        let mut ways = vec![0f64; (m + 1) * width];
+        let mut next = vec![0f64; (m + 1) * width];
+        ways[0] = 1.0;
         for (v, &g) in groups.iter().enumerate() {
-            let mut next = vec![vec![0f64; max_n + 1]; m + 1];
-            for (j, row) in ways.iter().enumerate() {
+            next.fill(0.0);
+            for (j, row) in ways.chunks_exact(width).enumerate() {
                 for (n, &w) in row.iter().enumerate() {
                     if w == 0.0 {
                         continue;
@@ -690,15 +693,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     for x in 0..=(m - j).min(g as usize) {
                         let nn = n + x * v;
                         if nn <= max_n {
-                            next[j + x][nn] += w * binom(g, x as u32);
+                            next[(j + x) * width + nn] += w * binom(g, x as u32);
                         }
                     }
                 }
             }
-            ways = next;
+            std::mem::swap(&mut ways, &mut next);
         }
         let all_ways = binom(total, m as u32);
-        ways[m].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
+        ways[m * width..].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
     /// The group of the 13-tile hand whose [`pack`]ed key without red bits is `plain`.
