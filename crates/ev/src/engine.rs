@@ -1490,17 +1490,40 @@ impl Graph<'_> {
         if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
             return [0.0; 3];
         }
-        let better = |a: [f64; 3], b: [f64; 3]| better(self.objective, (a[0], a[1], a[2]), (b[0], b[1], b[2]));
-        let mut best = [0.0; 3];
-        let mut found = false;
+        let mut win = None;
         if let Some(p) = win_points(self.wins, n, d == LAST - 1) {
             if !self.may_decline {
                 return [p, 1.0, 1.0];
             }
-            (best, found) = ([p, 1.0, 1.0], true);
+            win = Some([p, 1.0, 1.0]);
         }
-        // The option pool's entries read in place (see [`discards`]).
+        // The comparison specialised to the objective (the choice loop compiled once for each).
         let options = &self.options[n.options()];
+        match self.objective {
+            Objective::Points => self.choose(options, win, next13, next_r, |a, b| {
+                better(Objective::Points, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
+            }),
+            Objective::Win => self.choose(options, win, next13, next_r, |a, b| {
+                better(Objective::Win, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
+            }),
+        }
+    }
+
+    /// The best of the win `win` (when it may be declined) and the discards `options` (entries
+    /// of the option pool, read in place: see [`discards`]) valued at the next draw index, under
+    /// the comparison `better`.
+    fn choose(
+        &self,
+        options: &[u32],
+        win: Option<[f64; 3]>,
+        next13: &[[f64; 3]],
+        next_r: &[[f64; 3]],
+        better: impl Fn([f64; 3], [f64; 3]) -> bool,
+    ) -> [f64; 3] {
+        let (mut best, mut found) = match win {
+            Some(w) => (w, true),
+            None => ([0.0; 3], false),
+        };
         let mut x = 0;
         while x < options.len() {
             let entry = options[x];
