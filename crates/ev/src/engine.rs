@@ -902,8 +902,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let start = self.option_pool.len() as u32;
         if !forced {
             let known = self.groups14[g as usize].links;
-            // Not taken from a scratch: this runs inside `expand13`, which holds it.
-            let mut links = Vec::new();
+            // A new group's links go straight to the end of `links` (nothing else appends to it
+            // while a 14-tile state is expanded).
+            let links_start = self.links.len() as u32;
             let used14 = self.nodes14[j as usize].used;
             let mut n = 0;
             for e in 0..34 {
@@ -914,7 +915,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     Some(span) => self.links[span.start as usize + n],
                     None => {
                         let g13 = self.group13(with_red(hand, 0) - unit(e));
-                        links.push(g13);
+                        self.links.push(g13);
                         g13
                     }
                 };
@@ -936,9 +937,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 h14[e] += 1;
             }
             if known.is_none() {
-                self.groups14[g as usize].links =
-                    Some(Span { start: self.links.len() as u32, len: links.len() as u32 });
-                self.links.extend_from_slice(&links);
+                let len = self.links.len() as u32 - links_start;
+                self.groups14[g as usize].links = Some(Span { start: links_start, len });
             }
         }
         let node = &mut self.nodes14[j as usize];
@@ -1250,60 +1250,77 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.riichi_children_of(h, red, double, answer)
     }
 
-    /// [`Solver::riichi_children`] given the hand's [`Oracle::necessary`] answer.
-    fn riichi_children_of(&mut self, h: &mut Counts, red: u8, double: bool, (sh, necessary): (i8, u64)) -> Vec<Child> {
+    /// [`Solver::riichi_children`] given the hand's [`Oracle::necessary`] answer: each wait's
+    /// arrays, constant over the plain draws, its haitei value at the last draw.
+    fn riichi_children_of(&mut self, h: &mut Counts, red: u8, double: bool, answer: (i8, u64)) -> Vec<Child> {
+        let spread = |points: [f64; 2]| {
+            let mut a = Arrays::ZERO;
+            for d in 0..LAST {
+                a.set(d, (points[usize::from(d == LAST - 1)], 1.0, 1.0));
+            }
+            a
+        };
+        self.riichi_waits_of(h, red, double, answer)
+            .into_iter()
+            .map(|(kind, w)| Child { kind, live: w.live, first: spread(w.first), later: spread(w.later) })
+            .collect()
+    }
+
+    /// The waits of a riichi hand (by kind) given its [`Oracle::necessary`] answer: live
+    /// copies and the win's points with ippatsu (`first`) and without (`later`), at a plain
+    /// draw and at the last one.
+    fn riichi_waits_of(
+        &mut self,
+        h: &mut Counts,
+        red: u8,
+        double: bool,
+        (sh, necessary): (i8, u64),
+    ) -> Vec<(usize, Wait)> {
         let level = if double { 2 } else { 1 };
         let mut out = Vec::new();
         // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
             let c = self.live(h, k);
-            if c == 0 || h[k] >= 4 {
+            if c == 0 || h[k] >= 4 || waits & (1 << k) == 0 {
                 continue;
             }
             h[k] += 1;
-            if waits & (1 << k) != 0 {
-                let suit = FIVES.iter().position(|&f| f == k);
-                let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-                let pr = f64::from(red_live) / f64::from(c);
-                let red_bits = suit.map_or(red, |s| red | (1 << s));
-                let mut first = Arrays::ZERO;
-                let mut later = Arrays::ZERO;
-                // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases
-                // come from one oracle total and one ura-dora distribution (what
-                // `win_points` computes for each, asked once).
-                let fast = if self.opts.menzen_tsumo {
-                    let t = self.win_totals(h, k, true, false);
-                    let dist = if self.opts.ura_dora && self.s.ura_count > 0 { Some(self.ura_memo(h)) } else { None };
-                    Some((t, dist))
-                } else {
-                    None
-                };
-                let double = u32::from(level == 2 && self.opts.double_riichi);
-                for (ipp, arr) in [(true, &mut first), (false, &mut later)] {
-                    for haitei in [false, true] {
-                        let value = |s: &mut Self, bits: u8| match &fast {
-                            Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
-                                let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
-                                let extra = red_han
-                                    + double
-                                    + u32::from(ipp && s.opts.ippatsu)
-                                    + u32::from(haitei && s.opts.haitei);
-                                totals_points(t, extra, dist.as_deref())
-                            }),
-                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
-                        };
-                        let plain = value(self, red);
-                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
-                        let v = pr * with_red + (1.0 - pr) * plain;
-                        let range = if haitei { LAST - 1..LAST } else { 0..LAST - 1 };
-                        for d in range {
-                            arr.set(d, (v, 1.0, 1.0));
-                        }
-                    }
+            let suit = FIVES.iter().position(|&f| f == k);
+            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
+            let pr = f64::from(red_live) / f64::from(c);
+            let red_bits = suit.map_or(red, |s| red | (1 << s));
+            let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
+            // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
+            // from one oracle total and one ura-dora distribution (what `win_points` computes
+            // for each, asked once).
+            let fast = if self.opts.menzen_tsumo {
+                let t = self.win_totals(h, k, true, false);
+                let dist = if self.opts.ura_dora && self.s.ura_count > 0 { Some(self.ura_memo(h)) } else { None };
+                Some((t, dist))
+            } else {
+                None
+            };
+            let double = u32::from(level == 2 && self.opts.double_riichi);
+            for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
+                for haitei in [false, true] {
+                    let value = |s: &mut Self, bits: u8| match &fast {
+                        Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
+                            let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
+                            let extra = red_han
+                                + double
+                                + u32::from(ipp && s.opts.ippatsu)
+                                + u32::from(haitei && s.opts.haitei);
+                            totals_points(t, extra, dist.as_deref())
+                        }),
+                        None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                    };
+                    let plain = value(self, red);
+                    let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
+                    points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
                 }
-                out.push(Child { kind: k, live: f64::from(c), first, later });
             }
+            out.push((k, wait));
             h[k] -= 1;
         }
         out
@@ -1325,11 +1342,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
             Some(g) => self.group_necessary(g, h),
             None => self.necessary(h),
         };
-        let children = self.riichi_children_of(h, red, double, answer);
+        let waits = self.riichi_waits_of(h, red, double, answer);
         let start = self.riichi_waits.len() as u32;
-        self.riichi_waits.extend(children.iter().map(Wait::of));
+        self.riichi_waits.extend(waits.iter().map(|&(_, w)| w));
         let i = self.riichi_states.len() as u32;
-        self.riichi_states.push(Span { start, len: children.len() as u32 });
+        self.riichi_states.push(Span { start, len: waits.len() as u32 });
         self.index_riichi.insert(key, i);
         i
     }
@@ -1614,13 +1631,6 @@ struct Wait {
     live: f64,
     first: [f64; 2],
     later: [f64; 2],
-}
-
-impl Wait {
-    /// The wait of a riichi child (its arrays are constant over the plain draws).
-    fn of(c: &Child) -> Wait {
-        Wait { live: c.live, first: [c.first.p[0], c.first.p[LAST - 1]], later: [c.later.p[0], c.later.p[LAST - 1]] }
-    }
 }
 
 /// One draw index `d` of [`first_passage`] for a riichi state with the given waits, from its
