@@ -995,9 +995,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.groups14 = Vec::new();
         self.links = Vec::new();
         self.draws13 = Vec::new();
-        let roots = self.renumber(&roots);
+        let roots = if self.nodes13.len() + self.nodes14.len() >= RENUMBER_FROM {
+            self.renumber(&roots)
+        } else {
+            self.keep_order();
+            roots
+        };
         self.fill(&roots);
         Ok(roots)
+    }
+
+    /// Keeps the listing's numbering (a graph small enough to stay in cache gains nothing from
+    /// [`Solver::renumber`]): frees the groups' [`Variants`], keeping the states' hands for the
+    /// simulator when every layer is kept.
+    fn keep_order(&mut self) {
+        let variants = std::mem::take(&mut self.variants13);
+        let hands = std::mem::take(&mut self.hands13);
+        self.variants14 = Vec::new();
+        if self.keep_layers {
+            let mut keys = vec![0; self.nodes13.len()];
+            for (v, &hand) in variants.iter().zip(&hands) {
+                for (r, &i) in v.iter().enumerate() {
+                    if i != NONE {
+                        keys[i as usize] = with_red(hand, r as u8);
+                    }
+                }
+            }
+            self.keys13 = keys;
+        }
     }
 
     /// Numbers the states group by group (the red-five variants of a hand next to each other,
@@ -1480,6 +1505,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.nodes13.len() + self.nodes14.len() + self.riichi_states.len()
     }
 }
+
+/// Graphs of at least this many states (13- and 14-tile) are renumbered group by group
+/// before the pass ([`Solver::renumber`]); smaller ones stay in cache in the listing's order.
+const RENUMBER_FROM: usize = 1 << 16;
 
 /// States per parallel task in the pass over draw indices (a layer of at most this many
 /// states is computed on the calling thread).
