@@ -6,6 +6,25 @@ use crate::bits::Bits;
 use crate::faces::Face;
 use crate::layout::{Layout, LayoutError, Rules};
 
+/// A tile lying on a slot, in a packed blocker count (see [`Board::blocker_counts`]).
+pub(crate) const ABOVE: u32 = 1;
+/// A tile on a slot's left, in a packed blocker count.
+pub(crate) const LEFT: u32 = 1 << 10;
+/// A tile on a slot's right, in a packed blocker count.
+pub(crate) const RIGHT: u32 = 1 << 20;
+
+/// In a packed blocker count: the slot itself is not present.
+pub(crate) const GONE: u32 = 1 << 30;
+
+/// Whether a slot with packed blocker count `c` is present and free: nothing on it and one
+/// side open. One comparison (the `min` is a conditional move): no branches to mispredict
+/// but the caller's.
+#[inline(always)]
+pub(crate) fn is_free_count(c: u32) -> bool {
+    let (on, left, right) = (c & (GONE | 0x3ff), c & 0x3ff << 10, c & 0x3ff << 20);
+    on | left.min(right) == 0
+}
+
 /// One move: the two slots removed together, lower index first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Move(pub u16, pub u16);
@@ -34,6 +53,9 @@ pub struct Board {
     pub(crate) above: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
     pub(crate) blocks: Vec<Vec<u16>>,
+    /// Parallel to `blocks`: what removing this slot takes off each blocked slot's blocker
+    /// count (see [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
+    pub(crate) unblock: Vec<Vec<u32>>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
     pub(crate) cover: Vec<Bits>,
     pub(crate) groups: usize,
@@ -79,9 +101,14 @@ impl Board {
         let left: Vec<Vec<u16>> = bl.iter().map(|b| b.left.clone()).collect();
         let right: Vec<Vec<u16>> = bl.iter().map(|b| b.right.clone()).collect();
         let mut blocks = vec![Vec::new(); n];
+        let mut unblock = vec![Vec::new(); n];
         for i in 0..n {
-            for &j in above[i].iter().chain(&left[i]).chain(&right[i]) {
-                blocks[j as usize].push(i as u16);
+            let sides = [(&above[i], ABOVE), (&left[i], LEFT), (&right[i], RIGHT)];
+            for (list, unit) in sides {
+                for &j in list {
+                    blocks[j as usize].push(i as u16);
+                    unblock[j as usize].push(unit);
+                }
             }
         }
         // Closure of `above`, highest layers first so each slot's coverers are done.
@@ -112,7 +139,7 @@ impl Board {
             b
         };
         let masks = (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
-        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, cover, groups })
+        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, cover, groups })
     }
 
     /// The layout.
@@ -160,6 +187,20 @@ impl Board {
         let hit = |m: &Bits| (0..W).fold(0, |acc, k| acc | (m.0[k] & p[k])) != 0;
         // `&` and `|` rather than `&&` and `||`: no branches to mispredict.
         !hit(a) & (!hit(l) | !hit(r))
+    }
+
+    /// Per slot, its blockers present in `present`, packed in one word (10 bits each: tiles on
+    /// it, then on its left, then on its right; plus [`GONE`] when the slot is not in
+    /// `present`), written to `out`. A removal keeps the counts
+    /// up to date by taking `unblock[i][k]` off slot `blocks[i][k]`, and [`is_free_count`]
+    /// reads freeness off a count without a mask test.
+    pub(crate) fn blocker_counts(&self, present: &Bits, out: &mut [u32]) {
+        let p = &present.0;
+        let count = |m: &Bits| (0..4).map(|k| (m.0[k] & p[k]).count_ones()).sum::<u32>();
+        for (i, (c, [a, l, r])) in out.iter_mut().zip(&self.masks).enumerate() {
+            let gone = if present.contains(i) { 0 } else { GONE };
+            *c = count(a) * ABOVE + count(l) * LEFT + count(r) * RIGHT + gone;
+        }
     }
 
     /// How many 64-bit words of a set of slots the board uses: 3 up to 192 slots (Turtle has
