@@ -56,6 +56,8 @@ pub struct Board {
     /// Parallel to `blocks`: what removing this slot takes off each blocked slot's blocker
     /// count (see [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
     pub(crate) unblock: Vec<Vec<u32>>,
+    /// The blocker counts of the full board (see [`Board::blocker_counts`]).
+    full_counts: Vec<u32>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
     pub(crate) cover: Vec<Bits>,
     pub(crate) groups: usize,
@@ -138,8 +140,12 @@ impl Board {
             }
             b
         };
-        let masks = (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
-        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, cover, groups })
+        let masks: Vec<[Bits; 3]> =
+            (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
+        let count = |v: &[u16]| v.len() as u32;
+        let full_counts = (0..n).map(|i| count(&above[i]) * ABOVE + count(&left[i]) * LEFT + count(&right[i]) * RIGHT);
+        let full_counts = full_counts.collect();
+        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, full_counts, cover, groups })
     }
 
     /// The layout.
@@ -195,11 +201,24 @@ impl Board {
     /// up to date by taking `unblock[i][k]` off slot `blocks[i][k]`, and [`is_free_count`]
     /// reads freeness off a count without a mask test.
     pub(crate) fn blocker_counts(&self, present: &Bits, out: &mut [u32]) {
-        let p = &present.0;
-        let count = |m: &Bits| (0..4).map(|k| (m.0[k] & p[k]).count_ones()).sum::<u32>();
-        for (i, (c, [a, l, r])) in out.iter_mut().zip(&self.masks).enumerate() {
-            let gone = if present.contains(i) { 0 } else { GONE };
-            *c = count(a) * ABOVE + count(l) * LEFT + count(r) * RIGHT + gone;
+        out.copy_from_slice(&self.full_counts);
+        let all = self.full();
+        for k in 0..4 {
+            let mut w = all.0[k] & !present.0[k];
+            while w != 0 {
+                self.take_off(out, k * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// Marks slot `i` removed in the blocker counts `counts`, and takes its blocking off the
+    /// slots it blocks.
+    #[inline(always)]
+    pub(crate) fn take_off(&self, counts: &mut [u32], i: usize) {
+        counts[i] |= GONE;
+        for (&j, &unit) in self.blocks[i].iter().zip(&self.unblock[i]) {
+            counts[j as usize] -= unit;
         }
     }
 

@@ -58,7 +58,7 @@ use std::time::{Duration, Instant};
 use hashbrown::{HashMap, HashSet};
 
 use crate::bits::Bits;
-use crate::board::{Board, GONE, Move, is_free_count};
+use crate::board::{Board, Move, is_free_count};
 
 /// How much search the solver may spend on one call before answering `Unknown`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -888,7 +888,7 @@ impl<'b> Solver<'b> {
         self.start_counts(present);
         for &t in &self.base_order[..prefix] {
             p.remove(t as usize);
-            take_off(board, &mut self.counts, t as usize);
+            board.take_off(&mut self.counts, t as usize);
             gone[board.group[t as usize] as usize] += 1;
         }
         let mut step = prefix as u32;
@@ -923,7 +923,7 @@ impl<'b> Solver<'b> {
         self.start_counts(present);
         for &t in &self.base_order[..prefix] {
             p.remove(t as usize);
-            take_off(board, &mut self.counts, t as usize);
+            board.take_off(&mut self.counts, t as usize);
             gone[board.group[t as usize] as usize] += 1;
         }
         let mut step = prefix as u32;
@@ -1139,8 +1139,8 @@ impl<'b> Solver<'b> {
                 if is_free_count(counts[j]) {
                     q.remove(i);
                     q.remove(j);
-                    take_off(board, counts, i);
-                    take_off(board, counts, j);
+                    board.take_off(counts, i);
+                    board.take_off(counts, j);
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
@@ -1173,7 +1173,7 @@ impl<'b> Solver<'b> {
                         order.push(i as u16);
                     }
                     q.remove(i);
-                    take_off(board, counts, i);
+                    board.take_off(counts, i);
                     gone[g] += 1;
                     queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
                     queue_present_of(&mut queue, &mut len, m, &q);
@@ -1300,15 +1300,6 @@ fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bi
         n += p.contains(t as usize) as usize;
     }
     *len = n;
-}
-
-/// Marks slot `i` removed in the blocker counts, and takes its blocking off the slots it blocks.
-#[inline(always)]
-fn take_off(board: &Board, counts: &mut [u32], i: usize) {
-    counts[i] |= GONE;
-    for (&j, &unit) in board.blocks[i].iter().zip(&board.unblock[i]) {
-        counts[j as usize] -= unit;
-    }
 }
 
 /// Takes the pair `a-b`.
