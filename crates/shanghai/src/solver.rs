@@ -987,11 +987,12 @@ impl<'b> Solver<'b> {
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
-    /// decides them earlier from now on.
+    /// decides them earlier from now on. `counts` must be the blocker counts of `p` (as the
+    /// run that got stuck there leaves them).
     fn blame(&mut self, p: &Bits) {
         let board = self.board;
         for i in p.iter() {
-            if board.is_free(p, i) {
+            if is_free_count(self.counts[i]) {
                 self.weight[board.group[i] as usize] += 1;
             }
         }
