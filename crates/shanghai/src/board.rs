@@ -181,16 +181,9 @@ impl Board {
     /// Whether slot `i` (present or not) would be free with `present` on the board.
     #[inline]
     pub fn is_free(&self, present: &Bits, i: usize) -> bool {
-        self.is_free_in::<4>(present, i)
-    }
-
-    /// [`Board::is_free`] looking only at the first `W` words of the sets: the same answer
-    /// when the board has at most `64 * W` slots (see [`Board::words`]).
-    #[inline(always)]
-    pub(crate) fn is_free_in<const W: usize>(&self, present: &Bits, i: usize) -> bool {
         let [a, l, r] = &self.masks[i];
         let p = &present.0;
-        let hit = |m: &Bits| (0..W).fold(0, |acc, k| acc | (m.0[k] & p[k])) != 0;
+        let hit = |m: &Bits| (0..4).fold(0, |acc, k| acc | (m.0[k] & p[k])) != 0;
         // `&` and `|` rather than `&&` and `||`: no branches to mispredict.
         !hit(a) & (!hit(l) | !hit(r))
     }
@@ -220,12 +213,6 @@ impl Board {
         for (&j, &unit) in self.blocks[i].iter().zip(&self.unblock[i]) {
             counts[j as usize] -= unit;
         }
-    }
-
-    /// How many 64-bit words of a set of slots the board uses: 3 up to 192 slots (Turtle has
-    /// 144), else 4.
-    pub(crate) fn words(&self) -> usize {
-        if self.len() <= 192 { 3 } else { 4 }
     }
 
     /// The free tiles of `present`, in slot order.

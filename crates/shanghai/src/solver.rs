@@ -1110,8 +1110,9 @@ impl<'b> Solver<'b> {
     /// Tiles already gone are never queued (they could only be skipped when popped), so the
     /// removals happen in the same order as with every blocked tile queued. The position,
     /// the step and the queue (a buffer and a length, see `queue_present_of`) are kept in
-    /// locals while it runs, and freeness is tested on the words the board uses
-    /// ([`Board::words`]).
+    /// locals while it runs. Freeness is read off the blocker counts `counts` (see
+    /// [`Board::blocker_counts`]), which each removal keeps up to date for the few slots it
+    /// blocks, instead of testing the position's masks.
     fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
