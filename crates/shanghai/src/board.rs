@@ -6,6 +6,25 @@ use crate::bits::Bits;
 use crate::faces::Face;
 use crate::layout::{Layout, LayoutError, Rules};
 
+/// A tile lying on a slot, in a packed blocker count (see [`Board::blocker_counts`]).
+pub(crate) const ABOVE: u32 = 1;
+/// A tile on a slot's left, in a packed blocker count.
+pub(crate) const LEFT: u32 = 1 << 10;
+/// A tile on a slot's right, in a packed blocker count.
+pub(crate) const RIGHT: u32 = 1 << 20;
+
+/// In a packed blocker count: the slot itself is not present.
+pub(crate) const GONE: u32 = 1 << 30;
+
+/// Whether a slot with packed blocker count `c` is present and free: nothing on it and one
+/// side open. One comparison (the `min` is a conditional move): no branches to mispredict
+/// but the caller's.
+#[inline(always)]
+pub(crate) fn is_free_count(c: u32) -> bool {
+    let (on, left, right) = (c & (GONE | 0x3ff), c & 0x3ff << 10, c & 0x3ff << 20);
+    on | left.min(right) == 0
+}
+
 /// One move: the two slots removed together, lower index first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Move(pub u16, pub u16);
@@ -34,6 +53,11 @@ pub struct Board {
     pub(crate) above: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
     pub(crate) blocks: Vec<Vec<u16>>,
+    /// Parallel to `blocks`: what removing this slot takes off each blocked slot's blocker
+    /// count (see [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
+    pub(crate) unblock: Vec<Vec<u32>>,
+    /// The blocker counts of the full board (see [`Board::blocker_counts`]).
+    full_counts: Vec<u32>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
     pub(crate) cover: Vec<Bits>,
     pub(crate) groups: usize,
@@ -79,9 +103,14 @@ impl Board {
         let left: Vec<Vec<u16>> = bl.iter().map(|b| b.left.clone()).collect();
         let right: Vec<Vec<u16>> = bl.iter().map(|b| b.right.clone()).collect();
         let mut blocks = vec![Vec::new(); n];
+        let mut unblock = vec![Vec::new(); n];
         for i in 0..n {
-            for &j in above[i].iter().chain(&left[i]).chain(&right[i]) {
-                blocks[j as usize].push(i as u16);
+            let sides = [(&above[i], ABOVE), (&left[i], LEFT), (&right[i], RIGHT)];
+            for (list, unit) in sides {
+                for &j in list {
+                    blocks[j as usize].push(i as u16);
+                    unblock[j as usize].push(unit);
+                }
             }
         }
         // Closure of `above`, highest layers first so each slot's coverers are done.
@@ -111,8 +140,12 @@ impl Board {
             }
             b
         };
-        let masks = (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
-        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, cover, groups })
+        let masks: Vec<[Bits; 3]> =
+            (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
+        let count = |v: &[u16]| v.len() as u32;
+        let full_counts = (0..n).map(|i| count(&above[i]) * ABOVE + count(&left[i]) * LEFT + count(&right[i]) * RIGHT);
+        let full_counts = full_counts.collect();
+        Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, full_counts, cover, groups })
     }
 
     /// The layout.
@@ -148,24 +181,38 @@ impl Board {
     /// Whether slot `i` (present or not) would be free with `present` on the board.
     #[inline]
     pub fn is_free(&self, present: &Bits, i: usize) -> bool {
-        self.is_free_in::<4>(present, i)
-    }
-
-    /// [`Board::is_free`] looking only at the first `W` words of the sets: the same answer
-    /// when the board has at most `64 * W` slots (see [`Board::words`]).
-    #[inline(always)]
-    pub(crate) fn is_free_in<const W: usize>(&self, present: &Bits, i: usize) -> bool {
         let [a, l, r] = &self.masks[i];
         let p = &present.0;
-        let hit = |m: &Bits| (0..W).fold(0, |acc, k| acc | (m.0[k] & p[k])) != 0;
+        let hit = |m: &Bits| (0..4).fold(0, |acc, k| acc | (m.0[k] & p[k])) != 0;
         // `&` and `|` rather than `&&` and `||`: no branches to mispredict.
         !hit(a) & (!hit(l) | !hit(r))
     }
 
-    /// How many 64-bit words of a set of slots the board uses: 3 up to 192 slots (Turtle has
-    /// 144), else 4.
-    pub(crate) fn words(&self) -> usize {
-        if self.len() <= 192 { 3 } else { 4 }
+    /// Per slot, its blockers present in `present`, packed in one word (10 bits each: tiles on
+    /// it, then on its left, then on its right; plus [`GONE`] when the slot is not in
+    /// `present`), written to `out`. A removal keeps the counts
+    /// up to date by taking `unblock[i][k]` off slot `blocks[i][k]`, and [`is_free_count`]
+    /// reads freeness off a count without a mask test.
+    pub(crate) fn blocker_counts(&self, present: &Bits, out: &mut [u32]) {
+        out.copy_from_slice(&self.full_counts);
+        let all = self.full();
+        for k in 0..4 {
+            let mut w = all.0[k] & !present.0[k];
+            while w != 0 {
+                self.take_off(out, k * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
+        }
+    }
+
+    /// Marks slot `i` removed in the blocker counts `counts`, and takes its blocking off the
+    /// slots it blocks.
+    #[inline(always)]
+    pub(crate) fn take_off(&self, counts: &mut [u32], i: usize) {
+        counts[i] |= GONE;
+        for (&j, &unit) in self.blocks[i].iter().zip(&self.unblock[i]) {
+            counts[j as usize] -= unit;
+        }
     }
 
     /// The free tiles of `present`, in slot order.

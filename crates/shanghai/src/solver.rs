@@ -58,7 +58,7 @@ use std::time::{Duration, Instant};
 use hashbrown::{HashMap, HashSet};
 
 use crate::bits::Bits;
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, is_free_count};
 
 /// How much search the solver may spend on one call before answering `Unknown`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -130,6 +130,15 @@ pub struct Solver<'b> {
     free: Vec<bool>,
     partner: Vec<u16>,
     queue: Vec<u16>,
+    /// Per slot, its blockers present in the running relaxation's position (packed, see
+    /// [`Board::blocker_counts`]), kept up to date by its removals.
+    counts: Vec<u32>,
+    /// `counts` saved: after a forward check's first phase, or before a shrink step.
+    saved_counts: Vec<u32>,
+    /// `counts` of the set of tiles `counts_of` (the node's position), so the node's runs
+    /// start from a copy instead of counting.
+    node_counts: Vec<u32>,
+    counts_of: Option<Bits>,
     weight: Vec<u32>,
     /// How many undecided groups each node forward-checks (at least one).
     fc_limit: usize,
@@ -254,6 +263,10 @@ impl<'b> Solver<'b> {
             free: vec![false; board.len()],
             partner: vec![u16::MAX; board.len()],
             queue: Vec::new(),
+            counts: vec![0; board.len()],
+            saved_counts: vec![0; board.len()],
+            node_counts: vec![0; board.len()],
+            counts_of: None,
             weight: vec![0; board.groups.max(1)],
             fc_limit: usize::MAX,
             relaxations: 0,
@@ -872,8 +885,10 @@ impl<'b> Solver<'b> {
             }
         }
         let mut p = *present;
+        self.start_counts(present);
         for &t in &self.base_order[..prefix] {
             p.remove(t as usize);
+            board.take_off(&mut self.counts, t as usize);
             gone[board.group[t as usize] as usize] += 1;
         }
         let mut step = prefix as u32;
@@ -905,8 +920,10 @@ impl<'b> Solver<'b> {
         }
         let mut p = *present;
         let mut gone = [0u8; 64];
+        self.start_counts(present);
         for &t in &self.base_order[..prefix] {
             p.remove(t as usize);
+            board.take_off(&mut self.counts, t as usize);
             gone[board.group[t as usize] as usize] += 1;
         }
         let mut step = prefix as u32;
@@ -914,6 +931,7 @@ impl<'b> Solver<'b> {
         self.queue_present(&p);
         self.drain::<false>(&mut p, &mut gone, &mut step, g);
         let (p0, gone0, step0) = (p, gone, step);
+        self.saved_counts.copy_from_slice(&self.counts);
         let mut out = [false; 3];
         for (s, sp) in SPLITS.iter().enumerate() {
             if !need[s] {
@@ -926,6 +944,7 @@ impl<'b> Solver<'b> {
                 self.partner[b as usize] = a;
             }
             let (mut p, mut gone, mut step) = (p0, gone0, step0);
+            self.counts.copy_from_slice(&self.saved_counts);
             self.queue.clear();
             self.queue.extend_from_slice(m);
             self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
@@ -950,16 +969,7 @@ impl<'b> Solver<'b> {
     /// neither the removals nor their order. Branch-free: each tile is written, and kept when
     /// free.
     fn queue_present(&mut self, p: &Bits) {
-        if self.board.words() == 3 {
-            self.queue_free_in::<3>(p);
-        } else {
-            self.queue_free_in::<4>(p);
-        }
-    }
-
-    /// [`Solver::queue_present`] testing freeness on the first `W` words only.
-    fn queue_free_in<const W: usize>(&mut self, p: &Bits) {
-        let board = self.board;
+        let counts = &self.counts[..];
         let queue = &mut self.queue;
         queue.clear();
         queue.resize(p.len() + 1, 0);
@@ -969,7 +979,7 @@ impl<'b> Solver<'b> {
             while w != 0 {
                 let i = k * 64 + w.trailing_zeros() as usize;
                 queue[n] = i as u16;
-                n += board.is_free_in::<W>(p, i) as usize;
+                n += is_free_count(counts[i]) as usize;
                 w &= w - 1;
             }
         }
@@ -977,11 +987,12 @@ impl<'b> Solver<'b> {
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
-    /// decides them earlier from now on.
+    /// decides them earlier from now on. `counts` must be the blocker counts of `p` (as the
+    /// run that got stuck there leaves them).
     fn blame(&mut self, p: &Bits) {
         let board = self.board;
         for i in p.iter() {
-            if board.is_free(p, i) {
+            if is_free_count(self.counts[i]) {
                 self.weight[board.group[i] as usize] += 1;
             }
         }
@@ -1032,14 +1043,17 @@ impl<'b> Solver<'b> {
             self.unpair(g, &p, &mut gone);
         }
         let mut step = 0;
+        board.blocker_counts(&p, &mut self.counts);
         for g in bit_indices(needed) {
             self.unpair(g, &p, &mut gone);
             let (mut p2, mut gone2) = (p, gone);
+            self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
             self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
             if p2.is_empty() {
                 self.pair(g, stuck.commit);
+                self.counts.copy_from_slice(&self.saved_counts);
             } else {
                 needed &= !(1 << g);
                 (p, gone) = (p2, gone2);
@@ -1096,39 +1110,25 @@ impl<'b> Solver<'b> {
     /// Tiles already gone are never queued (they could only be skipped when popped), so the
     /// removals happen in the same order as with every blocked tile queued. The position,
     /// the step and the queue (a buffer and a length, see `queue_present_of`) are kept in
-    /// locals while it runs, and freeness is tested on the words the board uses
-    /// ([`Board::words`]).
+    /// locals while it runs. Freeness is read off the blocker counts `counts` (see
+    /// [`Board::blocker_counts`]), which each removal keeps up to date for the few slots it
+    /// blocks, instead of testing the position's masks.
     fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
-        if self.board.words() == 3 {
-            self.drain_in::<RECORD, 3>(p, gone, step, frozen);
-        } else {
-            self.drain_in::<RECORD, 4>(p, gone, step, frozen);
-        }
-    }
-
-    /// [`Solver::drain`] testing freeness on the first `W` words of the position only.
-    fn drain_in<const RECORD: bool, const W: usize>(
-        &mut self,
-        p: &mut Bits,
-        gone: &mut [u8; 64],
-        step: &mut u32,
-        frozen: usize,
-    ) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let partner = &self.partner[..];
         let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
+        let counts = &mut self.counts[..];
         // The queue as a buffer and a length: tiles are written unconditionally and kept
         // when present (see `queue_present_of`).
         let mut queue = std::mem::take(&mut self.queue);
         let mut len = queue.len();
         let mut q = *p;
         let mut at = *step;
-        let is_free = |q: &Bits, t: usize| board.is_free_in::<W>(q, t);
         while len > 0 {
             len -= 1;
             let i = queue[len] as usize;
-            if !q.contains(i) || !is_free(&q, i) {
+            if !is_free_count(counts[i]) {
                 continue;
             }
             let g = board.group[i] as usize;
@@ -1138,9 +1138,11 @@ impl<'b> Solver<'b> {
             let j = partner[i];
             if j != NONE {
                 let j = j as usize;
-                if is_free(&q, j) {
+                if is_free_count(counts[j]) {
                     q.remove(i);
                     q.remove(j);
+                    board.take_off(counts, i);
+                    board.take_off(counts, j);
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
@@ -1153,7 +1155,7 @@ impl<'b> Solver<'b> {
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, &q, i, g, is_free);
+                    let (free_other, rest) = alone_mask(board, &q, i, g, |_, t| is_free_count(counts[t]));
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
@@ -1163,7 +1165,7 @@ impl<'b> Solver<'b> {
                     gone[g] > 0
                         || m.iter().any(|&t| {
                             let t = t as usize;
-                            t != i && q.contains(t) && is_free(&q, t)
+                            t != i && is_free_count(counts[t])
                         })
                 };
                 if ok {
@@ -1173,6 +1175,7 @@ impl<'b> Solver<'b> {
                         order.push(i as u16);
                     }
                     q.remove(i);
+                    board.take_off(counts, i);
                     gone[g] += 1;
                     queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
                     queue_present_of(&mut queue, &mut len, m, &q);
@@ -1183,6 +1186,16 @@ impl<'b> Solver<'b> {
         *step = at;
         queue.clear();
         self.queue = queue;
+    }
+
+    /// Sets `counts` to the blocker counts of `present`: a copy when it is the set counted
+    /// last (the node's runs all start there), else counted afresh.
+    fn start_counts(&mut self, present: &Bits) {
+        if self.counts_of != Some(*present) {
+            self.board.blocker_counts(present, &mut self.node_counts);
+            self.counts_of = Some(*present);
+        }
+        self.counts.copy_from_slice(&self.node_counts);
     }
 
     /// Counts a node; true when the node cut-off or the time budget is exhausted.
