@@ -279,4 +279,37 @@ mod tests {
             checked += 1;
         }
     }
+
+    /// The pair (dama, riichi) asked together equals the two asked one by one (the trait's
+    /// default), on seeded random complete hands, with haitei and red fives in play.
+    #[test]
+    fn totals_pair_equals_two_calls() {
+        let o = Standard::default();
+        let dora = [Tile::new(27).expect("1z")];
+        let mut rng = Rng::new(43);
+        let mut checked = 0;
+        while checked < 400 {
+            let Some((h, win)) = complete(&mut rng) else { continue };
+            let red = if h[13] > 0 { [0, 1, 0] } else { [0; 3] };
+            let q = WinQuery {
+                closed: &h,
+                red,
+                melds: &[],
+                win,
+                seat: Tile::new(27 + checked % 4).expect("wind"),
+                round: Tile::EAST,
+                dora_indicators: &dora,
+                riichi: false,
+                double_riichi: false,
+                ippatsu: false,
+                haitei: checked % 3 == 0,
+                aka_dora: true,
+            };
+            let pair = o.tsumo_totals_pair(&q);
+            let dama = o.tsumo_totals(&WinQuery { riichi: false, ..q.clone() });
+            let riichi = o.tsumo_totals(&WinQuery { riichi: true, ..q.clone() });
+            assert_eq!(pair, (dama, riichi), "{h:?} {win}");
+            checked += 1;
+        }
+    }
 }
