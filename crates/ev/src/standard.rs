@@ -195,6 +195,24 @@ mod tests {
     use super::*;
     use haipai_tiles::rng::Rng;
 
+    /// A closed tsumo on `win` in the East round, no red fives, riichi or extra yaku.
+    fn tsumo<'q>(h: &'q Counts, win: Tile, seat: Tile, dora: &'q [Tile]) -> WinQuery<'q> {
+        WinQuery {
+            closed: h,
+            red: [0; 3],
+            melds: &[],
+            win,
+            seat,
+            round: Tile::EAST,
+            dora_indicators: dora,
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            haitei: false,
+            aka_dora: false,
+        }
+    }
+
     /// A random closed complete hand (four groups and a pair) and one of its tiles.
     fn complete(rng: &mut Rng) -> Option<(Counts, Tile)> {
         let mut h = [0u8; 34];
@@ -241,20 +259,7 @@ mod tests {
         while checked < 400 {
             let Some((h, win)) = complete(&mut rng) else { continue };
             for riichi in [true, false] {
-                let q = WinQuery {
-                    closed: &h,
-                    red: [0; 3],
-                    melds: &[],
-                    win,
-                    seat: Tile::new(28).expect("2z"),
-                    round: Tile::EAST,
-                    dora_indicators: &dora,
-                    riichi,
-                    double_riichi: false,
-                    ippatsu: false,
-                    haitei: false,
-                    aka_dora: false,
-                };
+                let q = WinQuery { riichi, ..tsumo(&h, win, Tile::new(28).expect("2z"), &dora) };
                 let totals = o.tsumo_totals(&q);
                 assert_eq!(totals.map(|t| t[0]), full(&h, win, [0; 3], riichi, false, &[]), "{h:?} {win}");
                 let Some(totals) = totals else { continue };
@@ -291,20 +296,8 @@ mod tests {
         while checked < 400 {
             let Some((h, win)) = complete(&mut rng) else { continue };
             let red = if h[13] > 0 { [0, 1, 0] } else { [0; 3] };
-            let q = WinQuery {
-                closed: &h,
-                red,
-                melds: &[],
-                win,
-                seat: Tile::new(27 + checked % 4).expect("wind"),
-                round: Tile::EAST,
-                dora_indicators: &dora,
-                riichi: false,
-                double_riichi: false,
-                ippatsu: false,
-                haitei: checked % 3 == 0,
-                aka_dora: true,
-            };
+            let seat = Tile::new(27 + checked % 4).expect("wind");
+            let q = WinQuery { red, haitei: checked % 3 == 0, aka_dora: true, ..tsumo(&h, win, seat, &dora) };
             let pair = o.tsumo_totals_pair(&q);
             let dama = o.tsumo_totals(&WinQuery { riichi: false, ..q.clone() });
             let riichi = o.tsumo_totals(&WinQuery { riichi: true, ..q.clone() });

@@ -884,16 +884,7 @@ impl<'b> Solver<'b> {
                 _ => {}
             }
         }
-        let mut p = *present;
-        self.start_counts(present);
-        for &t in &self.base_order[..prefix] {
-            p.remove(t as usize);
-            board.take_off(&mut self.counts, t as usize);
-            gone[board.group[t as usize] as usize] += 1;
-        }
-        let mut step = prefix as u32;
-        self.order.clear();
-        self.queue_present(&p);
+        let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
         self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX);
         if let Some(g) = only {
             for &t in &board.members[g] {
@@ -902,6 +893,23 @@ impl<'b> Solver<'b> {
         }
         self.blame(&p);
         (!p.is_empty()).then(|| Stuck { p, gone, commit, twos: self.base_twos, decided: decided(commit), reason: None })
+    }
+
+    /// Replays the first `prefix` removals of the node's base run on `present` (counting the
+    /// gone tiles of each group in `gone`) and queues the tiles free there: the position, and
+    /// the step count, a run continues from.
+    fn replay_base(&mut self, present: &Bits, prefix: usize, gone: &mut [u8; 64]) -> (Bits, u32) {
+        let board = self.board;
+        let mut p = *present;
+        self.start_counts(present);
+        for &t in &self.base_order[..prefix] {
+            p.remove(t as usize);
+            board.take_off(&mut self.counts, t as usize);
+            gone[board.group[t as usize] as usize] += 1;
+        }
+        self.order.clear();
+        self.queue_present(&p);
+        (p, prefix as u32)
     }
 
     /// Forward checks the undecided group `g`: for each split `s` with `need[s]`, whether the
@@ -918,17 +926,8 @@ impl<'b> Solver<'b> {
         for &t in m {
             self.partner[t as usize] = NONE;
         }
-        let mut p = *present;
         let mut gone = [0u8; 64];
-        self.start_counts(present);
-        for &t in &self.base_order[..prefix] {
-            p.remove(t as usize);
-            board.take_off(&mut self.counts, t as usize);
-            gone[board.group[t as usize] as usize] += 1;
-        }
-        let mut step = prefix as u32;
-        self.order.clear();
-        self.queue_present(&p);
+        let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
         self.drain::<false>(&mut p, &mut gone, &mut step, g);
         let (p0, gone0, step0) = (p, gone, step);
         self.saved_counts.copy_from_slice(&self.counts);
