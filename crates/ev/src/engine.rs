@@ -1482,18 +1482,18 @@ impl Graph<'_> {
             out.fill([0.0; 3]);
             return;
         }
-        let mut best = [[0.0; 3]; 8];
+        // The best so far of each variant is kept in `out` itself (a copy from a local array
+        // of a variable length is a call to `memcpy`).
         let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
             let wins = &self.wins[hand.win as usize..hand.win as usize + out.len()];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
-                for (b, w) in best.iter_mut().zip(wins) {
+                for (b, w) in out.iter_mut().zip(wins) {
                     *b = [w[last], 1.0, 1.0];
                 }
                 if !self.may_decline {
-                    out.copy_from_slice(&best[..out.len()]);
                     return;
                 }
                 found = true;
@@ -1504,7 +1504,7 @@ impl Graph<'_> {
             let to = &self.hands13[(entry & HAND) as usize];
             let rank = &RANK[usize::from(to.mask)];
             let kept = kept_red(entry);
-            for (b, &red) in best.iter_mut().zip(reds) {
+            for (b, &red) in out.iter_mut().zip(reds) {
                 let r = usize::from(rank[usize::from(red & kept)]);
                 let mut v = next13[to.base as usize + r];
                 if entry & WITH_RIICHI != 0 {
@@ -1522,7 +1522,9 @@ impl Graph<'_> {
             }
             found = true;
         }
-        out.copy_from_slice(&best[..out.len()]);
+        if !found {
+            out.fill([0.0; 3]);
+        }
     }
 
     /// The values before draw `d` (denominator `denom`) of the 13-tile hands `hands`, written
