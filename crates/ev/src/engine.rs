@@ -1504,8 +1504,10 @@ impl Graph<'_> {
             let to = &self.hands13[(entry & HAND) as usize];
             let rank = &RANK[usize::from(to.mask)];
             let kept = kept_red(entry);
-            for (b, &red) in out.iter_mut().zip(reds) {
-                let r = usize::from(rank[usize::from(red & kept)]);
+            // A discard that keeps every red bit leaves the same variants, rank for rank.
+            let same = entry & CLEARS == 0;
+            for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
+                let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
                 let mut v = next13[to.base as usize + r];
                 if entry & WITH_RIICHI != 0 {
                     let riichi = next_r[to.riichi as usize + r];
@@ -1554,8 +1556,18 @@ impl Graph<'_> {
                 let to = &self.hands14[step.hand as usize];
                 let (rank, at) = (&RANK[usize::from(to.mask)], to.base as usize);
                 let suit = FIVE_SUIT[usize::from(step.kind)];
+                if suit == 3 {
+                    // Not a five: the same variants, rank for rank.
+                    let q = f64::from(step.copies);
+                    for (a, v) in acc.iter_mut().zip(&v14[at..at + n]) {
+                        a[0] += q * v[0];
+                        a[1] += q * v[1];
+                        a[2] += q * v[2];
+                    }
+                    continue;
+                }
                 for (a, &red) in acc.iter_mut().zip(reds) {
-                    let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+                    let red_live = self.red.of(red, usize::from(suit));
                     if red_live > 0 {
                         let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
                         a[0] += q * v[0];
