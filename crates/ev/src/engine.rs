@@ -881,8 +881,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let answer = self.hand_necessary(g, h);
         let mask = self.hands13[g as usize].mask;
         let first = self.riichi_states.len() as u32;
-        for rank in 0..variants(mask) {
-            self.push_riichi(h, RED[usize::from(mask)][rank], false, answer);
+        for waits in self.riichi_waits_of(h, &RED[usize::from(mask)][..variants(mask)], false, answer) {
+            self.push_riichi(&waits);
         }
         self.hands13[g as usize].riichi = first;
     }
@@ -1174,24 +1174,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             a
         };
-        self.riichi_waits_of(h, red, double, answer)
+        let mut waits = self.riichi_waits_of(h, &[red], double, answer);
+        waits
+            .swap_remove(0)
             .into_iter()
             .map(|(kind, w)| Child { kind, live: w.live, first: spread(w.first), later: spread(w.later) })
             .collect()
     }
 
-    /// The waits of a riichi hand (by kind) given its [`Oracle::necessary`] answer: live
-    /// copies and the win's points with ippatsu (`first`) and without (`later`), at a plain
-    /// draw and at the last one.
+    /// The waits of a riichi hand (by kind) given its [`Oracle::necessary`] answer, for each of
+    /// the red bits `reds` (the hand's variants): live copies and the win's points with
+    /// ippatsu (`first`) and without (`later`), at a plain draw and at the last one. The
+    /// oracle's totals and the ura-dora distribution of a wait are asked once for all variants.
     fn riichi_waits_of(
         &mut self,
         h: &mut Counts,
-        red: u8,
+        reds: &[u8],
         double: bool,
         (sh, necessary): (i8, u64),
-    ) -> Vec<(usize, Wait)> {
+    ) -> Vec<Vec<(usize, Wait)>> {
         let level = if double { 2 } else { 1 };
-        let mut out = Vec::new();
+        let mut out = vec![Vec::new(); reds.len()];
         // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
@@ -1200,11 +1203,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 continue;
             }
             h[k] += 1;
-            let suit = FIVES.iter().position(|&f| f == k);
-            let red_live = suit.map_or(0, |s| self.red.of(red, s));
-            let pr = f64::from(red_live) / f64::from(c);
-            let red_bits = suit.map_or(red, |s| red | (1 << s));
-            let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
             // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
             // from one oracle total and one ura-dora distribution (what `win_points` computes
             // for each, asked once).
@@ -1216,25 +1214,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 None
             };
             let double = u32::from(level == 2 && self.opts.double_riichi);
-            for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
-                for haitei in [false, true] {
-                    let value = |s: &mut Self, bits: u8| match &fast {
-                        Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
-                            let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
-                            let extra = red_han
-                                + double
-                                + u32::from(ipp && s.opts.ippatsu)
-                                + u32::from(haitei && s.opts.haitei);
-                            totals_points(t, extra, dist.as_deref())
-                        }),
-                        None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
-                    };
-                    let plain = value(self, red);
-                    let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
-                    points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
+            let suit = FIVES.iter().position(|&f| f == k);
+            for (&red, out) in reds.iter().zip(out.iter_mut()) {
+                let red_live = suit.map_or(0, |s| self.red.of(red, s));
+                let pr = f64::from(red_live) / f64::from(c);
+                let red_bits = suit.map_or(red, |s| red | (1 << s));
+                let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
+                for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
+                    for haitei in [false, true] {
+                        let value = |s: &mut Self, bits: u8| match &fast {
+                            Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
+                                let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
+                                let extra = red_han
+                                    + double
+                                    + u32::from(ipp && s.opts.ippatsu)
+                                    + u32::from(haitei && s.opts.haitei);
+                                totals_points(t, extra, dist.as_deref())
+                            }),
+                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                        };
+                        let plain = value(self, red);
+                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
+                        points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
+                    }
                 }
+                out.push((k, wait));
             }
-            out.push((k, wait));
             h[k] -= 1;
         }
         out
@@ -1249,15 +1254,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return i;
         }
         let answer = self.necessary(h);
-        let i = self.push_riichi(h, red, double, answer);
+        let waits = self.riichi_waits_of(h, &[red], double, answer);
+        let i = self.push_riichi(&waits[0]);
         self.index_riichi.insert(key, i);
         i
     }
 
-    /// A new riichi state for the hand `h` (red bits `red`) given its [`Oracle::necessary`]
-    /// answer: its waits.
-    fn push_riichi(&mut self, h: &mut Counts, red: u8, double: bool, answer: (i8, u64)) -> u32 {
-        let waits = self.riichi_waits_of(h, red, double, answer);
+    /// A new riichi state with the given waits.
+    fn push_riichi(&mut self, waits: &[(usize, Wait)]) -> u32 {
         let start = self.riichi_waits.len() as u32;
         self.riichi_waits.extend(waits.iter().map(|&(_, w)| w));
         let i = self.riichi_states.len() as u32;
