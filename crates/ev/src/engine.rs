@@ -1486,37 +1486,32 @@ impl Graph<'_> {
             out.fill([0.0; 3]);
             return;
         }
-        // Variant by variant, the best so far in registers.
-        let mut win = None;
+        // The best so far of each variant is kept in `out` itself (a copy from a local array
+        // of a variable length is a call to `memcpy`).
+        let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
             let wins = &self.wins[hand.win as usize..hand.win as usize + out.len()];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
+                for (b, w) in out.iter_mut().zip(wins) {
+                    *b = [w[last], 1.0, 1.0];
+                }
                 if !self.may_decline {
-                    for (b, w) in out.iter_mut().zip(wins) {
-                        *b = [w[last], 1.0, 1.0];
-                    }
                     return;
                 }
-                win = Some((wins, last));
+                found = true;
             }
         }
-        let options = &self.options[hand.options()];
         let reds = &RED[usize::from(hand.mask)][..out.len()];
-        for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
-            let (mut best, mut found) = match win {
-                Some((wins, last)) => ([wins[c][last], 1.0, 1.0], true),
-                None => ([0.0; 3], false),
-            };
-            for &entry in options {
-                let to = &self.hands13[(entry & HAND) as usize];
-                // A discard that keeps every red bit leaves the same variants, rank for rank.
-                let r = if entry & CLEARS == 0 {
-                    c
-                } else {
-                    usize::from(RANK[usize::from(to.mask)][usize::from(red & kept_red(entry))])
-                };
+        for &entry in &self.options[hand.options()] {
+            let to = &self.hands13[(entry & HAND) as usize];
+            let rank = &RANK[usize::from(to.mask)];
+            let kept = kept_red(entry);
+            // A discard that keeps every red bit leaves the same variants, rank for rank.
+            let same = entry & CLEARS == 0;
+            for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
+                let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
                 let mut v = next13[to.base as usize + r];
                 if entry & WITH_RIICHI != 0 {
                     let riichi = next_r[to.riichi as usize + r];
@@ -1527,11 +1522,14 @@ impl Graph<'_> {
                         RiichiPolicy::Best => {}
                     }
                 }
-                if !found || better(v, best) {
-                    (best, found) = (v, true);
+                if !found || better(v, *b) {
+                    *b = v;
                 }
             }
-            *b = best;
+            found = true;
+        }
+        if !found {
+            out.fill([0.0; 3]);
         }
     }
 
