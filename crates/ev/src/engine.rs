@@ -298,12 +298,15 @@ struct Hand13 {
     mask: u8,
 }
 
-/// A kept draw of a 13-tile hand: the 14-tile hand it leads to, the kind and its live copies.
+/// A kept draw of a 13-tile hand: the 14-tile hand it leads to (the first state of its
+/// variants and the suits they vary in, so the pass reads no hand record), the kind and its
+/// live copies.
 #[derive(Clone, Copy, Debug)]
 struct Step {
-    hand: u32,
+    state: u32,
     kind: u8,
     copies: u8,
+    mask: u8,
 }
 
 /// A 14-tile hand (red fives not told apart, plus the winning tile when complete) as the pass
@@ -335,18 +338,34 @@ impl Hand14 {
     }
 }
 
-/// In the option pool a discard is its 13-tile hand, with [`WITH_RIICHI`] when the policy
-/// considers riichi there and, in the bits of [`CLEARS`], one plus the suit whose red bit the
-/// discard clears (the hand's only five of that suit is thrown).
+/// An admissible discard of a 14-tile hand in the option pool: the 13-tile hand it leaves,
+/// as the first state of its variants (`state`) and, in `info`, the hand's index ([`HAND`]),
+/// the suits its variants vary in (the bits of [`MASK`]), one plus the suit whose red bit the
+/// discard clears (the bits of [`CLEARS`]: the hand's only five of that suit is thrown) and
+/// [`WITH_RIICHI`] when the policy considers riichi there (the riichi states are the hand's).
+#[derive(Clone, Copy, Debug)]
+struct Opt {
+    state: u32,
+    info: u32,
+}
+
 const WITH_RIICHI: u32 = 1 << 31;
 const CLEARS: u32 = 3 << 29;
-const HAND: u32 = (1 << 29) - 1;
+const MASK: u32 = 7 << 26;
+const HAND: u32 = (1 << 26) - 1;
 
-/// The red bits a discard (an option pool entry) keeps.
-fn kept_red(entry: u32) -> u8 {
-    match (entry & CLEARS) >> 29 {
-        0 => 7,
-        s => !(1u8 << (s - 1)),
+impl Opt {
+    /// The red bits the discard keeps.
+    fn kept_red(self) -> u8 {
+        match (self.info & CLEARS) >> 29 {
+            0 => 7,
+            s => !(1u8 << (s - 1)),
+        }
+    }
+
+    /// The suits the 13-tile hand's variants vary in.
+    fn mask(self) -> usize {
+        ((self.info & MASK) >> 26) as usize
     }
 }
 
@@ -416,8 +435,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     states14: u32,
     /// The 13-tile hands' kept draws.
     steps: Vec<Step>,
-    /// The 14-tile hands' admissible discards (see [`WITH_RIICHI`]).
-    option_pool: Vec<u32>,
+    /// The 14-tile hands' admissible discards.
+    option_pool: Vec<Opt>,
     /// Win points at a plain draw and at the last draw (NaN for no win) of the 14-tile states
     /// that have one (see [`Hand14::win`]).
     wins: Vec<[f64; 2]>,
@@ -704,7 +723,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return g;
         }
         let g = self.hands13.len() as u32;
-        assert!(g <= HAND, "more than 2^29 13-tile hands");
+        assert!(g <= HAND, "more than 2^26 13-tile hands");
         let (h, _) = unpack(plain);
         let mask = self.red_mask(&h);
         let base = self.states13;
@@ -780,7 +799,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let g14 = self.draw_hand(&mut h, key + unit(k), k, needed);
             h[k] -= 1;
             if g14 != NONE {
-                self.steps.push(Step { hand: g14, kind: k as u8, copies: c });
+                let to = self.hands14[g14 as usize];
+                self.steps.push(Step { state: to.base, kind: k as u8, copies: c, mask: to.mask });
                 live += u16::from(c);
             }
         }
@@ -862,7 +882,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 if considered {
                     self.riichi13(g13, h14);
                 }
-                self.option_pool.push(g13 | clears | if considered { WITH_RIICHI } else { 0 });
+                let to = self.hands13[g13 as usize];
+                let info = g13 | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
+                self.option_pool.push(Opt { state: to.base, info });
                 h14[e] += 1;
             }
         }
@@ -942,8 +964,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let red = RED[usize::from(hand.mask)][rank];
         let mut out = Vec::new();
         for step in &self.steps[hand.steps.range()] {
-            let to = self.hands14[step.hand as usize];
-            let state = |red: u8| to.base + u32::from(RANK[usize::from(to.mask)][usize::from(red)]);
+            let state = |red: u8| step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)]);
             let kind = step.kind;
             let suit = FIVE_SUIT[usize::from(kind)];
             let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
@@ -978,9 +999,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.option_pool[hand.options()]
             .iter()
             .map(|&entry| {
-                let to = self.hands13[(entry & HAND) as usize];
-                let r = RANK[usize::from(to.mask)][usize::from(red & kept_red(entry))];
-                let riichi = if entry & WITH_RIICHI != 0 { to.riichi + u32::from(r) } else { NONE };
+                let to = self.hands13[(entry.info & HAND) as usize];
+                let r = RANK[usize::from(to.mask)][usize::from(red & entry.kept_red())];
+                let riichi = if entry.info & WITH_RIICHI != 0 { to.riichi + u32::from(r) } else { NONE };
                 Discard { dama: to.base + u32::from(r), riichi }
             })
             .collect()
@@ -1431,7 +1452,7 @@ struct Graph<'g> {
     hands13: &'g [Hand13],
     hands14: &'g [Hand14],
     steps: &'g [Step],
-    options: &'g [u32],
+    options: &'g [Opt],
     wins: &'g [[f64; 2]],
     red: RedLive,
     objective: Objective,
@@ -1505,16 +1526,21 @@ impl Graph<'_> {
         }
         let reds = &RED[usize::from(hand.mask)][..out.len()];
         for &entry in &self.options[hand.options()] {
-            let to = &self.hands13[(entry & HAND) as usize];
-            let rank = &RANK[usize::from(to.mask)];
-            let kept = kept_red(entry);
+            let rank = &RANK[entry.mask()];
+            let kept = entry.kept_red();
             // A discard that keeps every red bit leaves the same variants, rank for rank.
-            let same = entry & CLEARS == 0;
+            let same = entry.info & CLEARS == 0;
+            // The riichi states are read from the 13-tile hand (only when riichi is considered).
+            let riichi_at = if entry.info & WITH_RIICHI != 0 {
+                self.hands13[(entry.info & HAND) as usize].riichi as usize
+            } else {
+                usize::MAX
+            };
             for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
                 let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
-                let mut v = next13[to.base as usize + r];
-                if entry & WITH_RIICHI != 0 {
-                    let riichi = next_r[to.riichi as usize + r];
+                let mut v = next13[entry.state as usize + r];
+                if riichi_at != usize::MAX {
+                    let riichi = next_r[riichi_at + r];
                     match self.policy {
                         RiichiPolicy::Never => {}
                         RiichiPolicy::Always => v = riichi,
@@ -1557,8 +1583,7 @@ impl Graph<'_> {
             let reds = &RED[usize::from(hand.mask)][..n];
             let mut acc = [[0.0f64; 3]; 8];
             for step in &self.steps[hand.steps.range()] {
-                let to = &self.hands14[step.hand as usize];
-                let (rank, at) = (&RANK[usize::from(to.mask)], to.base as usize);
+                let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
                 let suit = FIVE_SUIT[usize::from(step.kind)];
                 if suit == 3 {
                     // Not a five: the same variants, rank for rank.
