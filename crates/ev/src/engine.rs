@@ -941,6 +941,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
+        // The scoring memos: the roots' riichi hands and the simulator ask again for the few
+        // they need.
+        self.shared = Shared::default();
+        self.memo_ura = HashMap::new();
+        // The pools grew by doubling: their slack would sit beside the pass's layers.
+        self.steps.shrink_to_fit();
+        self.option_pool.shrink_to_fit();
+        self.hands13.shrink_to_fit();
+        self.hands14.shrink_to_fit();
+        self.wins.shrink_to_fit();
+        self.riichi_states.shrink_to_fit();
+        self.riichi_waits.shrink_to_fit();
         self.fill(&roots);
         Ok(roots)
     }
