@@ -1039,6 +1039,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
+            chunks13: chunk_starts(self.hands13.len(), self.states13 as usize, |g| self.hands13[g].base as usize),
+            chunks14: chunk_starts(self.hands14.len(), self.states14 as usize, |g| self.hands14[g].base as usize),
         };
         let (n13, n14) = (self.states13 as usize, self.states14 as usize);
         // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
@@ -1112,20 +1114,22 @@ impl<'a, O: Oracle> Solver<'a, O> {
     ) {
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
-            if v14.len() >= PARALLEL_FROM {
-                let chunks = split_by_hands(self.hands14.len(), |g| self.hands14[g].base as usize, v14);
-                chunks.into_par_iter().for_each(|(hands, out)| graph.layer14(hands, out, d, next13, next_r));
-            } else {
+            if graph.chunks14.is_empty() {
                 graph.layer14(0..self.hands14.len(), v14, d, next13, next_r);
+            } else {
+                let base = |g: usize| self.hands14[g].base as usize;
+                let chunks = split_by_hands(&graph.chunks14, self.hands14.len(), base, v14);
+                chunks.into_par_iter().for_each(|(hands, out)| graph.layer14(hands, out, d, next13, next_r));
             }
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
-        if layer13.len() >= PARALLEL_FROM {
-            let chunks = split_by_hands(self.hands13.len(), |g| self.hands13[g].base as usize, layer13);
-            chunks.into_par_iter().for_each(|(hands, out)| graph.layer13(hands, out, next13, d, denom, v14));
-        } else {
+        if graph.chunks13.is_empty() {
             graph.layer13(0..self.hands13.len(), layer13, next13, d, denom, v14);
+        } else {
+            let base = |g: usize| self.hands13[g].base as usize;
+            let chunks = split_by_hands(&graph.chunks13, self.hands13.len(), base, layer13);
+            chunks.into_par_iter().for_each(|(hands, out)| graph.layer13(hands, out, next13, d, denom, v14));
         }
     }
 
@@ -1439,22 +1443,37 @@ const CHUNK: usize = 4096;
 /// 25 % slower with two threads than with one).
 const PARALLEL_FROM: usize = 1 << 17;
 
-/// Splits a layer of values into chunks of whole hands of about [`CHUNK`] states each: the
-/// hands (`hands` of them, hand `g`'s states from `base(g)`) and their values.
+/// Where the chunks of a layer start: hands (`hands` of them, hand `g`'s states from
+/// `base(g)`) grouped whole into chunks of about [`CHUNK`] states; empty for a layer computed
+/// on the calling thread (fewer than [`PARALLEL_FROM`] states, `states` in all).
+fn chunk_starts(hands: usize, states: usize, base: impl Fn(usize) -> usize) -> Vec<usize> {
+    if states < PARALLEL_FROM {
+        return Vec::new();
+    }
+    let mut starts = vec![0];
+    for g in 1..hands {
+        if base(g) - base(starts[starts.len() - 1]) >= CHUNK {
+            starts.push(g);
+        }
+    }
+    starts
+}
+
+/// A layer of values split at the chunk starts `starts` (see [`chunk_starts`]): each chunk's
+/// hands and their values.
 fn split_by_hands<'v>(
+    starts: &[usize],
     hands: usize,
     base: impl Fn(usize) -> usize,
     mut values: &'v mut [[f64; 3]],
 ) -> Vec<(std::ops::Range<usize>, &'v mut [[f64; 3]])> {
-    let mut out = Vec::new();
-    let (mut first, mut offset) = (0, 0);
-    for g in 1..=hands {
-        let end = if g == hands { offset + values.len() } else { base(g) };
-        if g == hands || end - offset >= CHUNK {
-            let (head, tail) = std::mem::take(&mut values).split_at_mut(end - offset);
-            out.push((first..g, head));
-            (first, offset, values) = (g, end, tail);
-        }
+    let mut out = Vec::with_capacity(starts.len());
+    for (x, &first) in starts.iter().enumerate() {
+        let end = starts.get(x + 1).copied().unwrap_or(hands);
+        let len = if end == hands { values.len() } else { base(end) - base(first) };
+        let (head, tail) = std::mem::take(&mut values).split_at_mut(len);
+        out.push((first..end, head));
+        values = tail;
     }
     out
 }
@@ -1470,6 +1489,9 @@ struct Graph<'g> {
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
+    /// Where the parallel chunks of the layers start (empty: on the calling thread).
+    chunks13: Vec<usize>,
+    chunks14: Vec<usize>,
 }
 
 impl Graph<'_> {
