@@ -1614,53 +1614,80 @@ impl Graph<'_> {
             }
             let b = hand.base as usize - offset;
             let n = variants(hand.mask);
-            let reds = &RED[usize::from(hand.mask)][..n];
-            let mut acc = [[0.0f64; 3]; 8];
-            for step in &self.steps[hand.steps.range()] {
-                let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
-                let suit = FIVE_SUIT[usize::from(step.kind)];
-                if suit == 3 {
-                    // Not a five: the same variants, rank for rank.
-                    let q = f64::from(step.copies);
-                    for (a, v) in acc.iter_mut().zip(&v14[at..at + n]) {
-                        a[0] += q * v[0];
-                        a[1] += q * v[1];
-                        a[2] += q * v[2];
-                    }
-                    continue;
-                }
-                for (a, &red) in acc.iter_mut().zip(reds) {
-                    let red_live = self.red.of(red, usize::from(suit));
-                    if red_live > 0 {
-                        let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
-                        a[0] += q * v[0];
-                        a[1] += q * v[1];
-                        a[2] += q * v[2];
-                        let q = f64::from(step.copies - red_live);
-                        let v = v14[at + usize::from(rank[usize::from(red)])];
-                        a[0] += q * v[0];
-                        a[1] += q * v[1];
-                        a[2] += q * v[2];
-                    } else {
-                        let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
-                        a[0] += q * v[0];
-                        a[1] += q * v[1];
-                        a[2] += q * v[2];
-                    }
-                }
-            }
-            let live = f64::from(hand.live);
-            let big = denom.max(live);
-            let stay = 1.0 - live / big;
-            let inv = 1.0 / big;
-            for (x, a) in acc[..n].iter().enumerate() {
-                let own = next.map_or(out[b + x], |next| next[hand.base as usize + x]);
-                out[b + x] = [stay * own[0] + inv * a[0], stay * own[1] + inv * a[1], stay * own[2] + inv * a[2]];
+            let out = &mut out[b..b + n];
+            let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
+            // The accumulators sized to the hand's variants (a constant, so they stay in
+            // registers and the loops unroll).
+            match n {
+                1 => self.gather13::<1>(hand, out, next, denom, v14),
+                2 => self.gather13::<2>(hand, out, next, denom, v14),
+                4 => self.gather13::<4>(hand, out, next, denom, v14),
+                _ => self.gather13::<8>(hand, out, next, denom, v14),
             }
         }
     }
-}
 
+    /// The values of the `V` variants of 13-tile hand `hand` before a draw of denominator
+    /// `denom`, written to `out`, from their own values after it (`next`, or `out` itself when
+    /// `None`) and their draws' 14-tile values `v14`.
+    fn gather13<const V: usize>(
+        &self,
+        hand: &Hand13,
+        out: &mut [[f64; 3]],
+        next: Option<&[[f64; 3]]>,
+        denom: f64,
+        v14: &[[f64; 3]],
+    ) {
+        let reds = &RED[usize::from(hand.mask)];
+        let mut acc = [[0.0f64; 3]; V];
+        for step in &self.steps[hand.steps.range()] {
+            let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
+            let suit = FIVE_SUIT[usize::from(step.kind)];
+            if suit == 3 {
+                // Not a five: the same variants, rank for rank.
+                let q = f64::from(step.copies);
+                let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
+                for (a, v) in acc.iter_mut().zip(v) {
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                }
+                continue;
+            }
+            for (a, &red) in acc.iter_mut().zip(reds) {
+                let red_live = self.red.of(red, usize::from(suit));
+                if red_live > 0 {
+                    let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                    let q = f64::from(step.copies - red_live);
+                    let v = v14[at + usize::from(rank[usize::from(red)])];
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                } else {
+                    let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                }
+            }
+        }
+        let live = f64::from(hand.live);
+        let big = denom.max(live);
+        let stay = 1.0 - live / big;
+        let inv = 1.0 / big;
+        let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
+        let own = match next {
+            Some(next) => *<&[[f64; 3]; V]>::try_from(next).expect("V states"),
+            None => *out,
+        };
+        for ((o, a), own) in out.iter_mut().zip(&acc).zip(&own) {
+            *o = [stay * own[0] + inv * a[0], stay * own[1] + inv * a[1], stay * own[2] + inv * a[2]];
+        }
+    }
+}
 
 /// The recursion over draws from a state with the given children: `later[d]` is the value
 /// before draw `d`, `first[d]` the same when draw `d` is the first one (ippatsu), both falling
