@@ -1508,19 +1508,36 @@ impl Graph<'_> {
         next13: &[[f64; 3]],
         next_r: &[[f64; 3]],
     ) {
+        // The comparison specialised to the objective (the choice loop compiled once for each).
+        match self.objective {
+            Objective::Points => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
+                better(Objective::Points, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
+            }),
+            Objective::Win => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
+                better(Objective::Win, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
+            }),
+        }
+    }
+
+    /// [`Graph::layer14`] under the comparison `better`.
+    fn layer14_by(
+        &self,
+        hands: std::ops::Range<usize>,
+        out: &mut [[f64; 3]],
+        d: usize,
+        next: (&[[f64; 3]], &[[f64; 3]]),
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+    ) {
         let offset = self.hands14[hands.start].base as usize;
         for hand in &self.hands14[hands] {
             let b = hand.base as usize - offset;
             let out = &mut out[b..b + variants(hand.mask)];
-            // The comparison specialised to the objective (the choice loop compiled once for
-            // each).
-            match self.objective {
-                Objective::Points => self.value14(hand, d, next13, next_r, out, |a, b| {
-                    better(Objective::Points, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
-                }),
-                Objective::Win => self.value14(hand, d, next13, next_r, out, |a, b| {
-                    better(Objective::Win, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
-                }),
+            // The best values sized to the hand's variants (a constant: the loops unroll).
+            match out.len() {
+                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better),
+                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better),
+                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better),
+                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better),
             }
         }
     }
@@ -1528,25 +1545,23 @@ impl Graph<'_> {
     /// The values after draw `d` of the variants of the 14-tile hand `hand`, written to `out`,
     /// under the comparison `better`: each variant takes the best of its win (when it may be
     /// declined) and its discards, in the order of the option pool.
-    fn value14(
+    fn value14<const V: usize>(
         &self,
         hand: &Hand14,
         d: usize,
-        next13: &[[f64; 3]],
-        next_r: &[[f64; 3]],
-        out: &mut [[f64; 3]],
+        (next13, next_r): (&[[f64; 3]], &[[f64; 3]]),
+        out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
     ) {
         if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
             out.fill([0.0; 3]);
             return;
         }
-        // The best so far of each variant is kept in `out` itself (a copy from a local array
-        // of a variable length is a call to `memcpy`).
+        // The best so far of each variant is kept in `out` itself.
         let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
-            let wins = &self.wins[hand.win as usize..hand.win as usize + out.len()];
+            let wins = &self.wins[hand.win as usize..hand.win as usize + V];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
                 for (b, w) in out.iter_mut().zip(wins) {
@@ -1558,7 +1573,7 @@ impl Graph<'_> {
                 found = true;
             }
         }
-        let reds = &RED[usize::from(hand.mask)][..out.len()];
+        let reds = &RED[usize::from(hand.mask)];
         for &entry in &self.options[hand.options()] {
             let rank = &RANK[entry.mask()];
             let kept = entry.kept_red();
