@@ -428,9 +428,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     states13: u32,
     /// The 14-tile hands' [`Pre`] answers by [`pack`]ed hand without red bits, plus the
     /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
-    /// with its hand in `hands14` once one of its states is reached (freed after the listing).
-    index14: HashMap<u128, u32>,
-    pre14: Vec<(Pre, u32)>,
+    /// with its hand in `hands14` once one of its states is reached (freed after the listing;
+    /// in the table itself: one memory access a lookup).
+    index14: HashMap<u128, (Pre, u32)>,
     hands14: Vec<Hand14>,
     states14: u32,
     /// The 13-tile hands' kept draws.
@@ -484,7 +484,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             hands13: Vec::new(),
             states13: 0,
             index14: HashMap::new(),
-            pre14: Vec::new(),
             hands14: Vec::new(),
             states14: 0,
             steps: Vec::new(),
@@ -745,38 +744,37 @@ impl<'a, O: Oracle> Solver<'a, O> {
         answer
     }
 
-    /// The [`Pre`] entry of the 14-tile key `key`, created with the answer `pre` computes when
-    /// new.
-    fn pre_entry(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> u32 {
-        if let Some(&p) = self.index14.get(&key) {
-            return p;
+    /// The [`Pre`] answer of the 14-tile key `key` (created with the answer `pre` computes when
+    /// new) and its hand ([`NONE`] until listed).
+    fn pre_entry(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> (Pre, u32) {
+        if let Some(&entry) = self.index14.get(&key) {
+            return entry;
         }
         let answer = pre(self);
-        let p = self.pre14.len() as u32;
-        self.pre14.push((answer, NONE));
-        self.index14.insert(key, p);
-        p
+        self.index14.insert(key, (answer, NONE));
+        (answer, NONE)
     }
 
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
     /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
     fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, needed: bool) -> u32 {
-        let mut p = self.pre_entry(plain, |s| s.admissible_discards(h14));
-        let pre = self.pre14[p as usize].0;
+        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14));
+        let mut key = plain;
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept). The same hand, so the
             // same answer.
-            p = self.pre_entry(plain | win_tag(drawn), |_| pre);
+            key = plain | win_tag(drawn);
+            hand = self.pre_entry(key, |_| pre).1;
         } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
             return NONE;
         }
-        if self.pre14[p as usize].1 == NONE {
-            let g = self.list14(h14, plain, drawn, pre);
-            self.pre14[p as usize].1 = g;
+        if hand == NONE {
+            hand = self.list14(h14, plain, drawn, pre);
+            self.index14.insert(key, (pre, hand));
         }
-        self.pre14[p as usize].1
+        hand
     }
 
     /// Lists the draws of 13-tile hand `g` (its `tenpai`, kept draws and their live copies).
@@ -936,7 +934,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
-        self.pre14 = Vec::new();
         self.necessary13 = Vec::new();
         if !self.keep_layers {
             self.keys13 = Vec::new();
