@@ -298,6 +298,15 @@ struct Hand13 {
     mask: u8,
 }
 
+/// A 13-tile hand as its lookup table finds it: its index, its first state and the suits its
+/// variants vary in (what a discard into it records: no access to its record).
+#[derive(Clone, Copy, Debug)]
+struct Found13 {
+    hand: u32,
+    base: u32,
+    mask: u8,
+}
+
 /// A kept draw of a 13-tile hand: the 14-tile hand it leads to (the first state of its
 /// variants and the suits they vary in, so the pass reads no hand record), the kind and its
 /// live copies.
@@ -420,7 +429,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
     /// listed), each hand's key (kept after the listing for the simulator only) and its
     /// [`Oracle::necessary`] answer once asked.
-    index13: HashMap<u128, u32>,
+    index13: HashMap<u128, Found13>,
     keys13: Vec<u128>,
     necessary13: Vec<Option<(i8, u64)>>,
     hands13: Vec<Hand13>,
@@ -717,9 +726,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
     /// the input does not), numbering its variants' states when new. A new hand is expanded
     /// when the listing reaches it.
-    fn hand13(&mut self, plain: u128, used: u8) -> u32 {
-        if let Some(&g) = self.index13.get(&plain) {
-            return g;
+    fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
+        if let Some(&found) = self.index13.get(&plain) {
+            return found;
         }
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
@@ -730,8 +739,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.hands13.push(Hand13 { base, steps: Span::default(), riichi: NONE, live: 0, used, tenpai: false, mask });
         self.keys13.push(plain);
         self.necessary13.push(None);
-        self.index13.insert(plain, g);
-        g
+        let found = Found13 { hand: g, base, mask };
+        self.index13.insert(plain, found);
+        found
     }
 
     /// The [`Oracle::necessary`] answer of 13-tile hand `g` (holding `h`), asked once.
@@ -868,7 +878,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     _ => 0,
                 };
                 h14[e] -= 1;
-                let g13 = self.hand13(plain - unit(e), used13);
+                let to = self.hand13(plain - unit(e), used13);
                 // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                 // from a complete one.
                 let tenpai = match sh14 {
@@ -878,10 +888,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 };
                 let considered = tenpai && self.riichi_considered();
                 if considered {
-                    self.riichi13(g13, h14);
+                    self.riichi13(to.hand, h14);
                 }
-                let to = self.hands13[g13 as usize];
-                let info = g13 | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
+                let info = to.hand | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
                 self.option_pool.push(Opt { state: to.base, info });
                 h14[e] += 1;
             }
@@ -913,8 +922,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let roots: Vec<u32> = roots
             .iter()
             .map(|(h, red)| {
-                let g = self.hand13(pack(h, 0), self.used(h) as u8);
-                let hand = self.hands13[g as usize];
+                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
                 hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
             })
             .collect();
