@@ -5,18 +5,24 @@
 //! of winning and every admissible discard. Riichi hands are a separate table: they only wait.
 //!
 //! The [`Solver`] lists every state reachable from the roots, then fills the values draw index
-//! by draw index from the last:
-//! - The listing is breadth first over 13-tile states; a 14-tile state is expanded as soon as a
-//!   draw finds it. Hands are looked up by [`Group`]: one entry per hand without its red-five
-//!   bits, holding the states of its red variants (up to eight, and the red fives multiply the
-//!   states about sixfold on a hand holding or missing a red five in each suit), the oracle's
-//!   answer for the hand (asked once) and the groups its draws or discards lead to (so the
-//!   other variants are expanded without a lookup).
-//! - States are then numbered group by group, so a hand's variants, which read the variants of
-//!   the same hands, sit side by side; the groups and indexes are freed.
-//! - The pass over draw indices reads compact records: 13-tile states in 12 bytes, 14-tile
-//!   states in 12, draws in 4 ([`Kid`]) and discards in 4 (8 with a riichi state), and keeps
-//!   one layer of 13-tile values overwritten in place (every layer for the simulator).
+//! by draw index from the last. The graph is kept by hand, not by state: a hand (red fives
+//! not told apart) has one record ([`Hand13`], [`Hand14`]) for all its red variants (up to
+//! eight; the red fives multiply the states about sixfold on a hand holding or missing a red
+//! five in each suit), and its variants are the states `base..base + variants(mask)`, one for
+//! each set of red bits over the suits in `mask` ([`RANK`], [`RED`]). A hand's draws
+//! ([`Step`]) and discards ([`Opt`]) are listed once for all its variants: each variant reads
+//! the variant of the next hand with its own red bits, a drawn five splitting into its red copy
+//! (when live) and its plain ones, a thrown only five clearing its suit's bit.
+//! - The listing is breadth first over 13-tile hands; a 14-tile hand is listed as soon as a draw
+//!   finds it. Hands are looked up by their packed key without red bits; the oracle is asked
+//!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
+//!   states are computed per variant. States are numbered as their hands are found, a hand's
+//!   variants side by side; the lookup tables and scoring memos are freed before the pass.
+//! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
+//!   hands in 16, draws and discards in 8, each carrying the first state and red suits of the
+//!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
+//!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
+//!   simulator).
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
@@ -274,6 +280,20 @@ const fn variant_tables() -> ([[u8; 8]; 8], [[u8; 8]; 8]) {
     (rank, red_of_rank)
 }
 
+/// The ranks set in `bits`.
+fn ranks(mut bits: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        (c < 8).then_some(c)
+    })
+}
+
+/// The ranks of `n` variants, as bits (every variant reached).
+fn all_ranks(n: usize) -> u8 {
+    ((1u16 << n) - 1) as u8
+}
+
 /// The number of red variants of a hand whose red bits vary in `mask`.
 fn variants(mask: u8) -> usize {
     1 << mask.count_ones()
@@ -296,6 +316,8 @@ struct Hand13 {
     used: u8,
     tenpai: bool,
     mask: u8,
+    /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
+    reach: u8,
 }
 
 /// A 13-tile hand as its lookup table finds it: its index, its first state and the suits its
@@ -333,11 +355,13 @@ struct Hand14 {
     used: u8,
     shanten: i8,
     mask: u8,
+    /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
+    reach: u8,
 }
 
 // The record sizes the docs quote (the pass over draw indices streams these).
 const _: () = assert!(std::mem::size_of::<Hand13>() == 24);
-const _: () = assert!(std::mem::size_of::<Hand14>() == 16);
+const _: () = assert!(std::mem::size_of::<Hand14>() == 20);
 const _: () = assert!(std::mem::size_of::<Step>() == 8);
 
 impl Hand14 {
@@ -736,7 +760,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mask = self.red_mask(&h);
         let base = self.states13;
         self.states13 += variants(mask) as u32;
-        self.hands13.push(Hand13 { base, steps: Span::default(), riichi: NONE, live: 0, used, tenpai: false, mask });
+        self.hands13.push(Hand13 { base, steps: Span::default(), riichi: NONE, live: 0, used, tenpai: false, mask, reach: 0 });
         self.keys13.push(plain);
         self.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
@@ -897,7 +921,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let g = self.hands14.len() as u32;
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
-        self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask });
+        self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
         g
     }
 
@@ -958,8 +982,80 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.wins.shrink_to_fit();
         self.riichi_states.shrink_to_fit();
         self.riichi_waits.shrink_to_fit();
+        self.mark_reachable(&roots);
         self.fill(&roots);
         Ok(roots)
+    }
+
+    /// Marks the variants some root reaches ([`Hand13::reach`], [`Hand14::reach`]): every red
+    /// variant of a listed hand is a state, but without hand change (no slack) most hands are
+    /// reached in one or two of them (a plain five is not swapped for the red one). The pass
+    /// computes only these; the others are never read.
+    ///
+    /// With hand change allowed (an extra exchange) nearly every variant is reached (all but
+    /// 152 of 1,055,128 states on the 3-shanten bench hand), so the walk is skipped and every
+    /// variant computed: computing a state no root reaches changes no value.
+    fn mark_reachable(&mut self, roots: &[u32]) {
+        if self.opts.extra_exchanges > 0 {
+            for hand in &mut self.hands13 {
+                hand.reach = all_ranks(variants(hand.mask));
+            }
+            for hand in &mut self.hands14 {
+                hand.reach = all_ranks(variants(hand.mask));
+            }
+            return;
+        }
+        // Hand by hand: a hand's reached ranks (bits) are pushed along its draws or discards
+        // to the next hands' whenever they grow (a hand is revisited at most once per rank).
+        let mut hand14_of = vec![0u32; self.states14 as usize];
+        for (g, hand) in self.hands14.iter().enumerate() {
+            let b = hand.base as usize;
+            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
+        }
+        let mut work: Vec<(bool, usize)> = Vec::new();
+        for &r in roots {
+            let (g, rank) = self.locate13(r);
+            self.hands13[g].reach |= 1 << rank;
+            work.push((false, g));
+        }
+        while let Some((fourteen, g)) = work.pop() {
+            if fourteen {
+                let hand = self.hands14[g];
+                for &entry in &self.option_pool[hand.options()] {
+                    let rank = &RANK[entry.mask()];
+                    let mut to = 0u8;
+                    for c in ranks(hand.reach) {
+                        let red = RED[usize::from(hand.mask)][c] & entry.kept_red();
+                        to |= 1 << rank[usize::from(red)];
+                    }
+                    let next = &mut self.hands13[(entry.info & HAND) as usize];
+                    if next.reach | to != next.reach {
+                        next.reach |= to;
+                        work.push((false, (entry.info & HAND) as usize));
+                    }
+                }
+            } else {
+                let hand = self.hands13[g];
+                for step in &self.steps[hand.steps.range()] {
+                    let rank = &RANK[usize::from(step.mask)];
+                    let suit = FIVE_SUIT[usize::from(step.kind)];
+                    let mut to = 0u8;
+                    for c in ranks(hand.reach) {
+                        let red = RED[usize::from(hand.mask)][c];
+                        if suit < 3 && self.red.of(red, usize::from(suit)) > 0 {
+                            to |= 1 << rank[usize::from(red | 1 << suit)];
+                        }
+                        to |= 1 << rank[usize::from(red)];
+                    }
+                    let g14 = hand14_of[step.state as usize] as usize;
+                    let next = &mut self.hands14[g14];
+                    if next.reach | to != next.reach {
+                        next.reach |= to;
+                        work.push((true, g14));
+                    }
+                }
+            }
+        }
     }
 
     /// The 13-tile hand of state `i` and the state's rank among its variants.
@@ -1538,18 +1634,26 @@ impl Graph<'_> {
             let b = hand.base as usize - offset;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
+            // Every variant reached (the usual case with hand change), or only some (then
+            // those alone, one by one).
+            if hand.reach != all_ranks(out.len()) {
+                for c in ranks(hand.reach) {
+                    self.value14::<1>(hand, d, next, (&mut out[c..=c]).try_into().expect("1 state"), better, c);
+                }
+                continue;
+            }
             match out.len() {
-                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better),
-                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better),
-                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better),
-                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better),
+                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better, 0),
+                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better, 0),
+                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better, 0),
+                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better, 0),
             }
         }
     }
 
-    /// The values after draw `d` of the variants of the 14-tile hand `hand`, written to `out`,
-    /// under the comparison `better`: each variant takes the best of its win (when it may be
-    /// declined) and its discards, in the order of the option pool.
+    /// The values after draw `d` of `V` variants of the 14-tile hand `hand` (from rank
+    /// `first`), written to `out`, under the comparison `better`: each variant takes the best
+    /// of its win (when it may be declined) and its discards, in the order of the option pool.
     fn value14<const V: usize>(
         &self,
         hand: &Hand14,
@@ -1557,6 +1661,7 @@ impl Graph<'_> {
         (next13, next_r): (&[[f64; 3]], &[[f64; 3]]),
         out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
+        first: usize,
     ) {
         if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
             out.fill([0.0; 3]);
@@ -1566,7 +1671,7 @@ impl Graph<'_> {
         let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
-            let wins = &self.wins[hand.win as usize..hand.win as usize + V];
+            let wins = &self.wins[hand.win as usize + first..hand.win as usize + first + V];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
                 for (b, w) in out.iter_mut().zip(wins) {
@@ -1578,7 +1683,7 @@ impl Graph<'_> {
                 found = true;
             }
         }
-        let reds = &RED[usize::from(hand.mask)];
+        let reds = &RED[usize::from(hand.mask)][first..];
         for &entry in &self.options[hand.options()] {
             let rank = &RANK[entry.mask()];
             let kept = entry.kept_red();
@@ -1591,7 +1696,7 @@ impl Graph<'_> {
                 usize::MAX
             };
             for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
-                let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
+                let r = if same { first + c } else { usize::from(rank[usize::from(red & kept)]) };
                 let mut v = next13[entry.state as usize + r];
                 if riichi_at != usize::MAX {
                     let riichi = next_r[riichi_at + r];
@@ -1638,18 +1743,27 @@ impl Graph<'_> {
             let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
             // The accumulators sized to the hand's variants (a constant, so they stay in
             // registers and the loops unroll).
+            // Every variant reached (the usual case with hand change), or only some (then
+            // those alone, one by one).
+            if hand.reach != all_ranks(n) {
+                for c in ranks(hand.reach) {
+                    let next = next.map(|next| &next[c..=c]);
+                    self.gather13::<1>(hand, &mut out[c..=c], next, denom, v14, c);
+                }
+                continue;
+            }
             match n {
-                1 => self.gather13::<1>(hand, out, next, denom, v14),
-                2 => self.gather13::<2>(hand, out, next, denom, v14),
-                4 => self.gather13::<4>(hand, out, next, denom, v14),
-                _ => self.gather13::<8>(hand, out, next, denom, v14),
+                1 => self.gather13::<1>(hand, out, next, denom, v14, 0),
+                2 => self.gather13::<2>(hand, out, next, denom, v14, 0),
+                4 => self.gather13::<4>(hand, out, next, denom, v14, 0),
+                _ => self.gather13::<8>(hand, out, next, denom, v14, 0),
             }
         }
     }
 
-    /// The values of the `V` variants of 13-tile hand `hand` before a draw of denominator
-    /// `denom`, written to `out`, from their own values after it (`next`, or `out` itself when
-    /// `None`) and their draws' 14-tile values `v14`.
+    /// The values of `V` variants of 13-tile hand `hand` (from rank `first`) before a draw of
+    /// denominator `denom`, written to `out`, from their own values after it (`next`, or `out`
+    /// itself when `None`) and their draws' 14-tile values `v14`.
     fn gather13<const V: usize>(
         &self,
         hand: &Hand13,
@@ -1657,8 +1771,9 @@ impl Graph<'_> {
         next: Option<&[[f64; 3]]>,
         denom: f64,
         v14: &[[f64; 3]],
+        first: usize,
     ) {
-        let reds = &RED[usize::from(hand.mask)];
+        let reds = &RED[usize::from(hand.mask)][first..];
         let mut acc = [[0.0f64; 3]; V];
         for step in &self.steps[hand.steps.range()] {
             let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
@@ -1666,7 +1781,7 @@ impl Graph<'_> {
             if suit == 3 {
                 // Not a five: the same variants, rank for rank.
                 let q = f64::from(step.copies);
-                let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
+                let v: &[[f64; 3]; V] = v14[at + first..at + first + V].try_into().expect("V states");
                 for (a, v) in acc.iter_mut().zip(v) {
                     a[0] += q * v[0];
                     a[1] += q * v[1];
