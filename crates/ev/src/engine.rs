@@ -18,6 +18,9 @@
 //!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
 //!   states are computed per variant. States are numbered as their hands are found, a hand's
 //!   variants side by side; the lookup tables and scoring memos are freed before the pass.
+//!   Without hand change (no extra exchange) most hands are reached in only one of their
+//!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]) and the pass
+//!   computes only those (the others are never read).
 //! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
 //!   hands in 16, draws and discards in 8, each carrying the first state and red suits of the
 //!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
@@ -741,7 +744,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m * width..].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-
     /// The suits in which a hand holding `h` has red variants (see [`RANK`]).
     fn red_mask(&self, h: &Counts) -> u8 {
         (0..3).filter(|&s| h[FIVES[s]] > 0).fold(0, |m, s| m | 1 << s) & self.red_suits
@@ -760,7 +762,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mask = self.red_mask(&h);
         let base = self.states13;
         self.states13 += variants(mask) as u32;
-        self.hands13.push(Hand13 { base, steps: Span::default(), riichi: NONE, live: 0, used, tenpai: false, mask, reach: 0 });
+        self.hands13.push(Hand13 {
+            base,
+            steps: Span::default(),
+            riichi: NONE,
+            live: 0,
+            used,
+            tenpai: false,
+            mask,
+            reach: 0,
+        });
         self.keys13.push(plain);
         self.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
@@ -879,9 +890,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if sh14 == -1 {
             // Whether there is a win (a yaku) does not depend on the red fives: they are dora.
             let start = self.wins.len() as u32;
-            for rank in 0..variants(mask) {
-                let red = RED[usize::from(mask)][rank];
-                let w = [self.win_points(h14, red, drawn, 0, false, false), self.win_points(h14, red, drawn, 0, false, true)];
+            for &red in &RED[usize::from(mask)][..variants(mask)] {
+                let w = [
+                    self.win_points(h14, red, drawn, 0, false, false),
+                    self.win_points(h14, red, drawn, 0, false, true),
+                ];
                 forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
                 if w.iter().any(Option::is_some) {
                     win = start;
@@ -1084,7 +1097,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             if red_live > 0 {
                 let with = red | 1 << suit;
                 out.push((Kid { state: state(with), copies: red_live }, Label { kind, part: Part::Red }));
-                out.push((Kid { state: state(red), copies: step.copies - red_live }, Label { kind, part: Part::Plain }));
+                out.push((
+                    Kid { state: state(red), copies: step.copies - red_live },
+                    Label { kind, part: Part::Plain },
+                ));
             } else {
                 out.push((Kid { state: state(red), copies: step.copies }, Label { kind, part: Part::Whole }));
             }
