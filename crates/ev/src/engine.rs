@@ -22,7 +22,7 @@
 //!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]) and the pass
 //!   computes only those (the others are never read).
 //! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
-//!   hands in 16, draws and discards in 8, each carrying the first state and red suits of the
+//!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
 //!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
 //!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
 //!   simulator).
