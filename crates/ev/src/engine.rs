@@ -983,10 +983,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
-        // The scoring memos: the roots' riichi hands and the simulator ask again for the few
-        // they need.
-        self.shared = Shared::default();
-        self.memo_ura = HashMap::new();
+        // The scoring memos of a large graph: the roots' riichi hands and the simulator ask
+        // again for the few they need (a small graph keeps them: asking again costs more than
+        // the memory).
+        if (self.states13 + self.states14) as usize >= PARALLEL_FROM {
+            self.shared = Shared::default();
+            self.memo_ura = HashMap::new();
+        }
         // The pools grew by doubling: their slack would sit beside the pass's layers.
         self.steps.shrink_to_fit();
         self.option_pool.shrink_to_fit();
@@ -1009,7 +1012,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// 152 of 1,055,128 states on the 3-shanten bench hand), so the walk is skipped and every
     /// variant computed: computing a state no root reaches changes no value.
     fn mark_reachable(&mut self, roots: &[u32]) {
-        if self.opts.extra_exchanges > 0 {
+        // Without red fives in play every hand has one variant: nothing to walk.
+        if self.opts.extra_exchanges > 0 || self.red_suits == 0 {
             for hand in &mut self.hands13 {
                 hand.reach = all_ranks(variants(hand.mask));
             }
