@@ -17,7 +17,8 @@
 //!   finds it. Hands are looked up by their packed key without red bits; the oracle is asked
 //!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
 //!   states are computed per variant. States are numbered as their hands are found, a hand's
-//!   variants side by side; the lookup tables and scoring memos are freed before the pass.
+//!   variants side by side; the lookup tables (and, on a large graph, the scoring memos) are
+//!   freed before the pass.
 //!   Without hand change (no extra exchange) most hands are reached in only one of their
 //!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]) and the pass
 //!   computes only those (the others are never read).
