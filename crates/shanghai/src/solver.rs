@@ -46,6 +46,15 @@
 //!   decisions only remove wins). Only this direction is used: a position with more tiles
 //!   removed is not known to be lost, since removing tiles is not monotone (a pair taken
 //!   early can leave its groupmates unpaired).
+//! - *Order and restarts.* Which group a node branches on, which split it tries first, how
+//!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
+//!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
+//!   off only decide where the search looks and how much it prunes, never what a prune
+//!   concludes: each rule above holds at any node whatever led there, and a lost-table entry
+//!   carries its reason, so it stays valid in every later run, whatever order found it. A run
+//!   cut off records nothing for the nodes it leaves, and the last run is bounded only by the
+//!   budget, so the search stays complete. The random sequence is seeded from the position, so
+//!   every answer is reproducible.
 //! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
 //!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
 //!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
