@@ -699,6 +699,12 @@ impl<'b> Solver<'b> {
             if count == 1 {
                 let only = viable.iter().position(|&v| v).expect("one split");
                 forced |= (only as u128 + 1) << (2 * g);
+                // The forced child checks the remaining groups anyway, with one more decision
+                // (a split refuted here would be refuted there too): checking them here too is
+                // mostly wasted.
+                if self.full_run {
+                    break;
+                }
             }
             let mut weight = c.weight + 64 * self.weight[g];
             if self.full_run {
