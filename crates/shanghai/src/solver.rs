@@ -46,6 +46,15 @@
 //!   decisions only remove wins). Only this direction is used: a position with more tiles
 //!   removed is not known to be lost, since removing tiles is not monotone (a pair taken
 //!   early can leave its groupmates unpaired).
+//! - *Order and restarts.* Which group a node branches on, which split it tries first, how
+//!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
+//!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
+//!   off only decide where the search looks and how much it prunes, never what a prune
+//!   concludes: each rule above holds at any node whatever led there, and a lost-table entry
+//!   carries its reason, so it stays valid in every later run, whatever order found it. A run
+//!   cut off records nothing for the nodes it leaves, and the last run is bounded only by the
+//!   budget, so the search stays complete. The random sequence is seeded from the position, so
+//!   every answer is reproducible.
 //! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
 //!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
 //!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
@@ -140,8 +149,13 @@ pub struct Solver<'b> {
     node_counts: Vec<u32>,
     counts_of: Option<Bits>,
     weight: Vec<u32>,
-    /// How many undecided groups each node forward-checks (at least one).
-    fc_limit: usize,
+    /// Whether this is a full run of the search (after the cheap first one): every undecided
+    /// group is forward-checked, reasons are shrunk, and the order is randomised (see
+    /// [`Solver::solve_from`]).
+    full_run: bool,
+    /// The state of the run's random number generator (seeded from the position, so every
+    /// answer is reproducible).
+    rng: u64,
     relaxations: u64,
     /// When the time budget of the current call runs out.
     deadline: Option<Instant>,
@@ -217,6 +231,10 @@ struct Cand {
     prefix: usize,
 }
 
+/// The cheap first run of the pairing search stops forward-checking a node's groups after
+/// this many checks in a row refuted nothing.
+const CHEAP_QUIET_CHECKS: usize = 3;
+
 /// The three ways to split a group's four tiles (indices into its members) into two pairs.
 const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
 
@@ -268,7 +286,8 @@ impl<'b> Solver<'b> {
             node_counts: vec![0; board.len()],
             counts_of: None,
             weight: vec![0; board.groups.max(1)],
-            fc_limit: usize::MAX,
+            full_run: true,
+            rng: 0,
             relaxations: 0,
             deadline: None,
             timed_out: false,
@@ -312,20 +331,25 @@ impl<'b> Solver<'b> {
         let mut path = Vec::new();
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
         let result = if pairing {
-            // A cheap first run forward-checks only a few groups per node, which clears most
-            // deals in a few hundred nodes. Then restarts with growing cut-offs forward-check
-            // every undecided group: the table of lost positions and the failure weights of
-            // the groups carry over, so each run branches on the groups that caused failures
-            // first. The last run is bounded only by the budget.
+            // A cheap first run forward-checks groups at a node only while the checks keep
+            // refuting splits, which clears most deals in a few hundred nodes. Then restarts
+            // with growing cut-offs forward-check every undecided group: the table of lost
+            // positions and the failure weights of the groups carry over, so each run branches
+            // on the groups that caused failures first, with a random perturbation of the
+            // weights and of the order of the splits (seeded from the position) so that each
+            // run explores differently and one bad early choice cannot hold up every run. The
+            // last run is bounded only by the budget.
             let mut cutoff: u64 = 300;
-            self.fc_limit = 2;
+            self.full_run = false;
+            self.rng =
+                present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
                 match self.search(present, 0, 0, &mut path).map(|f| matches!(f, Found::Won)) {
                     Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
-                        cutoff = if self.fc_limit == 2 { 2_000 } else { cutoff.saturating_mul(3) / 2 };
-                        self.fc_limit = usize::MAX;
+                        cutoff = if self.full_run { cutoff.saturating_mul(3) / 2 } else { 2_000 };
+                        self.full_run = true;
                         // Older failures count half as much in each new run (as VSIDS decays its
                         // activities), so each run follows the latest ones more.
                         self.weight.iter_mut().for_each(|w| *w /= 2);
@@ -645,17 +669,23 @@ impl<'b> Solver<'b> {
             let count = c.viable.iter().filter(|&&x| x).count() as u32;
             (count, std::cmp::Reverse(c.weight + 64 * wts[c.group]))
         });
-        cands.truncate(self.fc_limit.max(1));
+        // Checks in a row that refuted nothing: the cheap run stops checking at three.
+        let mut quiet = 0;
         for c in &cands {
+            if !self.full_run && quiet == CHEAP_QUIET_CHECKS {
+                break;
+            }
             let g = c.group;
             let mut viable = c.viable;
             let need: [bool; 3] = std::array::from_fn(|s| viable[s] && !c.certified[s]);
+            quiet += 1;
             if need.iter().any(|&n| n) {
                 let stuck = self.forward_check(&present, c.prefix, g, need);
                 for s in 0..3 {
                     if stuck[s] {
                         viable[s] = false;
                         refuted |= 1 << (3 * g + s);
+                        quiet = 0;
                     }
                 }
             }
@@ -669,8 +699,17 @@ impl<'b> Solver<'b> {
             if count == 1 {
                 let only = viable.iter().position(|&v| v).expect("one split");
                 forced |= (only as u128 + 1) << (2 * g);
+                // The forced child checks the remaining groups anyway, with one more decision
+                // (a split refuted here would be refuted there too): checking them here too is
+                // mostly wasted.
+                if self.full_run {
+                    break;
+                }
             }
-            let weight = c.weight + 64 * self.weight[g];
+            let mut weight = c.weight + 64 * self.weight[g];
+            if self.full_run {
+                weight += (self.next_random() % u64::from(weight / 2 + 1)) as u32;
+            }
             let better = match best {
                 None => true,
                 Some((_, _, n, w)) => count < n || (count == n && weight > w),
@@ -734,6 +773,11 @@ impl<'b> Solver<'b> {
             let f = |k: usize| board.is_free(&present, m[sp[k]] as usize);
             (f(0) && f(1)) || (f(2) && f(3))
         };
+        if self.full_run {
+            for k in (1..order.len()).rev() {
+                order.swap(k, (self.next_random() % (k as u64 + 1)) as usize);
+            }
+        }
         order.sort_by_key(|&s| !now(s));
         let mut out = 0;
         for s in order {
@@ -1006,7 +1050,7 @@ impl<'b> Solver<'b> {
             return reason;
         }
         let mut reason = self.stuck_decisions(stuck);
-        if self.fc_limit == usize::MAX {
+        if self.full_run {
             reason = self.shrink_reason(stuck, reason);
         }
         stuck.reason = Some(reason);
@@ -1195,6 +1239,15 @@ impl<'b> Solver<'b> {
             self.counts_of = Some(*present);
         }
         self.counts.copy_from_slice(&self.node_counts);
+    }
+
+    /// The next number of the run's random sequence (SplitMix64).
+    fn next_random(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.rng;
+        z = (z ^ z >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ z >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ z >> 31
     }
 
     /// Counts a node; true when the node cut-off or the time budget is exhausted.
