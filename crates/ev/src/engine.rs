@@ -1076,6 +1076,74 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
+    /// The records the pass reads when some hand is reached in only some of its variants
+    /// (see [`Solver::mark_reachable`]), else `None` (the listing's records are read): hands
+    /// with every variant reached as listed, hands with none left out, and each reached
+    /// variant of the others as a hand of its own (one variant, `mask` 0) whose draws and
+    /// discards lead to single states: a drawn five split once into its red copy and its
+    /// plain ones (two draws, in the order the pass adds them), a discard's red bits resolved.
+    fn split_partial(&self) -> Option<Split> {
+        let partial = |mask: u8, reach: u8| reach != all_ranks(variants(mask));
+        if !self.hands13.iter().any(|h| partial(h.mask, h.reach))
+            && !self.hands14.iter().any(|h| partial(h.mask, h.reach))
+        {
+            return None;
+        }
+        let mut split = Split::default();
+        for hand in &self.hands13 {
+            let start = split.steps.len() as u32;
+            if !partial(hand.mask, hand.reach) {
+                split.steps.extend_from_slice(&self.steps[hand.steps.range()]);
+                split.hands13.push(Hand13 { steps: Span { start, len: hand.steps.len }, ..*hand });
+                continue;
+            }
+            for c in ranks(hand.reach) {
+                let start = split.steps.len() as u32;
+                let red = RED[usize::from(hand.mask)][c];
+                for step in &self.steps[hand.steps.range()] {
+                    let state = |red: u8| step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)]);
+                    let single = |state: u32, copies: u8| Step { state, kind: NOT_FIVE, copies, mask: 0 };
+                    let suit = FIVE_SUIT[usize::from(step.kind)];
+                    let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+                    if red_live > 0 {
+                        split.steps.push(single(state(red | 1 << suit), red_live));
+                        split.steps.push(single(state(red), step.copies - red_live));
+                    } else {
+                        split.steps.push(single(state(red), step.copies));
+                    }
+                }
+                let steps = Span { start, len: split.steps.len() as u32 - start };
+                let riichi = if hand.riichi == NONE { NONE } else { hand.riichi + c as u32 };
+                split.hands13.push(Hand13 { base: hand.base + c as u32, steps, riichi, mask: 0, reach: 1, ..*hand });
+            }
+        }
+        let riichi_from = self.hands13.len() as u32;
+        for hand in &self.hands14 {
+            if !partial(hand.mask, hand.reach) {
+                let start = split.options.len() as u32;
+                split.options.extend_from_slice(&self.option_pool[hand.options()]);
+                split.hands14.push(Hand14 { start, ..*hand });
+                continue;
+            }
+            for c in ranks(hand.reach) {
+                let start = split.options.len() as u32;
+                let red = RED[usize::from(hand.mask)][c];
+                for &entry in &self.option_pool[hand.options()] {
+                    let r = u32::from(RANK[entry.mask()][usize::from(red & entry.kept_red())]);
+                    let mut info = 0;
+                    if entry.info & WITH_RIICHI != 0 {
+                        info = WITH_RIICHI | (riichi_from + split.riichi13.len() as u32);
+                        split.riichi13.push(self.hands13[(entry.info & HAND) as usize].riichi + r);
+                    }
+                    split.options.push(Opt { state: entry.state + r, info });
+                }
+                let win = if hand.win == NONE { NONE } else { hand.win + c as u32 };
+                split.hands14.push(Hand14 { base: hand.base + c as u32, start, win, mask: 0, reach: 1, ..*hand });
+            }
+        }
+        Some(split)
+    }
+
     /// The 13-tile hand of state `i` and the state's rank among its variants.
     fn locate13(&self, i: u32) -> (usize, usize) {
         let g = self.hands13.partition_point(|h| h.base <= i) - 1;
@@ -1151,18 +1219,33 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// index the 14-tile values are computed first (each reads the 13-tile values of the next
     /// index), then the 13-tile values gather them; both steps run in parallel over hands.
     fn fill(&mut self, roots: &[u32]) {
+        let split = self.split_partial();
+        let mut riichi13: Vec<u32> = self.hands13.iter().map(|hand| hand.riichi).collect();
+        let (hands13, hands14, steps, options) = match &split {
+            Some(split) => {
+                riichi13.extend_from_slice(&split.riichi13);
+                (&split.hands13[..], &split.hands14[..], &split.steps[..], &split.options[..])
+            }
+            None => (&self.hands13[..], &self.hands14[..], &self.steps[..], &self.option_pool[..]),
+        };
+        let states = |hands: &mut dyn Iterator<Item = u8>| hands.map(variants).sum::<usize>();
         let graph = Graph {
-            hands13: &self.hands13,
-            hands14: &self.hands14,
-            steps: &self.steps,
-            options: &self.option_pool,
+            hands13,
+            hands14,
+            steps,
+            options,
+            riichi13: &riichi13,
             wins: &self.wins,
             red: self.red,
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
-            chunks13: chunk_starts(self.hands13.len(), self.states13 as usize, |g| self.hands13[g].base as usize),
-            chunks14: chunk_starts(self.hands14.len(), self.states14 as usize, |g| self.hands14[g].base as usize),
+            chunks13: chunk_starts(hands13.len(), states(&mut hands13.iter().map(|h| h.mask)), |g| {
+                hands13[g].base as usize
+            }),
+            chunks14: chunk_starts(hands14.len(), states(&mut hands14.iter().map(|h| h.mask)), |g| {
+                hands14[g].base as usize
+            }),
         };
         let (n13, n14) = (self.states13 as usize, self.states14 as usize);
         // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
@@ -1171,7 +1254,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { 0 };
         let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 1 } * n13];
-        for hand in &self.hands13 {
+        for hand in graph.hands13 {
             let b = slot(LAST) * n13 + hand.base as usize;
             for v in &mut v13[b..b + variants(hand.mask)] {
                 v[2] = if hand.tenpai { 1.0 } else { 0.0 };
@@ -1237,20 +1320,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
             if graph.chunks14.is_empty() {
-                graph.layer14(0..self.hands14.len(), v14, d, next13, next_r);
+                graph.layer14(0..graph.hands14.len(), v14, d, next13, next_r);
             } else {
-                let base = |g: usize| self.hands14[g].base as usize;
-                let chunks = split_by_hands(&graph.chunks14, self.hands14.len(), base, v14);
+                let base = |g: usize| graph.hands14[g].base as usize;
+                let chunks = split_by_hands(&graph.chunks14, graph.hands14.len(), base, v14);
                 chunks.into_par_iter().for_each(|(hands, out)| graph.layer14(hands, out, d, next13, next_r));
             }
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
         if graph.chunks13.is_empty() {
-            graph.layer13(0..self.hands13.len(), layer13, next13, d, denom, v14);
+            graph.layer13(0..graph.hands13.len(), layer13, next13, d, denom, v14);
         } else {
-            let base = |g: usize| self.hands13[g].base as usize;
-            let chunks = split_by_hands(&graph.chunks13, self.hands13.len(), base, layer13);
+            let base = |g: usize| graph.hands13[g].base as usize;
+            let chunks = split_by_hands(&graph.chunks13, graph.hands13.len(), base, layer13);
             chunks.into_par_iter().for_each(|(hands, out)| graph.layer13(hands, out, next13, d, denom, v14));
         }
     }
@@ -1600,12 +1683,32 @@ fn split_by_hands<'v>(
     out
 }
 
+/// The pass's records when some hands are reached in only some of their variants (see
+/// [`Solver::split_partial`]).
+#[derive(Default)]
+struct Split {
+    hands13: Vec<Hand13>,
+    hands14: Vec<Hand14>,
+    steps: Vec<Step>,
+    options: Vec<Opt>,
+    /// The riichi states of the single variants' discards that consider riichi (their
+    /// [`Opt`]s' hand index counts on from the listing's 13-tile hands).
+    riichi13: Vec<u32>,
+}
+
+/// The kind of a [`Split`] draw that stands for single copies (a five's red or plain ones):
+/// any kind that is not a five.
+const NOT_FIVE: u8 = 0;
+
 /// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
 struct Graph<'g> {
     hands13: &'g [Hand13],
     hands14: &'g [Hand14],
     steps: &'g [Step],
     options: &'g [Opt],
+    /// The riichi states of the 13-tile hands ([`Hand13::riichi`], by the hand index of an
+    /// [`Opt`]), then those of the single variants' resolved discards ([`Split::riichi13`]).
+    riichi13: &'g [u32],
     wins: &'g [[f64; 2]],
     red: RedLive,
     objective: Objective,
@@ -1655,26 +1758,18 @@ impl Graph<'_> {
             let b = hand.base as usize - offset;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
-            // Every variant reached (the usual case with hand change), or only some (then
-            // those alone, one by one).
-            if hand.reach != all_ranks(out.len()) {
-                for c in ranks(hand.reach) {
-                    self.value14::<1>(hand, d, next, (&mut out[c..=c]).try_into().expect("1 state"), better, c);
-                }
-                continue;
-            }
             match out.len() {
-                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better, 0),
-                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better, 0),
-                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better, 0),
-                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better, 0),
+                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better),
+                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better),
+                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better),
+                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better),
             }
         }
     }
 
-    /// The values after draw `d` of `V` variants of the 14-tile hand `hand` (from rank
-    /// `first`), written to `out`, under the comparison `better`: each variant takes the best
-    /// of its win (when it may be declined) and its discards, in the order of the option pool.
+    /// The values after draw `d` of the `V` variants of the 14-tile hand `hand`, written to
+    /// `out`, under the comparison `better`: each variant takes the best of its win (when it
+    /// may be declined) and its discards, in the order of the option pool.
     fn value14<const V: usize>(
         &self,
         hand: &Hand14,
@@ -1682,7 +1777,6 @@ impl Graph<'_> {
         (next13, next_r): (&[[f64; 3]], &[[f64; 3]]),
         out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
-        first: usize,
     ) {
         if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
             out.fill([0.0; 3]);
@@ -1692,7 +1786,7 @@ impl Graph<'_> {
         let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
-            let wins = &self.wins[hand.win as usize + first..hand.win as usize + first + V];
+            let wins = &self.wins[hand.win as usize..hand.win as usize + V];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
                 for (b, w) in out.iter_mut().zip(wins) {
@@ -1704,20 +1798,20 @@ impl Graph<'_> {
                 found = true;
             }
         }
-        let reds = &RED[usize::from(hand.mask)][first..];
+        let reds = &RED[usize::from(hand.mask)];
         for &entry in &self.options[hand.options()] {
             let rank = &RANK[entry.mask()];
             let kept = entry.kept_red();
             // A discard that keeps every red bit leaves the same variants, rank for rank.
             let same = entry.info & CLEARS == 0;
-            // The riichi states are read from the 13-tile hand (only when riichi is considered).
+            // The riichi states of the 13-tile hand (only when riichi is considered).
             let riichi_at = if entry.info & WITH_RIICHI != 0 {
-                self.hands13[(entry.info & HAND) as usize].riichi as usize
+                self.riichi13[(entry.info & HAND) as usize] as usize
             } else {
                 usize::MAX
             };
             for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
-                let r = if same { first + c } else { usize::from(rank[usize::from(red & kept)]) };
+                let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
                 let mut v = next13[entry.state as usize + r];
                 if riichi_at != usize::MAX {
                     let riichi = next_r[riichi_at + r];
@@ -1764,27 +1858,18 @@ impl Graph<'_> {
             let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
             // The accumulators sized to the hand's variants (a constant, so they stay in
             // registers and the loops unroll).
-            // Every variant reached (the usual case with hand change), or only some (then
-            // those alone, one by one).
-            if hand.reach != all_ranks(n) {
-                for c in ranks(hand.reach) {
-                    let next = next.map(|next| &next[c..=c]);
-                    self.gather13::<1>(hand, &mut out[c..=c], next, denom, v14, c);
-                }
-                continue;
-            }
             match n {
-                1 => self.gather13::<1>(hand, out, next, denom, v14, 0),
-                2 => self.gather13::<2>(hand, out, next, denom, v14, 0),
-                4 => self.gather13::<4>(hand, out, next, denom, v14, 0),
-                _ => self.gather13::<8>(hand, out, next, denom, v14, 0),
+                1 => self.gather13::<1>(hand, out, next, denom, v14),
+                2 => self.gather13::<2>(hand, out, next, denom, v14),
+                4 => self.gather13::<4>(hand, out, next, denom, v14),
+                _ => self.gather13::<8>(hand, out, next, denom, v14),
             }
         }
     }
 
-    /// The values of `V` variants of 13-tile hand `hand` (from rank `first`) before a draw of
-    /// denominator `denom`, written to `out`, from their own values after it (`next`, or `out`
-    /// itself when `None`) and their draws' 14-tile values `v14`.
+    /// The values of the `V` variants of 13-tile hand `hand` before a draw of denominator
+    /// `denom`, written to `out`, from their own values after it (`next`, or `out` itself when
+    /// `None`) and their draws' 14-tile values `v14`.
     fn gather13<const V: usize>(
         &self,
         hand: &Hand13,
@@ -1792,9 +1877,8 @@ impl Graph<'_> {
         next: Option<&[[f64; 3]]>,
         denom: f64,
         v14: &[[f64; 3]],
-        first: usize,
     ) {
-        let reds = &RED[usize::from(hand.mask)][first..];
+        let reds = &RED[usize::from(hand.mask)];
         let mut acc = [[0.0f64; 3]; V];
         for step in &self.steps[hand.steps.range()] {
             let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
@@ -1802,7 +1886,7 @@ impl Graph<'_> {
             if suit == 3 {
                 // Not a five: the same variants, rank for rank.
                 let q = f64::from(step.copies);
-                let v: &[[f64; 3]; V] = v14[at + first..at + first + V].try_into().expect("V states");
+                let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
                 for (a, v) in acc.iter_mut().zip(v) {
                     a[0] += q * v[0];
                     a[1] += q * v[1];
