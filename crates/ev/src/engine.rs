@@ -322,6 +322,9 @@ struct Hand13 {
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
+    /// One variant whose draws each lead to one state with no red five to split (what
+    /// [`Solver::split_partial`] makes): the pass adds them up as they are.
+    plain: bool,
 }
 
 /// A 13-tile hand as its lookup table finds it: its index, its first state and the suits its
@@ -772,6 +775,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             tenpai: false,
             mask,
             reach: 0,
+            plain: false,
         });
         self.keys13.push(plain);
         self.necessary13.push(None);
@@ -891,11 +895,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if sh14 == -1 {
             // Whether there is a win (a yaku) does not depend on the red fives: they are dora.
             let start = self.wins.len() as u32;
-            for &red in &RED[usize::from(mask)][..variants(mask)] {
-                let w = [
-                    self.win_points(h14, red, drawn, 0, false, false),
-                    self.win_points(h14, red, drawn, 0, false, true),
-                ];
+            let reds = &RED[usize::from(mask)][..variants(mask)];
+            for w in self.dama_wins(h14, drawn, reds).into_iter().take(reds.len()) {
                 forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
                 if w.iter().any(Option::is_some) {
                     win = start;
@@ -937,6 +938,38 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
         self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
         g
+    }
+
+    /// The win points of complete hand `h14` (won on `drawn`) without riichi, at a plain draw
+    /// and at the last one, for each of the red bits `reds` (its variants): what
+    /// [`Solver::win_points`] answers, with the oracle's totals asked once for all of them.
+    fn dama_wins(&mut self, h14: &Counts, drawn: usize, reds: &[u8]) -> [[Option<f64>; 2]; 8] {
+        let mut out = [[None; 2]; 8];
+        if !self.opts.menzen_tsumo {
+            for (o, &red) in out.iter_mut().zip(reds) {
+                *o = [
+                    self.win_points(h14, red, drawn, 0, false, false),
+                    self.win_points(h14, red, drawn, 0, false, true),
+                ];
+            }
+            return out;
+        }
+        let haitei = self.opts.haitei;
+        let plain = self.win_totals(h14, drawn, false, false);
+        // At the last draw: the same totals with haitei's han, or haitei as the only yaku.
+        let last = match plain {
+            Some(t) => Some((t, u32::from(haitei))),
+            None if haitei => self.win_totals(h14, drawn, false, true).map(|t| (t, 0)),
+            None => None,
+        };
+        for (o, &red) in out.iter_mut().zip(reds) {
+            let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+            *o = [
+                plain.map(|t| totals_points(&t, red_han, None)),
+                last.map(|(t, han)| totals_points(&t, red_han + han, None)),
+            ];
+        }
+        out
     }
 
     /// Gives 13-tile hand `g` (holding `h`) the riichi states of its variants, when it has
@@ -1089,10 +1122,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
         {
             return None;
         }
-        let mut split = Split::default();
+        let mut split = Split {
+            hands13: Vec::with_capacity(self.hands13.len()),
+            hands14: Vec::with_capacity(self.hands14.len()),
+            steps: Vec::with_capacity(self.steps.len() + self.steps.len() / 4),
+            options: Vec::with_capacity(self.option_pool.len()),
+            riichi13: Vec::new(),
+        };
         for hand in &self.hands13 {
             let start = split.steps.len() as u32;
-            if !partial(hand.mask, hand.reach) {
+            // Hands of one variant are resolved too (a drawn five split once, not at every
+            // draw index).
+            if hand.mask != 0 && !partial(hand.mask, hand.reach) {
                 split.steps.extend_from_slice(&self.steps[hand.steps.range()]);
                 split.hands13.push(Hand13 { steps: Span { start, len: hand.steps.len }, ..*hand });
                 continue;
@@ -1114,7 +1155,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
                 let steps = Span { start, len: split.steps.len() as u32 - start };
                 let riichi = if hand.riichi == NONE { NONE } else { hand.riichi + c as u32 };
-                split.hands13.push(Hand13 { base: hand.base + c as u32, steps, riichi, mask: 0, reach: 1, ..*hand });
+                let single = Hand13 { base: hand.base + c as u32, steps, riichi, mask: 0, reach: 1, plain: true, ..*hand };
+                split.hands13.push(single);
             }
         }
         let riichi_from = self.hands13.len() as u32;
@@ -1801,9 +1843,9 @@ impl Graph<'_> {
         let reds = &RED[usize::from(hand.mask)];
         for &entry in &self.options[hand.options()] {
             let rank = &RANK[entry.mask()];
-            let kept = entry.kept_red();
             // A discard that keeps every red bit leaves the same variants, rank for rank.
             let same = entry.info & CLEARS == 0;
+            let kept = if same { 7 } else { entry.kept_red() };
             // The riichi states of the 13-tile hand (only when riichi is considered).
             let riichi_at = if entry.info & WITH_RIICHI != 0 {
                 self.riichi13[(entry.info & HAND) as usize] as usize
@@ -1856,6 +1898,10 @@ impl Graph<'_> {
             let n = variants(hand.mask);
             let out = &mut out[b..b + n];
             let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
+            if hand.plain {
+                self.gather_plain(hand, &mut out[0], next.map(|next| next[0]), denom, v14);
+                continue;
+            }
             // The accumulators sized to the hand's variants (a constant, so they stay in
             // registers and the loops unroll).
             match n {
@@ -1865,6 +1911,23 @@ impl Graph<'_> {
                 _ => self.gather13::<8>(hand, out, next, denom, v14),
             }
         }
+    }
+
+    /// [`Graph::gather13`] of a [`Hand13::plain`] hand: its draws' values added as they are.
+    fn gather_plain(&self, hand: &Hand13, out: &mut [f64; 3], next: Option<[f64; 3]>, denom: f64, v14: &[[f64; 3]]) {
+        let mut a = [0.0f64; 3];
+        for step in &self.steps[hand.steps.range()] {
+            let (q, v) = (f64::from(step.copies), v14[step.state as usize]);
+            a[0] += q * v[0];
+            a[1] += q * v[1];
+            a[2] += q * v[2];
+        }
+        let live = f64::from(hand.live);
+        let big = denom.max(live);
+        let stay = 1.0 - live / big;
+        let inv = 1.0 / big;
+        let own = next.unwrap_or(*out);
+        *out = [stay * own[0] + inv * a[0], stay * own[1] + inv * a[1], stay * own[2] + inv * a[2]];
     }
 
     /// The values of the `V` variants of 13-tile hand `hand` before a draw of denominator
