@@ -502,6 +502,10 @@ pub(crate) struct Solver<'a, O: Oracle> {
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
     memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
+    /// The 13-tile hands (with their [`Oracle::necessary`] answers) whose riichi states are
+    /// numbered but whose waits wait for the walk over reached variants (see
+    /// [`Solver::riichi13`]).
+    pending_riichi: Vec<(u32, (i8, u64))>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -538,7 +542,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
             riichi_waits: Vec::new(),
             shared: Shared::default(),
             memo_ura: HashMap::new(),
+            pending_riichi: Vec::new(),
         }
+    }
+
+    /// Whether the pass computes only the variants some root reaches (no hand change and red
+    /// fives in play; see [`Solver::mark_reachable`]).
+    fn walks(&self) -> bool {
+        self.opts.extra_exchanges == 0 && self.red_suits != 0
     }
 
     /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised: each hand is
@@ -981,10 +992,39 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let answer = self.hand_necessary(g, h);
         let mask = self.hands13[g as usize].mask;
         let first = self.riichi_states.len() as u32;
+        self.hands13[g as usize].riichi = first;
+        if self.walks() {
+            // Only the reached variants' waits, once the walk has found them.
+            self.riichi_states.resize(first as usize + variants(mask), Span::default());
+            self.pending_riichi.push((g, answer));
+            return;
+        }
         for waits in self.riichi_waits_of(h, &RED[usize::from(mask)][..variants(mask)], false, answer) {
             self.push_riichi(&waits);
         }
-        self.hands13[g as usize].riichi = first;
+    }
+
+    /// The waits of the reached variants of the hands [`Solver::riichi13`] left pending (after
+    /// [`Solver::mark_reachable`]); the others' riichi states keep no wait (never read).
+    fn pending_riichi_waits(&mut self) {
+        for (g, answer) in std::mem::take(&mut self.pending_riichi) {
+            let hand = self.hands13[g as usize];
+            let (mut h, _) = unpack(self.keys13[g as usize]);
+            let (mut reached, mut reds, mut n) = ([0usize; 8], [0u8; 8], 0);
+            for c in ranks(hand.reach) {
+                (reached[n], reds[n]) = (c, RED[usize::from(hand.mask)][c]);
+                n += 1;
+            }
+            if n == 0 {
+                continue;
+            }
+            let waits = self.riichi_waits_of(&mut h, &reds[..n], false, answer);
+            for (&c, waits) in reached.iter().zip(waits) {
+                let start = self.riichi_waits.len() as u32;
+                self.riichi_waits.extend(waits.iter().map(|&(_, w)| w));
+                self.riichi_states[hand.riichi as usize + c] = Span { start, len: waits.len() as u32 };
+            }
+        }
     }
 
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
@@ -1009,6 +1049,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 return Err(TooManyStates);
             }
         }
+        self.mark_reachable(&roots);
+        self.pending_riichi_waits();
         // Every state is listed: the indexes are not needed any more (freeing them before the
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
@@ -1032,7 +1074,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.wins.shrink_to_fit();
         self.riichi_states.shrink_to_fit();
         self.riichi_waits.shrink_to_fit();
-        self.mark_reachable(&roots);
         self.fill(&roots);
         Ok(roots)
     }
@@ -1047,7 +1088,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// variant computed: computing a state no root reaches changes no value.
     fn mark_reachable(&mut self, roots: &[u32]) {
         // Without red fives in play every hand has one variant: nothing to walk.
-        if self.opts.extra_exchanges > 0 || self.red_suits == 0 {
+        if !self.walks() {
             for hand in &mut self.hands13 {
                 hand.reach = all_ranks(variants(hand.mask));
             }
