@@ -482,6 +482,11 @@ pub(crate) struct Solver<'a, O: Oracle> {
     wins: Vec<[f64; 2]>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
+    /// The states of a layer of `values13`, and each listed 13-tile state's place in it when
+    /// the pass numbered the reached states anew (empty: the listing's numbers; see
+    /// [`Solver::split_partial`]).
+    layer_len: usize,
+    dense13: Vec<u32>,
     /// Keep every layer of `values13` (the simulator reads any state at any draw index) and
     /// the hands' keys; otherwise one layer is overwritten in place, the roots' values are
     /// kept in `root13` and the keys are freed after the listing.
@@ -534,6 +539,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             option_pool: Vec::new(),
             wins: Vec::new(),
             values13: Vec::new(),
+            layer_len: 0,
+            dense13: Vec::new(),
             keep_layers: true,
             root13: HashMap::new(),
             root14: HashMap::new(),
@@ -1150,40 +1157,47 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
-    /// The records the pass reads when some hand is reached in only some of its variants
-    /// (see [`Solver::mark_reachable`]), else `None` (the listing's records are read): hands
-    /// with every variant reached as listed, hands with none left out, and each reached
-    /// variant of the others as a hand of its own (one variant, `mask` 0) whose draws and
-    /// discards lead to single states: a drawn five split once into its red copy and its
-    /// plain ones (two draws, in the order the pass adds them), a discard's red bits resolved.
+    /// The records the pass reads after the walk over reached variants (see
+    /// [`Solver::mark_reachable`]), else `None` (the listing's records are read): each reached
+    /// variant as a hand of its own (one variant, `mask` 0), its states numbered anew, densely
+    /// ([`Split::dense13`], [`Split::dense14`]), its draws and discards leading to single
+    /// states: a drawn five split once into its red copy and its plain ones (two draws, in the
+    /// order the pass adds them), a discard's red bits resolved.
     fn split_partial(&self) -> Option<Split> {
-        let partial = |mask: u8, reach: u8| reach != all_ranks(variants(mask));
-        if !self.hands13.iter().any(|h| partial(h.mask, h.reach))
-            && !self.hands14.iter().any(|h| partial(h.mask, h.reach))
-        {
+        if !self.walks() {
             return None;
         }
+        let dense = |hands: &mut dyn Iterator<Item = (u32, u8)>, states: u32| {
+            let mut map = vec![NONE; states as usize];
+            let mut n = 0;
+            for (base, reach) in hands {
+                for c in ranks(reach) {
+                    map[base as usize + c] = n;
+                    n += 1;
+                }
+            }
+            (map, n as usize)
+        };
+        let (dense13, n13) = dense(&mut self.hands13.iter().map(|h| (h.base, h.reach)), self.states13);
+        let (dense14, n14) = dense(&mut self.hands14.iter().map(|h| (h.base, h.reach)), self.states14);
         let mut split = Split {
-            hands13: Vec::with_capacity(self.hands13.len()),
-            hands14: Vec::with_capacity(self.hands14.len()),
-            steps: Vec::with_capacity(self.steps.len() + self.steps.len() / 4),
+            hands13: Vec::with_capacity(n13),
+            hands14: Vec::with_capacity(n14),
+            steps: Vec::with_capacity(self.steps.len()),
             options: Vec::with_capacity(self.option_pool.len()),
             riichi13: Vec::new(),
+            dense13: Vec::new(),
+            dense14: Vec::new(),
+            n13,
+            n14,
         };
         for hand in &self.hands13 {
-            let start = split.steps.len() as u32;
-            // Hands of one variant are resolved too (a drawn five split once, not at every
-            // draw index).
-            if hand.mask != 0 && !partial(hand.mask, hand.reach) {
-                split.steps.extend_from_slice(&self.steps[hand.steps.range()]);
-                split.hands13.push(Hand13 { steps: Span { start, len: hand.steps.len }, ..*hand });
-                continue;
-            }
             for c in ranks(hand.reach) {
                 let start = split.steps.len() as u32;
                 let red = RED[usize::from(hand.mask)][c];
                 for step in &self.steps[hand.steps.range()] {
-                    let state = |red: u8| step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)]);
+                    let state =
+                        |red: u8| dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize];
                     let single = |state: u32, copies: u8| Step { state, kind: NOT_FIVE, copies, mask: 0 };
                     let suit = FIVE_SUIT[usize::from(step.kind)];
                     let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
@@ -1195,19 +1209,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     }
                 }
                 let steps = Span { start, len: split.steps.len() as u32 - start };
-                let riichi = if hand.riichi == NONE { NONE } else { hand.riichi + c as u32 };
-                let single = Hand13 { base: hand.base + c as u32, steps, riichi, mask: 0, reach: 1, plain: true, ..*hand };
-                split.hands13.push(single);
+                let base = dense13[(hand.base + c as u32) as usize];
+                split.hands13.push(Hand13 { base, steps, riichi: NONE, mask: 0, reach: 1, plain: true, ..*hand });
             }
         }
         let riichi_from = self.hands13.len() as u32;
         for hand in &self.hands14 {
-            if !partial(hand.mask, hand.reach) {
-                let start = split.options.len() as u32;
-                split.options.extend_from_slice(&self.option_pool[hand.options()]);
-                split.hands14.push(Hand14 { start, ..*hand });
-                continue;
-            }
             for c in ranks(hand.reach) {
                 let start = split.options.len() as u32;
                 let red = RED[usize::from(hand.mask)][c];
@@ -1218,12 +1225,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         info = WITH_RIICHI | (riichi_from + split.riichi13.len() as u32);
                         split.riichi13.push(self.hands13[(entry.info & HAND) as usize].riichi + r);
                     }
-                    split.options.push(Opt { state: entry.state + r, info });
+                    split.options.push(Opt { state: dense13[(entry.state + r) as usize], info });
                 }
                 let win = if hand.win == NONE { NONE } else { hand.win + c as u32 };
-                split.hands14.push(Hand14 { base: hand.base + c as u32, start, win, mask: 0, reach: 1, ..*hand });
+                let base = dense14[(hand.base + c as u32) as usize];
+                split.hands14.push(Hand14 { base, start, win, mask: 0, reach: 1, ..*hand });
             }
         }
+        (split.dense13, split.dense14) = (dense13, dense14);
         Some(split)
     }
 
@@ -1330,7 +1339,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 hands14[g].base as usize
             }),
         };
-        let (n13, n14) = (self.states13 as usize, self.states14 as usize);
+        let (n13, n14) = match &split {
+            Some(split) => (split.n13, split.n14),
+            None => (self.states13 as usize, self.states14 as usize),
+        };
+        // A listed state's number in the pass.
+        let at13 = |i: u32| split.as_ref().map_or(i, |split| split.dense13[i as usize]) as usize;
+        let at14 = |j: u32| split.as_ref().map_or(j, |split| split.dense14[j as usize]) as usize;
         // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
         // layer: once the 14-tile values of index `d` are computed, the 13-tile values of `d + 1`
         // are read only by their own state, just before it overwrites them.
@@ -1351,7 +1366,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         for (&r, row) in root13.iter_mut() {
-            row[LAST] = v13[slot(LAST) * n13 + r as usize];
+            row[LAST] = v13[slot(LAST) * n13 + at13(r)];
         }
         let mut v14 = vec![[0.0f64; 3]; n14];
         // The riichi states' values at the next draw index, `first` (what a discard declaring
@@ -1370,15 +1385,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
             self.riichi_layer(d, &mut later_r, &mut column);
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
-                row[d] = v14[j as usize];
+                row[d] = v14[at14(j)];
             }
             for (&r, row) in root13.iter_mut() {
-                row[d] = layer13[r as usize];
+                row[d] = layer13[at13(r)];
             }
         }
         self.values13 = v13;
         self.root13 = root13;
         self.root14 = root14;
+        self.layer_len = n13;
+        if let Some(split) = split.filter(|_| keep) {
+            self.dense13 = split.dense13;
+        }
     }
 
     /// The riichi states' values at draw index `d` from those at `d + 1`: `later` (updated in
@@ -1424,7 +1443,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
     /// layer kept).
     fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
-        let v = self.values13[d * self.states13 as usize + i as usize];
+        let at = if self.dense13.is_empty() { i } else { self.dense13[i as usize] };
+        let v = self.values13[d * self.layer_len + at as usize];
         (v[0], v[1], v[2])
     }
 
@@ -1777,6 +1797,12 @@ struct Split {
     /// The riichi states of the single variants' discards that consider riichi (their
     /// [`Opt`]s' hand index counts on from the listing's 13-tile hands).
     riichi13: Vec<u32>,
+    /// The pass's number of each listed state ([`NONE`] when no root reaches it), and the
+    /// numbers of states.
+    dense13: Vec<u32>,
+    dense14: Vec<u32>,
+    n13: usize,
+    n14: usize,
 }
 
 /// The kind of a [`Split`] draw that stands for single copies (a five's red or plain ones):
