@@ -16,12 +16,15 @@
 //! - The listing is breadth first over 13-tile hands; a 14-tile hand is listed as soon as a draw
 //!   finds it. Hands are looked up by their packed key without red bits; the oracle is asked
 //!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
-//!   states are computed per variant. States are numbered as their hands are found, a hand's
+//!   states are computed per variant (from one oracle total per hand and winning tile). States are numbered as their hands are found, a hand's
 //!   variants side by side; the lookup tables (and, on a large graph, the scoring memos) are
 //!   freed before the pass.
 //!   Without hand change (no extra exchange) most hands are reached in only one of their
-//!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]) and the pass
-//!   computes only those (the others are never read).
+//!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]), riichi waits
+//!   are scored for those only, and the pass reads records of its own
+//!   ([`Solver::split_partial`]): each reached variant a hand of one state, the reached states
+//!   numbered anew densely, each draw and discard resolved to one state (a drawn five split
+//!   once into its red and plain copies, not at every draw index).
 //! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
 //!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
 //!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
@@ -1786,8 +1789,8 @@ fn split_by_hands<'v>(
     out
 }
 
-/// The pass's records when some hands are reached in only some of their variants (see
-/// [`Solver::split_partial`]).
+/// The pass's records after the walk over reached variants: one record a reached state, the
+/// states numbered anew (see [`Solver::split_partial`]).
 #[derive(Default)]
 struct Split {
     hands13: Vec<Hand13>,
