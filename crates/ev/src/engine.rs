@@ -1199,8 +1199,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let start = split.steps.len() as u32;
                 let red = RED[usize::from(hand.mask)][c];
                 for step in &self.steps[hand.steps.range()] {
-                    let state =
-                        |red: u8| dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize];
+                    let state = |red: u8| {
+                        dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize]
+                    };
                     let single = |state: u32, copies: u8| Step { state, kind: NOT_FIVE, copies, mask: 0 };
                     let suit = FIVE_SUIT[usize::from(step.kind)];
                     let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
