@@ -128,6 +128,9 @@ pub struct Solver<'b> {
     /// `commit`, only the groups the loss depends on) under which it cannot be cleared.
     lost: HashMap<Bits, LostUnder>,
     lost_count: usize,
+    hist: u128,
+    path_why: u64,
+    nogoods: Vec<u128>,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
@@ -183,6 +186,11 @@ struct OutOfBudget;
 enum Found {
     Won,
     Lost(u64),
+}
+
+const MAX_NOGOODS: usize = 20_000;
+fn max_nogood_groups() -> u32 {
+    64
 }
 
 /// The most groups the pairing search handles (three bits each in a `u128`).
@@ -273,6 +281,9 @@ impl<'b> Solver<'b> {
             dead: HashSet::new(),
             lost: HashMap::new(),
             lost_count: 0,
+            hist: 0,
+            path_why: 0,
+            nogoods: Vec::new(),
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
             nodes: 0,
@@ -343,6 +354,7 @@ impl<'b> Solver<'b> {
             self.full_run = false;
             self.rng =
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
+            self.nogoods.clear();
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
@@ -540,6 +552,20 @@ impl<'b> Solver<'b> {
         refuted: u128,
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
+        let (hist0, path_why0) = (self.hist, self.path_why);
+        self.hist |= commit;
+        let found = self.search_node_inner(present, commit, refuted, path);
+        (self.hist, self.path_why) = (hist0, path_why0);
+        found
+    }
+
+    fn search_node_inner(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
         let (present, commit, rem, greedy_why) = self.greedy(present, commit, path);
         if present.is_empty() {
             return Ok(Found::Won);
@@ -547,6 +573,7 @@ impl<'b> Solver<'b> {
         if let Some(why) = self.known_lost(&present, commit) {
             return Ok(Found::Lost(why | greedy_why));
         }
+        self.path_why |= greedy_why;
         if self.out_of_budget() {
             return Err(OutOfBudget);
         }
@@ -555,6 +582,10 @@ impl<'b> Solver<'b> {
             Found::Lost(why) => why & decided(commit),
         };
         self.remember_lost(present, restrict(commit, why));
+        let nogood = restrict(self.hist, why | self.path_why);
+        if self.nogoods.len() < MAX_NOGOODS && decided(nogood).count_ones() <= max_nogood_groups() {
+            self.nogoods.push(nogood);
+        }
         Ok(Found::Lost(why | greedy_why))
     }
 
@@ -648,6 +679,10 @@ impl<'b> Solver<'b> {
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
         let groups = self.board.groups;
+        let refuted = match self.propagate(commit, refuted) {
+            Ok(refuted) => refuted,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
         let mut cands = match self.candidates(&present, commit, refuted, &rem[..groups]) {
             Ok(cands) => cands,
             Err(why) => return Ok(Found::Lost(why)),
@@ -751,6 +786,35 @@ impl<'b> Solver<'b> {
             }
         }
         Ok(Found::Lost(out))
+    }
+
+    /// Refutes the splits that would complete a nogood: a nogood all of whose decisions but
+    /// one (an undecided group's split) the path has made.
+    fn propagate(&mut self, commit: u128, mut refuted: u128) -> Result<u128, u64> {
+        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        let hist = self.hist;
+        for &n in &self.nogoods {
+            let x = (hist ^ n) & spread(n);
+            let low = (x | x >> 1) & LOW;
+            if low == 0 {
+                return Err(decided(n) & decided(commit));
+            }
+            if low & (low - 1) != 0 {
+                continue;
+            }
+            let g = low.trailing_zeros() as usize / 2;
+            if hist >> (2 * g) & 3 != 0 {
+                continue;
+            }
+            let s = (n >> (2 * g) & 3) as usize - 1;
+            if refuted >> (3 * g + s) & 1 != 0 {
+                continue;
+            }
+            refuted |= 1 << (3 * g + s);
+            let reason = decided(n) & !(1 << g) & decided(commit);
+            self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
+        }
+        Ok(refuted)
     }
 
     /// Tries each split of group `g` still `viable` (splits with a pair removable now first).
