@@ -607,12 +607,16 @@ impl<'b> Solver<'b> {
             Found::Lost(why) => why & decided(commit),
         };
         self.remember_lost(present, restrict(commit, why));
-        let nogood = restrict(self.hist, why | self.path_why);
+        self.add_nogood(restrict(self.hist, why | self.path_why));
+        Ok(Found::Lost(why | greedy_why))
+    }
+
+    /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept).
+    fn add_nogood(&mut self, nogood: u128) {
         if self.nogoods.len() < MAX_NOGOODS {
             self.nogoods.push(nogood);
             self.nogood_groups.push(decided(nogood));
         }
-        Ok(Found::Lost(why | greedy_why))
     }
 
     /// Remembers that `present` is lost under `decisions` (and any that include them).
@@ -899,8 +903,14 @@ impl<'b> Solver<'b> {
         for (s, &w) in which.iter().enumerate() {
             if w && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s) {
                 let mut stuck = self.why_refuted[g][s];
-                why |= self.reason(&mut stuck);
+                let fresh = stuck.reason.is_none();
+                let r = self.reason(&mut stuck);
+                why |= r;
                 self.why_refuted[g][s] = stuck;
+                if fresh && self.full_run {
+                    let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
+                    self.add_nogood(restrict(hist, r | 1 << g | self.path_why));
+                }
             }
         }
         why
