@@ -5,18 +5,28 @@
 //! of winning and every admissible discard. Riichi hands are a separate table: they only wait.
 //!
 //! The [`Solver`] lists every state reachable from the roots, then fills the values draw index
-//! by draw index from the last:
-//! - The listing is breadth first over 13-tile states; a 14-tile state is expanded as soon as a
-//!   draw finds it. Hands are looked up by [`Group`]: one entry per hand without its red-five
-//!   bits, holding the states of its red variants (up to eight, and the red fives multiply the
-//!   states about sixfold on a hand holding or missing a red five in each suit), the oracle's
-//!   answer for the hand (asked once) and the groups its draws or discards lead to (so the
-//!   other variants are expanded without a lookup).
-//! - States are then numbered group by group, so a hand's variants, which read the variants of
-//!   the same hands, sit side by side; the groups and indexes are freed.
-//! - The pass over draw indices reads compact records: 13-tile states in 12 bytes, 14-tile
-//!   states in 12, draws in 4 ([`Kid`]) and discards in 4 (8 with a riichi state), and keeps
-//!   one layer of 13-tile values overwritten in place (every layer for the simulator).
+//! by draw index from the last. The graph is kept by hand, not by state: a hand (red fives
+//! not told apart) has one record ([`Hand13`], [`Hand14`]) for all its red variants (up to
+//! eight; the red fives multiply the states about sixfold on a hand holding or missing a red
+//! five in each suit), and its variants are the states `base..base + variants(mask)`, one for
+//! each set of red bits over the suits in `mask` ([`RANK`], [`RED`]). A hand's draws
+//! ([`Step`]) and discards ([`Opt`]) are listed once for all its variants: each variant reads
+//! the variant of the next hand with its own red bits, a drawn five splitting into its red copy
+//! (when live) and its plain ones, a thrown only five clearing its suit's bit.
+//! - The listing is breadth first over 13-tile hands; a 14-tile hand is listed as soon as a draw
+//!   finds it. Hands are looked up by their packed key without red bits; the oracle is asked
+//!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
+//!   states are computed per variant. States are numbered as their hands are found, a hand's
+//!   variants side by side; the lookup tables (and, on a large graph, the scoring memos) are
+//!   freed before the pass.
+//!   Without hand change (no extra exchange) most hands are reached in only one of their
+//!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]) and the pass
+//!   computes only those (the others are never read).
+//! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
+//!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
+//!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
+//!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
+//!   simulator).
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
@@ -137,11 +147,6 @@ fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
 }
 
-/// The red bits of a [`pack`]ed key, as an index.
-fn red_of(key: u128) -> usize {
-    (key >> 102) as usize & 7
-}
-
 /// Oracle answers that depend on the hand only: memoised for the whole state graph.
 #[derive(Default)]
 pub(crate) struct Shared {
@@ -163,32 +168,14 @@ pub(crate) struct Child {
     pub later: Arrays,
 }
 
-/// One entry of a 13-tile state's draws: the 14-tile state it leads to and the live copies
-/// that lead there, in four bytes (the pass over draw indices reads millions of them); the
-/// kind drawn is in a [`Label`] beside it. A five whose red copy is live takes two entries,
-/// the red copy's ([`Part::Red`]) then the plain copies' ([`Part::Plain`]); any other draw one
-/// entry ([`Part::Whole`]).
+/// One draw of a 13-tile state as the roots and the simulator read it: the 14-tile state it
+/// leads to and the live copies that lead there; the kind drawn is in a [`Label`] beside it.
+/// A five whose red copy is live takes two entries, the red copy's ([`Part::Red`]) then the
+/// plain copies' ([`Part::Plain`]); any other draw one entry ([`Part::Whole`]).
 #[derive(Clone, Copy, Debug)]
-struct Kid(u32);
-
-/// States are numbered below this in [`Kid`] (its three low bits hold the copies).
-const MAX_STATES: u32 = 1 << 29;
-
-impl Kid {
-    fn new(state: u32, copies: u8) -> Kid {
-        assert!(state < MAX_STATES, "more than 2^29 14-tile states");
-        Kid(state << 3 | u32::from(copies))
-    }
-
-    /// The 14-tile state.
-    fn state(self) -> u32 {
-        self.0 >> 3
-    }
-
-    /// Live copies leading to the state (at most four).
-    fn copies(self) -> u8 {
-        (self.0 & 7) as u8
-    }
+struct Kid {
+    state: u32,
+    copies: u8,
 }
 
 /// The kind drawn in a [`Kid`], and which of its copies the kid stands for.
@@ -216,27 +203,27 @@ struct Draw {
     len: usize,
 }
 
-/// The [`Kid`] entries of one state (with their labels) grouped into draws, kind by kind.
-fn draws(kids: &[Kid], labels: &[Label]) -> Vec<Draw> {
+/// The [`Kid`]s of one state (with their labels) grouped into draws, kind by kind.
+fn draws(kids: &[(Kid, Label)]) -> Vec<Draw> {
     let mut out = Vec::with_capacity(kids.len());
     let mut i = 0;
     while i < kids.len() {
-        let (kid, kind) = (kids[i], labels[i].kind);
-        if labels[i].part == Part::Red {
-            let plain = kids[i + 1];
-            let live = kid.copies() + plain.copies();
-            let pr = f64::from(kid.copies()) / f64::from(live);
-            out.push(Draw { kind, live, parts: [(pr, kid.state()), (1.0 - pr, plain.state())], len: 2 });
+        let (kid, label) = kids[i];
+        if label.part == Part::Red {
+            let plain = kids[i + 1].0;
+            let live = kid.copies + plain.copies;
+            let pr = f64::from(kid.copies) / f64::from(live);
+            out.push(Draw { kind: label.kind, live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
             i += 2;
         } else {
-            out.push(Draw { kind, live: kid.copies(), parts: [(1.0, kid.state()), (0.0, 0)], len: 1 });
+            out.push(Draw { kind: label.kind, live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
             i += 1;
         }
     }
     out
 }
 
-/// A range of a pool (children and options live in one contiguous pool each, so the
+/// A range of a pool (draws and options live in one contiguous pool each, so the
 /// layer-by-layer pass reads them in order).
 #[derive(Clone, Copy, Debug, Default)]
 struct Span {
@@ -250,42 +237,172 @@ impl Span {
     }
 }
 
-/// A 13-tile state as the pass over draw indices reads it (its hand is its group's with its
-/// red bits):
-/// twelve bytes.
-#[derive(Clone, Debug)]
-struct Node13 {
-    /// Draw children in the kid pool.
-    kids: Span,
-    /// Live copies of the children together.
+/// No win (in [`Hand14::win`]), no riichi (in [`Hand13::riichi`] and [`Discard::riichi`]).
+const NONE: u32 = u32::MAX;
+
+/// The suit (0, 1, 2) of each kind that is a five, 3 for the others.
+const FIVE_SUIT: [u8; 34] = {
+    let mut t = [3u8; 34];
+    t[FIVES[0]] = 0;
+    t[FIVES[1]] = 1;
+    t[FIVES[2]] = 2;
+    t
+};
+
+/// The red variants of a hand: a hand whose red bits can vary in the suits `mask` (bit `s`:
+/// it holds a five of suit `s` and that suit's red five is in play) has `1 << popcount(mask)`
+/// variants, each a state. `RANK[mask][red]` is the rank of the red bits `red` among them (the
+/// bits of `red` in `mask`, packed down); `RED[mask][rank]` the red bits of a rank.
+const RANK: [[u8; 8]; 8] = variant_tables().0;
+const RED: [[u8; 8]; 8] = variant_tables().1;
+
+const fn variant_tables() -> ([[u8; 8]; 8], [[u8; 8]; 8]) {
+    let mut rank = [[0u8; 8]; 8];
+    let mut red_of_rank = [[0u8; 8]; 8];
+    let mut mask = 0;
+    while mask < 8 {
+        let mut red = 0;
+        while red < 8 {
+            let (mut out, mut bit, mut s) = (0u8, 0, 0);
+            while s < 3 {
+                if mask & (1 << s) != 0 {
+                    if red & (1 << s) != 0 {
+                        out |= 1 << bit;
+                    }
+                    bit += 1;
+                }
+                s += 1;
+            }
+            rank[mask][red] = out;
+            if red & !mask == 0 {
+                red_of_rank[mask][out as usize] = red as u8;
+            }
+            red += 1;
+        }
+        mask += 1;
+    }
+    (rank, red_of_rank)
+}
+
+/// The ranks set in `bits`.
+fn ranks(mut bits: u8) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        (c < 8).then_some(c)
+    })
+}
+
+/// The ranks of `n` variants, as bits (every variant reached).
+fn all_ranks(n: usize) -> u8 {
+    ((1u16 << n) - 1) as u8
+}
+
+/// The number of red variants of a hand whose red bits vary in `mask`.
+fn variants(mask: u8) -> usize {
+    1 << mask.count_ones()
+}
+
+/// A 13-tile hand (red fives not told apart) as the pass over draw indices reads it: its red
+/// variants are the states `base..base + variants(mask)` (see [`RANK`]); its draws are kept
+/// once for all of them ([`Step`]s), each variant reading the variant of the 14-tile hand with
+/// its red bits (a five whose red copy is live splits into the red copy and the plain ones).
+#[derive(Clone, Copy, Debug)]
+struct Hand13 {
+    base: u32,
+    steps: Span,
+    /// The riichi states of its variants (`riichi + rank`), or [`NONE`] when no discard
+    /// declares riichi into it.
+    riichi: u32,
+    /// Live copies of its kept draws together.
     live: u16,
     /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
     used: u8,
     tenpai: bool,
+    mask: u8,
+    /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
+    reach: u8,
 }
 
-/// No win (in [`Node14::win`]), no riichi (in [`Discard::riichi`]).
-const NONE: u32 = u32::MAX;
+/// A 13-tile hand as its lookup table finds it: its index, its first state and the suits its
+/// variants vary in (what a discard into it records: no access to its record).
+#[derive(Clone, Copy, Debug)]
+struct Found13 {
+    hand: u32,
+    base: u32,
+    mask: u8,
+}
 
-/// A 14-tile state: twelve bytes.
-#[derive(Clone, Debug)]
-struct Node14 {
-    /// Its discard options: `len` entries of the option pool from `start` (at most 14
-    /// discards, two entries each with riichi).
+/// A kept draw of a 13-tile hand: the 14-tile hand it leads to (the first state of its
+/// variants and the suits they vary in, so the pass reads no hand record), the kind and its
+/// live copies.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    state: u32,
+    kind: u8,
+    copies: u8,
+    mask: u8,
+}
+
+/// A 14-tile hand (red fives not told apart, plus the winning tile when complete) as the pass
+/// reads it: its red variants are the states `base..base + variants(mask)`; its admissible
+/// discards are kept once for all of them (`len` entries of the option pool from `start`).
+#[derive(Clone, Copy, Debug)]
+struct Hand14 {
+    base: u32,
     start: u32,
-    len: u8,
-    /// Its win points in `Solver::wins`, or [`NONE`].
+    /// Its variants' win points in `Solver::wins` (`win + rank`), or [`NONE`].
     win: u32,
+    len: u8,
     /// Tiles it holds that the input does not, and its shanten: its value after draw `d` is
     /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
     used: u8,
     shanten: i8,
+    mask: u8,
+    /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
+    reach: u8,
 }
 
-impl Node14 {
+// The record sizes the docs quote (the pass over draw indices streams these).
+const _: () = assert!(std::mem::size_of::<Hand13>() == 24);
+const _: () = assert!(std::mem::size_of::<Hand14>() == 20);
+const _: () = assert!(std::mem::size_of::<Step>() == 8);
+
+impl Hand14 {
     /// Its range of the option pool.
     fn options(&self) -> std::ops::Range<usize> {
         self.start as usize..self.start as usize + usize::from(self.len)
+    }
+}
+
+/// An admissible discard of a 14-tile hand in the option pool: the 13-tile hand it leaves,
+/// as the first state of its variants (`state`) and, in `info`, the hand's index ([`HAND`]),
+/// the suits its variants vary in (the bits of [`MASK`]), one plus the suit whose red bit the
+/// discard clears (the bits of [`CLEARS`]: the hand's only five of that suit is thrown) and
+/// [`WITH_RIICHI`] when the policy considers riichi there (the riichi states are the hand's).
+#[derive(Clone, Copy, Debug)]
+struct Opt {
+    state: u32,
+    info: u32,
+}
+
+const WITH_RIICHI: u32 = 1 << 31;
+const CLEARS: u32 = 3 << 29;
+const MASK: u32 = 7 << 26;
+const HAND: u32 = (1 << 26) - 1;
+
+impl Opt {
+    /// The red bits the discard keeps.
+    fn kept_red(self) -> u8 {
+        match (self.info & CLEARS) >> 29 {
+            0 => 7,
+            s => !(1u8 << (s - 1)),
+        }
+    }
+
+    /// The suits the 13-tile hand's variants vary in.
+    fn mask(self) -> usize {
+        ((self.info & MASK) >> 26) as usize
     }
 }
 
@@ -297,73 +414,25 @@ struct Discard {
     riichi: u32,
 }
 
-/// In the option pool, a discard is its 13-tile state, with this bit set when the riichi
-/// state follows in the next entry (most discards have none: four bytes, not eight).
-const WITH_RIICHI: u32 = 1 << 31;
-
-/// Appends a [`Discard`] to the option pool.
-fn push_discard(pool: &mut Vec<u32>, d: Discard) {
-    assert!(d.dama < WITH_RIICHI, "more than 2^31 13-tile states");
-    if d.riichi == NONE {
-        pool.push(d.dama);
-    } else {
-        pool.extend([d.dama | WITH_RIICHI, d.riichi]);
-    }
-}
-
-/// The [`Discard`]s of a range of the option pool.
-fn discards(entries: &[u32]) -> impl Iterator<Item = Discard> + '_ {
-    let mut x = 0;
-    std::iter::from_fn(move || {
-        let &e = entries.get(x)?;
-        x += 1;
-        if e & WITH_RIICHI == 0 {
-            return Some(Discard { dama: e, riichi: NONE });
-        }
-        x += 1;
-        Some(Discard { dama: e & !WITH_RIICHI, riichi: entries[x - 1] })
-    })
-}
-
-/// One hand (13 or 14 tiles, red fives not told apart): what the oracle says about it (the
-/// same for every red variant: asked once). Its states, one per red-bit variant (bit `s` =
-/// the red five of suit `s`; [`NONE`] where not a state), are the group's [`Variants`]. The
-/// red fives multiply the states of a hand (up to eight variants), so the listing looks hands
-/// up by their group, in a table several times smaller than one keyed on states.
-///
-/// A group also remembers where its hand leads, once its first state is expanded (the same
-/// for every variant): its kept draws with their groups and live copies (a 13-tile hand, in
-/// `Solver::draws13`) or the groups of its admissible discards (a 14-tile hand, in the order
-/// the expansion visits them, in `Solver::links`); the other variants are expanded without
-/// looking a hand up or visiting every kind.
-#[derive(Clone, Debug)]
-struct Group<A> {
-    answer: A,
-    links: Option<Span>,
-    /// In `Solver::queue13` with a variant not yet expanded (13-tile groups).
-    queued: bool,
-}
-
-impl<A> Group<A> {
-    fn new(answer: A) -> Self {
-        Group { answer, links: None, queued: false }
-    }
-}
-
-// The record sizes the docs quote (the pass over draw indices streams these).
-const _: () = assert!(std::mem::size_of::<Node13>() == 12);
-const _: () = assert!(std::mem::size_of::<Node14>() == 12);
-const _: () = assert!(std::mem::size_of::<Kid>() == 4);
-
-/// The states of a [`Group`] by red bits, apart from the groups (half a cache line each: the
-/// listing reads them for every draw and discard).
-type Variants = [u32; 8];
-
-/// A 13-tile hand's shanten and necessary kinds, once its first state is expanded.
-type Necessary = Option<(i8, u64)>;
-
 /// A 14-tile hand's shanten, admissible discards and shanten-keeping discards (bit `e`).
 type Pre = (i8, u64, u64);
+
+/// Which red copies are live: the red five of suit `s` is live for a state with red bits `red`
+/// unless the state holds it and the input did not (copies counted from the input).
+#[derive(Clone, Copy, Debug)]
+struct RedLive {
+    /// Unseen red five per suit at the input (0 when red fives are off).
+    unseen: [u8; 3],
+    /// The input's red bits.
+    base: u8,
+}
+
+impl RedLive {
+    fn of(self, red: u8, suit: usize) -> u8 {
+        let gained = red & !self.base & (1 << suit) != 0;
+        self.unseen[suit].saturating_sub(u8::from(gained))
+    }
+}
 
 /// The solver of one question's candidates (the 13-tile roots with one exchange limit): it
 /// first lists every state reachable from any root (one state graph: a state's value is a
@@ -377,63 +446,49 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
     /// from it (docs/ev-model.md, "Hand change and shanten-back").
     base: Counts,
-    /// The input hand's red bits.
-    base_red: u8,
+    /// Which red copies are live, from the input's red bits.
+    red: RedLive,
+    /// The suits whose red bit can be set (bit `s`: the input holds that red five or it is
+    /// unseen).
+    red_suits: u8,
     /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
     /// change) or discard into a higher one (shanten-back): see [`limit`].
     limit: i8,
-    /// The groups of 13-tile hands by [`pack`]ed hand without red bits (this index and the
-    /// groups are freed once every state is listed), and each group's hand (a state's hand is
-    /// its group's with the state's red bits: no key is kept per state while listing).
-    index13: HashMap<u128, u32>,
-    groups13: Vec<Group<Necessary>>,
-    variants13: Vec<Variants>,
-    hands13: Vec<u128>,
-    /// The 13-tile groups with a variant to expand, in the order they were found, and which
-    /// states are expanded (the listing's work list).
-    queue13: Vec<u32>,
-    expanded13: Vec<bool>,
-    /// The groups of 14-tile hands by [`pack`]ed hand without red bits, plus the winning tile
-    /// ([`win_tag`]) for a complete hand (whose wait changes the score).
-    index14: HashMap<u128, u32>,
-    groups14: Vec<Group<Pre>>,
-    variants14: Vec<Variants>,
-    /// The 14-tile groups' links (see [`Group`]).
-    links: Vec<u32>,
-    /// The 13-tile groups' links (see [`Group`]): the kept draws, each as its 14-tile group,
-    /// kind and live copies.
-    draws13: Vec<(u32, u8, u8)>,
-    scratch_draws: Vec<(u32, u8, u8)>,
-    /// The [`pack`]ed hand of each 13-tile state, kept after the listing for the simulator
-    /// only (with `keep_layers`).
+    /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
+    /// listed), each hand's key (kept after the listing for the simulator only) and its
+    /// [`Oracle::necessary`] answer once asked.
+    index13: HashMap<u128, Found13>,
     keys13: Vec<u128>,
-    nodes13: Vec<Node13>,
-    nodes14: Vec<Node14>,
+    necessary13: Vec<Option<(i8, u64)>>,
+    hands13: Vec<Hand13>,
+    /// States of the 13-tile hands so far (their variants).
+    states13: u32,
+    /// The 14-tile hands' [`Pre`] answers by [`pack`]ed hand without red bits, plus the
+    /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
+    /// with its hand in `hands14` once one of its states is reached (freed after the listing;
+    /// in the table itself: one memory access a lookup).
+    index14: HashMap<u128, (Pre, u32)>,
+    hands14: Vec<Hand14>,
+    states14: u32,
+    /// The 13-tile hands' kept draws.
+    steps: Vec<Step>,
+    /// The 14-tile hands' admissible discards.
+    option_pool: Vec<Opt>,
     /// Win points at a plain draw and at the last draw (NaN for no win) of the 14-tile states
-    /// that have one (see [`Node14::win`]).
+    /// that have one (see [`Hand14::win`]).
     wins: Vec<[f64; 2]>,
-    kid_pool: Vec<Kid>,
-    /// The kinds of `kid_pool`'s entries, kept with `keep_layers` only (the simulator reads
-    /// them); otherwise only the roots' are kept, in `root_labels` (see [`Solver::labels`]).
-    kid_labels: Vec<Label>,
-    /// The roots' [`Label`]s, by state.
-    root_labels: HashMap<u32, Vec<Label>>,
-    /// The roots are the 13-tile states below this index.
-    root_count: u32,
-    scratch_kids: Vec<(Kid, Label)>,
-    /// Each 14-tile state's [`Discard`]s (see [`push_discard`]).
-    option_pool: Vec<u32>,
     /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
     values13: Vec<[f64; 3]>,
-    /// Keep every layer of `values13` (the simulator reads any state at any draw index), the
-    /// hands and the kinds of every state's draws; otherwise one layer is overwritten in place,
-    /// the roots' values are kept in `root13` and the hands are freed after the listing.
+    /// Keep every layer of `values13` (the simulator reads any state at any draw index) and
+    /// the hands' keys; otherwise one layer is overwritten in place, the roots' values are
+    /// kept in `root13` and the keys are freed after the listing.
     pub keep_layers: bool,
     /// The roots' values at every draw index.
     root13: HashMap<u32, [[f64; 3]; N]>,
     /// Values of the root's 14-tile children at every draw index (the other 14-tile values
     /// live one layer at a time).
     root14: HashMap<u32, [[f64; 3]; N]>,
+    /// The riichi states asked for by [`Solver::riichi`] (the roots' and the simulator's).
     index_riichi: HashMap<u128, u32>,
     /// Each riichi state's waits in `riichi_waits` (its values are computed from them, by the
     /// pass over draw indices or by [`Solver::riichi_arrays`]: 40 bytes a wait, not 432 bytes
@@ -450,35 +505,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
     /// exchange limit `limit` (see [`limit`]).
     pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
+        let unseen = if opts.red_fives { s.red_unseen0 } else { [0; 3] };
+        let red_suits = (0..3).filter(|&s| unseen[s] > 0 || base_red & (1 << s) != 0).fold(0, |m, s| m | 1 << s);
         Solver {
             o,
             opts,
             s,
             base,
-            base_red,
+            red: RedLive { unseen, base: base_red },
+            red_suits,
             limit,
             index13: HashMap::new(),
-            index14: HashMap::new(),
-            groups13: Vec::new(),
-            variants13: Vec::new(),
-            queue13: Vec::new(),
-            expanded13: Vec::new(),
-            hands13: Vec::new(),
-            groups14: Vec::new(),
-            variants14: Vec::new(),
-            links: Vec::new(),
-            draws13: Vec::new(),
-            scratch_draws: Vec::new(),
             keys13: Vec::new(),
-            nodes13: Vec::new(),
-            nodes14: Vec::new(),
-            wins: Vec::new(),
-            kid_pool: Vec::new(),
-            kid_labels: Vec::new(),
-            root_labels: HashMap::new(),
-            root_count: 0,
-            scratch_kids: Vec::new(),
+            necessary13: Vec::new(),
+            hands13: Vec::new(),
+            states13: 0,
+            index14: HashMap::new(),
+            hands14: Vec::new(),
+            states14: 0,
+            steps: Vec::new(),
             option_pool: Vec::new(),
+            wins: Vec::new(),
             values13: Vec::new(),
             keep_layers: true,
             root13: HashMap::new(),
@@ -505,12 +552,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Live copies of kind `k` for a state holding `h`.
     pub fn live(&self, h: &Counts, k: usize) -> u8 {
         self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
-    }
-
-    /// The live red copy of suit `suit` (0 or 1) for a state with red bits `red`.
-    fn red_live(&self, red: u8, suit: usize) -> u8 {
-        let gained = red & !self.base_red & (1 << suit) != 0;
-        self.s.red_unseen0[suit].saturating_sub(u8::from(gained))
     }
 
     /// Used exchanges: the tiles `h` holds that the input did not.
@@ -704,166 +745,113 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ways[m * width..].iter().map(|&w| if all_ways > 0.0 { w / all_ways } else { 0.0 }).collect()
     }
 
-    /// The group of the 13-tile hand whose [`pack`]ed key without red bits is `plain`.
-    fn group13(&mut self, plain: u128) -> u32 {
-        if let Some(&g) = self.index13.get(&plain) {
-            return g;
-        }
-        let g = self.groups13.len() as u32;
-        self.groups13.push(Group::new(None));
-        self.variants13.push([NONE; 8]);
-        self.hands13.push(plain);
-        self.index13.insert(plain, g);
-        g
+    /// The suits in which a hand holding `h` has red variants (see [`RANK`]).
+    fn red_mask(&self, h: &Counts) -> u8 {
+        (0..3).filter(|&s| h[FIVES[s]] > 0).fold(0, |m, s| m | 1 << s) & self.red_suits
     }
 
-    /// The [`Oracle::necessary`] answer of the hand `h` of 13-tile group `g`, asked once per
-    /// group.
-    fn group_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
-        if let Some(answer) = self.groups13[g as usize].answer {
+    /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
+    /// the input does not), numbering its variants' states when new. A new hand is expanded
+    /// when the listing reaches it.
+    fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
+        if let Some(&found) = self.index13.get(&plain) {
+            return found;
+        }
+        let g = self.hands13.len() as u32;
+        assert!(g <= HAND, "more than 2^26 13-tile hands");
+        let (h, _) = unpack(plain);
+        let mask = self.red_mask(&h);
+        let base = self.states13;
+        self.states13 += variants(mask) as u32;
+        self.hands13.push(Hand13 {
+            base,
+            steps: Span::default(),
+            riichi: NONE,
+            live: 0,
+            used,
+            tenpai: false,
+            mask,
+            reach: 0,
+        });
+        self.keys13.push(plain);
+        self.necessary13.push(None);
+        let found = Found13 { hand: g, base, mask };
+        self.index13.insert(plain, found);
+        found
+    }
+
+    /// The [`Oracle::necessary`] answer of 13-tile hand `g` (holding `h`), asked once.
+    fn hand_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
+        if let Some(answer) = self.necessary13[g as usize] {
             return answer;
         }
         let answer = self.necessary(h);
-        self.groups13[g as usize].answer = Some(answer);
+        self.necessary13[g as usize] = Some(answer);
         answer
     }
 
-    /// The 13-tile state of group `g` with the hand and red bits `key` (a [`pack`]ed key),
-    /// holding `used` tiles the input does not. A new state is expanded when the listing
-    /// reaches its index.
-    fn node13(&mut self, g: u32, key: u128, used: u8) -> u32 {
-        let red = red_of(key);
-        let slot = self.variants13[g as usize][red];
-        if slot != NONE {
-            return slot;
+    /// The [`Pre`] answer of the 14-tile key `key` (created with the answer `pre` computes when
+    /// new) and its hand ([`NONE`] until listed).
+    fn pre_entry(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> (Pre, u32) {
+        if let Some(&entry) = self.index14.get(&key) {
+            return entry;
         }
-        let i = self.nodes13.len() as u32;
-        self.variants13[g as usize][red] = i;
-        self.nodes13.push(Node13 { kids: Span::default(), live: 0, used, tenpai: false });
-        self.expanded13.push(false);
-        if !self.groups13[g as usize].queued {
-            self.groups13[g as usize].queued = true;
-            self.queue13.push(g);
-        }
-        i
+        let answer = pre(self);
+        self.index14.insert(key, (answer, NONE));
+        (answer, NONE)
     }
 
-    /// The group of the 14-tile hand `h14` (its [`pack`]ed key without red bits `plain`).
-    fn group14(&mut self, h14: &Counts, plain: u128) -> u32 {
-        self.group14_with(plain, |s| s.admissible_discards(h14))
-    }
-
-    /// The group of the 14-tile key `key` (a [`pack`]ed hand without red bits, with the
-    /// [`win_tag`] for a complete hand), created with the answer `pre` computes when new.
-    fn group14_with(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> u32 {
-        if let Some(&g) = self.index14.get(&key) {
-            return g;
-        }
-        let pre = pre(self);
-        let g = self.groups14.len() as u32;
-        self.groups14.push(Group::new(pre));
-        self.variants14.push([NONE; 8]);
-        self.index14.insert(key, g);
-        g
-    }
-
-    /// The group of the 14-tile states reached by drawing `drawn` into `h14` (its [`pack`]ed
-    /// key without red bits `plain`), or [`NONE`] when the draw is not kept: it does not lower
+    /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
+    /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
-    fn draw_group(&mut self, h14: &Counts, plain: u128, drawn: usize, needed: bool) -> u32 {
-        let g = self.group14(h14, plain);
-        let pre = self.groups14[g as usize].answer;
+    fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, needed: bool) -> u32 {
+        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14));
+        let mut key = plain;
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
-            // draw completing a hand lowers its shanten: always kept).
-            // The same hand, so the same answer.
-            return self.group14_with(plain | win_tag(drawn), |_| pre);
+            // draw completing a hand lowers its shanten: always kept). The same hand, so the
+            // same answer.
+            key = plain | win_tag(drawn);
+            hand = self.pre_entry(key, |_| pre).1;
+        } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
+            return NONE;
         }
-        if !needed && pre.1 & !(1u64 << drawn) == 0 { NONE } else { g }
+        if hand == NONE {
+            hand = self.list14(h14, plain, drawn, pre);
+            self.index14.insert(key, (pre, hand));
+        }
+        hand
     }
 
-    /// The 14-tile state of group `g` for the hand `h14` (key `key14`, red bits `red`) after
-    /// drawing `drawn`, holding `used` tiles the input does not. A new state is expanded at
-    /// once.
-    fn node14(&mut self, g: u32, h14: &mut Counts, key14: u128, red: u8, drawn: usize, used: u8) -> u32 {
-        let slot = self.variants14[g as usize][usize::from(red)];
-        if slot != NONE {
-            return slot;
-        }
-        let j = self.nodes14.len() as u32;
-        self.variants14[g as usize][usize::from(red)] = j;
-        let pre = self.groups14[g as usize].answer;
-        self.nodes14.push(Node14 { start: 0, len: 0, win: NONE, used, shanten: pre.0 });
-        self.expand14(j, g, h14, key14, red, drawn);
-        j
-    }
-
-    /// Lists the draws of 13-tile state `i`, the variant of group `g` with red bits `red` (its
-    /// `tenpai`, kids and live copies).
-    fn expand13(&mut self, i: u32, g: usize, red: usize) {
-        let key13 = with_red(self.hands13[g], red as u8);
-        let (mut h, red) = unpack(key13);
-        let (sh, necessary) = self.group_necessary(g as u32, &h);
-        let used13 = self.nodes13[i as usize].used;
-        let mut draws = std::mem::take(&mut self.scratch_draws);
-        draws.clear();
-        match self.groups13[g].links {
-            Some(span) => draws.extend_from_slice(&self.draws13[span.range()]),
-            None => {
-                // Hand change only with slack (then any draw may be kept); otherwise necessary
-                // draws.
-                let change = used13 as i8 + sh < self.limit;
-                for k in 0..34 {
-                    let c = self.live(&h, k);
-                    let needed = necessary & (1 << k) != 0;
-                    if c == 0 || h[k] >= 4 || (!needed && !change) {
-                        continue;
-                    }
-                    h[k] += 1;
-                    let g14 = self.draw_group(&h, with_red(key13 + unit(k), 0), k, needed);
-                    h[k] -= 1;
-                    if g14 != NONE {
-                        draws.push((g14, k as u8, c));
-                    }
-                }
-                self.groups13[g].links = Some(Span { start: self.draws13.len() as u32, len: draws.len() as u32 });
-                self.draws13.extend_from_slice(&draws);
+    /// Lists the draws of 13-tile hand `g` (its `tenpai`, kept draws and their live copies).
+    fn expand13(&mut self, g: usize) {
+        let key = self.keys13[g];
+        let (mut h, _) = unpack(key);
+        let (sh, necessary) = self.hand_necessary(g as u32, &h);
+        let used = self.hands13[g].used;
+        // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
+        let change = used as i8 + sh < self.limit;
+        let start = self.steps.len() as u32;
+        let mut live = 0u16;
+        for k in 0..34 {
+            let c = self.live(&h, k);
+            let needed = necessary & (1 << k) != 0;
+            if c == 0 || h[k] >= 4 || (!needed && !change) {
+                continue;
             }
-        }
-        let mut kids = std::mem::take(&mut self.scratch_kids);
-        kids.clear();
-        for &(g14, kind, c) in &draws {
-            let k = usize::from(kind);
             h[k] += 1;
-            let key14 = key13 + unit(k);
-            let used14 = used13 + u8::from(h[k] > self.base[k]);
-            let suit = FIVES.iter().position(|&f| f == k);
-            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-            if red_live > 0 {
-                let with = red | (1 << suit.expect("a five"));
-                let a = self.node14(g14, &mut h, with_red(key14, with), with, k, used14);
-                let b = self.node14(g14, &mut h, key14, red, k, used14);
-                kids.push((Kid::new(a, red_live), Label { kind, part: Part::Red }));
-                kids.push((Kid::new(b, c - red_live), Label { kind, part: Part::Plain }));
-            } else {
-                let a = self.node14(g14, &mut h, key14, red, k, used14);
-                kids.push((Kid::new(a, c), Label { kind, part: Part::Whole }));
-            }
+            let g14 = self.draw_hand(&mut h, key + unit(k), k, needed);
             h[k] -= 1;
+            if g14 != NONE {
+                let to = self.hands14[g14 as usize];
+                self.steps.push(Step { state: to.base, kind: k as u8, copies: c, mask: to.mask });
+                live += u16::from(c);
+            }
         }
-        self.scratch_draws = draws;
-        let start = self.kid_pool.len() as u32;
-        self.kid_pool.extend(kids.iter().map(|k| k.0));
-        if self.keep_layers {
-            self.kid_labels.extend(kids.iter().map(|k| k.1));
-        } else if i < self.root_count {
-            self.root_labels.insert(i, kids.iter().map(|k| k.1).collect());
-        }
-        let node = &mut self.nodes13[i as usize];
-        node.kids = Span { start, len: kids.len() as u32 };
-        node.live = kids.iter().map(|k| u16::from(k.0.copies())).sum();
-        node.tenpai = sh == 0;
-        self.scratch_kids = kids;
+        let hand = &mut self.hands13[g];
+        hand.steps = Span { start, len: self.steps.len() as u32 - start };
+        hand.live = live;
+        hand.tenpai = sh == 0;
     }
 
     /// The shanten of a 14-tile hand, its admissible discards and its shanten-keeping
@@ -890,40 +878,45 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh14, if slack { held } else { keep }, keep)
     }
 
-    /// Lists the win and the admissible discards of 14-tile state `j` of group `g`: the hand
-    /// `h14` (its [`pack`]ed key `hand`, red bits `red`) after drawing `drawn`.
-    fn expand14(&mut self, j: u32, g: u32, h14: &mut Counts, hand: u128, red: u8, drawn: usize) {
-        let (sh14, admissible, keep) = self.groups14[g as usize].answer;
-        let mut win = [None, None];
+    /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
+    /// answer `pre`) after drawing `drawn`: its variants' win points and its admissible
+    /// discards (with the 13-tile hands they leave, and riichi where the policy considers it).
+    fn list14(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh14, admissible, keep): Pre) -> u32 {
+        let mask = self.red_mask(h14);
+        let base = self.states14;
+        self.states14 += variants(mask) as u32;
+        let used14 = self.used(h14) as u8;
+        let mut win = NONE;
+        let mut forced = false;
         if sh14 == -1 {
-            win = [self.win_points(h14, red, drawn, 0, false, false), self.win_points(h14, red, drawn, 0, false, true)];
+            // Whether there is a win (a yaku) does not depend on the red fives: they are dora.
+            let start = self.wins.len() as u32;
+            for &red in &RED[usize::from(mask)][..variants(mask)] {
+                let w = [
+                    self.win_points(h14, red, drawn, 0, false, false),
+                    self.win_points(h14, red, drawn, 0, false, true),
+                ];
+                forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
+                if w.iter().any(Option::is_some) {
+                    win = start;
+                    self.wins.push(w.map(|w| w.unwrap_or(f64::NAN)));
+                }
+            }
         }
-        let forced = win[0].is_some() && win[1].is_some() && !self.opts.may_decline;
         let start = self.option_pool.len() as u32;
         if !forced {
-            let known = self.groups14[g as usize].links;
-            // A new group's links go straight to the end of `links` (nothing else appends to it
-            // while a 14-tile state is expanded).
-            let links_start = self.links.len() as u32;
-            let used14 = self.nodes14[j as usize].used;
-            let mut n = 0;
             for e in 0..34 {
                 if h14[e] == 0 || admissible & (1 << e) == 0 {
                     continue;
                 }
-                let g13 = match known {
-                    Some(span) => self.links[span.start as usize + n],
-                    None => {
-                        let g13 = self.group13(with_red(hand, 0) - unit(e));
-                        self.links.push(g13);
-                        g13
-                    }
-                };
-                n += 1;
                 let used13 = used14 - u8::from(h14[e] > self.base[e]);
-                let red13 = Self::throw(h14, red, e);
-                let key13 = with_red(hand, red13) - unit(e);
-                let dama = self.node13(g13, key13, used13);
+                // Throwing the hand's only five of a suit clears that suit's red bit.
+                let clears = match FIVE_SUIT[e] {
+                    s @ 0..3 if h14[e] == 1 => (u32::from(s) + 1) << 29,
+                    _ => 0,
+                };
+                h14[e] -= 1;
+                let to = self.hand13(plain - unit(e), used13);
                 // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                 // from a complete one.
                 let tenpai = match sh14 {
@@ -932,22 +925,33 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     _ => false,
                 };
                 let considered = tenpai && self.riichi_considered();
-                let riichi = if considered { self.riichi_keyed(h14, red13, false, key13, Some(g13)) } else { NONE };
-                push_discard(&mut self.option_pool, Discard { dama, riichi });
+                if considered {
+                    self.riichi13(to.hand, h14);
+                }
+                let info = to.hand | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
+                self.option_pool.push(Opt { state: to.base, info });
                 h14[e] += 1;
             }
-            if known.is_none() {
-                let len = self.links.len() as u32 - links_start;
-                self.groups14[g as usize].links = Some(Span { start: links_start, len });
-            }
         }
-        let node = &mut self.nodes14[j as usize];
-        node.start = start;
-        node.len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 28 option entries");
-        if win.iter().any(Option::is_some) {
-            node.win = self.wins.len() as u32;
-            self.wins.push(win.map(|w| w.unwrap_or(f64::NAN)));
+        let g = self.hands14.len() as u32;
+        let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
+        self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
+        g
+    }
+
+    /// Gives 13-tile hand `g` (holding `h`) the riichi states of its variants, when it has
+    /// none yet.
+    fn riichi13(&mut self, g: u32, h: &mut Counts) {
+        if self.hands13[g as usize].riichi != NONE {
+            return;
         }
+        let answer = self.hand_necessary(g, h);
+        let mask = self.hands13[g as usize].mask;
+        let first = self.riichi_states.len() as u32;
+        for waits in self.riichi_waits_of(h, &RED[usize::from(mask)][..variants(mask)], false, answer) {
+            self.push_riichi(&waits);
+        }
+        self.hands13[g as usize].riichi = first;
     }
 
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
@@ -956,165 +960,228 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let roots: Vec<u32> = roots
             .iter()
             .map(|(h, red)| {
-                let key = pack(h, *red);
-                let g = self.group13(with_red(key, 0));
-                self.node13(g, key, self.used(h) as u8)
+                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
+                hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
             })
             .collect();
-        self.root_count = self.nodes13.len() as u32;
-        // Breadth first over 13-tile hands, all the red variants of a hand together (each
-        // 14-tile state is expanded when found): the variants of a hand read the same groups,
-        // which stay in cache; states are numbered in the order they are found, so a state's
-        // draws and discards get nearby indices (the pass over draw indices is bound by memory:
-        // 40 % faster than in depth-first order).
+        // Breadth first over 13-tile hands (each 14-tile hand is listed when a draw finds it):
+        // states are numbered in the order their hands are found, a hand's variants side by
+        // side, so a state's draws and discards get nearby indices (the pass over draw indices
+        // is bound by memory).
         let mut next = 0;
-        while next < self.queue13.len() {
-            let g = self.queue13[next] as usize;
+        while next < self.hands13.len() {
+            self.expand13(next);
             next += 1;
-            self.groups13[g].queued = false;
-            // The variants found so far, one after the other (they read the same groups); a
-            // variant found later queues the group again.
-            for red in 0..8 {
-                let i = self.variants13[g][red];
-                if i != NONE && !self.expanded13[i as usize] {
-                    self.expanded13[i as usize] = true;
-                    self.expand13(i, g, red);
-                }
-            }
-            if self.nodes13.len() + self.nodes14.len() > self.opts.max_states {
+            if (self.states13 + self.states14) as usize > self.opts.max_states {
                 return Err(TooManyStates);
             }
         }
-        self.queue13 = Vec::new();
-        self.expanded13 = Vec::new();
         // Every state is listed: the indexes are not needed any more (freeing them before the
         // pass lowers the peak memory).
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
-        self.groups13 = Vec::new();
-        self.groups14 = Vec::new();
-        self.links = Vec::new();
-        self.draws13 = Vec::new();
-        let roots = if self.nodes13.len() + self.nodes14.len() >= RENUMBER_FROM {
-            self.renumber(&roots)
-        } else {
-            self.keep_order();
-            roots
-        };
+        self.necessary13 = Vec::new();
+        if !self.keep_layers {
+            self.keys13 = Vec::new();
+        }
+        // The scoring memos of a large graph: the roots' riichi hands and the simulator ask
+        // again for the few they need (a small graph keeps them: asking again costs more than
+        // the memory).
+        if (self.states13 + self.states14) as usize >= PARALLEL_FROM {
+            self.shared = Shared::default();
+            self.memo_ura = HashMap::new();
+        }
+        // The pools grew by doubling: their slack would sit beside the pass's layers.
+        self.steps.shrink_to_fit();
+        self.option_pool.shrink_to_fit();
+        self.hands13.shrink_to_fit();
+        self.hands14.shrink_to_fit();
+        self.wins.shrink_to_fit();
+        self.riichi_states.shrink_to_fit();
+        self.riichi_waits.shrink_to_fit();
+        self.mark_reachable(&roots);
         self.fill(&roots);
         Ok(roots)
     }
 
-    /// Keeps the listing's numbering (a graph small enough to stay in cache gains nothing from
-    /// [`Solver::renumber`]): frees the groups' [`Variants`], keeping the states' hands for the
-    /// simulator when every layer is kept.
-    fn keep_order(&mut self) {
-        let variants = std::mem::take(&mut self.variants13);
-        let hands = std::mem::take(&mut self.hands13);
-        self.variants14 = Vec::new();
-        if self.keep_layers {
-            let mut keys = vec![0; self.nodes13.len()];
-            for (v, &hand) in variants.iter().zip(&hands) {
-                for (r, &i) in v.iter().enumerate() {
-                    if i != NONE {
-                        keys[i as usize] = with_red(hand, r as u8);
+    /// Marks the variants some root reaches ([`Hand13::reach`], [`Hand14::reach`]): every red
+    /// variant of a listed hand is a state, but without hand change (no slack) most hands are
+    /// reached in one or two of them (a plain five is not swapped for the red one). The pass
+    /// computes only these; the others are never read.
+    ///
+    /// With hand change allowed (an extra exchange) nearly every variant is reached (all but
+    /// 152 of 1,055,128 states on the 3-shanten bench hand), so the walk is skipped and every
+    /// variant computed: computing a state no root reaches changes no value.
+    fn mark_reachable(&mut self, roots: &[u32]) {
+        // Without red fives in play every hand has one variant: nothing to walk.
+        if self.opts.extra_exchanges > 0 || self.red_suits == 0 {
+            for hand in &mut self.hands13 {
+                hand.reach = all_ranks(variants(hand.mask));
+            }
+            for hand in &mut self.hands14 {
+                hand.reach = all_ranks(variants(hand.mask));
+            }
+            return;
+        }
+        // Hand by hand: a hand's reached ranks (bits) are pushed along its draws or discards
+        // to the next hands' whenever they grow (a hand is revisited at most once per rank).
+        let mut hand14_of = vec![0u32; self.states14 as usize];
+        for (g, hand) in self.hands14.iter().enumerate() {
+            let b = hand.base as usize;
+            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
+        }
+        let mut work: Vec<(bool, usize)> = Vec::new();
+        for &r in roots {
+            let (g, rank) = self.locate13(r);
+            self.hands13[g].reach |= 1 << rank;
+            work.push((false, g));
+        }
+        while let Some((fourteen, g)) = work.pop() {
+            if fourteen {
+                let hand = self.hands14[g];
+                for &entry in &self.option_pool[hand.options()] {
+                    let rank = &RANK[entry.mask()];
+                    let mut to = 0u8;
+                    for c in ranks(hand.reach) {
+                        let red = RED[usize::from(hand.mask)][c] & entry.kept_red();
+                        to |= 1 << rank[usize::from(red)];
+                    }
+                    let next = &mut self.hands13[(entry.info & HAND) as usize];
+                    if next.reach | to != next.reach {
+                        next.reach |= to;
+                        work.push((false, (entry.info & HAND) as usize));
+                    }
+                }
+            } else {
+                let hand = self.hands13[g];
+                for step in &self.steps[hand.steps.range()] {
+                    let rank = &RANK[usize::from(step.mask)];
+                    let suit = FIVE_SUIT[usize::from(step.kind)];
+                    let mut to = 0u8;
+                    for c in ranks(hand.reach) {
+                        let red = RED[usize::from(hand.mask)][c];
+                        if suit < 3 && self.red.of(red, usize::from(suit)) > 0 {
+                            to |= 1 << rank[usize::from(red | 1 << suit)];
+                        }
+                        to |= 1 << rank[usize::from(red)];
+                    }
+                    let g14 = hand14_of[step.state as usize] as usize;
+                    let next = &mut self.hands14[g14];
+                    if next.reach | to != next.reach {
+                        next.reach |= to;
+                        work.push((true, g14));
                     }
                 }
             }
-            self.keys13 = keys;
         }
     }
 
-    /// Numbers the states group by group (the red-five variants of a hand next to each other,
-    /// groups in the order they were found) and returns the roots' new indices. The variants
-    /// of a hand read the variants of the same hands in the pass over draw indices, so their
-    /// reads fall on the same cache lines. Frees the groups' [`Variants`].
-    fn renumber(&mut self, roots: &[u32]) -> Vec<u32> {
-        let variants = std::mem::take(&mut self.variants13);
-        let hands = std::mem::take(&mut self.hands13);
-        let order13: Vec<u32> = variants.iter().flatten().copied().filter(|&i| i != NONE).collect();
-        // The states' hands in the new order: read again only by the simulator, which keeps
-        // every layer.
-        self.keys13 = if self.keep_layers {
-            let states = variants.iter().zip(&hands);
-            states
-                .flat_map(|(v, &hand)| (0..8).filter(move |&r| v[r] != NONE).map(move |r| with_red(hand, r as u8)))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let order14: Vec<u32> =
-            std::mem::take(&mut self.variants14).into_iter().flatten().filter(|&j| j != NONE).collect();
-        let new13 = inverse(&order13);
-        let new14 = inverse(&order14);
-        let keep = self.keep_layers;
-        self.root_labels =
-            std::mem::take(&mut self.root_labels).into_iter().map(|(r, l)| (new13[r as usize], l)).collect();
-        let mut kids = Vec::with_capacity(self.kid_pool.len());
-        let mut labels = Vec::with_capacity(if keep { self.kid_pool.len() } else { 0 });
-        let nodes13: Vec<Node13> = order13
+    /// The 13-tile hand of state `i` and the state's rank among its variants.
+    fn locate13(&self, i: u32) -> (usize, usize) {
+        let g = self.hands13.partition_point(|h| h.base <= i) - 1;
+        (g, (i - self.hands13[g].base) as usize)
+    }
+
+    /// The 14-tile hand of state `j` and the state's rank among its variants.
+    fn locate14(&self, j: u32) -> (usize, usize) {
+        let g = self.hands14.partition_point(|h| h.base <= j) - 1;
+        (g, (j - self.hands14[g].base) as usize)
+    }
+
+    /// The draws of 13-tile state `i`, with their kinds.
+    fn kids(&self, i: u32) -> Vec<(Kid, Label)> {
+        let (g, rank) = self.locate13(i);
+        let hand = self.hands13[g];
+        let red = RED[usize::from(hand.mask)][rank];
+        let mut out = Vec::new();
+        for step in &self.steps[hand.steps.range()] {
+            let state = |red: u8| step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)]);
+            let kind = step.kind;
+            let suit = FIVE_SUIT[usize::from(kind)];
+            let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+            if red_live > 0 {
+                let with = red | 1 << suit;
+                out.push((Kid { state: state(with), copies: red_live }, Label { kind, part: Part::Red }));
+                out.push((
+                    Kid { state: state(red), copies: step.copies - red_live },
+                    Label { kind, part: Part::Plain },
+                ));
+            } else {
+                out.push((Kid { state: state(red), copies: step.copies }, Label { kind, part: Part::Whole }));
+            }
+        }
+        out
+    }
+
+    /// The win points of 14-tile state `j` at a plain draw (`last` false) or at the last draw,
+    /// `None` without a win.
+    fn win_of(&self, j: u32, last: bool) -> Option<f64> {
+        let (g, rank) = self.locate14(j);
+        let hand = self.hands14[g];
+        if hand.win == NONE {
+            return None;
+        }
+        let p = self.wins[hand.win as usize + rank][usize::from(last)];
+        (!p.is_nan()).then_some(p)
+    }
+
+    /// The admissible discards of 14-tile state `j`.
+    fn discards(&self, j: u32) -> Vec<Discard> {
+        let (g, rank) = self.locate14(j);
+        let hand = self.hands14[g];
+        let red = RED[usize::from(hand.mask)][rank];
+        self.option_pool[hand.options()]
             .iter()
-            .map(|&old| {
-                let n = &self.nodes13[old as usize];
-                let start = kids.len() as u32;
-                kids.extend(
-                    self.kid_pool[n.kids.range()].iter().map(|k| Kid::new(new14[k.state() as usize], k.copies())),
-                );
-                if keep {
-                    labels.extend_from_slice(&self.kid_labels[n.kids.range()]);
-                }
-                Node13 { kids: Span { start, len: n.kids.len }, ..n.clone() }
+            .map(|&entry| {
+                let to = self.hands13[(entry.info & HAND) as usize];
+                let r = RANK[usize::from(to.mask)][usize::from(red & entry.kept_red())];
+                let riichi = if entry.info & WITH_RIICHI != 0 { to.riichi + u32::from(r) } else { NONE };
+                Discard { dama: to.base + u32::from(r), riichi }
             })
-            .collect();
-        self.kid_pool = kids;
-        self.kid_labels = labels;
-        self.nodes13 = nodes13;
-        let mut options = Vec::with_capacity(self.option_pool.len());
-        let nodes14: Vec<Node14> = order14
-            .iter()
-            .map(|&old| {
-                let n = &self.nodes14[old as usize];
-                let start = options.len() as u32;
-                for o in discards(&self.option_pool[n.options()]) {
-                    push_discard(&mut options, Discard { dama: new13[o.dama as usize], ..o });
-                }
-                Node14 { start, ..n.clone() }
-            })
-            .collect();
-        self.option_pool = options;
-        self.nodes14 = nodes14;
-        roots.iter().map(|&r| new13[r as usize]).collect()
+            .collect()
+    }
+
+    /// The [`pack`]ed hand and red bits of 13-tile state `i` (with every layer kept).
+    fn key13(&self, i: u32) -> u128 {
+        let (g, rank) = self.locate13(i);
+        with_red(self.keys13[g], RED[usize::from(self.hands13[g].mask)][rank])
     }
 
     /// Pass 2: the arrays of every state, draw index by draw index from the last. At each
     /// index the 14-tile values are computed first (each reads the 13-tile values of the next
-    /// index), then the 13-tile values gather them; both steps run in parallel over states.
+    /// index), then the 13-tile values gather them; both steps run in parallel over hands.
     fn fill(&mut self, roots: &[u32]) {
         let graph = Graph {
-            nodes13: &self.nodes13,
-            nodes14: &self.nodes14,
-            kids: &self.kid_pool,
+            hands13: &self.hands13,
+            hands14: &self.hands14,
+            steps: &self.steps,
             options: &self.option_pool,
             wins: &self.wins,
+            red: self.red,
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
+            chunks13: chunk_starts(self.hands13.len(), self.states13 as usize, |g| self.hands13[g].base as usize),
+            chunks14: chunk_starts(self.hands14.len(), self.states14 as usize, |g| self.hands14[g].base as usize),
         };
-        let (n13, n14) = (self.nodes13.len(), self.nodes14.len());
+        let (n13, n14) = (self.states13 as usize, self.states14 as usize);
         // Layer `d` lives in slot `d` (every layer kept) or in one slot overwritten layer by
         // layer: once the 14-tile values of index `d` are computed, the 13-tile values of `d + 1`
         // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { 0 };
         let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 1 } * n13];
-        for (i, n) in self.nodes13.iter().enumerate() {
-            v13[slot(LAST) * n13 + i][2] = if n.tenpai { 1.0 } else { 0.0 };
+        for hand in &self.hands13 {
+            let b = slot(LAST) * n13 + hand.base as usize;
+            for v in &mut v13[b..b + variants(hand.mask)] {
+                v[2] = if hand.tenpai { 1.0 } else { 0.0 };
+            }
         }
         let mut root13: HashMap<u32, [[f64; 3]; N]> = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
         let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
         for &r in roots {
-            for kid in &self.kid_pool[self.nodes13[r as usize].kids.range()] {
-                root14.insert(kid.state(), [[0.0; 3]; N]);
+            for (kid, _) in self.kids(r) {
+                root14.insert(kid.state, [[0.0; 3]; N]);
             }
         }
         for (&r, row) in root13.iter_mut() {
@@ -1169,39 +1236,29 @@ impl<'a, O: Oracle> Solver<'a, O> {
     ) {
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
-            let values = |c: usize, chunk: &mut [[f64; 3]]| {
-                for (o, out) in chunk.iter_mut().enumerate() {
-                    *out = graph.value14(c * CHUNK + o, d, next13, next_r);
-                }
-            };
-            if v14.len() >= PARALLEL_FROM {
-                v14.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| values(c, chunk));
+            if graph.chunks14.is_empty() {
+                graph.layer14(0..self.hands14.len(), v14, d, next13, next_r);
             } else {
-                values(0, v14);
+                let base = |g: usize| self.hands14[g].base as usize;
+                let chunks = split_by_hands(&graph.chunks14, self.hands14.len(), base, v14);
+                chunks.into_par_iter().for_each(|(hands, out)| graph.layer14(hands, out, d, next13, next_r));
             }
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
-        let gather = |c: usize, chunk: &mut [[f64; 3]], next: Option<&[[f64; 3]]>| {
-            for (o, out) in chunk.iter_mut().enumerate() {
-                let i = c * CHUNK + o;
-                let own = next.map_or(*out, |n| n[i]);
-                if let Some(v) = graph.value13(i, d, denom, own, v14) {
-                    *out = v;
-                }
-            }
-        };
-        if layer13.len() >= PARALLEL_FROM {
-            layer13.par_chunks_mut(CHUNK).enumerate().for_each(|(c, chunk)| gather(c, chunk, next13));
+        if graph.chunks13.is_empty() {
+            graph.layer13(0..self.hands13.len(), layer13, next13, d, denom, v14);
         } else {
-            gather(0, layer13, next13);
+            let base = |g: usize| self.hands13[g].base as usize;
+            let chunks = split_by_hands(&graph.chunks13, self.hands13.len(), base, layer13);
+            chunks.into_par_iter().for_each(|(hands, out)| graph.layer13(hands, out, next13, d, denom, v14));
         }
     }
 
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
     /// layer kept).
     fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
-        let v = self.values13[d * self.nodes13.len() + i as usize];
+        let v = self.values13[d * self.states13 as usize + i as usize];
         (v[0], v[1], v[2])
     }
 
@@ -1214,18 +1271,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         a
     }
 
-    /// The [`Label`]s of 13-tile state `i`'s draws (a root's, or any state's when every layer
-    /// is kept).
-    fn labels(&self, i: u32) -> &[Label] {
-        match self.root_labels.get(&i) {
-            Some(labels) => labels,
-            None => &self.kid_labels[self.nodes13[i as usize].kids.range()],
-        }
-    }
-
     /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        draws(&self.kid_pool[self.nodes13[r as usize].kids.range()], self.labels(r))
+        draws(&self.kids(r))
             .iter()
             .map(|draw| {
                 let mut a = Arrays::ZERO;
@@ -1285,24 +1333,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             a
         };
-        self.riichi_waits_of(h, red, double, answer)
+        let mut waits = self.riichi_waits_of(h, &[red], double, answer);
+        waits
+            .swap_remove(0)
             .into_iter()
             .map(|(kind, w)| Child { kind, live: w.live, first: spread(w.first), later: spread(w.later) })
             .collect()
     }
 
-    /// The waits of a riichi hand (by kind) given its [`Oracle::necessary`] answer: live
-    /// copies and the win's points with ippatsu (`first`) and without (`later`), at a plain
-    /// draw and at the last one.
+    /// The waits of a riichi hand (by kind) given its [`Oracle::necessary`] answer, for each of
+    /// the red bits `reds` (the hand's variants): live copies and the win's points with
+    /// ippatsu (`first`) and without (`later`), at a plain draw and at the last one. The
+    /// oracle's totals and the ura-dora distribution of a wait are asked once for all variants.
     fn riichi_waits_of(
         &mut self,
         h: &mut Counts,
-        red: u8,
+        reds: &[u8],
         double: bool,
         (sh, necessary): (i8, u64),
-    ) -> Vec<(usize, Wait)> {
+    ) -> Vec<Vec<(usize, Wait)>> {
         let level = if double { 2 } else { 1 };
-        let mut out = Vec::new();
+        let mut out = vec![Vec::new(); reds.len()];
         // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
         let waits = if sh == 0 { necessary } else { 0 };
         for k in 0..34 {
@@ -1311,11 +1362,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 continue;
             }
             h[k] += 1;
-            let suit = FIVES.iter().position(|&f| f == k);
-            let red_live = suit.map_or(0, |s| if self.opts.red_fives { self.red_live(red, s) } else { 0 });
-            let pr = f64::from(red_live) / f64::from(c);
-            let red_bits = suit.map_or(red, |s| red | (1 << s));
-            let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
             // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
             // from one oracle total and one ura-dora distribution (what `win_points` computes
             // for each, asked once).
@@ -1327,52 +1373,58 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 None
             };
             let double = u32::from(level == 2 && self.opts.double_riichi);
-            for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
-                for haitei in [false, true] {
-                    let value = |s: &mut Self, bits: u8| match &fast {
-                        Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
-                            let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
-                            let extra = red_han
-                                + double
-                                + u32::from(ipp && s.opts.ippatsu)
-                                + u32::from(haitei && s.opts.haitei);
-                            totals_points(t, extra, dist.as_deref())
-                        }),
-                        None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
-                    };
-                    let plain = value(self, red);
-                    let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
-                    points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
+            let suit = FIVES.iter().position(|&f| f == k);
+            for (&red, out) in reds.iter().zip(out.iter_mut()) {
+                let red_live = suit.map_or(0, |s| self.red.of(red, s));
+                let pr = f64::from(red_live) / f64::from(c);
+                let red_bits = suit.map_or(red, |s| red | (1 << s));
+                let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
+                for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
+                    for haitei in [false, true] {
+                        let value = |s: &mut Self, bits: u8| match &fast {
+                            Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
+                                let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
+                                let extra = red_han
+                                    + double
+                                    + u32::from(ipp && s.opts.ippatsu)
+                                    + u32::from(haitei && s.opts.haitei);
+                                totals_points(t, extra, dist.as_deref())
+                            }),
+                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                        };
+                        let plain = value(self, red);
+                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
+                        points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
+                    }
                 }
+                out.push((k, wait));
             }
-            out.push((k, wait));
             h[k] -= 1;
         }
         out
     }
 
-    /// A riichi hand's state index (memoised arrays): it wins or throws every draw.
+    /// A riichi hand's state index (memoised): it wins or throws every draw. The listing keeps
+    /// the riichi states of a 13-tile hand's variants with the hand ([`Hand13::riichi`]); this
+    /// is for the roots and the simulator.
     pub fn riichi(&mut self, h: &mut Counts, red: u8, double: bool) -> u32 {
-        self.riichi_keyed(h, red, double, pack(h, red), None)
-    }
-
-    /// [`Solver::riichi`] of the hand whose [`pack`]ed key is `key`, with the 13-tile group
-    /// of the hand when the listing knows it (the group keeps the necessary-tiles answer).
-    fn riichi_keyed(&mut self, h: &mut Counts, red: u8, double: bool, key: u128, group: Option<u32>) -> u32 {
-        let key = key | u128::from(double) << 120;
+        let key = pack(h, red) | u128::from(double) << 120;
         if let Some(&i) = self.index_riichi.get(&key) {
             return i;
         }
-        let answer = match group {
-            Some(g) => self.group_necessary(g, h),
-            None => self.necessary(h),
-        };
-        let waits = self.riichi_waits_of(h, red, double, answer);
+        let answer = self.necessary(h);
+        let waits = self.riichi_waits_of(h, &[red], double, answer);
+        let i = self.push_riichi(&waits[0]);
+        self.index_riichi.insert(key, i);
+        i
+    }
+
+    /// A new riichi state with the given waits.
+    fn push_riichi(&mut self, waits: &[(usize, Wait)]) -> u32 {
         let start = self.riichi_waits.len() as u32;
         self.riichi_waits.extend(waits.iter().map(|&(_, w)| w));
         let i = self.riichi_states.len() as u32;
         self.riichi_states.push(Span { start, len: waits.len() as u32 });
-        self.index_riichi.insert(key, i);
         i
     }
 
@@ -1409,7 +1461,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let objective = self.opts.objective;
         let mut st = if riichi_root {
-            let (h, red) = unpack(self.keys13[root as usize]);
+            let (h, red) = unpack(self.key13(root));
             St::Riichi(h, red, double, true)
         } else {
             St::Dama(root)
@@ -1420,7 +1472,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while d < LAST {
             match st {
                 St::Dama(i) => {
-                    let kids = draws(&self.kid_pool[self.nodes13[i as usize].kids.range()], self.labels(i));
+                    let kids = draws(&self.kids(i));
                     let s: f64 = kids.iter().map(|k| f64::from(k.live)).sum();
                     let big = self.s.denom[d].max(s);
                     let mut u = rng.unit_f64() * big;
@@ -1440,14 +1492,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     if kid.len == 2 && rng.unit_f64() >= kid.parts[0].0 {
                         j = kid.parts[1].1;
                     }
-                    let n = &self.nodes14[j as usize];
-                    if let Some(p) = win_points(&self.wins, n, d == LAST - 1) {
+                    if let Some(p) = self.win_of(j, d == LAST - 1) {
                         // The DP takes a win whenever one is available (declining is an option
                         // the simulator does not model).
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
-                    for Discard { dama, riichi } in discards(&self.option_pool[n.options()]) {
+                    for Discard { dama, riichi } in self.discards(j) {
                         let dv = self.value13(dama, d + 1);
                         let mut cand = (dv, St::Dama(dama));
                         if riichi != NONE {
@@ -1459,7 +1510,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                                 RiichiPolicy::Best => better(objective, rv, dv),
                             };
                             if take {
-                                let (h, red) = unpack(self.keys13[dama as usize]);
+                                let (h, red) = unpack(self.key13(dama));
                                 cand = (rv, St::Riichi(h, red, false, true));
                             }
                         }
@@ -1494,7 +1545,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let tenpai = match st {
-            St::Dama(i) => self.nodes13[i as usize].tenpai,
+            St::Dama(i) => self.hands13[self.locate13(i).0].tenpai,
             St::Riichi(..) => true,
         };
         (0.0, false, tenpai)
@@ -1502,15 +1553,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Number of states (for reports and tests).
     pub fn states(&self) -> usize {
-        self.nodes13.len() + self.nodes14.len() + self.riichi_states.len()
+        self.states13 as usize + self.states14 as usize + self.riichi_states.len()
     }
 }
 
-/// Graphs of at least this many states (13- and 14-tile) are renumbered group by group
-/// before the pass ([`Solver::renumber`]); smaller ones stay in cache in the listing's order.
-const RENUMBER_FROM: usize = 1 << 16;
-
-/// States per parallel task in the pass over draw indices.
+/// States per parallel task in the pass over draw indices (whole hands, so about this many).
 const CHUNK: usize = 4096;
 
 /// A layer of fewer states is computed on the calling thread: below this, handing chunks to
@@ -1518,115 +1565,284 @@ const CHUNK: usize = 4096;
 /// 25 % slower with two threads than with one).
 const PARALLEL_FROM: usize = 1 << 17;
 
+/// Where the chunks of a layer start: hands (`hands` of them, hand `g`'s states from
+/// `base(g)`) grouped whole into chunks of about [`CHUNK`] states; empty for a layer computed
+/// on the calling thread (fewer than [`PARALLEL_FROM`] states, `states` in all).
+fn chunk_starts(hands: usize, states: usize, base: impl Fn(usize) -> usize) -> Vec<usize> {
+    if states < PARALLEL_FROM {
+        return Vec::new();
+    }
+    let mut starts = vec![0];
+    for g in 1..hands {
+        if base(g) - base(starts[starts.len() - 1]) >= CHUNK {
+            starts.push(g);
+        }
+    }
+    starts
+}
+
+/// A layer of values split at the chunk starts `starts` (see [`chunk_starts`]): each chunk's
+/// hands and their values.
+fn split_by_hands<'v>(
+    starts: &[usize],
+    hands: usize,
+    base: impl Fn(usize) -> usize,
+    mut values: &'v mut [[f64; 3]],
+) -> Vec<(std::ops::Range<usize>, &'v mut [[f64; 3]])> {
+    let mut out = Vec::with_capacity(starts.len());
+    for (x, &first) in starts.iter().enumerate() {
+        let end = starts.get(x + 1).copied().unwrap_or(hands);
+        let len = if end == hands { values.len() } else { base(end) - base(first) };
+        let (head, tail) = std::mem::take(&mut values).split_at_mut(len);
+        out.push((first..end, head));
+        values = tail;
+    }
+    out
+}
+
 /// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
 struct Graph<'g> {
-    nodes13: &'g [Node13],
-    nodes14: &'g [Node14],
-    kids: &'g [Kid],
-    options: &'g [u32],
+    hands13: &'g [Hand13],
+    hands14: &'g [Hand14],
+    steps: &'g [Step],
+    options: &'g [Opt],
     wins: &'g [[f64; 2]],
+    red: RedLive,
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
+    /// Where the parallel chunks of the layers start (empty: on the calling thread).
+    chunks13: Vec<usize>,
+    chunks14: Vec<usize>,
 }
 
 impl Graph<'_> {
-    /// The value of 14-tile state `j` after draw `d`: a win, or the best admissible discard
-    /// (dama or riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer
-    /// draws left than its shanten (no discard reaches tenpai), or an index no path reaches
-    /// (it holds more tiles the input does not than draws made).
-    fn value14(&self, j: usize, d: usize, next13: &[[f64; 3]], next_r: &[[f64; 3]]) -> [f64; 3] {
-        let n = &self.nodes14[j];
-        if d + 1 < usize::from(n.used) || (LAST - d - 1) < usize::try_from(n.shanten).unwrap_or(0) {
-            return [0.0; 3];
-        }
-        let mut win = None;
-        if let Some(p) = win_points(self.wins, n, d == LAST - 1) {
-            if !self.may_decline {
-                return [p, 1.0, 1.0];
-            }
-            win = Some([p, 1.0, 1.0]);
-        }
+    /// The values after draw `d` of the 14-tile hands `hands`, written to `out` (their states,
+    /// from the first hand's): for each state a win, or the best admissible discard (dama or
+    /// riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer draws left
+    /// than its shanten (no discard reaches tenpai), or an index no path reaches (it holds more
+    /// tiles the input does not than draws made).
+    fn layer14(
+        &self,
+        hands: std::ops::Range<usize>,
+        out: &mut [[f64; 3]],
+        d: usize,
+        next13: &[[f64; 3]],
+        next_r: &[[f64; 3]],
+    ) {
         // The comparison specialised to the objective (the choice loop compiled once for each).
-        let options = &self.options[n.options()];
         match self.objective {
-            Objective::Points => self.choose(options, win, next13, next_r, |a, b| {
+            Objective::Points => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
                 better(Objective::Points, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
             }),
-            Objective::Win => self.choose(options, win, next13, next_r, |a, b| {
+            Objective::Win => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
                 better(Objective::Win, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
             }),
         }
     }
 
-    /// The best of the win `win` (when it may be declined) and the discards `options` (entries
-    /// of the option pool, read in place: see [`discards`]) valued at the next draw index, under
-    /// the comparison `better`.
-    fn choose(
+    /// [`Graph::layer14`] under the comparison `better`.
+    fn layer14_by(
         &self,
-        options: &[u32],
-        win: Option<[f64; 3]>,
-        next13: &[[f64; 3]],
-        next_r: &[[f64; 3]],
+        hands: std::ops::Range<usize>,
+        out: &mut [[f64; 3]],
+        d: usize,
+        next: (&[[f64; 3]], &[[f64; 3]]),
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+    ) {
+        let offset = self.hands14[hands.start].base as usize;
+        for hand in &self.hands14[hands] {
+            let b = hand.base as usize - offset;
+            let out = &mut out[b..b + variants(hand.mask)];
+            // The best values sized to the hand's variants (a constant: the loops unroll).
+            // Every variant reached (the usual case with hand change), or only some (then
+            // those alone, one by one).
+            if hand.reach != all_ranks(out.len()) {
+                for c in ranks(hand.reach) {
+                    self.value14::<1>(hand, d, next, (&mut out[c..=c]).try_into().expect("1 state"), better, c);
+                }
+                continue;
+            }
+            match out.len() {
+                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better, 0),
+                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better, 0),
+                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better, 0),
+                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better, 0),
+            }
+        }
+    }
+
+    /// The values after draw `d` of `V` variants of the 14-tile hand `hand` (from rank
+    /// `first`), written to `out`, under the comparison `better`: each variant takes the best
+    /// of its win (when it may be declined) and its discards, in the order of the option pool.
+    fn value14<const V: usize>(
+        &self,
+        hand: &Hand14,
+        d: usize,
+        (next13, next_r): (&[[f64; 3]], &[[f64; 3]]),
+        out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
-    ) -> [f64; 3] {
-        let (mut best, mut found) = match win {
-            Some(w) => (w, true),
-            None => ([0.0; 3], false),
-        };
-        let mut x = 0;
-        while x < options.len() {
-            let entry = options[x];
-            x += 1;
-            let mut v = next13[(entry & !WITH_RIICHI) as usize];
-            if entry & WITH_RIICHI != 0 {
-                let riichi = next_r[options[x] as usize];
-                x += 1;
-                match self.policy {
-                    RiichiPolicy::Never => {}
-                    RiichiPolicy::Always => v = riichi,
-                    RiichiPolicy::Best if better(riichi, v) => v = riichi,
-                    RiichiPolicy::Best => {}
+        first: usize,
+    ) {
+        if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
+            out.fill([0.0; 3]);
+            return;
+        }
+        // The best so far of each variant is kept in `out` itself.
+        let mut found = false;
+        if hand.win != NONE {
+            let last = usize::from(d == LAST - 1);
+            let wins = &self.wins[hand.win as usize + first..hand.win as usize + first + V];
+            // Whether there is a win does not depend on the red fives (they are dora).
+            if !wins[0][last].is_nan() {
+                for (b, w) in out.iter_mut().zip(wins) {
+                    *b = [w[last], 1.0, 1.0];
+                }
+                if !self.may_decline {
+                    return;
+                }
+                found = true;
+            }
+        }
+        let reds = &RED[usize::from(hand.mask)][first..];
+        for &entry in &self.options[hand.options()] {
+            let rank = &RANK[entry.mask()];
+            let kept = entry.kept_red();
+            // A discard that keeps every red bit leaves the same variants, rank for rank.
+            let same = entry.info & CLEARS == 0;
+            // The riichi states are read from the 13-tile hand (only when riichi is considered).
+            let riichi_at = if entry.info & WITH_RIICHI != 0 {
+                self.hands13[(entry.info & HAND) as usize].riichi as usize
+            } else {
+                usize::MAX
+            };
+            for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
+                let r = if same { first + c } else { usize::from(rank[usize::from(red & kept)]) };
+                let mut v = next13[entry.state as usize + r];
+                if riichi_at != usize::MAX {
+                    let riichi = next_r[riichi_at + r];
+                    match self.policy {
+                        RiichiPolicy::Never => {}
+                        RiichiPolicy::Always => v = riichi,
+                        RiichiPolicy::Best if better(riichi, v) => v = riichi,
+                        RiichiPolicy::Best => {}
+                    }
+                }
+                if !found || better(v, *b) {
+                    *b = v;
                 }
             }
-            if !found || better(v, best) {
-                (best, found) = (v, true);
+            found = true;
+        }
+        if !found {
+            out.fill([0.0; 3]);
+        }
+    }
+
+    /// The values before draw `d` (denominator `denom`) of the 13-tile hands `hands`, written
+    /// to `out` (their states, from the first hand's): for each state its draws' 14-tile values
+    /// `v14` and, for a thrown draw, its own value at `d + 1` (`next`, or `out` itself when
+    /// `None`). Not written at an index no path reaches (more tiles the input does not than
+    /// draws made): never read.
+    fn layer13(
+        &self,
+        hands: std::ops::Range<usize>,
+        out: &mut [[f64; 3]],
+        next: Option<&[[f64; 3]]>,
+        d: usize,
+        denom: f64,
+        v14: &[[f64; 3]],
+    ) {
+        let offset = self.hands13[hands.start].base as usize;
+        for hand in &self.hands13[hands] {
+            if usize::from(hand.used) > d {
+                continue;
+            }
+            let b = hand.base as usize - offset;
+            let n = variants(hand.mask);
+            let out = &mut out[b..b + n];
+            let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
+            // The accumulators sized to the hand's variants (a constant, so they stay in
+            // registers and the loops unroll).
+            // Every variant reached (the usual case with hand change), or only some (then
+            // those alone, one by one).
+            if hand.reach != all_ranks(n) {
+                for c in ranks(hand.reach) {
+                    let next = next.map(|next| &next[c..=c]);
+                    self.gather13::<1>(hand, &mut out[c..=c], next, denom, v14, c);
+                }
+                continue;
+            }
+            match n {
+                1 => self.gather13::<1>(hand, out, next, denom, v14, 0),
+                2 => self.gather13::<2>(hand, out, next, denom, v14, 0),
+                4 => self.gather13::<4>(hand, out, next, denom, v14, 0),
+                _ => self.gather13::<8>(hand, out, next, denom, v14, 0),
             }
         }
-        best
     }
 
-    /// The value of 13-tile state `i` before draw `d` (denominator `denom`): its draws'
-    /// 14-tile values and, for a thrown draw, its own value at `d + 1` (`next`). `None` at an
-    /// index no path reaches (more tiles the input does not than draws made): never read.
-    fn value13(&self, i: usize, d: usize, denom: f64, next: [f64; 3], v14: &[[f64; 3]]) -> Option<[f64; 3]> {
-        let n = &self.nodes13[i];
-        if usize::from(n.used) > d {
-            return None;
+    /// The values of `V` variants of 13-tile hand `hand` (from rank `first`) before a draw of
+    /// denominator `denom`, written to `out`, from their own values after it (`next`, or `out`
+    /// itself when `None`) and their draws' 14-tile values `v14`.
+    fn gather13<const V: usize>(
+        &self,
+        hand: &Hand13,
+        out: &mut [[f64; 3]],
+        next: Option<&[[f64; 3]]>,
+        denom: f64,
+        v14: &[[f64; 3]],
+        first: usize,
+    ) {
+        let reds = &RED[usize::from(hand.mask)][first..];
+        let mut acc = [[0.0f64; 3]; V];
+        for step in &self.steps[hand.steps.range()] {
+            let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
+            let suit = FIVE_SUIT[usize::from(step.kind)];
+            if suit == 3 {
+                // Not a five: the same variants, rank for rank.
+                let q = f64::from(step.copies);
+                let v: &[[f64; 3]; V] = v14[at + first..at + first + V].try_into().expect("V states");
+                for (a, v) in acc.iter_mut().zip(v) {
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                }
+                continue;
+            }
+            for (a, &red) in acc.iter_mut().zip(reds) {
+                let red_live = self.red.of(red, usize::from(suit));
+                if red_live > 0 {
+                    let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                    let q = f64::from(step.copies - red_live);
+                    let v = v14[at + usize::from(rank[usize::from(red)])];
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                } else {
+                    let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
+                    a[0] += q * v[0];
+                    a[1] += q * v[1];
+                    a[2] += q * v[2];
+                }
+            }
         }
-        let live = f64::from(n.live);
+        let live = f64::from(hand.live);
         let big = denom.max(live);
         let stay = 1.0 - live / big;
-        let mut acc = [0.0f64; 3];
-        for kid in &self.kids[n.kids.range()] {
-            let (q, v) = (f64::from(kid.copies()), v14[kid.state() as usize]);
-            acc[0] += q * v[0];
-            acc[1] += q * v[1];
-            acc[2] += q * v[2];
-        }
         let inv = 1.0 / big;
-        Some([stay * next[0] + inv * acc[0], stay * next[1] + inv * acc[1], stay * next[2] + inv * acc[2]])
+        let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
+        let own = match next {
+            Some(next) => *<&[[f64; 3]; V]>::try_from(next).expect("V states"),
+            None => *out,
+        };
+        for ((o, a), own) in out.iter_mut().zip(&acc).zip(&own) {
+            *o = [stay * own[0] + inv * a[0], stay * own[1] + inv * a[1], stay * own[2] + inv * a[2]];
+        }
     }
-}
-
-/// The win points of 14-tile state `n` at a plain draw (`last` false) or at the last draw,
-/// `None` without a win (`wins` is `Solver::wins`).
-fn win_points(wins: &[[f64; 2]], n: &Node14, last: bool) -> Option<f64> {
-    if n.win == NONE {
-        return None;
-    }
-    let p = wins[n.win as usize][usize::from(last)];
-    (!p.is_nan()).then_some(p)
 }
 
 /// The recursion over draws from a state with the given children: `later[d]` is the value
@@ -1709,16 +1925,7 @@ pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) 
         .collect()
 }
 
-/// The inverse of a permutation: `inverse(order)[order[i]] = i`.
-fn inverse(order: &[u32]) -> Vec<u32> {
-    let mut out = vec![0; order.len()];
-    for (i, &old) in order.iter().enumerate() {
-        out[old as usize] = i as u32;
-    }
-    out
-}
-
-/// The bits [`Solver::draw_group`] adds to the key of a complete hand: the winning tile (the
+/// The bits [`Solver::draw_hand`] adds to the key of a complete hand: the winning tile (the
 /// wait changes the score).
 fn win_tag(drawn: usize) -> u128 {
     (drawn as u128 + 1) << 105
