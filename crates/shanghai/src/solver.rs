@@ -607,7 +607,9 @@ impl<'b> Solver<'b> {
             Found::Lost(why) => why & decided(commit),
         };
         self.remember_lost(present, restrict(commit, why));
-        self.add_nogood(restrict(self.hist, why | self.path_why));
+        if self.full_run {
+            self.add_nogood(restrict(self.hist, why | self.path_why));
+        }
         Ok(Found::Lost(why | greedy_why))
     }
 
