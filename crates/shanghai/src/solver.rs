@@ -58,8 +58,8 @@
 //!   leave a group with one pair taken only its other pair), would be a win from the root
 //!   including the nogood. Likewise a split of an undecided group `g` that would complete a
 //!   nogood is refuted at the node and below, for the nogood's other groups still decided (a
-//!   win with it would complete the nogood from the root). At most `MAX_NOGOODS` are kept; a
-//!   nogood left out only prunes less.
+//!   win with it would complete the nogood from the root). Nogoods are recorded and used in
+//!   the full runs only, at most `MAX_NOGOODS` per call; a nogood left out only prunes less.
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
