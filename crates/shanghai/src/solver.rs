@@ -46,6 +46,20 @@
 //!   decisions only remove wins). Only this direction is used: a position with more tiles
 //!   removed is not known to be lost, since removing tiles is not monotone (a pair taken
 //!   early can leave its groupmates unpaired).
+//! - *Nogoods* (pairing search). Each node's position is reached from the root of the call
+//!   by real moves that follow the splits decided on the way (its *history*: the node's
+//!   decisions and those of groups whose pairs the greedy phase took since), so a loss at a
+//!   node for reason `R`, plus the groups the greedy phases of the node and of its ancestors
+//!   depended on (each level adds them to a child's reason, as above), is a loss at the root:
+//!   no win from the root splits all those groups as the history does. Such a *nogood* holds
+//!   in every run and at every node of the call. A node whose history includes a nogood is
+//!   lost, for the nogood's groups still decided there: a win from the node that splits them
+//!   so, after the moves down to the node (which split the others as the history does, and
+//!   leave a group with one pair taken only its other pair), would be a win from the root
+//!   including the nogood. Likewise a split of an undecided group `g` that would complete a
+//!   nogood is refuted at the node and below, for the nogood's other groups still decided (a
+//!   win with it would complete the nogood from the root). Nogoods are recorded and used in
+//!   the full runs only, at most `MAX_NOGOODS` per call; a nogood left out only prunes less.
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
@@ -128,6 +142,16 @@ pub struct Solver<'b> {
     /// `commit`, only the groups the loss depends on) under which it cannot be cleared.
     lost: HashMap<Bits, LostUnder>,
     lost_count: usize,
+    /// The node's history: its decisions (as in `commit`) and those of the groups whose pairs
+    /// went on the way down from the root of the call.
+    hist: u128,
+    /// The groups whose decisions the greedy phases of the node and its ancestors depended on.
+    path_why: u64,
+    /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
+    /// makes all of them. Cleared at each call.
+    nogoods: Vec<u128>,
+    /// Per nogood, its groups (bit `g`).
+    nogood_groups: Vec<u64>,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
@@ -184,6 +208,10 @@ enum Found {
     Won,
     Lost(u64),
 }
+
+/// The most nogoods kept per call (each node of a full run scans them, see
+/// [`Solver::propagate`]).
+const MAX_NOGOODS: usize = 20_000;
 
 /// The most groups the pairing search handles (three bits each in a `u128`).
 const MAX_GROUPS: usize = 42;
@@ -273,6 +301,10 @@ impl<'b> Solver<'b> {
             dead: HashSet::new(),
             lost: HashMap::new(),
             lost_count: 0,
+            hist: 0,
+            path_why: 0,
+            nogoods: Vec::new(),
+            nogood_groups: Vec::new(),
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
             nodes: 0,
@@ -343,6 +375,8 @@ impl<'b> Solver<'b> {
             self.full_run = false;
             self.rng =
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
+            self.nogoods.clear();
+            self.nogood_groups.clear();
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
@@ -532,8 +566,25 @@ impl<'b> Solver<'b> {
     }
 
     /// [`Solver::search`] without restoring `path` on a loss: the greedy phase, the lost
-    /// table, then [`Solver::expand`]; a loss is remembered with its reason.
+    /// table, then [`Solver::expand`]; a loss is remembered with its reason, and as a nogood.
+    /// Keeps the node's history and `path_why` while it runs.
     fn search_node(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        refuted: u128,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        let (hist0, path_why0) = (self.hist, self.path_why);
+        self.hist |= commit;
+        let found = self.search_node_inner(present, commit, refuted, path);
+        (self.hist, self.path_why) = (hist0, path_why0);
+        found
+    }
+
+    /// [`Solver::search_node`] once the history is set ([`Solver::expand`] checks the
+    /// nogoods).
+    fn search_node_inner(
         &mut self,
         present: Bits,
         commit: u128,
@@ -547,6 +598,7 @@ impl<'b> Solver<'b> {
         if let Some(why) = self.known_lost(&present, commit) {
             return Ok(Found::Lost(why | greedy_why));
         }
+        self.path_why |= greedy_why;
         if self.out_of_budget() {
             return Err(OutOfBudget);
         }
@@ -555,7 +607,18 @@ impl<'b> Solver<'b> {
             Found::Lost(why) => why & decided(commit),
         };
         self.remember_lost(present, restrict(commit, why));
+        if self.full_run {
+            self.add_nogood(restrict(self.hist, why | self.path_why));
+        }
         Ok(Found::Lost(why | greedy_why))
+    }
+
+    /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept).
+    fn add_nogood(&mut self, nogood: u128) {
+        if self.nogoods.len() < MAX_NOGOODS {
+            self.nogoods.push(nogood);
+            self.nogood_groups.push(decided(nogood));
+        }
     }
 
     /// Remembers that `present` is lost under `decisions` (and any that include them).
@@ -648,6 +711,10 @@ impl<'b> Solver<'b> {
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
         let groups = self.board.groups;
+        let refuted = match self.propagate(commit, refuted) {
+            Ok(refuted) => refuted,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
         let mut cands = match self.candidates(&present, commit, refuted, &rem[..groups]) {
             Ok(cands) => cands,
             Err(why) => return Ok(Found::Lost(why)),
@@ -753,6 +820,45 @@ impl<'b> Solver<'b> {
         Ok(Found::Lost(out))
     }
 
+    /// In full runs: the node is lost when its history includes a nogood (for the nogood's
+    /// groups still decided, see the module doc); else the splits that would complete a nogood
+    /// (all of whose decisions but one, an undecided group's split, the history makes) are
+    /// refuted, with the nogood's other groups still decided as their reason.
+    fn propagate(&mut self, commit: u128, mut refuted: u128) -> Result<u128, u64> {
+        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+        let hist = self.hist;
+        if !self.full_run {
+            return Ok(refuted);
+        }
+        let hist_groups = decided(hist);
+        for (&n, &gm) in self.nogoods.iter().zip(&self.nogood_groups) {
+            let miss = gm & !hist_groups;
+            if miss & miss.wrapping_sub(1) != 0 {
+                continue;
+            }
+            let x = (hist ^ n) & spread(n);
+            let low = (x | x >> 1) & LOW;
+            if low == 0 {
+                return Err(decided(n) & decided(commit));
+            }
+            if low & (low - 1) != 0 {
+                continue;
+            }
+            let g = low.trailing_zeros() as usize / 2;
+            if hist >> (2 * g) & 3 != 0 {
+                continue;
+            }
+            let s = (n >> (2 * g) & 3) as usize - 1;
+            if refuted >> (3 * g + s) & 1 != 0 {
+                continue;
+            }
+            refuted |= 1 << (3 * g + s);
+            let reason = decided(n) & !(1 << g) & decided(commit);
+            self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
+        }
+        Ok(refuted)
+    }
+
     /// Tries each split of group `g` still `viable` (splits with a pair removable now first).
     /// A child lost for a reason not involving `g` is lost whatever `g`'s split (every win
     /// splits `g` somehow), so the node is too and the other splits are skipped (backjumping).
@@ -799,8 +905,14 @@ impl<'b> Solver<'b> {
         for (s, &w) in which.iter().enumerate() {
             if w && refuted >> (3 * g + s) & 1 != 0 && !self.covering_split(g, s) {
                 let mut stuck = self.why_refuted[g][s];
-                why |= self.reason(&mut stuck);
+                let fresh = stuck.reason.is_none();
+                let r = self.reason(&mut stuck);
+                why |= r;
                 self.why_refuted[g][s] = stuck;
+                if fresh && self.full_run {
+                    let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
+                    self.add_nogood(restrict(hist, r | 1 << g | self.path_why));
+                }
             }
         }
         why
