@@ -3,7 +3,7 @@
 use crate::analysis::{Analysis, Error, Estimate, Query, evaluate_with, simulate_with};
 use crate::options::Options;
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
-use haipai_score::{Conditions, Outcome, Rules, Situation, Wind, Yaku, payment, score, value};
+use haipai_score::{Conditions, Outcome, Rules, Situation, Wind, Yaku, payment, score, value, value_pair};
 use haipai_tiles::{Counts, Hand, Tile};
 
 /// Shanten by [`haipai_shanten::shanten`], wins scored by [`haipai_score::score`] under the
@@ -104,31 +104,29 @@ impl Oracle for Standard {
         Some(self.dama_totals(q, &v, r.as_ref()))
     }
 
-    /// Both readings share the riichi one: the hand without riichi takes its extra han from
-    /// it (see [`Standard::tsumo_totals`]), so `value` is asked at most twice, not three times.
+    /// Both readings from one search of the hand's decompositions ([`value_pair`]: riichi and
+    /// ippatsu only add han), and the hand without riichi takes its extra han from the riichi
+    /// reading (see [`Standard::tsumo_totals`]). An open hand (no riichi) is asked alone.
     fn tsumo_totals_pair(&self, q: &WinQuery<'_>) -> (Option<Totals>, Option<Totals>) {
+        if q.melds.iter().any(|m| m.kind().is_open()) {
+            return (self.tsumo_totals(&WinQuery { riichi: false, double_riichi: false, ..q.clone() }), None);
+        }
         let red = if q.aka_dora { q.red.iter().sum::<u8>() } else { 0 };
         let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
         let cond = Conditions {
             tsumo: true,
             seat: wind(q.seat),
             round: wind(q.round),
+            riichi: true,
+            ippatsu: q.ippatsu,
             haitei: q.haitei,
             ..Conditions::default()
         };
-        let with_riichi: Option<Totals> = value(
-            q.closed,
-            q.melds,
-            q.win,
-            red,
-            q.dora_indicators,
-            &Conditions { riichi: true, ippatsu: q.ippatsu, ..cond },
-            &rules,
-        )
-        .ok()
-        .flatten()
-        .map(|r| std::array::from_fn(|k| r.total_with_ura(k as u32)));
-        let Some(v) = value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok().flatten() else {
+        let Ok((dama, riichi)) = value_pair(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules) else {
+            return (None, None);
+        };
+        let with_riichi: Option<Totals> = riichi.map(|r| std::array::from_fn(|k| r.total_with_ura(k as u32)));
+        let Some(v) = dama else {
             return (None, with_riichi);
         };
         if v.yakuman > 0 {

@@ -53,10 +53,10 @@ const MAX_FU: usize = 10;
 #[derive(Clone, Copy)]
 pub(crate) struct Cand {
     pub(crate) total: u32,
-    real_yakuman: bool,
+    pub(crate) real_yakuman: bool,
     pub(crate) han: u32,
     pub(crate) fu: u32,
-    raw_fu: u32,
+    pub(crate) raw_fu: u32,
     pub(crate) yakuman: u32,
     pub(crate) payment: Payment,
     yaku: [(Yaku, u8); MAX_YAKU],

@@ -103,5 +103,5 @@ pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;
 pub use situation::{Conditions, Error, Situation, Wind};
-pub use value::{Value, value};
+pub use value::{Value, value, value_pair};
 pub use yaku::Yaku;

@@ -2,7 +2,7 @@
 //! given as counts under [`Conditions`] and returns a [`Value`] (han, fu, payments, no yaku
 //! list), from which [`Value::with_ura`] gives the exact payment for any number of ura-dora han.
 
-use crate::engine::{Cand, Input, search, validate};
+use crate::engine::{Input, search, validate};
 use crate::points::{Payment, payment};
 use crate::rules::Rules;
 use crate::situation::{Conditions, Error};
@@ -127,50 +127,120 @@ pub fn value(
     let inp = Input { closed, melds, win, red: red_fives, c: *cond };
     let all = validate(&inp)?;
     let dora = crate::engine::dora_han(&all, dora_indicators);
-    let mut best: Option<Cand> = None;
-    let mut front = [(0u8, 0u8); FRONT];
-    let mut n_front = 0usize;
+    let mut readings = Readings::new();
+    search(&inp, &all, dora, 0, rules, |c| readings.add(c.key(), c.han, c.fu, c.yakuman, c.payment))?;
+    Ok(readings.value(cond, rules))
+}
+
+/// [`value`] for a closed hand with riichi and without, asked together: `(without, with)`,
+/// where *without* is `value` under `cond` with riichi, double riichi and ippatsu cleared and
+/// *with* is `value` under `cond` as given (`cond.riichi` or `cond.double_riichi` set). The
+/// decompositions, fu and yaku are found once: riichi (two han for double riichi) and ippatsu
+/// only add han, so each reading of the hand gives both han totals, and each answer takes its
+/// own best reading, exactly as two calls would. Errors as [`value`] under `cond`.
+///
+/// ```
+/// use haipai_score::{value, value_pair, Conditions, Rules, Wind};
+/// use haipai_tiles::{parse_counts, parse_tile};
+///
+/// let hand = parse_counts("234567m345p23488s")?;
+/// let (win, rules) = (parse_tile("2s")?.0, Rules::default());
+/// let riichi = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
+/// let dama = Conditions { riichi: false, ..riichi };
+/// let pair = value_pair(&hand, &[], win, 0, &[], &riichi, &rules)?;
+/// assert_eq!(pair.0, value(&hand, &[], win, 0, &[], &dama, &rules)?);
+/// assert_eq!(pair.1, value(&hand, &[], win, 0, &[], &riichi, &rules)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn value_pair(
+    closed: &Counts,
+    melds: &[Meld],
+    win: Tile,
+    red_fives: u8,
+    dora_indicators: &[Tile],
+    cond: &Conditions,
+    rules: &Rules,
+) -> Result<(Option<Value>, Option<Value>), Error> {
+    let inp = Input { closed, melds, win, red: red_fives, c: *cond };
+    let all = validate(&inp)?;
+    let dora = crate::engine::dora_han(&all, dora_indicators);
+    // The han riichi adds to every ordinary reading, and the dora han every reading carries.
+    let extra = if cond.double_riichi { 2 } else { u32::from(cond.riichi) } + u32::from(cond.ippatsu);
+    let dora_and_red = dora.min(255) + if rules.aka_dora { u32::from(red_fives) } else { 0 };
+    let plain = Conditions { riichi: false, double_riichi: false, ippatsu: false, ..*cond };
+    let mut with = Readings::new();
+    let mut without = Readings::new();
     search(&inp, &all, dora, 0, rules, |c| {
-        if best.as_ref().is_none_or(|b| c.key() > b.key()) {
-            best = Some(*c);
-        }
+        with.add(c.key(), c.han, c.fu, c.yakuman, c.payment);
         if c.yakuman > 0 {
+            without.add(c.key(), c.han, c.fu, c.yakuman, c.payment);
+        } else if c.han > extra + dora_and_red {
+            let han = c.han - extra;
+            let p = payment(han, c.fu, 0, plain.is_dealer(), plain.tsumo, plain.honba, plain.sticks, rules);
+            without.add((p.total, false, han, c.fu, c.raw_fu), han, c.fu, 0, p);
+        }
+    })?;
+    Ok((without.value(&plain, rules), with.value(cond, rules)))
+}
+
+/// The best reading of a hand and the (han, fu) front, gathered reading by reading.
+struct Readings {
+    best: Option<((u32, bool, u32, u32, u32), u32, u32, u32, Payment)>,
+    front: [(u8, u8); FRONT],
+    n_front: usize,
+}
+
+impl Readings {
+    fn new() -> Readings {
+        Readings { best: None, front: [(0, 0); FRONT], n_front: 0 }
+    }
+
+    /// One reading: its comparison key (points, yakuman, han, fu, raw fu), han, fu, yakuman
+    /// multiples and payment.
+    fn add(&mut self, key: (u32, bool, u32, u32, u32), han: u32, fu: u32, yakuman: u32, payment: Payment) {
+        if self.best.as_ref().is_none_or(|b| key > b.0) {
+            self.best = Some((key, han, fu, yakuman, payment));
+        }
+        if yakuman > 0 {
             return;
         }
-        let (han, fu) = (u8::try_from(c.han).unwrap_or(u8::MAX), u8::try_from(c.fu).unwrap_or(u8::MAX));
-        let kept = &mut front[..n_front];
-        if kept.iter().any(|&(h, f)| h >= han && f >= fu) {
+        let (han, fu) = (u8::try_from(han).unwrap_or(u8::MAX), u8::try_from(fu).unwrap_or(u8::MAX));
+        let n_front = self.n_front;
+        if self.front[..n_front].iter().any(|&(h, f)| h >= han && f >= fu) {
             return;
         }
         // Drop the pairs the new one beats on both, then add it.
         let mut j = 0;
         for i in 0..n_front {
-            let (h, f) = front[i];
+            let (h, f) = self.front[i];
             if !(han >= h && fu >= f) {
-                front[j] = front[i];
+                self.front[j] = self.front[i];
                 j += 1;
             }
         }
-        n_front = j;
-        if n_front < FRONT {
-            front[n_front] = (han, fu);
-            n_front += 1;
+        self.n_front = j;
+        if self.n_front < FRONT {
+            self.front[self.n_front] = (han, fu);
+            self.n_front += 1;
         }
-    })?;
-    Ok(best.map(|c| Value {
-        han: c.han,
-        fu: c.fu,
-        yakuman: c.yakuman,
-        payment: c.payment,
-        riichi: cond.riichi || cond.double_riichi,
-        dealer: cond.is_dealer(),
-        tsumo: cond.tsumo,
-        honba: cond.honba,
-        sticks: cond.sticks,
-        rules: *rules,
-        front,
-        n_front: n_front as u8,
-    }))
+    }
+
+    fn value(&self, cond: &Conditions, rules: &Rules) -> Option<Value> {
+        self.best.map(|(_, han, fu, yakuman, payment)| Value {
+            han,
+            fu,
+            yakuman,
+            payment,
+            riichi: cond.riichi || cond.double_riichi,
+            dealer: cond.is_dealer(),
+            tsumo: cond.tsumo,
+            honba: cond.honba,
+            sticks: cond.sticks,
+            rules: *rules,
+            front: self.front,
+            n_front: self.n_front as u8,
+        })
+    }
 }
 
 #[cfg(test)]
