@@ -89,7 +89,7 @@ impl Oracle for Standard {
         };
         let v = value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok()??;
         if riichi || v.yakuman > 0 {
-            return Some(std::array::from_fn(|k| v.total_with_ura(k as u32)));
+            return Some(v.totals_with_ura());
         }
         let closed = q.melds.iter().all(|m| !m.kind().is_open());
         let r = if closed {
@@ -97,7 +97,7 @@ impl Oracle for Standard {
             value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules)
                 .ok()
                 .flatten()
-                .map(|r| std::array::from_fn(|k| r.total_with_ura(k as u32)))
+                .map(|r| r.totals_with_ura())
         } else {
             None
         };
@@ -125,12 +125,12 @@ impl Oracle for Standard {
         let Ok((dama, riichi)) = value_pair(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules) else {
             return (None, None);
         };
-        let with_riichi: Option<Totals> = riichi.map(|r| std::array::from_fn(|k| r.total_with_ura(k as u32)));
+        let with_riichi: Option<Totals> = riichi.map(|r| r.totals_with_ura());
         let Some(v) = dama else {
             return (None, with_riichi);
         };
         if v.yakuman > 0 {
-            return (Some(std::array::from_fn(|k| v.total_with_ura(k as u32))), with_riichi);
+            return (Some(v.totals_with_ura()), with_riichi);
         }
         (Some(self.dama_totals(q, &v, with_riichi.as_ref())), with_riichi)
     }

@@ -81,6 +81,48 @@ impl Value {
         best
     }
 
+    /// `[total_with_ura(0), total_with_ura(1), ..]` for `N` counts of ura-dora han, computed
+    /// together: from 5 han on a payment does not depend on fu and grows with han, so a
+    /// reading at 5 han or more counts through the reading of most han alone.
+    ///
+    /// ```
+    /// use haipai_score::{value, Conditions, Rules, Wind};
+    /// use haipai_tiles::{parse_counts, parse_tile};
+    ///
+    /// let hand = parse_counts("234567m345p23488s")?;
+    /// let cond = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
+    /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
+    /// let all: [u32; 16] = v.totals_with_ura();
+    /// assert!(all.iter().enumerate().all(|(k, &t)| t == v.total_with_ura(k as u32)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn totals_with_ura<const N: usize>(&self) -> [u32; N] {
+        if !self.riichi || self.yakuman > 0 || self.n_front == 0 {
+            return [self.payment.total; N];
+        }
+        let front = &self.front[..usize::from(self.n_front)];
+        let (most_han, most_fu) = front.iter().copied().max_by_key(|&(h, _)| h).unwrap_or((0, 0));
+        let total = |han: u32, fu: u8| {
+            payment(han, u32::from(fu), 0, self.dealer, self.tsumo, self.honba, self.sticks, &self.rules).total
+        };
+        std::array::from_fn(|k| {
+            if k == 0 {
+                return self.payment.total;
+            }
+            let k = k as u32;
+            let mut best = 0;
+            for &(han, fu) in front {
+                if u32::from(han) + k < 5 {
+                    best = best.max(total(u32::from(han) + k, fu));
+                }
+            }
+            if u32::from(most_han) + k >= 5 {
+                best = best.max(total(u32::from(most_han) + k, most_fu));
+            }
+            best
+        })
+    }
+
     /// `with_ura(ura).total`: all the winner receives with `ura` ura-dora han.
     pub fn total_with_ura(&self, ura: u32) -> u32 {
         self.with_ura(ura).total
@@ -273,6 +315,9 @@ mod tests {
         assert_eq!(v.total_with_ura(0), 8000);
         assert_eq!(v.total_with_ura(1), 8000);
         assert_eq!(v.total_with_ura(2), 12000);
+        // All counts at once agree with one by one.
+        let all: [u32; 16] = v.totals_with_ura();
+        assert!(all.iter().enumerate().all(|(k, &t)| t == v.total_with_ura(k as u32)), "{all:?}");
         // Without riichi ura-dora do not count.
         let v = Value { riichi: false, ..v };
         assert_eq!(v.total_with_ura(2), 8000);
