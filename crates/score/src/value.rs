@@ -105,11 +105,19 @@ impl Value {
         let total = |han: u32, fu: u8| {
             payment(han, u32::from(fu), 0, self.dealer, self.tsumo, self.honba, self.sticks, &self.rules).total
         };
-        std::array::from_fn(|k| {
-            if k == 0 {
-                return self.payment.total;
-            }
+        let least_han = front.iter().map(|&(h, _)| u32::from(h)).min().unwrap_or(0);
+        let mut out = [self.payment.total; N];
+        for (k, slot) in out.iter_mut().enumerate().skip(1) {
             let k = k as u32;
+            if least_han + k > 5 && u32::from(most_han) + k > 13 {
+                // Every reading at 5 han or more and the best past 13: no more change.
+                *slot = total(u32::from(most_han) + k, most_fu);
+                let last = *slot;
+                for rest in out.iter_mut().skip(k as usize + 1) {
+                    *rest = last;
+                }
+                return out;
+            }
             let mut best = 0;
             for &(han, fu) in front {
                 if u32::from(han) + k < 5 {
@@ -119,8 +127,9 @@ impl Value {
             if u32::from(most_han) + k >= 5 {
                 best = best.max(total(u32::from(most_han) + k, most_fu));
             }
-            best
-        })
+            *slot = best;
+        }
+        out
     }
 
     /// `with_ura(ura).total`: all the winner receives with `ura` ura-dora han.
