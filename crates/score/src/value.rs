@@ -297,6 +297,68 @@ impl Readings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::situation::Wind;
+    use haipai_tiles::rng::Rng;
+
+    /// A random closed complete hand (four groups and a pair, some honours) and one of its
+    /// tiles.
+    fn complete(rng: &mut Rng) -> Option<(Counts, Tile)> {
+        let mut h = [0u8; 34];
+        for _ in 0..4 {
+            if rng.below(3) == 0 {
+                h[rng.index(34)] += 3;
+            } else {
+                let start = rng.index(3) * 9 + rng.index(7);
+                for c in &mut h[start..start + 3] {
+                    *c += 1;
+                }
+            }
+        }
+        h[rng.index(34)] += 2;
+        if h.iter().any(|&c| c > 4) {
+            return None;
+        }
+        let held: Vec<usize> = (0..34).filter(|&k| h[k] > 0).collect();
+        Some((h, Tile::new(held[rng.index(held.len())])?))
+    }
+
+    /// `value_pair` equals `value` asked without and with riichi, on seeded random complete
+    /// hands under varied conditions (double riichi, ippatsu, haitei, red fives, honba,
+    /// seats), the totals with ura-dora included.
+    #[test]
+    fn pair_equals_two_values() {
+        let rules = Rules::default();
+        let dora = [Tile::new(27).expect("1z"), Tile::new(3).expect("4m")];
+        let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
+        let mut rng = Rng::new(47);
+        let mut checked = 0;
+        while checked < 600 {
+            let Some((h, win)) = complete(&mut rng) else { continue };
+            let red = u8::from(h[4] > 0 && rng.below(2) == 0);
+            let double = rng.below(4) == 0;
+            let cond = Conditions {
+                tsumo: rng.below(2) == 0,
+                seat: winds[rng.index(4)],
+                round: winds[rng.index(2)],
+                riichi: !double,
+                double_riichi: double,
+                ippatsu: rng.below(3) == 0,
+                honba: rng.below(3) as u32,
+                ..Conditions::default()
+            };
+            let cond = Conditions { haitei: cond.tsumo && rng.below(3) == 0, ..cond };
+            let plain = Conditions { riichi: false, double_riichi: false, ippatsu: false, ..cond };
+            let (without, with) = value_pair(&h, &[], win, red, &dora, &cond, &rules).expect("a winning hand");
+            let one = |c: &Conditions| value(&h, &[], win, red, &dora, c, &rules).expect("a winning hand");
+            assert_eq!(without, one(&plain), "{h:?} {win} {cond:?}");
+            assert_eq!(with, one(&cond), "{h:?} {win} {cond:?}");
+            if let Some(v) = with {
+                let all: [u32; 16] = v.totals_with_ura();
+                assert!(all.iter().enumerate().all(|(k, &t)| t == v.total_with_ura(k as u32)), "{h:?} {win}");
+            }
+            checked += 1;
+        }
+    }
 
     /// Two readings, 3 han 70 fu and 4 han 30 fu (non-dealer ron): the first is best without
     /// ura-dora (mangan against 7700); with two ura-dora the second is (haneman against mangan).
