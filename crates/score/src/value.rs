@@ -82,8 +82,9 @@ impl Value {
     }
 
     /// `[total_with_ura(0), total_with_ura(1), ..]` for `N` counts of ura-dora han, computed
-    /// together: from 5 han on a payment does not depend on fu and grows with han, so a
-    /// reading at 5 han or more counts through the reading of most han alone.
+    /// together: from 5 han on a payment does not depend on fu, grows with han and changes only
+    /// at a new limit, so a reading at 5 han or more counts through the reading of most han
+    /// alone, priced once per limit.
     ///
     /// ```
     /// use haipai_score::{value, Conditions, Rules, Wind};
@@ -106,26 +107,27 @@ impl Value {
             payment(han, u32::from(fu), 0, self.dealer, self.tsumo, self.honba, self.sticks, &self.rules).total
         };
         let least_han = front.iter().map(|&(h, _)| u32::from(h)).min().unwrap_or(0);
+        let most_han = u32::from(most_han);
         let mut out = [self.payment.total; N];
+        // The payment of the reading of most han at 5 han or more, kept while its limit holds
+        // (a limit spans 5, 6-7, 8-10, 11-12 and 13 or more han).
+        let mut limit = 0;
         for (k, slot) in out.iter_mut().enumerate().skip(1) {
             let k = k as u32;
-            if least_han + k > 5 && u32::from(most_han) + k > 13 {
-                // Every reading at 5 han or more and the best past 13: no more change.
-                *slot = total(u32::from(most_han) + k, most_fu);
-                let last = *slot;
-                for rest in out.iter_mut().skip(k as usize + 1) {
-                    *rest = last;
-                }
-                return out;
+            let han = most_han + k;
+            if han >= 5 && (limit == 0 || matches!(han, 5 | 6 | 8 | 11 | 13)) {
+                limit = total(han, most_fu);
             }
-            let mut best = 0;
+            if least_han + k >= 5 {
+                // Every reading at 5 han or more: the one of most han alone counts.
+                *slot = limit;
+                continue;
+            }
+            let mut best = limit;
             for &(han, fu) in front {
                 if u32::from(han) + k < 5 {
                     best = best.max(total(u32::from(han) + k, fu));
                 }
-            }
-            if u32::from(most_han) + k >= 5 {
-                best = best.max(total(u32::from(most_han) + k, most_fu));
             }
             *slot = best;
         }
