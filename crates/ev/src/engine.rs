@@ -741,6 +741,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
             groups[v.min(4)] += u32::from(self.live(h14, u));
         }
         let total: u32 = groups.iter().sum();
+        if m == 1 {
+            // One indicator: the chance of each count is its group's share (the tables below
+            // give the same numbers: each way is one tile).
+            return groups.iter().map(|&g| if total > 0 { f64::from(g) / f64::from(total) } else { 0.0 }).collect();
+        }
         let max_n = 4 * m;
         // ways[j * width + n]: ways to choose j tiles with ura count n (two flat tables, swapped
         // group by group).
