@@ -159,6 +159,9 @@ pub struct Solver<'b> {
     nogood_groups: Vec<u64>,
     /// Nogoods the next call starts with (see [`inherit`]); taken by that call.
     inherited: Vec<u128>,
+    /// Splits to try first where a node branches (as in `commit`; 0: none): a review sets it
+    /// to a known winning line's splits before it searches a move (phase saving).
+    hint: u128,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
@@ -313,6 +316,7 @@ impl<'b> Solver<'b> {
             nogoods: Vec::new(),
             nogood_groups: Vec::new(),
             inherited: Vec::new(),
+            hint: 0,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
             nodes: 0,
@@ -422,7 +426,10 @@ impl<'b> Solver<'b> {
     /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
     /// earlier leaves every later move legal), and so does a move `a-b` whose line is repaired
     /// from a known one pairing `a-x` and `b-y` by taking `x-y` instead, when the repaired line
-    /// replays. Only the remaining moves are searched.
+    /// replays. Only the remaining moves are searched: each with the nogoods known at the
+    /// position (module doc, "Nogoods"), trying first at each branch the split the position's
+    /// winning line makes (phase saving: a move changes one group, so the line's other splits
+    /// mostly still win).
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
         let board = self.board;
         let moves = board.moves(&present);
@@ -449,6 +456,7 @@ impl<'b> Solver<'b> {
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
             self.inherited = inherit(board, present, &nogoods, m);
+            self.hint = lines.first().map_or(0, |line| splits_of(board, p, line));
             let known = self.inherited.len();
             let class = match self.solve_from(p) {
                 Verdict::Winnable(rest) => {
@@ -464,6 +472,7 @@ impl<'b> Solver<'b> {
             nogoods.extend(self.nogoods.iter().skip(known).map(|&n| n | lifted));
             out.push((m, class));
         }
+        self.hint = 0;
         out
     }
 
@@ -901,7 +910,8 @@ impl<'b> Solver<'b> {
                 order.swap(k, (self.next_random() % (k as u64 + 1)) as usize);
             }
         }
-        order.sort_by_key(|&s| !now(s));
+        let hinted = (self.hint >> (2 * g) & 3) as usize;
+        order.sort_by_key(|&s| (s + 1 != hinted, !now(s)));
         let mut out = 0;
         for s in order {
             let c = commit | ((s as u128 + 1) << (2 * g));
@@ -1460,6 +1470,15 @@ fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<u128>
 fn lift(board: &Board, present: Bits, m: Move) -> u128 {
     let g = board.group[m.0 as usize] as usize;
     split_code(board, present, g, m).map_or(0, |code| code << (2 * g))
+}
+
+/// The decisions (as in `commit`) that `line`'s pairs make for the groups of four tiles all
+/// present in `present`.
+fn splits_of(board: &Board, present: Bits, line: &[Move]) -> u128 {
+    line.iter().fold(0, |hint, &m| {
+        let g = board.group[m.0 as usize] as usize;
+        hint | split_code(board, present, g, m).map_or(0, |code| code << (2 * g))
+    })
 }
 
 /// The decision (as in `commit`: split index plus one) that move `m` makes for group `g` when
