@@ -1994,16 +1994,10 @@ impl Graph<'_> {
         let mut a = [0.0f64; 3];
         for step in &self.steps[hand.steps.range()] {
             let (q, v) = (f64::from(step.copies), v14[step.state as usize]);
-            a[0] += q * v[0];
-            a[1] += q * v[1];
-            a[2] += q * v[2];
+            add_scaled(&mut a, q, v);
         }
-        let live = f64::from(hand.live);
-        let big = denom.max(live);
-        let stay = 1.0 - live / big;
-        let inv = 1.0 / big;
-        let own = next.unwrap_or(*out);
-        *out = [stay * own[0] + inv * a[0], stay * own[1] + inv * a[1], stay * own[2] + inv * a[2]];
+        let (stay, inv) = draw_weights(hand, denom);
+        *out = mix(stay, next.unwrap_or(*out), inv, a);
     }
 
     /// The values of the `V` variants of 13-tile hand `hand` before a draw of denominator
@@ -2027,9 +2021,7 @@ impl Graph<'_> {
                 let q = f64::from(step.copies);
                 let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
                 for (a, v) in acc.iter_mut().zip(v) {
-                    a[0] += q * v[0];
-                    a[1] += q * v[1];
-                    a[2] += q * v[2];
+                    add_scaled(a, q, *v);
                 }
                 continue;
             }
@@ -2037,35 +2029,50 @@ impl Graph<'_> {
                 let red_live = self.red.of(red, usize::from(suit));
                 if red_live > 0 {
                     let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
-                    a[0] += q * v[0];
-                    a[1] += q * v[1];
-                    a[2] += q * v[2];
+                    add_scaled(a, q, v);
                     let q = f64::from(step.copies - red_live);
                     let v = v14[at + usize::from(rank[usize::from(red)])];
-                    a[0] += q * v[0];
-                    a[1] += q * v[1];
-                    a[2] += q * v[2];
+                    add_scaled(a, q, v);
                 } else {
                     let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
-                    a[0] += q * v[0];
-                    a[1] += q * v[1];
-                    a[2] += q * v[2];
+                    add_scaled(a, q, v);
                 }
             }
         }
-        let live = f64::from(hand.live);
-        let big = denom.max(live);
-        let stay = 1.0 - live / big;
-        let inv = 1.0 / big;
+        let (stay, inv) = draw_weights(hand, denom);
         let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
         let own = match next {
             Some(next) => *<&[[f64; 3]; V]>::try_from(next).expect("V states"),
             None => *out,
         };
         for ((o, a), own) in out.iter_mut().zip(&acc).zip(&own) {
-            *o = [stay * own[0] + inv * a[0], stay * own[1] + inv * a[1], stay * own[2] + inv * a[2]];
+            *o = mix(stay, *own, inv, *a);
         }
     }
+}
+
+/// Adds `q` times `v` to `a` (each of points, win, tenpai).
+#[inline(always)]
+fn add_scaled(a: &mut [f64; 3], q: f64, v: [f64; 3]) {
+    a[0] += q * v[0];
+    a[1] += q * v[1];
+    a[2] += q * v[2];
+}
+
+/// The weights of a 13-tile hand's draw of denominator `denom`: of its value when the draw is
+/// thrown (`1 - live / denom`) and of its draws' summed values (`1 / denom`); a denominator
+/// below the live count (no such draw is reached) is raised to it.
+#[inline(always)]
+fn draw_weights(hand: &Hand13, denom: f64) -> (f64, f64) {
+    let live = f64::from(hand.live);
+    let big = denom.max(live);
+    (1.0 - live / big, 1.0 / big)
+}
+
+/// `stay * own + inv * drawn`, each of points, win, tenpai.
+#[inline(always)]
+fn mix(stay: f64, own: [f64; 3], inv: f64, drawn: [f64; 3]) -> [f64; 3] {
+    [stay * own[0] + inv * drawn[0], stay * own[1] + inv * drawn[1], stay * own[2] + inv * drawn[2]]
 }
 
 /// The recursion over draws from a state with the given children: `later[d]` is the value

@@ -1,6 +1,8 @@
 //! Times the 感想戦 review (every legal move classified) over positions of seeded random Turtle
 //! deals: the opening and every tenth position along a winning line, each with a fresh solver:
 //! `cargo run --release -p haipai-shanghai --example review_times -- DEALS [FIRST_SEED]`.
+//! With `PEEK=1` it also prints each review's classes (`k` keeps winnable, `l` loses, `u`
+//! unknown, in the order of the moves), to compare two builds.
 
 use std::time::Instant;
 
@@ -13,6 +15,7 @@ fn main() {
     let turtle = Layout::builtin("turtle").expect("built in");
     let mut times = Vec::new();
     let mut unknown = 0;
+    let peek = std::env::var_os("PEEK").is_some();
     for seed in first..first + deals {
         let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
         let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
@@ -33,6 +36,10 @@ fn main() {
             let review = Solver::new(&board).review(present);
             let ms = t.elapsed().as_secs_f64() * 1e3;
             unknown += review.iter().filter(|(_, c)| *c == MoveClass::Unknown).count();
+            if peek {
+                let classes: String = review.iter().map(|(_, c)| class_letter(*c)).collect();
+                println!("seed {seed} after {k}: {classes}");
+            }
             if ms > 50.0 {
                 eprintln!("slow review: seed {seed} after {k} moves, {} moves, {ms:.1} ms", review.len());
             }
@@ -48,4 +55,13 @@ fn main() {
         p(0.99),
         p(1.0)
     );
+}
+
+/// One letter per class, for `PEEK`.
+fn class_letter(class: MoveClass) -> char {
+    match class {
+        MoveClass::KeepsWinnable => 'k',
+        MoveClass::Loses => 'l',
+        MoveClass::Unknown => 'u',
+    }
 }

@@ -60,6 +60,11 @@
 //!   nogood is refuted at the node and below, for the nogood's other groups still decided (a
 //!   win with it would complete the nogood from the root). Nogoods are recorded and used in
 //!   the full runs only, at most `MAX_NOGOODS` per call; a nogood left out only prunes less.
+//!   A review carries them between its calls: a nogood `N` at a position `p` holds after a
+//!   move `m` of group `g` when `N` does not decide `g`, or, with `g`'s decision dropped, when
+//!   it splits `g` as `m` pairs its tiles (a win after `m`, with `m` first, is a win from `p`
+//!   splitting `g` so); and a nogood found after `m` holds at `p` with `m`'s decision for `g`
+//!   added (a win from `p` splitting `g` so can take `m` first: freeness only grows).
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
@@ -152,6 +157,11 @@ pub struct Solver<'b> {
     nogoods: Vec<u128>,
     /// Per nogood, its groups (bit `g`).
     nogood_groups: Vec<u64>,
+    /// Nogoods the next call starts with (see [`inherit`]); taken by that call.
+    inherited: Vec<u128>,
+    /// Splits to try first where a node branches (as in `commit`; 0: none): a review sets it
+    /// to a known winning line's splits before it searches a move (phase saving).
+    hint: u128,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
@@ -305,6 +315,8 @@ impl<'b> Solver<'b> {
             path_why: 0,
             nogoods: Vec::new(),
             nogood_groups: Vec::new(),
+            inherited: Vec::new(),
+            hint: 0,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
             nodes: 0,
@@ -377,6 +389,9 @@ impl<'b> Solver<'b> {
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
             self.nogoods.clear();
             self.nogood_groups.clear();
+            for n in std::mem::take(&mut self.inherited) {
+                self.add_nogood(n);
+            }
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
                 path.clear();
@@ -411,7 +426,10 @@ impl<'b> Solver<'b> {
     /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
     /// earlier leaves every later move legal), and so does a move `a-b` whose line is repaired
     /// from a known one pairing `a-x` and `b-y` by taking `x-y` instead, when the repaired line
-    /// replays. Only the remaining moves are searched.
+    /// replays. Only the remaining moves are searched: each with the nogoods known at the
+    /// position (module doc, "Nogoods"), trying first at each branch the split the position's
+    /// winning line makes (phase saving: a move changes one group, so the line's other splits
+    /// mostly still win).
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
         let board = self.board;
         let moves = board.moves(&present);
@@ -421,6 +439,8 @@ impl<'b> Solver<'b> {
             Verdict::Unwinnable => return moves.into_iter().map(|m| (m, MoveClass::Loses)).collect(),
             Verdict::Unknown => {}
         }
+        // Nogoods at `present`: the position's own, then each searched move's lifted back.
+        let mut nogoods = self.nogoods.clone();
         let mut out = Vec::with_capacity(moves.len());
         for m in moves {
             if lines.iter().any(|l| l.contains(&m)) {
@@ -435,6 +455,9 @@ impl<'b> Solver<'b> {
             let mut p = present;
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
+            self.inherited = inherit(board, present, &nogoods, m);
+            self.hint = lines.first().map_or(0, |line| splits_of(board, p, line));
+            let known = self.inherited.len();
             let class = match self.solve_from(p) {
                 Verdict::Winnable(rest) => {
                     let mut line = vec![m];
@@ -445,8 +468,11 @@ impl<'b> Solver<'b> {
                 Verdict::Unwinnable => MoveClass::Loses,
                 Verdict::Unknown => MoveClass::Unknown,
             };
+            let lifted = lift(board, present, m);
+            nogoods.extend(self.nogoods.iter().skip(known).map(|&n| n | lifted));
             out.push((m, class));
         }
+        self.hint = 0;
         out
     }
 
@@ -884,7 +910,8 @@ impl<'b> Solver<'b> {
                 order.swap(k, (self.next_random() % (k as u64 + 1)) as usize);
             }
         }
-        order.sort_by_key(|&s| !now(s));
+        let hinted = (self.hint >> (2 * g) & 3) as usize;
+        order.sort_by_key(|&s| (s + 1 != hinted, !now(s)));
         let mut out = 0;
         for s in order {
             let c = commit | ((s as u128 + 1) << (2 * g));
@@ -1417,6 +1444,53 @@ fn decided(commit: u128) -> u64 {
         low &= low - 1;
     }
     groups
+}
+
+/// The nogoods of a call at `present` that hold at the position after move `m` (see the module
+/// doc, "Nogoods"): one that does not decide `m`'s group, and, with that group's decision
+/// dropped, one that splits it the way `m` pairs its tiles (any win after `m`, with `m` first,
+/// is a win from `present` that splits the group so). Others say nothing about the position.
+fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<u128> {
+    let g = board.group[m.0 as usize] as usize;
+    let field = 3u128 << (2 * g);
+    let code = split_code(board, present, g, m);
+    nogoods
+        .iter()
+        .filter_map(|&n| match n & field {
+            0 => Some(n),
+            f if Some(f >> (2 * g)) == code => Some(n & !field),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What a nogood of the position after move `m` needs to hold at `present`: the decision `m`
+/// makes for its group (a win from `present` that splits the group so can take `m` first and
+/// then be a win after it), or nothing when the group is not four tiles there.
+fn lift(board: &Board, present: Bits, m: Move) -> u128 {
+    let g = board.group[m.0 as usize] as usize;
+    split_code(board, present, g, m).map_or(0, |code| code << (2 * g))
+}
+
+/// The decisions (as in `commit`) that `line`'s pairs make for the groups of four tiles all
+/// present in `present`.
+fn splits_of(board: &Board, present: Bits, line: &[Move]) -> u128 {
+    line.iter().fold(0, |hint, &m| {
+        let g = board.group[m.0 as usize] as usize;
+        hint | split_code(board, present, g, m).map_or(0, |code| code << (2 * g))
+    })
+}
+
+/// The decision (as in `commit`: split index plus one) that move `m` makes for group `g` when
+/// all four of its tiles are present, else `None`.
+fn split_code(board: &Board, present: Bits, g: usize, m: Move) -> Option<u128> {
+    let members = &board.members[g];
+    if members.len() != 4 || members.iter().any(|&t| !present.contains(t as usize)) {
+        return None;
+    }
+    let at = |t: u16| members.iter().position(|&x| x == t);
+    let pair = [at(m.0)?, at(m.1)?];
+    SPLITS.iter().position(|sp| sp.chunks(2).any(|p| p == pair || p == [pair[1], pair[0]])).map(|s| s as u128 + 1)
 }
 
 /// `commit` with only the decisions of `groups` kept.

@@ -103,6 +103,34 @@ fn turtle_sample_and_review() {
     }
 }
 
+/// Reviews carry nogoods from the position to its moves and back (solver.rs, "Nogoods"):
+/// on Turtle openings whose moves need the full runs, every class must be what a fresh solver
+/// says of the position after the move.
+#[test]
+fn turtle_review_agrees_with_fresh_solves() {
+    use haipai_shanghai::MoveClass;
+    let turtle = Layout::builtin("turtle").unwrap();
+    let mut losing = 0;
+    for seed in [30, 35, 53] {
+        let deal = Deal::random(&turtle, Rules::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let review = Solver::new(&board).review(board.full());
+        losing += review.iter().filter(|(_, c)| *c == MoveClass::Loses).count();
+        for (m, class) in review {
+            let mut p = board.full();
+            p.remove(m.0 as usize);
+            p.remove(m.1 as usize);
+            let expect = match Solver::new(&board).solve_from(p) {
+                Verdict::Winnable(_) => MoveClass::KeepsWinnable,
+                Verdict::Unwinnable => MoveClass::Loses,
+                Verdict::Unknown => MoveClass::Unknown,
+            };
+            assert_eq!(class, expect, "seed {seed} move {m}");
+        }
+    }
+    assert_eq!(losing, 2, "seeds 35 and 53 have one losing opening move each");
+}
+
 #[test]
 fn deal_text_round_trips() {
     let turtle = Layout::builtin("turtle").unwrap();
