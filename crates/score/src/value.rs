@@ -236,9 +236,13 @@ pub fn value_pair(
     Ok((without.value(&plain, rules), with.value(cond, rules)))
 }
 
+/// A reading's comparison key: points, yakuman, han, fu, raw fu (as `score` orders readings).
+type Key = (u32, bool, u32, u32, u32);
+
 /// The best reading of a hand and the (han, fu) front, gathered reading by reading.
 struct Readings {
-    best: Option<((u32, bool, u32, u32, u32), u32, u32, u32, Payment)>,
+    /// The best key so far, with its han, fu, yakuman multiples and payment.
+    best: Option<(Key, u32, u32, u32, Payment)>,
     front: [(u8, u8); FRONT],
     n_front: usize,
 }
@@ -250,7 +254,7 @@ impl Readings {
 
     /// One reading: its comparison key (points, yakuman, han, fu, raw fu), han, fu, yakuman
     /// multiples and payment.
-    fn add(&mut self, key: (u32, bool, u32, u32, u32), han: u32, fu: u32, yakuman: u32, payment: Payment) {
+    fn add(&mut self, key: Key, han: u32, fu: u32, yakuman: u32, payment: Payment) {
         if self.best.as_ref().is_none_or(|b| key > b.0) {
             self.best = Some((key, han, fu, yakuman, payment));
         }
