@@ -834,8 +834,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
     /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
-    fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, needed: bool) -> u32 {
-        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14));
+    fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh13, needed): (i8, bool)) -> u32 {
+        let sh14 = sh13 - i8::from(needed);
+        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14, sh14));
         let mut key = plain;
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
@@ -870,7 +871,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 continue;
             }
             h[k] += 1;
-            let g14 = self.draw_hand(&mut h, key + unit(k), k, needed);
+            let g14 = self.draw_hand(&mut h, key + unit(k), k, (sh, needed));
             h[k] -= 1;
             if g14 != NONE {
                 let to = self.hands14[g14 as usize];
@@ -889,11 +890,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// call) is always admissible; any other (shanten-back) only when the hand has slack:
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
-    fn admissible_discards(&mut self, h14: &Counts) -> Pre {
-        let (sh14, mut keep) = self.o.unnecessary(h14);
+    fn admissible_discards(&mut self, h14: &Counts, sh14: i8) -> Pre {
         let h = h14;
         let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
         let used14 = self.used(h14);
+        let slack = used14 + sh14 < self.limit;
+        // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
+        // hand without slack (with slack every held tile is admissible).
+        let mut keep = 0;
+        if sh14 == 0 || (sh14 > 0 && !slack) {
+            keep = self.o.unnecessary(h14).1;
+        }
         if sh14 == -1 {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
             // that stays within the limit, `used + 0 <= limit`.
@@ -904,7 +911,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-        let slack = used14 + sh14 < self.limit;
         (sh14, if slack { held } else { keep }, keep)
     }
 
