@@ -424,9 +424,9 @@ impl<'b> Solver<'b> {
     /// The position is solved first: when it cannot be cleared, every move loses. Otherwise
     /// each winning line found (the position's, then each move's) is reused: a move that is
     /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
-    /// earlier leaves every later move legal), and so does a move `a-b` whose line is repaired
-    /// from a known one pairing `a-x` and `b-y` by taking `x-y` instead, when the repaired line
-    /// replays. Only the remaining moves are searched: each with the nogoods known at the
+    /// earlier leaves every later move legal), and so does a move `a-b` when a known line's
+    /// pairs, with `a-b` and `x-y` in place of its `a-x` and `b-y`, clear the board in some
+    /// order (a greedy replay decides it). Only the remaining moves are searched: each with the nogoods known at the
     /// position (module doc, "Nogoods"), trying first at each branch the split the position's
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
     /// mostly still win).
@@ -1565,9 +1565,10 @@ fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize, mut is_free: impl FnM
     (free_other, rest)
 }
 
-/// A winning line from `present` starting with `m = a-b`, made from the winning line `line`
-/// that pairs `a-x` and `b-y` by taking `x-y` where the later of those two moves was (or, failing
-/// that, the earlier): `None` when neither replays.
+/// A winning line from `present` starting with `m = a-b` that pairs the tiles as the winning
+/// line `line` does, except that `line`'s `a-x` and `b-y` become `m` and `x-y`: `None` when no
+/// order of those pairs clears the board. With the pairs fixed, taking any pair whose two tiles
+/// are free is safe (a removal never blocks a tile), so one greedy replay decides it.
 fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Move>> {
     let find = |t: u16| line.iter().position(|mv| mv.0 == t || mv.1 == t);
     let (i, j) = (find(m.0)?, find(m.1)?);
@@ -1575,22 +1576,29 @@ fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Mo
         return None;
     }
     let other = |mv: Move, t: u16| if mv.0 == t { mv.1 } else { mv.0 };
-    let joined = Move::new(other(line[i], m.0) as usize, other(line[j], m.1) as usize);
-    for at in [i.max(j), i.min(j)] {
-        let mut new = Vec::with_capacity(line.len());
-        new.push(m);
-        for (k, &mv) in line.iter().enumerate() {
-            if k == at {
-                new.push(joined);
-            } else if k != i && k != j {
+    let mut pairs: Vec<Move> = line.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, &mv)| mv).collect();
+    pairs.push(Move::new(other(line[i], m.0) as usize, other(line[j], m.1) as usize));
+    let mut p = present;
+    p.remove(m.0 as usize);
+    p.remove(m.1 as usize);
+    let mut new = Vec::with_capacity(line.len());
+    new.push(m);
+    while !pairs.is_empty() {
+        let before = pairs.len();
+        pairs.retain(|&mv| {
+            let free = board.is_free(&p, mv.0 as usize) && board.is_free(&p, mv.1 as usize);
+            if free {
+                p.remove(mv.0 as usize);
+                p.remove(mv.1 as usize);
                 new.push(mv);
             }
-        }
-        if board.check_win(present, &new).is_ok() {
-            return Some(new);
+            !free
+        });
+        if pairs.len() == before {
+            return None;
         }
     }
-    None
+    board.check_win(present, &new).is_ok().then_some(new)
 }
 
 /// Solves `board` from the full position with the default budget.
