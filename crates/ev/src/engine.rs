@@ -885,8 +885,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         hand.tenpai = sh == 0;
     }
 
-    /// The shanten of a 14-tile hand, its admissible discards and its shanten-keeping
-    /// discards (bit `e`). A discard that keeps the shanten (from one [`Oracle::unnecessary`]
+    /// The shanten `sh14` of a 14-tile hand (its 13-tile parent's, less one when the draw was
+    /// necessary), its admissible discards and its shanten-keeping discards (bit `e`). A discard that keeps the shanten (from one [`Oracle::unnecessary`]
     /// call) is always admissible; any other (shanten-back) only when the hand has slack:
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
