@@ -233,6 +233,18 @@ mod tests {
         Some((h, Tile::new(held[rng.index(held.len())])?))
     }
 
+    /// Complete hands from [`complete`], endlessly, from `seed`.
+    fn random_wins(seed: u64) -> impl Iterator<Item = (Counts, Tile)> {
+        let mut rng = Rng::new(seed);
+        std::iter::from_fn(move || {
+            loop {
+                if let Some(win) = complete(&mut rng) {
+                    return Some(win);
+                }
+            }
+        })
+    }
+
     fn full(h: &Counts, win: Tile, red: [u8; 3], riichi: bool, haitei: bool, ura: &[Tile]) -> Option<u32> {
         let hand = Hand::new(*h, red, Vec::new()).ok()?;
         let mut s = Situation::new(hand, win);
@@ -252,10 +264,7 @@ mod tests {
     fn totals_agree_with_full_scoring() {
         let o = Standard::default();
         let dora = [Tile::new(27).expect("1z")];
-        let mut rng = Rng::new(41);
-        let mut checked = 0;
-        while checked < 400 {
-            let Some((h, win)) = complete(&mut rng) else { continue };
+        for (h, win) in random_wins(41).take(400) {
             for riichi in [true, false] {
                 let q = WinQuery { riichi, ..tsumo(&h, win, Tile::new(28).expect("2z"), &dora) };
                 let totals = o.tsumo_totals(&q);
@@ -279,7 +288,6 @@ mod tests {
                     }
                 }
             }
-            checked += 1;
         }
     }
 
@@ -289,10 +297,7 @@ mod tests {
     fn totals_pair_equals_two_calls() {
         let o = Standard::default();
         let dora = [Tile::new(27).expect("1z")];
-        let mut rng = Rng::new(43);
-        let mut checked = 0;
-        while checked < 400 {
-            let Some((h, win)) = complete(&mut rng) else { continue };
+        for (checked, (h, win)) in random_wins(43).take(400).enumerate() {
             let red = if h[13] > 0 { [0, 1, 0] } else { [0; 3] };
             let seat = Tile::new(27 + checked % 4).expect("wind");
             let q = WinQuery { red, haitei: checked % 3 == 0, aka_dora: true, ..tsumo(&h, win, seat, &dora) };
@@ -300,7 +305,6 @@ mod tests {
             let dama = o.tsumo_totals(&WinQuery { riichi: false, ..q.clone() });
             let riichi = o.tsumo_totals(&WinQuery { riichi: true, ..q.clone() });
             assert_eq!(pair, (dama, riichi), "{h:?} {win}");
-            checked += 1;
         }
     }
 }

@@ -583,34 +583,20 @@ impl<'b> Solver<'b> {
         refuted: u128,
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
-        let base = path.len();
+        let (base, hist0, path_why0) = (path.len(), self.hist, self.path_why);
+        self.hist |= commit;
         let found = self.search_node(present, commit, refuted, path);
+        (self.hist, self.path_why) = (hist0, path_why0);
         if !matches!(found, Ok(Found::Won)) {
             path.truncate(base);
         }
         found
     }
 
-    /// [`Solver::search`] without restoring `path` on a loss: the greedy phase, the lost
-    /// table, then [`Solver::expand`]; a loss is remembered with its reason, and as a nogood.
-    /// Keeps the node's history and `path_why` while it runs.
+    /// [`Solver::search`] once the node's history is set, without restoring it or `path`: the
+    /// greedy phase, the lost table, then [`Solver::expand`] (which checks the nogoods); a loss
+    /// is remembered with its reason, and as a nogood.
     fn search_node(
-        &mut self,
-        present: Bits,
-        commit: u128,
-        refuted: u128,
-        path: &mut Vec<Move>,
-    ) -> Result<Found, OutOfBudget> {
-        let (hist0, path_why0) = (self.hist, self.path_why);
-        self.hist |= commit;
-        let found = self.search_node_inner(present, commit, refuted, path);
-        (self.hist, self.path_why) = (hist0, path_why0);
-        found
-    }
-
-    /// [`Solver::search_node`] once the history is set ([`Solver::expand`] checks the
-    /// nogoods).
-    fn search_node_inner(
         &mut self,
         present: Bits,
         commit: u128,
