@@ -296,6 +296,35 @@ fn ranks(mut bits: u8) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The kinds set in `bits` (bit `k` = kind `k`), in increasing order.
+fn kinds(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits.wrapping_sub(1);
+        (k < 64).then_some(k)
+    })
+}
+
+/// The kinds `h` holds at least `n` times (1..=4), as bits: byte-parallel over eight kinds at a
+/// time (counts are at most 4, so adding `0x80 - n` to a byte sets its high bit exactly when
+/// the count is at least `n`, with no carry into the next byte).
+fn at_least(h: &Counts, n: u8) -> u64 {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let add = u64::from(0x80 - n) * 0x0101_0101_0101_0101;
+    let mut bits = 0;
+    for (j, chunk) in h.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let flags = (u64::from_le_bytes(word).wrapping_add(add) & HIGH) >> 7;
+        // One bit per byte to eight bits: the multiply gathers byte i's bit into bit 56 + i.
+        bits |= (flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * j);
+    }
+    bits & ALL_KINDS
+}
+
+/// Every kind, as bits.
+const ALL_KINDS: u64 = (1 << 34) - 1;
+
 /// The ranks of `n` variants, as bits (every variant reached).
 fn all_ranks(n: usize) -> u8 {
     ((1u16 << n) - 1) as u8
@@ -834,9 +863,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
     /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
-    fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh13, needed): (i8, bool)) -> u32 {
+    fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh13, needed): (i8, bool), used14: u8) -> u32 {
         let sh14 = sh13 - i8::from(needed);
-        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14, sh14));
+        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14, sh14, used14));
         let mut key = plain;
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
@@ -848,7 +877,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return NONE;
         }
         if hand == NONE {
-            hand = self.list14(h14, plain, drawn, pre);
+            hand = self.list14(h14, plain, drawn, pre, used14);
             self.index14.insert(key, (pre, hand));
         }
         hand
@@ -864,14 +893,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let change = used as i8 + sh < self.limit;
         let start = self.steps.len() as u32;
         let mut live = 0u16;
-        for k in 0..34 {
+        // The kinds it may draw: below four copies, and necessary unless it has slack.
+        let below_four = ALL_KINDS & !at_least(&h, 4);
+        let candidates = if change { below_four } else { necessary & below_four };
+        for k in kinds(candidates) {
             let c = self.live(&h, k);
-            let needed = necessary & (1 << k) != 0;
-            if c == 0 || h[k] >= 4 || (!needed && !change) {
+            if c == 0 {
                 continue;
             }
+            let needed = necessary & (1 << k) != 0;
             h[k] += 1;
-            let g14 = self.draw_hand(&mut h, key + unit(k), k, (sh, needed));
+            let used14 = used + u8::from(h[k] > self.base[k]);
+            let g14 = self.draw_hand(&mut h, key + unit(k), k, (sh, needed), used14);
             h[k] -= 1;
             if g14 != NONE {
                 let to = self.hands14[g14 as usize];
@@ -890,10 +923,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// call) is always admissible; any other (shanten-back) only when the hand has slack:
     /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
     /// when the tenpai hand is within the limit, `used <= limit`.
-    fn admissible_discards(&mut self, h14: &Counts, sh14: i8) -> Pre {
+    fn admissible_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> Pre {
         let h = h14;
-        let held = h.iter().enumerate().filter(|&(_, &c)| c > 0).fold(0u64, |acc, (e, _)| acc | 1 << e);
-        let used14 = self.used(h14);
+        let held = at_least(h, 1);
+        let used14 = used14 as i8;
         let slack = used14 + sh14 < self.limit;
         // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
         // hand without slack (with slack every held tile is admissible).
@@ -911,17 +944,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-        (sh14, if slack { held } else { keep }, keep)
+        (sh14, if slack { held } else { keep & held }, keep)
     }
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
     /// answer `pre`) after drawing `drawn`: its variants' win points and its admissible
     /// discards (with the 13-tile hands they leave, and riichi where the policy considers it).
-    fn list14(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh14, admissible, keep): Pre) -> u32 {
+    fn list14(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh14, admissible, keep): Pre, used14: u8) -> u32 {
         let mask = self.red_mask(h14);
         let base = self.states14;
         self.states14 += variants(mask) as u32;
-        let used14 = self.used(h14) as u8;
         let mut win = NONE;
         let mut forced = false;
         if sh14 == -1 {
@@ -938,10 +970,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let start = self.option_pool.len() as u32;
         if !forced {
-            for e in 0..34 {
-                if h14[e] == 0 || admissible & (1 << e) == 0 {
-                    continue;
-                }
+            // The admissible discards are held kinds.
+            for e in kinds(admissible) {
                 let used13 = used14 - u8::from(h14[e] > self.base[e]);
                 // Throwing the hand's only five of a suit clears that suit's red bit.
                 let clears = match FIVE_SUIT[e] {
@@ -1556,10 +1586,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let level = if double { 2 } else { 1 };
         let mut out = vec![Vec::new(); reds.len()];
         // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
-        let waits = if sh == 0 { necessary } else { 0 };
-        for k in 0..34 {
+        let waits = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
+        for k in kinds(waits) {
             let c = self.live(h, k);
-            if c == 0 || h[k] >= 4 || waits & (1 << k) == 0 {
+            if c == 0 {
                 continue;
             }
             h[k] += 1;
