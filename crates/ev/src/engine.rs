@@ -808,6 +808,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (0..3).filter(|&s| h[FIVES[s]] > 0).fold(0, |m, s| m | 1 << s) & self.red_suits
     }
 
+    /// [`Solver::red_mask`] of a [`pack`]ed hand.
+    fn red_mask_of_key(&self, key: u128) -> u8 {
+        (0..3).filter(|&s| (key >> (3 * FIVES[s])) & 7 != 0).fold(0, |m, s| m | 1 << s) & self.red_suits
+    }
+
     /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
     /// the input does not), numbering its variants' states when new. A new hand is expanded
     /// when the listing reaches it.
@@ -817,8 +822,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
-        let (h, _) = unpack(plain);
-        let mask = self.red_mask(&h);
+        let mask = self.red_mask_of_key(plain);
         let base = self.states13;
         self.states13 += variants(mask) as u32;
         self.hands13.push(Hand13 {
@@ -849,31 +853,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
         answer
     }
 
-    /// The [`Pre`] answer of the 14-tile key `key` (created with the answer `pre` computes when
-    /// new) and its hand ([`NONE`] until listed).
-    fn pre_entry(&mut self, key: u128, pre: impl FnOnce(&mut Self) -> Pre) -> (Pre, u32) {
-        if let Some(&entry) = self.index14.get(&key) {
-            return entry;
-        }
-        let answer = pre(self);
-        self.index14.insert(key, (answer, NONE));
-        (answer, NONE)
-    }
-
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
     /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
+    /// The lookup table keeps each key's [`Pre`] answer and its hand ([`NONE`] until listed),
+    /// inserted once: after the listing when the key is listed.
     fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh13, needed): (i8, bool), used14: u8) -> u32 {
         let sh14 = sh13 - i8::from(needed);
-        let (pre, mut hand) = self.pre_entry(plain, |s| s.admissible_discards(h14, sh14, used14));
+        let found = self.index14.get(&plain).copied();
+        let (pre, mut hand) = match found {
+            Some(entry) => entry,
+            None => (self.admissible_discards(h14, sh14, used14), NONE),
+        };
         let mut key = plain;
         if pre.0 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept). The same hand, so the
             // same answer.
+            if found.is_none() {
+                self.index14.insert(plain, (pre, NONE));
+            }
             key = plain | win_tag(drawn);
-            hand = self.pre_entry(key, |_| pre).1;
+            hand = self.index14.get(&key).map_or(NONE, |entry| entry.1);
         } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
+            if found.is_none() {
+                self.index14.insert(plain, (pre, NONE));
+            }
             return NONE;
         }
         if hand == NONE {
