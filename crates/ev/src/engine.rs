@@ -325,6 +325,29 @@ fn at_least(h: &Counts, n: u8) -> u64 {
 /// Every kind, as bits.
 const ALL_KINDS: u64 = (1 << 34) - 1;
 
+/// The dora each indicator kind makes (`DORA_OF[u]`), and the indicator of each kind.
+const DORA_OF: [usize; 34] = {
+    let mut t = [0; 34];
+    let mut u = 0;
+    while u < 34 {
+        t[u] = match Tile::new(u) {
+            Some(tile) => tile.dora_from_indicator().index(),
+            None => 0,
+        };
+        u += 1;
+    }
+    t
+};
+const INDICATOR_OF: [usize; 34] = {
+    let mut t = [0; 34];
+    let mut u = 0;
+    while u < 34 {
+        t[DORA_OF[u]] = u;
+        u += 1;
+    }
+    t
+};
+
 /// The ranks of `n` variants, as bits (every variant reached).
 fn all_ranks(n: usize) -> u8 {
     ((1u16 << n) - 1) as u8
@@ -648,7 +671,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
     /// only add han, see `docs/ev-model.md`); memoised.
     fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
-        let key = win_key(h14, drawn, riichi, haitei);
+        let key = win_key(pack(h14, 0), drawn, riichi, haitei);
         if let Some(&v) = self.shared.parts.get(&key) {
             return v;
         }
@@ -660,7 +683,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The oracle's [`Totals`] of a tsumo win without red fives, ippatsu or double riichi
     /// (they are extra han); memoised.
     fn win_totals(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
-        let key = win_key(h14, drawn, riichi, haitei);
+        self.win_totals_of(h14, pack(h14, 0), drawn, riichi, haitei)
+    }
+
+    /// [`Solver::win_totals`] given the hand's [`pack`]ed key without red bits `plain`.
+    fn win_totals_of(&mut self, h14: &Counts, plain: u128, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
+        let key = win_key(plain, drawn, riichi, haitei);
         if let Some(&v) = self.shared.totals.get(&key) {
             return v;
         }
@@ -668,8 +696,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // A hand that may win with riichi is asked both ways at once (the dama reading
             // takes its extra han from the riichi one; most complete hands are asked both).
             let (dama, with_riichi) = self.o.tsumo_totals_pair(&self.win_query(h14, drawn, false, false));
-            self.shared.totals.insert(win_key(h14, drawn, false, false), dama);
-            self.shared.totals.insert(win_key(h14, drawn, true, false), with_riichi);
+            self.shared.totals.insert(win_key(plain, drawn, false, false), dama);
+            self.shared.totals.insert(win_key(plain, drawn, true, false), with_riichi);
             return if riichi { with_riichi } else { dama };
         }
         let v = self.o.tsumo_totals(&self.win_query(h14, drawn, riichi, haitei));
@@ -758,17 +786,46 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The distribution of the ura-dora count of a winning hand: `ura_count` indicators drawn
     /// without replacement from the live tiles.
     pub fn ura_distribution(&self, h14: &Counts) -> Vec<f64> {
-        let m = self.s.ura_count;
-        let mut all = *h14;
-        for (a, b) in all.iter_mut().zip(self.s.meld_counts.iter()) {
-            *a += b;
-        }
-        // Group the live tiles by how many dora they would make.
+        self.ura_of_groups(self.ura_groups(h14))
+    }
+
+    /// The live tiles of a hand holding `h`, grouped by how many dora they would make as the
+    /// ura-dora indicator (0..=4, four or more counted as four).
+    fn ura_groups(&self, h: &Counts) -> [u32; 5] {
         let mut groups = [0u32; 5];
         for u in 0..34 {
-            let v = all[Tile::new(u).expect("kind").dora_from_indicator().index()] as usize;
-            groups[v.min(4)] += u32::from(self.live(h14, u));
+            groups[self.dora_made(h, u)] += u32::from(self.live(h, u));
         }
+        groups
+    }
+
+    /// How many dora indicator kind `u` makes for a hand holding `h` (and the melds), capped
+    /// at four (the group of [`Solver::ura_groups`]).
+    fn dora_made(&self, h: &Counts, u: usize) -> usize {
+        let d = DORA_OF[u];
+        usize::from(h[d] + self.s.meld_counts[d]).min(4)
+    }
+
+    /// [`Solver::ura_groups`] of `h` with one more copy of kind `k`, from the groups of `h`:
+    /// only indicator `k` (its live copies) and the indicator of `k` (its dora) move.
+    fn ura_groups_after_draw(&self, h: &mut Counts, groups: [u32; 5], k: usize) -> [u32; 5] {
+        let mut g = groups;
+        let before = INDICATOR_OF[k];
+        for u in [k, before] {
+            g[self.dora_made(h, u)] -= u32::from(self.live(h, u));
+        }
+        h[k] += 1;
+        for u in [k, before] {
+            g[self.dora_made(h, u)] += u32::from(self.live(h, u));
+        }
+        h[k] -= 1;
+        g
+    }
+
+    /// The ura-dora distribution of [`Solver::ura_distribution`] from the hand's
+    /// [`Solver::ura_groups`].
+    fn ura_of_groups(&self, groups: [u32; 5]) -> Vec<f64> {
+        let m = self.s.ura_count;
         let total: u32 = groups.iter().sum();
         if m == 1 {
             // One indicator: the chance of each count is its group's share (the tables below
@@ -965,7 +1022,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // Whether there is a win (a yaku) does not depend on the red fives: they are dora.
             let start = self.wins.len() as u32;
             let reds = &RED[usize::from(mask)][..variants(mask)];
-            for w in self.dama_wins(h14, drawn, reds).into_iter().take(reds.len()) {
+            for w in self.dama_wins(h14, plain, drawn, reds).into_iter().take(reds.len()) {
                 forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
                 if w.iter().any(Option::is_some) {
                     win = start;
@@ -1010,7 +1067,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The win points of complete hand `h14` (won on `drawn`) without riichi, at a plain draw
     /// and at the last one, for each of the red bits `reds` (its variants): what
     /// [`Solver::win_points`] answers, with the oracle's totals asked once for all of them.
-    fn dama_wins(&mut self, h14: &Counts, drawn: usize, reds: &[u8]) -> [[Option<f64>; 2]; 8] {
+    fn dama_wins(&mut self, h14: &Counts, plain: u128, drawn: usize, reds: &[u8]) -> [[Option<f64>; 2]; 8] {
         let mut out = [[None; 2]; 8];
         if !self.opts.menzen_tsumo {
             for (o, &red) in out.iter_mut().zip(reds) {
@@ -1022,17 +1079,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return out;
         }
         let haitei = self.opts.haitei;
-        let plain = self.win_totals(h14, drawn, false, false);
+        let totals = self.win_totals_of(h14, plain, drawn, false, false);
         // At the last draw: the same totals with haitei's han, or haitei as the only yaku.
-        let last = match plain {
+        let last = match totals {
             Some(t) => Some((t, u32::from(haitei))),
-            None if haitei => self.win_totals(h14, drawn, false, true).map(|t| (t, 0)),
+            None if haitei => self.win_totals_of(h14, plain, drawn, false, true).map(|t| (t, 0)),
             None => None,
         };
         for (o, &red) in out.iter_mut().zip(reds) {
             let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
             *o = [
-                plain.map(|t| totals_points(&t, red_han, None)),
+                totals.map(|t| totals_points(&t, red_han, None)),
                 last.map(|(t, han)| totals_points(&t, red_han + han, None)),
             ];
         }
@@ -1055,7 +1112,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             self.pending_riichi.push((g, answer));
             return;
         }
-        for waits in self.riichi_waits_of(h, &RED[usize::from(mask)][..variants(mask)], false, answer) {
+        let key = self.keys13[g as usize];
+        for waits in self.riichi_waits_of(h, key, &RED[usize::from(mask)][..variants(mask)], false, answer) {
             self.push_riichi(&waits);
         }
     }
@@ -1074,7 +1132,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             if n == 0 {
                 continue;
             }
-            let waits = self.riichi_waits_of(&mut h, &reds[..n], false, answer);
+            let waits = self.riichi_waits_of(&mut h, self.keys13[g as usize], &reds[..n], false, answer);
             for (&c, waits) in reached.iter().zip(waits) {
                 let start = self.riichi_waits.len() as u32;
                 self.riichi_waits.extend(waits.iter().map(|&(_, w)| w));
@@ -1569,7 +1627,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             a
         };
-        let mut waits = self.riichi_waits_of(h, &[red], double, answer);
+        let mut waits = self.riichi_waits_of(h, pack(h, 0), &[red], double, answer);
         waits
             .swap_remove(0)
             .into_iter()
@@ -1584,6 +1642,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     fn riichi_waits_of(
         &mut self,
         h: &mut Counts,
+        key13: u128,
         reds: &[u8],
         double: bool,
         (sh, necessary): (i8, u64),
@@ -1592,6 +1651,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut out = vec![Vec::new(); reds.len()];
         // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
         let waits = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
+        // The ura-dora groups of the hand, moved to each wait's complete hand.
+        let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
         for k in kinds(waits) {
             let c = self.live(h, k);
             if c == 0 {
@@ -1600,14 +1661,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
             h[k] += 1;
             // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
             // from one oracle total and one ura-dora distribution (what `win_points` computes
-            // for each, asked once).
+            // for each, asked once), each count of extra han priced once.
             let fast = if self.opts.menzen_tsumo {
-                let t = self.win_totals(h, k, true, false);
-                let dist = if self.opts.ura_dora && self.s.ura_count > 0 { Some(self.ura_memo(h)) } else { None };
+                let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
+                h[k] -= 1;
+                let dist = ura13.map(|groups| self.ura_of_groups(self.ura_groups_after_draw(h, groups, k)));
+                h[k] += 1;
                 Some((t, dist))
             } else {
                 None
             };
+            let mut priced = [None; EXTRA];
             let double = u32::from(level == 2 && self.opts.double_riichi);
             let suit = FIVES.iter().position(|&f| f == k);
             for (&red, out) in reds.iter().zip(out.iter_mut()) {
@@ -1617,14 +1681,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
                 for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
                     for haitei in [false, true] {
-                        let value = |s: &mut Self, bits: u8| match &fast {
+                        let mut value = |s: &mut Self, bits: u8| match &fast {
                             Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
                                 let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
                                 let extra = red_han
                                     + double
                                     + u32::from(ipp && s.opts.ippatsu)
                                     + u32::from(haitei && s.opts.haitei);
-                                totals_points(t, extra, dist.as_deref())
+                                match priced.get_mut(extra as usize) {
+                                    Some(slot) => *slot.get_or_insert_with(|| totals_points(t, extra, dist.as_deref())),
+                                    None => totals_points(t, extra, dist.as_deref()),
+                                }
                             }),
                             None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
                         };
@@ -1649,7 +1716,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return i;
         }
         let answer = self.necessary(h);
-        let waits = self.riichi_waits_of(h, &[red], double, answer);
+        let waits = self.riichi_waits_of(h, pack(h, 0), &[red], double, answer);
         let i = self.push_riichi(&waits[0]);
         self.index_riichi.insert(key, i);
         i
@@ -2202,9 +2269,10 @@ fn win_tag(drawn: usize) -> u128 {
     (drawn as u128 + 1) << 105
 }
 
-/// The memo key of a tsumo win: the hand without red bits, the drawn kind, riichi, haitei.
-fn win_key(h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> u128 {
-    pack(h14, 0) | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113
+/// The memo key of a tsumo win: the hand without red bits (its [`pack`]ed key `plain`), the
+/// drawn kind, riichi, haitei.
+fn win_key(plain: u128, drawn: usize, riichi: bool, haitei: bool) -> u128 {
+    plain | (drawn as u128) << 105 | u128::from(riichi) << 112 | u128::from(haitei) << 113
 }
 
 /// Points of a win from its oracle totals with `extra` han, averaged over the ura-dora
