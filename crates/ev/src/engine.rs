@@ -33,6 +33,7 @@
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
+use haipai_shanten::Memo;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
 use hashbrown::HashMap;
@@ -566,6 +567,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// numbered but whose waits wait for the walk over reached variants (see
     /// [`Solver::riichi13`]).
     pending_riichi: Vec<(u32, (i8, u64))>,
+    /// The suit patterns the oracle's necessary and unnecessary tiles have seen.
+    memo: Memo,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -605,6 +608,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             shared: Shared::default(),
             memo_ura: HashMap::new(),
             pending_riichi: Vec::new(),
+            memo: Memo::new(),
         }
     }
 
@@ -614,10 +618,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.opts.extra_exchanges == 0 && self.red_suits != 0
     }
 
-    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised: each hand is
-    /// expanded once, and the table-driven answer costs less than a hash-map lookup).
-    fn necessary(&self, h: &Counts) -> (i8, u64) {
-        self.o.necessary(h)
+    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised by hand: each hand
+    /// is expanded once; the oracle's [`Memo`] remembers suit patterns).
+    fn necessary(&mut self, h: &Counts) -> (i8, u64) {
+        self.o.necessary_with(&mut self.memo, h)
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
@@ -915,7 +919,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
     /// The lookup table keeps each key's [`Pre`] answer and its hand ([`NONE`] until listed),
     /// inserted once: after the listing when the key is listed.
-    fn draw_hand(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh13, needed): (i8, bool), used14: u8) -> u32 {
+    fn draw_hand(
+        &mut self,
+        h14: &mut Counts,
+        plain: u128,
+        drawn: usize,
+        (sh13, needed): (i8, bool),
+        used14: u8,
+    ) -> u32 {
         let sh14 = sh13 - i8::from(needed);
         let found = self.index14.get(&plain).copied();
         let (pre, mut hand) = match found {
@@ -994,7 +1005,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // hand without slack (with slack every held tile is admissible).
         let mut keep = 0;
         if sh14 == 0 || (sh14 > 0 && !slack) {
-            keep = self.o.unnecessary(h14).1;
+            keep = self.o.unnecessary_with(&mut self.memo, h14).1;
         }
         if sh14 == -1 {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
@@ -1012,7 +1023,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
     /// answer `pre`) after drawing `drawn`: its variants' win points and its admissible
     /// discards (with the 13-tile hands they leave, and riichi where the policy considers it).
-    fn list14(&mut self, h14: &mut Counts, plain: u128, drawn: usize, (sh14, admissible, keep): Pre, used14: u8) -> u32 {
+    fn list14(
+        &mut self,
+        h14: &mut Counts,
+        plain: u128,
+        drawn: usize,
+        (sh14, admissible, keep): Pre,
+        used14: u8,
+    ) -> u32 {
         let mask = self.red_mask(h14);
         let base = self.states14;
         self.states14 += variants(mask) as u32;

@@ -1,6 +1,7 @@
 //! The hand-theory and scoring questions the engine asks, behind a small trait so the engine
 //! can be tested against toy scorers with closed-form answers.
 
+use haipai_shanten::Memo;
 use haipai_tiles::{Counts, Meld, Tile};
 
 /// A tsumo win to score: the closed tiles include the winning tile.
@@ -94,6 +95,18 @@ pub trait Oracle: Sync {
             }
         }
         (s, bits)
+    }
+    /// [`Oracle::necessary`] with a [`Memo`] the caller keeps over one search: an oracle built
+    /// on haipai-shanten answers from the memo (the same answer, cheaper once suit patterns
+    /// repeat); the default ignores it.
+    fn necessary_with(&self, memo: &mut Memo, closed: &Counts) -> (i8, u64) {
+        let _ = memo;
+        self.necessary(closed)
+    }
+    /// [`Oracle::unnecessary`] with a [`Memo`] (see [`Oracle::necessary_with`]).
+    fn unnecessary_with(&self, memo: &mut Memo, closed: &Counts) -> (i8, u64) {
+        let _ = memo;
+        self.unnecessary(closed)
     }
     /// The win's han, fu and yakuman, or `None` when the hand has no yaku or is not complete.
     fn score(&self, query: &WinQuery<'_>) -> Option<WinParts>;

@@ -38,6 +38,16 @@ impl Oracle for Standard {
         (s, set.bits())
     }
 
+    fn necessary_with(&self, memo: &mut haipai_shanten::Memo, closed: &Counts) -> (i8, u64) {
+        let (s, set) = memo.necessary_tiles(closed);
+        (s, set.bits())
+    }
+
+    fn unnecessary_with(&self, memo: &mut haipai_shanten::Memo, closed: &Counts) -> (i8, u64) {
+        let (s, set) = memo.unnecessary_tiles(closed);
+        (s, set.bits())
+    }
+
     fn score(&self, q: &WinQuery<'_>) -> Option<WinParts> {
         let red = if q.aka_dora { q.red } else { [0; 3] };
         let hand = Hand::new(*q.closed, red, q.melds.to_vec()).ok()?;

@@ -53,13 +53,60 @@ fn optimal_entries(v: u128, others: u128, m: usize, r: u8) -> u32 {
     pack(lo) | pack(hi) << 8
 }
 
+/// How [`regular`] learns, for one suit, which of its nine kinds change some entry of the
+/// optimal set `e` (bits `2k + p`): a draw of the kind lowers it (`draw`), or a discard keeps
+/// it (`!draw`). Bit `i` = the suit's kind `i`; kinds that are not candidates (held four
+/// times for a draw, not held for a discard) may be set, [`regular`] masks them off.
+pub(crate) trait SuitChanges {
+    /// The suit's counts `suit`, their rank ([`tables::rank9`]) and class.
+    fn kinds(&mut self, suit: &[u8; 9], rank: usize, class: u8, e: u32, draw: bool) -> u64;
+}
+
+/// [`SuitChanges`] computed on the spot: the nine neighbour classes from their ranks.
+pub(crate) struct Direct;
+
+impl SuitChanges for Direct {
+    #[inline(always)]
+    fn kinds(&mut self, suit: &[u8; 9], _rank: usize, class: u8, e: u32, draw: bool) -> u64 {
+        let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
+        let row = tables::suit_change_row(class, draw);
+        let mut sb = 0u64;
+        for (i, &rank) in ranks.iter().take(9).enumerate() {
+            let changed = tables::change_mask(row, tables::suit_class_of_rank(rank));
+            sb |= u64::from(u32::from(changed) & e != 0) << i;
+        }
+        sb
+    }
+}
+
+/// For each of a suit's nine kinds (its counts `suit`, its class `class`), the entries of the
+/// suit's cost vector that a draw of the kind lowers (`draw`) or a discard of it keeps.
+/// Meaningful for the candidates only (below four copies for a draw, held for a discard).
+#[inline(always)]
+pub(crate) fn changed_entries(suit: &[u8; 9], class: u8, draw: bool) -> [u16; 9] {
+    let ranks = if draw { tables::ranks_plus(suit) } else { tables::ranks_minus(suit) };
+    // All nine kinds, branch-free (cheaper than visiting only the candidates, whose number
+    // the branch predictor cannot guess); the changed ranks of kinds that are not candidates
+    // are some rank in range.
+    let row = tables::suit_change_row(class, draw);
+    std::array::from_fn(|i| tables::change_mask(row, tables::suit_class_of_rank(ranks[i])))
+}
+
 /// Regular form: the replacement number, and the kinds whose draw (`draw`) lowers it or
 /// whose discard (`!draw`) keeps it.
 #[inline(always)]
-fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
+pub(crate) fn regular<S: SuitChanges>(
+    counts: &Counts,
+    masks: &Masks,
+    m: usize,
+    draw: bool,
+    changes: &mut S,
+) -> (u8, u64) {
     let (sm, sp, ss, sz) = tables::split(counts);
-    let (cm, cp, cs, cz) =
-        (tables::suit_class(sm), tables::suit_class(sp), tables::suit_class(ss), tables::honor_class(sz));
+    let suits = [sm, sp, ss];
+    let ranks = suits.map(tables::rank9);
+    let [cm, cp, cs] = ranks.map(tables::suit_class_of_rank);
+    let cz = tables::honor_class(sz);
     let mp = tables::combine_suits(cm, cp);
     let mps = tables::add_suit(mp, cs);
     let r = tables::finish(tables::add_honors(mps, cz), m);
@@ -68,7 +115,6 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
     let o_s = tables::add_honors(mp, cz);
     let others = [o_m, o_p, o_s].map(tables::combined_vector_bits);
     let classes = [cm, cp, cs];
-    let suits = [sm, sp, ss];
     // Candidate kinds: below four copies for a draw, held for a discard.
     let candidates = if draw { ALL & !masks.four } else { masks.held };
     let mut bits = 0u64;
@@ -79,17 +125,7 @@ fn regular(counts: &Counts, masks: &Masks, m: usize, draw: bool) -> (u8, u64) {
         } else {
             optimal_entries(tables::suit_vector_bits(c), others[s], m, r)
         };
-        let ranks = if draw { tables::ranks_plus(suits[s]) } else { tables::ranks_minus(suits[s]) };
-        // All nine kinds, branch-free (cheaper than visiting only the candidates, whose
-        // number the branch predictor cannot guess); the changed ranks of kinds that are
-        // not candidates are some rank in range, and their bits are masked off below.
-        let row = tables::suit_change_row(c, draw);
-        let mut sb = 0u64;
-        for (i, &rank) in ranks.iter().take(9).enumerate() {
-            let changed = tables::change_mask(row, tables::suit_class_of_rank(rank));
-            sb |= u64::from(u32::from(changed) & e != 0) << i;
-        }
-        bits |= sb << (9 * s);
+        bits |= changes.kinds(suits[s], ranks[s], c, e, draw) << (9 * s);
     }
     let e = optimal_entries(tables::honor_vector_bits(cz), tables::combined_vector_bits(mps), m, r);
     let key = tables::honor_key(sz);
@@ -113,13 +149,13 @@ fn weight(c: usize) -> usize {
 /// Regular-form replacement number and necessary kinds (bits over the 34 kinds).
 #[inline]
 pub(crate) fn regular_necessary(counts: &Counts, masks: &Masks, m: usize) -> (u8, u64) {
-    regular(counts, masks, m, true)
+    regular(counts, masks, m, true, &mut Direct)
 }
 
 /// Regular-form replacement number and unnecessary kinds (bits over the 34 kinds).
 #[inline]
 pub(crate) fn regular_unnecessary(counts: &Counts, masks: &Masks, m: usize) -> (u8, u64) {
-    regular(counts, masks, m, false)
+    regular(counts, masks, m, false, &mut Direct)
 }
 
 const ALL: u64 = (1 << 34) - 1;

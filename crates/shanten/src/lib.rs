@@ -34,10 +34,12 @@
 
 mod effective;
 pub mod generate;
+mod memo;
 pub mod reference;
 pub mod sanma;
 pub mod tables;
 
+pub use memo::Memo;
 pub use reference::NOT_APPLICABLE;
 
 use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
@@ -97,7 +99,7 @@ fn size_of_words(w: &[u64; 5]) -> usize {
 }
 
 #[inline(always)]
-fn size(counts: &Counts) -> usize {
+pub(crate) fn size(counts: &Counts) -> usize {
     size_of_words(&words(counts))
 }
 
@@ -147,39 +149,39 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 
 /// For a hand of 3m + 1 tiles: its shanten and the kinds whose draw lowers it (有効牌).
 /// A kind already held four times is never necessary. Precondition as [`shanten`].
+/// [`Memo::necessary_tiles`] gives the same answer, cheaper over many related hands.
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
-    let (r, mut bits) = effective::regular_necessary(counts, &masks, n / 3);
-    let mut best = r as i8 - 1;
-    if n >= 13 {
-        for (s, draws, _) in [effective::seven_pairs(&masks), effective::thirteen_orphans(&masks)] {
-            if s < best {
-                best = s;
-                bits = draws;
-            } else if s == best {
-                bits |= draws;
-            }
-        }
-    }
-    (best, TileSet::from_bits(bits))
+    let regular = effective::regular_necessary(counts, &masks, n / 3);
+    with_other_forms(n, &masks, regular, true)
 }
 
 /// For a hand of 3m + 2 tiles: its shanten and the held kinds whose discard keeps it
 /// (不要牌). A complete hand (`-1`) has none: every discard leaves a tenpai hand at best.
-/// Precondition as [`shanten`].
+/// Precondition as [`shanten`]. [`Memo::unnecessary_tiles`] gives the same answer, cheaper
+/// over many related hands.
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
-    let (r, mut bits) = effective::regular_unnecessary(counts, &masks, n / 3);
+    let regular = effective::regular_unnecessary(counts, &masks, n / 3);
+    with_other_forms(n, &masks, regular, false)
+}
+
+/// The answer of [`necessary_tiles`] (`draw`) or [`unnecessary_tiles`] from the regular
+/// form's replacement number and kinds: seven pairs and thirteen orphans join in for 13 and
+/// 14 tiles (the best shanten wins; equal ones add their kinds).
+#[inline(always)]
+fn with_other_forms(n: usize, masks: &effective::Masks, (r, mut bits): (u8, u64), draw: bool) -> (i8, TileSet) {
     let mut best = r as i8 - 1;
     if n >= 13 {
-        for (s, _, discards) in [effective::seven_pairs(&masks), effective::thirteen_orphans(&masks)] {
+        for (s, draws, discards) in [effective::seven_pairs(masks), effective::thirteen_orphans(masks)] {
+            let kinds = if draw { draws } else { discards };
             if s < best {
                 best = s;
-                bits = discards;
+                bits = kinds;
             } else if s == best {
-                bits |= discards;
+                bits |= kinds;
             }
         }
     }

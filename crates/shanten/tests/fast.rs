@@ -83,6 +83,37 @@ fn fast_matches_reference() {
     }
 }
 
+/// A [`haipai_shanten::Memo`] answers as the free functions do, on 100k seeded random hands
+/// (one memo for all, so most suit patterns are found in it; a fresh one every 997 hands, so
+/// new patterns are filled and the table grows often), and as the reference on 5k.
+#[test]
+fn memo_matches_the_free_functions_and_the_reference() {
+    let mut rng = Rng::new(0x5eed_3500);
+    let mut memo = haipai_shanten::Memo::new();
+    for round in 0..100_000 {
+        if round % 997 == 0 {
+            memo = haipai_shanten::Memo::default();
+        }
+        let size = if round % 2 == 0 { 13 + (round / 2) % 2 } else { SIZES[rng.index(10)] };
+        let hand = if round % 5 == 0 { clumped_hand(&mut rng, size) } else { random_hand(&mut rng, size) };
+        let text = counts_to_string(&hand);
+        if size % 3 == 1 {
+            let answer = memo.necessary_tiles(&hand);
+            assert_eq!(answer, haipai_shanten::necessary_tiles(&hand), "necessary of {text}");
+            if round % 20 < 1 {
+                assert_eq!(answer, reference::necessary_tiles(&hand), "necessary of {text}");
+            }
+        } else {
+            let answer = memo.unnecessary_tiles(&hand);
+            assert_eq!(answer, haipai_shanten::unnecessary_tiles(&hand), "unnecessary of {text}");
+            if round % 20 < 1 {
+                assert_eq!(answer, reference::unnecessary_tiles(&hand), "unnecessary of {text}");
+            }
+        }
+    }
+    assert!(!memo.is_empty() && memo.len() <= tables::SUIT_PATTERNS);
+}
+
 #[test]
 fn suit_classes_match_reference_costs() {
     let mut rng = Rng::new(0x5eed_4000);
