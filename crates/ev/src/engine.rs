@@ -569,6 +569,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     pending_riichi: Vec<(u32, (i8, u64))>,
     /// The suit patterns the oracle's necessary and unnecessary tiles have seen.
     memo: Memo,
+    /// Room for [`Solver::riichi_waits_of`]'s answers (reused, not allocated per hand).
+    wait_scratch: Vec<(usize, Wait)>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -609,6 +611,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             memo_ura: HashMap::new(),
             pending_riichi: Vec::new(),
             memo: Memo::new(),
+            wait_scratch: Vec::new(),
         }
     }
 
@@ -1131,9 +1134,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return;
         }
         let key = self.keys13[g as usize];
-        for waits in self.riichi_waits_of(h, key, &RED[usize::from(mask)][..variants(mask)], false, answer) {
-            self.push_riichi(&waits);
+        let reds = &RED[usize::from(mask)][..variants(mask)];
+        let mut waits = std::mem::take(&mut self.wait_scratch);
+        let n = self.riichi_waits_of(h, key, reds, false, answer, &mut waits);
+        for v in 0..reds.len() {
+            self.push_riichi(&waits[v * n..(v + 1) * n]);
         }
+        self.wait_scratch = waits;
     }
 
     /// The waits of the reached variants of the hands [`Solver::riichi13`] left pending (after
@@ -1150,12 +1157,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
             if n == 0 {
                 continue;
             }
-            let waits = self.riichi_waits_of(&mut h, self.keys13[g as usize], &reds[..n], false, answer);
-            for (&c, waits) in reached.iter().zip(waits) {
+            let mut waits = std::mem::take(&mut self.wait_scratch);
+            let per = self.riichi_waits_of(&mut h, self.keys13[g as usize], &reds[..n], false, answer, &mut waits);
+            for (v, &c) in reached[..n].iter().enumerate() {
                 let start = self.riichi_waits.len() as u32;
-                self.riichi_waits.extend(waits.iter().map(|&(_, w)| w));
-                self.riichi_states[hand.riichi as usize + c] = Span { start, len: waits.len() as u32 };
+                self.riichi_waits.extend(waits[v * per..(v + 1) * per].iter().map(|&(_, w)| w));
+                self.riichi_states[hand.riichi as usize + c] = Span { start, len: per as u32 };
             }
+            self.wait_scratch = waits;
         }
     }
 
@@ -1645,9 +1654,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             a
         };
-        let mut waits = self.riichi_waits_of(h, pack(h, 0), &[red], double, answer);
+        let mut waits = Vec::new();
+        self.riichi_waits_of(h, pack(h, 0), &[red], double, answer, &mut waits);
         waits
-            .swap_remove(0)
             .into_iter()
             .map(|(kind, w)| Child { kind, live: w.live, first: spread(w.first), later: spread(w.later) })
             .collect()
@@ -1656,7 +1665,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The waits of a riichi hand (by kind) given its [`Oracle::necessary`] answer, for each of
     /// the red bits `reds` (the hand's variants): live copies and the win's points with
     /// ippatsu (`first`) and without (`later`), at a plain draw and at the last one. The
-    /// oracle's totals and the ura-dora distribution of a wait are asked once for all variants.
+    /// oracle's totals and the ura-dora distribution of a wait are asked once for all variants,
+    /// and each count of extra han priced once. `out` gets the waits variant by variant (the
+    /// same kinds for each: `out[v * n..(v + 1) * n]` for variant `v`); returns `n`.
     fn riichi_waits_of(
         &mut self,
         h: &mut Counts,
@@ -1664,22 +1675,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
         reds: &[u8],
         double: bool,
         (sh, necessary): (i8, u64),
-    ) -> Vec<Vec<(usize, Wait)>> {
+        out: &mut Vec<(usize, Wait)>,
+    ) -> usize {
         let level = if double { 2 } else { 1 };
-        let mut out = vec![Vec::new(); reds.len()];
-        // The winning kinds, from the necessary tiles (a riichi hand is tenpai).
-        let waits = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
+        // The winning kinds, from the necessary tiles (a riichi hand is tenpai), with a live
+        // copy.
+        let candidates = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
+        let waits = kinds(candidates).filter(|&k| self.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k);
+        let n = waits.count_ones() as usize;
+        let none = Wait { live: 0.0, first: [0.0; 2], later: [0.0; 2] };
+        out.clear();
+        out.resize(n * reds.len(), (0, none));
         // The ura-dora groups of the hand, moved to each wait's complete hand.
         let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
-        for k in kinds(waits) {
+        let double = u32::from(level == 2 && self.opts.double_riichi);
+        let (ippatsu_han, haitei_han) = (u32::from(self.opts.ippatsu), u32::from(self.opts.haitei));
+        for (i, k) in kinds(waits).enumerate() {
             let c = self.live(h, k);
-            if c == 0 {
-                continue;
-            }
             h[k] += 1;
             // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
             // from one oracle total and one ura-dora distribution (what `win_points` computes
-            // for each, asked once), each count of extra han priced once.
+            // for each, asked once).
             let fast = if self.opts.menzen_tsumo {
                 let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
                 h[k] -= 1;
@@ -1689,27 +1705,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
             } else {
                 None
             };
-            let mut priced = [None; EXTRA];
-            let double = u32::from(level == 2 && self.opts.double_riichi);
-            let suit = FIVES.iter().position(|&f| f == k);
-            for (&red, out) in reds.iter().zip(out.iter_mut()) {
-                let red_live = suit.map_or(0, |s| self.red.of(red, s));
+            // The points with `x` extra han (`priced[x]` once computed).
+            let mut priced = [None; 8];
+            let mut price = |t: &Totals, dist: Option<&[f64]>, x: u32| match priced.get_mut(x as usize) {
+                Some(slot) => *slot.get_or_insert_with(|| totals_points(t, x, dist)),
+                None => totals_points(t, x, dist),
+            };
+            let suit = FIVE_SUIT[k];
+            for (v, &red) in reds.iter().enumerate() {
+                let (red_live, red_bits) = match suit {
+                    s @ 0..3 => (self.red.of(red, usize::from(s)), red | 1 << s),
+                    _ => (0, red),
+                };
                 let pr = f64::from(red_live) / f64::from(c);
-                let red_bits = suit.map_or(red, |s| red | (1 << s));
                 let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
                 for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
                     for haitei in [false, true] {
                         let mut value = |s: &mut Self, bits: u8| match &fast {
                             Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
                                 let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
-                                let extra = red_han
-                                    + double
-                                    + u32::from(ipp && s.opts.ippatsu)
-                                    + u32::from(haitei && s.opts.haitei);
-                                match priced.get_mut(extra as usize) {
-                                    Some(slot) => *slot.get_or_insert_with(|| totals_points(t, extra, dist.as_deref())),
-                                    None => totals_points(t, extra, dist.as_deref()),
-                                }
+                                let extra =
+                                    red_han + double + u32::from(ipp) * ippatsu_han + u32::from(haitei) * haitei_han;
+                                price(t, dist.as_deref(), extra)
                             }),
                             None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
                         };
@@ -1718,11 +1735,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
                     }
                 }
-                out.push((k, wait));
+                out[v * n + i] = (k, wait);
             }
             h[k] -= 1;
         }
-        out
+        n
     }
 
     /// A riichi hand's state index (memoised): it wins or throws every draw. The listing keeps
@@ -1734,8 +1751,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return i;
         }
         let answer = self.necessary(h);
-        let waits = self.riichi_waits_of(h, pack(h, 0), &[red], double, answer);
-        let i = self.push_riichi(&waits[0]);
+        let mut waits = Vec::new();
+        self.riichi_waits_of(h, pack(h, 0), &[red], double, answer, &mut waits);
+        let i = self.push_riichi(&waits);
         self.index_riichi.insert(key, i);
         i
     }
