@@ -1,10 +1,12 @@
 //! Table-driven necessary tiles (有効牌) and unnecessary tiles (不要牌).
 //!
-//! For each suit we read the combined vector `O` of the other three suits from the tables
+//! For each suit take the combined vector `O` of the other three suits (the rest of the hand)
 //! and flip it into `W[k][p] = O[m - k][1 - p]` (what the others need when this suit holds
 //! `k` melds and `p` pairs). Every entry has `V + W >= r` (the suit's vector `V`, the
 //! replacement number `r`), and the entries with `V + W = r` are the suit's *optimal
-//! entries* `E` (a 10-bit mask). A draw changes one entry by at most -1, so it lowers `r`
+//! entries* `E` (a 10-bit mask; generated for every suit class, class of the rest and `m`:
+//! [`tables::suit_optimal`], [`tables::honor_optimal`], one table read instead of the vector
+//! arithmetic of [`optimal_entries`]). A draw changes one entry by at most -1, so it lowers `r`
 //! exactly when it lowers an entry of `E`; a discard changes an entry by at most +1, so it
 //! keeps `r` exactly when it keeps an entry of `E`. Which entries a change of suit class
 //! `from → to` lowers (keeps) is a generated 10-bit mask, so each kind costs the changed
@@ -39,8 +41,9 @@ fn zero_bytes(x: u64) -> u64 {
 /// `k <= m`. Since the vectors add up to at least `r` everywhere and a draw lowers an
 /// entry by at most one (a discard raises it by at most one), a draw lowers `r` exactly
 /// when it lowers one of these entries, and a discard keeps `r` exactly when it keeps one.
+/// The generator computes the optimal-entry tables with it ([`tables::suit_optimal`]).
 #[inline(always)]
-fn optimal_entries(v: u128, others: u128, m: usize, r: u8) -> u32 {
+pub(crate) fn optimal_entries(v: u128, others: u128, m: usize, r: u8) -> u32 {
     let m = m.min(4);
     // Byte j of `x` is others[2m + 1 - j] for j <= 2m + 1, and 0x7f above (never on a path).
     let len = u128::MAX >> (8 * (14 - 2 * m));
@@ -113,21 +116,17 @@ pub(crate) fn regular<S: SuitChanges>(
     let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
     let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
     let o_s = tables::add_honors(mp, cz);
-    let others = [o_m, o_p, o_s].map(tables::combined_vector_bits);
+    let others = [o_m, o_p, o_s];
     let classes = [cm, cp, cs];
     // Candidate kinds: below four copies for a draw, held for a discard.
     let candidates = if draw { ALL & !masks.four } else { masks.held };
     let mut bits = 0u64;
     for s in 0..3 {
         let c = classes[s];
-        let e = if m >= 4 {
-            optimal_entries(tables::suit_vector_bits(c), others[s], 4, r)
-        } else {
-            optimal_entries(tables::suit_vector_bits(c), others[s], m, r)
-        };
+        let e = u32::from(tables::suit_optimal(m, c, others[s]));
         bits |= changes.kinds(suits[s], ranks[s], c, e, draw) << (9 * s);
     }
-    let e = optimal_entries(tables::honor_vector_bits(cz), tables::combined_vector_bits(mps), m, r);
+    let e = u32::from(tables::honor_optimal(m, cz, mps));
     let key = tables::honor_key(sz);
     for c in 0..4 {
         // Draw: a kind held c times gets c + 1. Discard: a kind held c + 1 times gets c.

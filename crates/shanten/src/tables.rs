@@ -36,6 +36,8 @@
 //! | suit keep | 128 × 128 × 2 | the same with "at most" |
 //! | honour drop | 64 × 64 × 2 | as suit drop, honour classes |
 //! | honour keep | 64 × 64 × 2 | as suit keep, honour classes |
+//! | suit optimal | 5 × 126 × 180 × 2 | `[m][suit class][combined class of the rest]` → u16 (LE) mask of the suit's optimal entries `2k + p` for `m` melds ([`suit_optimal`]) |
+//! | honour optimal | 5 × 55 × 180 × 2 | the same for the honours beside the three suits ([`honor_optimal`]) |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
 
@@ -78,8 +80,12 @@ const SUIT_DROP_AT: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
 const SUIT_KEEP_AT: usize = SUIT_DROP_AT + SUIT_CHANGE_LEN;
 const HONOR_DROP_AT: usize = SUIT_KEEP_AT + SUIT_CHANGE_LEN;
 const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
+const SUIT_OPTIMAL_AT: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
+const SUIT_OPTIMAL_LEN: usize = 2 * 5 * SUIT_CLASSES * COMBINED_CLASSES;
+const HONOR_OPTIMAL_AT: usize = SUIT_OPTIMAL_AT + SUIT_OPTIMAL_LEN;
+const HONOR_OPTIMAL_LEN: usize = 2 * 5 * HONOR_CLASSES * COMBINED_CLASSES;
 /// Total size of the file.
-pub const TOTAL_LEN: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
+pub const TOTAL_LEN: usize = HONOR_OPTIMAL_AT + HONOR_OPTIMAL_LEN;
 
 /// A change table decoded at compile time from the little-endian bytes at `at` in
 /// [`DATA`] (zeros if the file is too short, so that a stale file still compiles and
@@ -446,6 +452,29 @@ pub fn suit_change_row(from: u8, draw: bool) -> &'static ChangeRow {
 pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
     let t = if draw { &HONOR_DROP } else { &HONOR_KEEP };
     t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)]
+}
+
+/// The little-endian `u16` at `at` in [`DATA`].
+#[inline(always)]
+fn word(at: usize) -> u16 {
+    u16::from_le_bytes([DATA[at], DATA[at + 1]])
+}
+
+/// The optimal entries (bits `2k + p`, see [`crate::generate::optimal_masks`]) of a suit of
+/// class `suit` for `m` melds (0..=4, larger counts as 4) when the rest of the hand (the other
+/// suits and the honours) has the combined class `rest`.
+#[inline(always)]
+pub fn suit_optimal(m: usize, suit: u8, rest: u8) -> u16 {
+    let i = (m.min(4) * SUIT_CLASSES + usize::from(suit)) * COMBINED_CLASSES + usize::from(rest);
+    word(SUIT_OPTIMAL_AT + 2 * i)
+}
+
+/// [`suit_optimal`] for the honours (class `honors`) beside the three suits' combined class
+/// `suits`.
+#[inline(always)]
+pub fn honor_optimal(m: usize, honors: u8, suits: u8) -> u16 {
+    let i = (m.min(4) * HONOR_CLASSES + usize::from(honors)) * COMBINED_CLASSES + usize::from(suits);
+    word(HONOR_OPTIMAL_AT + 2 * i)
 }
 
 /// The mask for class `to` in a row of a suit change table.
