@@ -1197,6 +1197,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
         self.necessary13 = Vec::new();
+        self.memo = Memo::new();
+        self.wait_scratch = Vec::new();
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
