@@ -1197,17 +1197,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.index13 = HashMap::new();
         self.index14 = HashMap::new();
         self.necessary13 = Vec::new();
-        self.memo = Memo::new();
-        self.wait_scratch = Vec::new();
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
-        // The scoring memos of a large graph: the roots' riichi hands and the simulator ask
-        // again for the few they need (a small graph keeps them: asking again costs more than
-        // the memory).
+        // The scoring memos (and the shanten memo) of a large graph: the roots' riichi hands
+        // and the simulator ask again for the few they need (a small graph keeps them: asking
+        // again costs more than the memory).
         if (self.states13 + self.states14) as usize >= PARALLEL_FROM {
             self.shared = Shared::default();
             self.memo_ura = HashMap::new();
+            self.memo = Memo::new();
+            self.wait_scratch = Vec::new();
         }
         // The pools grew by doubling: their slack would sit beside the pass's layers.
         self.steps.shrink_to_fit();
