@@ -139,7 +139,7 @@ pub struct Analysis {
     pub states: usize,
 }
 
-fn check(query: &Query, options: &Options) -> Result<(Setup, usize), Error> {
+pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), Error> {
     let size = query.hand.size();
     if size != 13 && size != 14 {
         return Err(Error::HandSize(size));

@@ -798,7 +798,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The live tiles of a hand holding `h`, grouped by how many dora they would make as the
     /// ura-dora indicator (0..=4, four or more counted as four).
-    fn ura_groups(&self, h: &Counts) -> [u32; 5] {
+    pub(crate) fn ura_groups(&self, h: &Counts) -> [u32; 5] {
         let mut groups = [0u32; 5];
         for u in 0..34 {
             groups[self.dora_made(h, u)] += u32::from(self.live(h, u));
@@ -815,7 +815,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// [`Solver::ura_groups`] of `h` with one more copy of kind `k`, from the groups of `h`:
     /// only indicator `k` (its live copies) and the indicator of `k` (its dora) move.
-    fn ura_groups_after_draw(&self, h: &mut Counts, groups: [u32; 5], k: usize) -> [u32; 5] {
+    pub(crate) fn ura_groups_after_draw(&self, h: &mut Counts, groups: [u32; 5], k: usize) -> [u32; 5] {
         let mut g = groups;
         let before = INDICATOR_OF[k];
         for u in [k, before] {
@@ -831,7 +831,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The ura-dora distribution of [`Solver::ura_distribution`] from the hand's
     /// [`Solver::ura_groups`].
-    fn ura_of_groups(&self, groups: [u32; 5]) -> Vec<f64> {
+    pub(crate) fn ura_of_groups(&self, groups: [u32; 5]) -> Vec<f64> {
         let m = self.s.ura_count;
         let total: u32 = groups.iter().sum();
         if m == 1 {
@@ -920,8 +920,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
     /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
     /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
-    /// The lookup table keeps each key's [`Pre`] answer and its hand ([`NONE`] until listed),
-    /// inserted once: after the listing when the key is listed.
+    /// The lookup table keeps each key's [`Pre`] answer and its hand ([`NONE`] until listed);
+    /// a key is inserted once (a listed hand's after its listing).
     fn draw_hand(
         &mut self,
         h14: &mut Counts,
