@@ -23,10 +23,14 @@ struct Slot {
     keeps: [u16; 10],
 }
 
+// The slot size the docs quote.
+const _: () = assert!(std::mem::size_of::<Slot>() == 44);
+
 /// A memo of suit patterns for [`Memo::necessary_tiles`] and [`Memo::unnecessary_tiles`]:
 /// the same answers as [`crate::necessary_tiles`] and [`crate::unnecessary_tiles`], cheaper
 /// once the hands' suit patterns repeat (as they do over the states of one search). It grows
-/// with the patterns seen (44 bytes each, at most the 405,350 suit patterns).
+/// with the patterns seen (44-byte slots kept at most half full; at most the 405,350 suit
+/// patterns).
 ///
 /// ```
 /// use haipai_shanten::{Memo, necessary_tiles};
@@ -42,6 +46,12 @@ pub struct Memo {
     /// Open addressing, linear probing; the length is a power of two, at most half full.
     slots: Vec<Slot>,
     len: usize,
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memo").field("patterns", &self.len).field("slots", &self.slots.len()).finish()
+    }
 }
 
 impl Default for Memo {
