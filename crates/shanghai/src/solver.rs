@@ -162,6 +162,9 @@ pub struct Solver<'b> {
     /// Splits to try first where a node branches (as in `commit`; 0: none): a review sets it
     /// to a known winning line's splits before it searches a move (phase saving).
     hint: u128,
+    /// Whether the next calls skip the cheap first run (a review's calls for its moves, which
+    /// start with the position's nogoods, used in full runs only).
+    full_runs_only: bool,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
@@ -317,6 +320,7 @@ impl<'b> Solver<'b> {
             nogood_groups: Vec::new(),
             inherited: Vec::new(),
             hint: 0,
+            full_runs_only: false,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
             nodes: 0,
@@ -383,8 +387,8 @@ impl<'b> Solver<'b> {
             // weights and of the order of the splits (seeded from the position) so that each
             // run explores differently and one bad early choice cannot hold up every run. The
             // last run is bounded only by the budget.
-            let mut cutoff: u64 = 300;
-            self.full_run = false;
+            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (300, false) };
+            self.full_run = full_only;
             self.rng =
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
             self.nogoods.clear();
@@ -456,9 +460,12 @@ impl<'b> Solver<'b> {
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
             self.inherited = inherit(board, present, &nogoods, m);
-            self.hint = lines.first().map_or(0, |line| splits_of(board, p, line));
+            self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
             let known = self.inherited.len();
-            let class = match self.solve_from(p) {
+            self.full_runs_only = true;
+            let verdict = self.solve_from(p);
+            self.full_runs_only = false;
+            let class = match verdict {
                 Verdict::Winnable(rest) => {
                     let mut line = vec![m];
                     line.extend(rest);
@@ -1555,7 +1562,18 @@ fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize, mut is_free: impl FnM
 /// line `line` does, except that `line`'s `a-x` and `b-y` become `m` and `x-y`: `None` when no
 /// order of those pairs clears the board. With the pairs fixed, taking any pair whose two tiles
 /// are free is safe (a removal never blocks a tile), so one greedy replay decides it.
+///
+/// When that fails, the same pairs with one more group of four split another way are
+/// replayed (a move changes one group's split, and the line it wins with often needs a second
+/// group changed).
 fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Move>> {
+    let pairs = repaired_pairs(line, m)?;
+    replay(board, present, m, pairs.clone()).or_else(|| resplit_one_more(board, present, m, &pairs))
+}
+
+/// `line`'s pairs with `m = a-b` and `x-y` in place of its `a-x` and `b-y`, `m` left out:
+/// `None` when `m` is one of `line`'s pairs.
+fn repaired_pairs(line: &[Move], m: Move) -> Option<Vec<Move>> {
     let find = |t: u16| line.iter().position(|mv| mv.0 == t || mv.1 == t);
     let (i, j) = (find(m.0)?, find(m.1)?);
     if i == j {
@@ -1564,10 +1582,44 @@ fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Mo
     let other = |mv: Move, t: u16| if mv.0 == t { mv.1 } else { mv.0 };
     let mut pairs: Vec<Move> = line.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, &mv)| mv).collect();
     pairs.push(Move::new(other(line[i], m.0) as usize, other(line[j], m.1) as usize));
+    Some(pairs)
+}
+
+/// The first [`replay`] after `m` that clears the board with `pairs`, except that the two
+/// pairs of one group other than `m`'s are split one of the two other ways.
+fn resplit_one_more(board: &Board, present: Bits, m: Move, pairs: &[Move]) -> Option<Vec<Move>> {
+    let g = board.group[m.0 as usize];
+    for (i, &first) in pairs.iter().enumerate() {
+        let h = board.group[first.0 as usize];
+        if h == g {
+            continue;
+        }
+        for (j, &second) in pairs.iter().enumerate().skip(i + 1) {
+            if board.group[second.0 as usize] != h {
+                continue;
+            }
+            let (a, b, c, d) = (first.0 as usize, first.1 as usize, second.0 as usize, second.1 as usize);
+            for (x, y) in [(Move::new(a, c), Move::new(b, d)), (Move::new(a, d), Move::new(b, c))] {
+                let mut resplit = pairs.to_vec();
+                resplit[i] = x;
+                resplit[j] = y;
+                if let Some(line) = replay(board, present, m, resplit) {
+                    return Some(line);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The line from `present` that starts with `m` and then takes `pairs` greedily (any pair
+/// whose two tiles are free, at once), or `None` when they do not clear the board: with the
+/// pairs fixed, taking a free pair never hurts (a removal never blocks a tile).
+fn replay(board: &Board, present: Bits, m: Move, mut pairs: Vec<Move>) -> Option<Vec<Move>> {
     let mut p = present;
     p.remove(m.0 as usize);
     p.remove(m.1 as usize);
-    let mut new = Vec::with_capacity(line.len());
+    let mut new = Vec::with_capacity(pairs.len() + 1);
     new.push(m);
     while !pairs.is_empty() {
         let before = pairs.len();
