@@ -65,6 +65,18 @@
 //!   it splits `g` as `m` pairs its tiles (a win after `m`, with `m` first, is a win from `p`
 //!   splitting `g` so); and a nogood found after `m` holds at `p` with `m`'s decision for `g`
 //!   added (a win from `p` splitting `g` so can take `m` first: freeness only grows).
+//!   It holds at `p` *without* that decision when its argument never used the pair `m` left
+//!   of `g` (the call marks the losses that may have, `MOVED` in their reason): at each
+//!   relaxation stuck at some `q` whose reason it uses, no tile of `g` left at `q` is free, or
+//!   continuing the relaxation from `q` with `g`'s tiles going singly (as they may when `g`
+//!   is undecided, two of them gone) still gets stuck. Then the relaxation from `p` with the
+//!   nogood's decisions and `g` undecided gets stuck too: it may take `m`'s tiles singly (both
+//!   free), every real move down to the node and every removal of the node's run (fewer
+//!   decisions only allow more), so its unique fixpoint is reached through `q`, where nothing
+//!   more goes. So no win from `p` makes the nogood, whatever `g`'s split; the branching and
+//!   forced-decision steps combine such facts as they combine losses. A loss from the lost
+//!   table, from a nogood inherited with `g`'s decision dropped (or found so), or from `g`'s
+//!   two tiles covering one another is marked.
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
@@ -157,8 +169,16 @@ pub struct Solver<'b> {
     nogoods: Vec<u128>,
     /// Per nogood, its groups (bit `g`).
     nogood_groups: Vec<u64>,
-    /// Nogoods the next call starts with (see [`inherit`]); taken by that call.
-    inherited: Vec<u128>,
+    /// Per nogood, whether it depends on how the call's first move paired its group (see
+    /// `moved`); one that does not holds before that move too.
+    nogood_moved: Vec<bool>,
+    /// Nogoods the next call starts with, each with whether it depends on how the call's
+    /// first move paired its group (see [`inherit`]); taken by that call.
+    inherited: Vec<(u128, bool)>,
+    /// In a review's call for a move that split a group of four: that group (else
+    /// `usize::MAX`). Its two tiles left are a pair in this call; a loss whose argument
+    /// needs that carries [`MOVED`] in its reason (module doc, "Nogoods").
+    moved: usize,
     /// Splits to try first where a node branches (as in `commit`; 0: none): a review sets it
     /// to a known winning line's splits before it searches a move (phase saving).
     hint: u128,
@@ -228,6 +248,15 @@ const MAX_NOGOODS: usize = 20_000;
 
 /// The most groups the pairing search handles (three bits each in a `u128`).
 const MAX_GROUPS: usize = 42;
+
+/// In a loss's reason (bit `g` per group; no group has this index): the loss depends on the
+/// pair the call's first move left of its group (see `Solver::moved`).
+const MOVED: u64 = 1 << 62;
+
+/// [`MOVED`] when `moved`, else nothing.
+fn moved_if(moved: bool) -> u64 {
+    if moved { MOVED } else { 0 }
+}
 
 /// Where a run of the relaxation got stuck, kept to work out why only when needed.
 #[derive(Clone, Copy)]
@@ -318,7 +347,9 @@ impl<'b> Solver<'b> {
             path_why: 0,
             nogoods: Vec::new(),
             nogood_groups: Vec::new(),
+            nogood_moved: Vec::new(),
             inherited: Vec::new(),
+            moved: usize::MAX,
             hint: 0,
             full_runs_only: false,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
@@ -393,8 +424,9 @@ impl<'b> Solver<'b> {
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
             self.nogoods.clear();
             self.nogood_groups.clear();
-            for n in std::mem::take(&mut self.inherited) {
-                self.add_nogood(n);
+            self.nogood_moved.clear();
+            for (n, moved) in std::mem::take(&mut self.inherited) {
+                self.add_nogood(n, moved);
             }
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
@@ -430,8 +462,11 @@ impl<'b> Solver<'b> {
     /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
     /// earlier leaves every later move legal), and so does a move `a-b` when a known line's
     /// pairs, with `a-b` and `x-y` in place of its `a-x` and `b-y`, clear the board in some
-    /// order (a greedy replay decides it). Only the remaining moves are searched: each with the nogoods known at the
-    /// position (module doc, "Nogoods"), trying first at each branch the split the position's
+    /// order (a greedy replay decides it), or do so with one more group split another way.
+    /// Only the remaining moves are searched, with full runs only (no cheap first run): each
+    /// with the nogoods known at the position (module doc, "Nogoods"; those a move's search
+    /// finds without using the pair it left of its group hold at the position as they are, so
+    /// they apply to every later move), trying first at each branch the split the latest
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
     /// mostly still win).
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
@@ -460,6 +495,7 @@ impl<'b> Solver<'b> {
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
             self.inherited = inherit(board, present, &nogoods, m);
+            self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group[m.0 as usize] as usize };
             self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
             let known = self.inherited.len();
             self.full_runs_only = true;
@@ -475,8 +511,10 @@ impl<'b> Solver<'b> {
                 Verdict::Unwinnable => MoveClass::Loses,
                 Verdict::Unknown => MoveClass::Unknown,
             };
+            self.moved = usize::MAX;
             let lifted = lift(board, present, m);
-            nogoods.extend(self.nogoods.iter().skip(known).map(|&n| n | lifted));
+            let learnt = self.nogoods.iter().zip(&self.nogood_moved).skip(known);
+            nogoods.extend(learnt.map(|(&n, &moved)| if moved { n | lifted } else { n }));
             out.push((m, class));
         }
         self.hint = 0;
@@ -615,7 +653,7 @@ impl<'b> Solver<'b> {
             return Ok(Found::Won);
         }
         if let Some(why) = self.known_lost(&present, commit) {
-            return Ok(Found::Lost(why | greedy_why));
+            return Ok(Found::Lost(why | greedy_why | self.moved_bit()));
         }
         self.path_why |= greedy_why;
         if self.out_of_budget() {
@@ -623,21 +661,29 @@ impl<'b> Solver<'b> {
         }
         let why = match self.expand(present, commit, refuted, &rem, path)? {
             Found::Won => return Ok(Found::Won),
-            Found::Lost(why) => why & decided(commit),
+            Found::Lost(why) => why & (decided(commit) | MOVED),
         };
         self.remember_lost(present, restrict(commit, why));
         if self.full_run {
-            self.add_nogood(restrict(self.hist, why | self.path_why));
+            self.add_nogood(restrict(self.hist, why | self.path_why), why & MOVED != 0);
         }
         Ok(Found::Lost(why | greedy_why))
     }
 
-    /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept).
-    fn add_nogood(&mut self, nogood: u128) {
+    /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept), with whether it depends on
+    /// how the call's first move paired its group.
+    fn add_nogood(&mut self, nogood: u128, moved: bool) {
         if self.nogoods.len() < MAX_NOGOODS {
             self.nogoods.push(nogood);
             self.nogood_groups.push(decided(nogood));
+            self.nogood_moved.push(moved);
         }
+    }
+
+    /// [`MOVED`] in a review's call for a move that split a group of four, else nothing: a
+    /// loss whose argument is not followed through conservatively depends on that pairing.
+    fn moved_bit(&self) -> u64 {
+        if self.moved == usize::MAX { 0 } else { MOVED }
     }
 
     /// Remembers that `present` is lost under `decisions` (and any that include them).
@@ -809,7 +855,7 @@ impl<'b> Solver<'b> {
         }
         match best {
             Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
-            None => Ok(Found::Lost(decided(commit))),
+            None => Ok(Found::Lost(decided(commit) | self.moved_bit())),
         }
     }
 
@@ -850,7 +896,7 @@ impl<'b> Solver<'b> {
             return Ok(refuted);
         }
         let hist_groups = decided(hist);
-        for (&n, &gm) in self.nogoods.iter().zip(&self.nogood_groups) {
+        for (k, (&n, &gm)) in self.nogoods.iter().zip(&self.nogood_groups).enumerate() {
             let miss = gm & !hist_groups;
             if miss & miss.wrapping_sub(1) != 0 {
                 continue;
@@ -858,7 +904,7 @@ impl<'b> Solver<'b> {
             let x = (hist ^ n) & spread(n);
             let low = (x | x >> 1) & LOW;
             if low == 0 {
-                return Err(decided(n) & decided(commit));
+                return Err(decided(n) & decided(commit) | moved_if(self.nogood_moved[k]));
             }
             if low & (low - 1) != 0 {
                 continue;
@@ -872,7 +918,7 @@ impl<'b> Solver<'b> {
                 continue;
             }
             refuted |= 1 << (3 * g + s);
-            let reason = decided(n) & !(1 << g) & decided(commit);
+            let reason = decided(n) & !(1 << g) & decided(commit) | moved_if(self.nogood_moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(refuted)
@@ -931,7 +977,7 @@ impl<'b> Solver<'b> {
                 self.why_refuted[g][s] = stuck;
                 if fresh && self.full_run {
                     let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
-                    self.add_nogood(restrict(hist, r | 1 << g | self.path_why));
+                    self.add_nogood(restrict(hist, r | 1 << g | self.path_why), r & MOVED != 0);
                 }
             }
         }
@@ -957,7 +1003,7 @@ impl<'b> Solver<'b> {
                     let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                     let (a, b) = (it.next().expect("two"), it.next().expect("two"));
                     if board.cover[a].contains(b) || board.cover[b].contains(a) {
-                        return Err(0);
+                        return Err(if g == self.moved { MOVED } else { 0 });
                     }
                 }
                 4 => {
@@ -1184,6 +1230,8 @@ impl<'b> Solver<'b> {
         let mut reason = self.stuck_decisions(stuck);
         if self.full_run {
             reason = self.shrink_reason(stuck, reason);
+        } else if self.moved_can_go(&stuck.p) {
+            reason |= MOVED;
         }
         stuck.reason = Some(reason);
         reason
@@ -1234,7 +1282,27 @@ impl<'b> Solver<'b> {
                 (p, gone) = (p2, gone2);
             }
         }
+        if self.moved_can_go(&p) {
+            // The moved group's tiles left going singly (as before the move, undecided):
+            // does the relaxation still get stuck?
+            let g = self.moved;
+            self.unpair(g, &p, &mut gone);
+            self.queue.clear();
+            self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
+            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
+            if p.is_empty() {
+                needed |= MOVED;
+            }
+        }
         needed
+    }
+
+    /// Whether a tile of the group `moved` is free at `p` (else that group's pairing cannot
+    /// matter where the relaxation got stuck at `p`).
+    fn moved_can_go(&self, p: &Bits) -> bool {
+        let board = self.board;
+        self.moved != usize::MAX
+            && board.members[self.moved].iter().any(|&t| p.contains(t as usize) && board.is_free(p, t as usize))
     }
 
     /// Sets the relaxation's partners as they were when it got stuck at `stuck.p`.
@@ -1443,15 +1511,15 @@ fn decided(commit: u128) -> u64 {
 /// doc, "Nogoods"): one that does not decide `m`'s group, and, with that group's decision
 /// dropped, one that splits it the way `m` pairs its tiles (any win after `m`, with `m` first,
 /// is a win from `present` that splits the group so). Others say nothing about the position.
-fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<u128> {
+fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<(u128, bool)> {
     let g = board.group[m.0 as usize] as usize;
     let field = 3u128 << (2 * g);
     let code = split_code(board, present, g, m);
     nogoods
         .iter()
         .filter_map(|&n| match n & field {
-            0 => Some(n),
-            f if Some(f >> (2 * g)) == code => Some(n & !field),
+            0 => Some((n, false)),
+            f if Some(f >> (2 * g)) == code => Some((n & !field, true)),
             _ => None,
         })
         .collect()
