@@ -74,9 +74,10 @@
 //!   free), every real move down to the node and every removal of the node's run (fewer
 //!   decisions only allow more), so its unique fixpoint is reached through `q`, where nothing
 //!   more goes. So no win from `p` makes the nogood, whatever `g`'s split; the branching and
-//!   forced-decision steps combine such facts as they combine losses. A loss from the lost
-//!   table, from a nogood inherited with `g`'s decision dropped (or found so), or from `g`'s
-//!   two tiles covering one another is marked.
+//!   forced-decision steps combine such facts as they combine losses. Losses not worked out
+//!   from a relaxation are marked: a lost-table hit, a nogood inherited with `g`'s decision
+//!   dropped (or found marked), `g`'s two tiles covering one another. (The cheap first run
+//!   only tests whether a tile of `g` is free at `q`.)
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
