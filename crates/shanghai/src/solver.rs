@@ -33,9 +33,11 @@
 //!   are the reason. In the full runs it is shrunk: dropping one more decision and continuing
 //!   the relaxation from `p`, the decision is left out when the board still is not cleared. A
 //!   split refuted at an ancestor keeps the ancestor's reason (the moves down to the node are
-//!   removals the relaxation with only that reason's decisions allows too). A greedy pair of a
-//!   decided group whose other pair stays adds that group (the move is safe only given the
-//!   split). A group with no split left is lost for the union of its splits' reasons; after
+//!   removals the relaxation with only that reason's decisions allows too). A group of four
+//!   whose first pair the greedy phase took because of its decision (the move is safe only
+//!   given the split) is in a reason only when the loss may depend on how its last two tiles
+//!   pair (see *Nogoods*: reasons are sets of the decisions of the node's history). A group
+//!   with no split left is lost for the union of its splits' reasons; after
 //!   branching on group `g`, the node is lost for the children's reasons without `g`, plus
 //!   the reasons its refuted splits failed (every win splits `g` somehow); a child lost for a
 //!   reason without `g` makes the node lost for that reason at once, and its other splits are
@@ -48,17 +50,30 @@
 //!   early can leave its groupmates unpaired).
 //! - *Nogoods* (pairing search). Each node's position is reached from the root of the call
 //!   by real moves that follow the splits decided on the way (its *history*: the node's
-//!   decisions and those of groups whose pairs the greedy phase took since), so a loss at a
-//!   node for reason `R`, plus the groups the greedy phases of the node and of its ancestors
-//!   depended on (each level adds them to a child's reason, as above), is a loss at the root:
-//!   no win from the root splits all those groups as the history does. Such a *nogood* holds
-//!   in every run and at every node of the call. A node whose history includes a nogood is
-//!   lost, for the nogood's groups still decided there: a win from the node that splits them
-//!   so, after the moves down to the node (which split the others as the history does, and
-//!   leave a group with one pair taken only its other pair), would be a win from the root
-//!   including the nogood. Likewise a split of an undecided group `g` that would complete a
-//!   nogood is refuted at the node and below, for the nogood's other groups still decided (a
-//!   win with it would complete the nogood from the root). Nogoods are recorded and used in
+//!   decisions and those of groups whose pairs the greedy phase took since). A node's loss
+//!   reason `R` is a set of groups such that no win from the *root* splits them all as the
+//!   history does: a *nogood*, which holds in every run and at every node of the call (and
+//!   implies that the node's own position is lost under its decisions of `R`: a win from it,
+//!   after the moves down to it, would be a win from the root splitting them so). Where the
+//!   relaxation got stuck at `q`, `R` holds the node's decided groups the reason above keeps
+//!   and the groups of two at the node (a group of four whose first pair the greedy phase took
+//!   on the way down) with a free tile at `q` whose tiles, going singly as if undecided, let
+//!   the relaxation clear the board (tested one at a time continuing from `q`, as the reason is
+//!   shrunk; in the cheap first run, every such group with a free tile). The relaxation from
+//!   the root with only `R`'s decisions gets stuck then: it may make every real move down to
+//!   the node (a pair of a group it leaves undecided goes singly, both tiles free) and every
+//!   removal of the node's run (fewer decisions only allow more), so its unique fixpoint is
+//!   reached through `q`, where nothing more goes; and every real win from the root with those
+//!   decisions removes a subset of what it removes. Branching and forced decisions combine
+//!   such sets as they combine reasons (every win splits the branching group somehow). A loss
+//!   not worked out from a relaxation (a lost-table hit, or no group left to branch on) adds
+//!   every group the greedy phases on the way down depended on, whose moves any win with those
+//!   splits can take first. A node whose history includes a nogood is lost, for the nogood's
+//!   groups; likewise a split of an undecided group `g` that would complete a nogood is
+//!   refuted at the node and below, for the nogood's other groups (a win with it would
+//!   complete the nogood from the root). Two tiles of a group of two at the node that cover
+//!   one another lose for that group (its split decided them, or, undecided at the root, they
+//!   were a pair there already). Nogoods are recorded and used in
 //!   the full runs only, at most `MAX_NOGOODS` per call; a nogood left out only prunes less.
 //!   A review carries them between its calls: a nogood `N` at a position `p` holds after a
 //!   move `m` of group `g` when `N` does not decide `g`, or, with `g`'s decision dropped, when
@@ -163,7 +178,8 @@ pub struct Solver<'b> {
     /// The node's history: its decisions (as in `commit`) and those of the groups whose pairs
     /// went on the way down from the root of the call.
     hist: u128,
-    /// The groups whose decisions the greedy phases of the node and its ancestors depended on.
+    /// The groups whose decisions the greedy phases of the node and its ancestors depended on
+    /// (added to a loss not worked out from a relaxation).
     path_why: u64,
     /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
     /// makes all of them. Cleared at each call.
@@ -237,7 +253,8 @@ pub struct Solver<'b> {
 struct OutOfBudget;
 
 /// How a subtree of the pairing search ended: won, or lost for a reason (the groups, bit `g`,
-/// whose decisions the loss depends on).
+/// whose decisions in the node's history the loss depends on: no win from the root of the
+/// call splits them all so).
 enum Found {
     Won,
     Lost(u64),
@@ -621,7 +638,7 @@ impl<'b> Solver<'b> {
     /// was chosen (1: t0t1/t2t3, 2: t0t2/t1t3, 3: t0t3/t1t2, `t` the group's slots in order).
     /// With the splits fixed, taking any removable pair at once is safe, so the search branches
     /// only on splits. A loss comes with its reason: the groups (bit `g`) whose decisions in
-    /// `commit` it depends on (see the module doc).
+    /// the node's history it depends on, a nogood (see the module doc).
     fn search(
         &mut self,
         present: Bits,
@@ -654,7 +671,7 @@ impl<'b> Solver<'b> {
             return Ok(Found::Won);
         }
         if let Some(why) = self.known_lost(&present, commit) {
-            return Ok(Found::Lost(why | greedy_why | self.moved_bit()));
+            return Ok(Found::Lost(why | greedy_why | self.path_why | self.moved_bit()));
         }
         self.path_why |= greedy_why;
         if self.out_of_budget() {
@@ -662,13 +679,13 @@ impl<'b> Solver<'b> {
         }
         let why = match self.expand(present, commit, refuted, &rem, path)? {
             Found::Won => return Ok(Found::Won),
-            Found::Lost(why) => why & (decided(commit) | MOVED),
+            Found::Lost(why) => why & (decided(self.hist) | MOVED),
         };
         self.remember_lost(present, restrict(commit, why));
         if self.full_run {
-            self.add_nogood(restrict(self.hist, why | self.path_why), why & MOVED != 0);
+            self.add_nogood(restrict(self.hist, why), why & MOVED != 0);
         }
-        Ok(Found::Lost(why | greedy_why))
+        Ok(Found::Lost(why))
     }
 
     /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept), with whether it depends on
@@ -777,7 +794,7 @@ impl<'b> Solver<'b> {
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
         let groups = self.board.groups;
-        let refuted = match self.propagate(commit, refuted) {
+        let refuted = match self.propagate(refuted) {
             Ok(refuted) => refuted,
             Err(why) => return Ok(Found::Lost(why)),
         };
@@ -856,7 +873,7 @@ impl<'b> Solver<'b> {
         }
         match best {
             Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
-            None => Ok(Found::Lost(decided(commit) | self.moved_bit())),
+            None => Ok(Found::Lost(decided(commit) | self.path_why | self.moved_bit())),
         }
     }
 
@@ -890,7 +907,7 @@ impl<'b> Solver<'b> {
     /// groups still decided, see the module doc); else the splits that would complete a nogood
     /// (all of whose decisions but one, an undecided group's split, the history makes) are
     /// refuted, with the nogood's other groups still decided as their reason.
-    fn propagate(&mut self, commit: u128, mut refuted: u128) -> Result<u128, u64> {
+    fn propagate(&mut self, mut refuted: u128) -> Result<u128, u64> {
         const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
         let hist = self.hist;
         if !self.full_run {
@@ -905,7 +922,7 @@ impl<'b> Solver<'b> {
             let x = (hist ^ n) & spread(n);
             let low = (x | x >> 1) & LOW;
             if low == 0 {
-                return Err(decided(n) & decided(commit) | moved_if(self.nogood_moved[k]));
+                return Err(decided(n) | moved_if(self.nogood_moved[k]));
             }
             if low & (low - 1) != 0 {
                 continue;
@@ -919,7 +936,7 @@ impl<'b> Solver<'b> {
                 continue;
             }
             refuted |= 1 << (3 * g + s);
-            let reason = decided(n) & !(1 << g) & decided(commit) | moved_if(self.nogood_moved[k]);
+            let reason = decided(n) & !(1 << g) | moved_if(self.nogood_moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(refuted)
@@ -978,7 +995,7 @@ impl<'b> Solver<'b> {
                 self.why_refuted[g][s] = stuck;
                 if fresh && self.full_run {
                     let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
-                    self.add_nogood(restrict(hist, r | 1 << g | self.path_why), r & MOVED != 0);
+                    self.add_nogood(restrict(hist, r | 1 << g), r & MOVED != 0);
                 }
             }
         }
@@ -1004,7 +1021,7 @@ impl<'b> Solver<'b> {
                     let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                     let (a, b) = (it.next().expect("two"), it.next().expect("two"));
                     if board.cover[a].contains(b) || board.cover[b].contains(a) {
-                        return Err(if g == self.moved { MOVED } else { 0 });
+                        return Err(if g == self.moved { MOVED } else { 1 << g });
                     }
                 }
                 4 => {
@@ -1231,8 +1248,13 @@ impl<'b> Solver<'b> {
         let mut reason = self.stuck_decisions(stuck);
         if self.full_run {
             reason = self.shrink_reason(stuck, reason);
-        } else if self.moved_can_go(&stuck.p) {
-            reason |= MOVED;
+        } else {
+            let free = self.free_twos(&stuck.p, stuck.twos);
+            reason |= if self.moved != usize::MAX && free >> self.moved & 1 != 0 {
+                MOVED | free & !(1 << self.moved)
+            } else {
+                free
+            };
         }
         stuck.reason = Some(reason);
         reason
@@ -1283,27 +1305,46 @@ impl<'b> Solver<'b> {
                 (p, gone) = (p2, gone2);
             }
         }
-        if self.moved_can_go(&p) {
-            // The moved group's tiles left going singly (as before the move, undecided):
-            // does the relaxation still get stuck?
-            let g = self.moved;
-            self.unpair(g, &p, &mut gone);
+        // Each group of two with a free tile where the run is stuck now (its tiles two of a
+        // group of four decided above, or the moved group): does the relaxation still get
+        // stuck with its tiles going singly, as if it were undecided? Groups left out go singly
+        // from then on; a group freed by their removals is tested in turn.
+        let mut tested = 0;
+        loop {
+            let untested = self.free_twos(&p, stuck.twos) & !tested;
+            if untested == 0 {
+                break;
+            }
+            let h = untested.trailing_zeros() as usize;
+            tested |= 1 << h;
+            let left: Vec<u16> = board.members[h].iter().copied().filter(|&t| p.contains(t as usize)).collect();
+            self.unpair(h, &p, &mut gone);
+            let (mut p2, mut gone2) = (p, gone);
+            self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
-            self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
-            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
-            if p.is_empty() {
-                needed |= MOVED;
+            self.queue.extend(left.iter().copied());
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            if p2.is_empty() {
+                needed |= if h == self.moved { MOVED } else { 1 << h };
+                if let [a, b] = left[..] {
+                    self.partner[a as usize] = b;
+                    self.partner[b as usize] = a;
+                }
+                self.counts.copy_from_slice(&self.saved_counts);
+            } else {
+                (p, gone) = (p2, gone2);
             }
         }
         needed
     }
 
-    /// Whether a tile of the group `moved` is free at `p` (else that group's pairing cannot
-    /// matter where the relaxation got stuck at `p`).
-    fn moved_can_go(&self, p: &Bits) -> bool {
+    /// The groups of `twos` (groups of two tiles at the node) with a tile free at `p`: the
+    /// others could not move at `p` however their tiles were paired.
+    fn free_twos(&self, p: &Bits, twos: u64) -> u64 {
         let board = self.board;
-        self.moved != usize::MAX
-            && board.members[self.moved].iter().any(|&t| p.contains(t as usize) && board.is_free(p, t as usize))
+        bit_indices(twos)
+            .filter(|&g| board.members[g].iter().any(|&t| p.contains(t as usize) && board.is_free(p, t as usize)))
+            .fold(0, |m, g| m | 1 << g)
     }
 
     /// Sets the relaxation's partners as they were when it got stuck at `stuck.p`.
