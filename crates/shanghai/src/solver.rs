@@ -33,9 +33,11 @@
 //!   are the reason. In the full runs it is shrunk: dropping one more decision and continuing
 //!   the relaxation from `p`, the decision is left out when the board still is not cleared. A
 //!   split refuted at an ancestor keeps the ancestor's reason (the moves down to the node are
-//!   removals the relaxation with only that reason's decisions allows too). A greedy pair of a
-//!   decided group whose other pair stays adds that group (the move is safe only given the
-//!   split). A group with no split left is lost for the union of its splits' reasons; after
+//!   removals the relaxation with only that reason's decisions allows too). A group of four
+//!   whose first pair the greedy phase took because of its decision (the move is safe only
+//!   given the split) is in a reason only when the loss may depend on how its last two tiles
+//!   pair (see *Nogoods*: reasons are sets of the decisions of the node's history). A group
+//!   with no split left is lost for the union of its splits' reasons; after
 //!   branching on group `g`, the node is lost for the children's reasons without `g`, plus
 //!   the reasons its refuted splits failed (every win splits `g` somehow); a child lost for a
 //!   reason without `g` makes the node lost for that reason at once, and its other splits are
@@ -48,23 +50,49 @@
 //!   early can leave its groupmates unpaired).
 //! - *Nogoods* (pairing search). Each node's position is reached from the root of the call
 //!   by real moves that follow the splits decided on the way (its *history*: the node's
-//!   decisions and those of groups whose pairs the greedy phase took since), so a loss at a
-//!   node for reason `R`, plus the groups the greedy phases of the node and of its ancestors
-//!   depended on (each level adds them to a child's reason, as above), is a loss at the root:
-//!   no win from the root splits all those groups as the history does. Such a *nogood* holds
-//!   in every run and at every node of the call. A node whose history includes a nogood is
-//!   lost, for the nogood's groups still decided there: a win from the node that splits them
-//!   so, after the moves down to the node (which split the others as the history does, and
-//!   leave a group with one pair taken only its other pair), would be a win from the root
-//!   including the nogood. Likewise a split of an undecided group `g` that would complete a
-//!   nogood is refuted at the node and below, for the nogood's other groups still decided (a
-//!   win with it would complete the nogood from the root). Nogoods are recorded and used in
+//!   decisions and those of groups whose pairs the greedy phase took since). A node's loss
+//!   reason `R` is a set of groups such that no win from the *root* splits them all as the
+//!   history does: a *nogood*, which holds in every run and at every node of the call (and
+//!   implies that the node's own position is lost under its decisions of `R`: a win from it,
+//!   after the moves down to it, would be a win from the root splitting them so). Where the
+//!   relaxation got stuck at `q`, `R` holds the node's decided groups the reason above keeps
+//!   and the groups of two at the node (a group of four whose first pair the greedy phase took
+//!   on the way down) with a free tile at `q` whose tiles, going singly as if undecided, let
+//!   the relaxation clear the board (tested one at a time continuing from `q`, as the reason is
+//!   shrunk; in the cheap first run, every such group with a free tile). The relaxation from
+//!   the root with only `R`'s decisions gets stuck then: it may make every real move down to
+//!   the node (a pair of a group it leaves undecided goes singly, both tiles free) and every
+//!   removal of the node's run (fewer decisions only allow more), so its unique fixpoint is
+//!   reached through `q`, where nothing more goes; and every real win from the root with those
+//!   decisions removes a subset of what it removes. Branching and forced decisions combine
+//!   such sets as they combine reasons (every win splits the branching group somehow). A loss
+//!   not worked out from a relaxation (a lost-table hit, or no group left to branch on) adds
+//!   every group the greedy phases on the way down depended on, whose moves any win with those
+//!   splits can take first. A node whose history includes a nogood is lost, for the nogood's
+//!   groups; likewise a split of an undecided group `g` that would complete a nogood is
+//!   refuted at the node and below, for the nogood's other groups (a win with it would
+//!   complete the nogood from the root). Two tiles of a group of two at the node that cover
+//!   one another lose for that group (its split decided them, or, undecided at the root, they
+//!   were a pair there already). Nogoods are recorded and used in
 //!   the full runs only, at most `MAX_NOGOODS` per call; a nogood left out only prunes less.
 //!   A review carries them between its calls: a nogood `N` at a position `p` holds after a
 //!   move `m` of group `g` when `N` does not decide `g`, or, with `g`'s decision dropped, when
 //!   it splits `g` as `m` pairs its tiles (a win after `m`, with `m` first, is a win from `p`
 //!   splitting `g` so); and a nogood found after `m` holds at `p` with `m`'s decision for `g`
 //!   added (a win from `p` splitting `g` so can take `m` first: freeness only grows).
+//!   It holds at `p` *without* that decision when its argument never used the pair `m` left
+//!   of `g` (the call marks the losses that may have, `MOVED` in their reason): at each
+//!   relaxation stuck at some `q` whose reason it uses, no tile of `g` left at `q` is free, or
+//!   continuing the relaxation from `q` with `g`'s tiles going singly (as they may when `g`
+//!   is undecided, two of them gone) still gets stuck. Then the relaxation from `p` with the
+//!   nogood's decisions and `g` undecided gets stuck too: it may take `m`'s tiles singly (both
+//!   free), every real move down to the node and every removal of the node's run (fewer
+//!   decisions only allow more), so its unique fixpoint is reached through `q`, where nothing
+//!   more goes. So no win from `p` makes the nogood, whatever `g`'s split; the branching and
+//!   forced-decision steps combine such facts as they combine losses. Losses not worked out
+//!   from a relaxation are marked: a lost-table hit, a nogood inherited with `g`'s decision
+//!   dropped (or found marked), `g`'s two tiles covering one another. (The cheap first run
+//!   only tests whether a tile of `g` is free at `q`.)
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
@@ -150,18 +178,30 @@ pub struct Solver<'b> {
     /// The node's history: its decisions (as in `commit`) and those of the groups whose pairs
     /// went on the way down from the root of the call.
     hist: u128,
-    /// The groups whose decisions the greedy phases of the node and its ancestors depended on.
+    /// The groups whose decisions the greedy phases of the node and its ancestors depended on
+    /// (added to a loss not worked out from a relaxation).
     path_why: u64,
     /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
     /// makes all of them. Cleared at each call.
     nogoods: Vec<u128>,
     /// Per nogood, its groups (bit `g`).
     nogood_groups: Vec<u64>,
-    /// Nogoods the next call starts with (see [`inherit`]); taken by that call.
-    inherited: Vec<u128>,
+    /// Per nogood, whether it depends on how the call's first move paired its group (see
+    /// `moved`); one that does not holds before that move too.
+    nogood_moved: Vec<bool>,
+    /// Nogoods the next call starts with, each with whether it depends on how the call's
+    /// first move paired its group (see [`inherit`]); taken by that call.
+    inherited: Vec<(u128, bool)>,
+    /// In a review's call for a move that split a group of four: that group (else
+    /// `usize::MAX`). Its two tiles left are a pair in this call; a loss whose argument
+    /// needs that carries [`MOVED`] in its reason (module doc, "Nogoods").
+    moved: usize,
     /// Splits to try first where a node branches (as in `commit`; 0: none): a review sets it
     /// to a known winning line's splits before it searches a move (phase saving).
     hint: u128,
+    /// Whether the next calls skip the cheap first run (a review's calls for its moves, which
+    /// start with the position's nogoods, used in full runs only).
+    full_runs_only: bool,
     /// Per group and split: the reason its forward check refuted it (groups whose decisions
     /// the refutation depends on), valid while the split's bit is set in `refuted`.
     why_refuted: Vec<[Stuck; 3]>,
@@ -213,7 +253,8 @@ pub struct Solver<'b> {
 struct OutOfBudget;
 
 /// How a subtree of the pairing search ended: won, or lost for a reason (the groups, bit `g`,
-/// whose decisions the loss depends on).
+/// whose decisions in the node's history the loss depends on: no win from the root of the
+/// call splits them all so).
 enum Found {
     Won,
     Lost(u64),
@@ -225,6 +266,15 @@ const MAX_NOGOODS: usize = 20_000;
 
 /// The most groups the pairing search handles (three bits each in a `u128`).
 const MAX_GROUPS: usize = 42;
+
+/// In a loss's reason (bit `g` per group; no group has this index): the loss depends on the
+/// pair the call's first move left of its group (see `Solver::moved`).
+const MOVED: u64 = 1 << 62;
+
+/// [`MOVED`] when `moved`, else nothing.
+fn moved_if(moved: bool) -> u64 {
+    if moved { MOVED } else { 0 }
+}
 
 /// Where a run of the relaxation got stuck, kept to work out why only when needed.
 #[derive(Clone, Copy)]
@@ -315,8 +365,11 @@ impl<'b> Solver<'b> {
             path_why: 0,
             nogoods: Vec::new(),
             nogood_groups: Vec::new(),
+            nogood_moved: Vec::new(),
             inherited: Vec::new(),
+            moved: usize::MAX,
             hint: 0,
+            full_runs_only: false,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
             nodes: 0,
@@ -383,14 +436,15 @@ impl<'b> Solver<'b> {
             // weights and of the order of the splits (seeded from the position) so that each
             // run explores differently and one bad early choice cannot hold up every run. The
             // last run is bounded only by the budget.
-            let mut cutoff: u64 = 300;
-            self.full_run = false;
+            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (300, false) };
+            self.full_run = full_only;
             self.rng =
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
             self.nogoods.clear();
             self.nogood_groups.clear();
-            for n in std::mem::take(&mut self.inherited) {
-                self.add_nogood(n);
+            self.nogood_moved.clear();
+            for (n, moved) in std::mem::take(&mut self.inherited) {
+                self.add_nogood(n, moved);
             }
             loop {
                 self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
@@ -426,8 +480,11 @@ impl<'b> Solver<'b> {
     /// one of a known line's pairs keeps the board winnable (taking a pair of a winning line
     /// earlier leaves every later move legal), and so does a move `a-b` when a known line's
     /// pairs, with `a-b` and `x-y` in place of its `a-x` and `b-y`, clear the board in some
-    /// order (a greedy replay decides it). Only the remaining moves are searched: each with the nogoods known at the
-    /// position (module doc, "Nogoods"), trying first at each branch the split the position's
+    /// order (a greedy replay decides it), or do so with one more group split another way.
+    /// Only the remaining moves are searched, with full runs only (no cheap first run): each
+    /// with the nogoods known at the position (module doc, "Nogoods"; those a move's search
+    /// finds without using the pair it left of its group hold at the position as they are, so
+    /// they apply to every later move), trying first at each branch the split the latest
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
     /// mostly still win).
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
@@ -456,9 +513,13 @@ impl<'b> Solver<'b> {
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
             self.inherited = inherit(board, present, &nogoods, m);
-            self.hint = lines.first().map_or(0, |line| splits_of(board, p, line));
+            self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group[m.0 as usize] as usize };
+            self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
             let known = self.inherited.len();
-            let class = match self.solve_from(p) {
+            self.full_runs_only = true;
+            let verdict = self.solve_from(p);
+            self.full_runs_only = false;
+            let class = match verdict {
                 Verdict::Winnable(rest) => {
                     let mut line = vec![m];
                     line.extend(rest);
@@ -468,8 +529,10 @@ impl<'b> Solver<'b> {
                 Verdict::Unwinnable => MoveClass::Loses,
                 Verdict::Unknown => MoveClass::Unknown,
             };
+            self.moved = usize::MAX;
             let lifted = lift(board, present, m);
-            nogoods.extend(self.nogoods.iter().skip(known).map(|&n| n | lifted));
+            let learnt = self.nogoods.iter().zip(&self.nogood_moved).skip(known);
+            nogoods.extend(learnt.map(|(&n, &moved)| if moved { n | lifted } else { n }));
             out.push((m, class));
         }
         self.hint = 0;
@@ -575,7 +638,7 @@ impl<'b> Solver<'b> {
     /// was chosen (1: t0t1/t2t3, 2: t0t2/t1t3, 3: t0t3/t1t2, `t` the group's slots in order).
     /// With the splits fixed, taking any removable pair at once is safe, so the search branches
     /// only on splits. A loss comes with its reason: the groups (bit `g`) whose decisions in
-    /// `commit` it depends on (see the module doc).
+    /// the node's history it depends on, a nogood (see the module doc).
     fn search(
         &mut self,
         present: Bits,
@@ -608,7 +671,7 @@ impl<'b> Solver<'b> {
             return Ok(Found::Won);
         }
         if let Some(why) = self.known_lost(&present, commit) {
-            return Ok(Found::Lost(why | greedy_why));
+            return Ok(Found::Lost(why | greedy_why | self.path_why | self.moved_bit()));
         }
         self.path_why |= greedy_why;
         if self.out_of_budget() {
@@ -616,21 +679,29 @@ impl<'b> Solver<'b> {
         }
         let why = match self.expand(present, commit, refuted, &rem, path)? {
             Found::Won => return Ok(Found::Won),
-            Found::Lost(why) => why & decided(commit),
+            Found::Lost(why) => why & (decided(self.hist) | MOVED),
         };
         self.remember_lost(present, restrict(commit, why));
         if self.full_run {
-            self.add_nogood(restrict(self.hist, why | self.path_why));
+            self.add_nogood(restrict(self.hist, why), why & MOVED != 0);
         }
-        Ok(Found::Lost(why | greedy_why))
+        Ok(Found::Lost(why))
     }
 
-    /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept).
-    fn add_nogood(&mut self, nogood: u128) {
+    /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept), with whether it depends on
+    /// how the call's first move paired its group.
+    fn add_nogood(&mut self, nogood: u128, moved: bool) {
         if self.nogoods.len() < MAX_NOGOODS {
             self.nogoods.push(nogood);
             self.nogood_groups.push(decided(nogood));
+            self.nogood_moved.push(moved);
         }
+    }
+
+    /// [`MOVED`] in a review's call for a move that split a group of four, else nothing: a
+    /// loss whose argument is not followed through conservatively depends on that pairing.
+    fn moved_bit(&self) -> u64 {
+        if self.moved == usize::MAX { 0 } else { MOVED }
     }
 
     /// Remembers that `present` is lost under `decisions` (and any that include them).
@@ -723,7 +794,7 @@ impl<'b> Solver<'b> {
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
         let groups = self.board.groups;
-        let refuted = match self.propagate(commit, refuted) {
+        let refuted = match self.propagate(refuted) {
             Ok(refuted) => refuted,
             Err(why) => return Ok(Found::Lost(why)),
         };
@@ -802,7 +873,7 @@ impl<'b> Solver<'b> {
         }
         match best {
             Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
-            None => Ok(Found::Lost(decided(commit))),
+            None => Ok(Found::Lost(decided(commit) | self.path_why | self.moved_bit())),
         }
     }
 
@@ -836,14 +907,14 @@ impl<'b> Solver<'b> {
     /// groups still decided, see the module doc); else the splits that would complete a nogood
     /// (all of whose decisions but one, an undecided group's split, the history makes) are
     /// refuted, with the nogood's other groups still decided as their reason.
-    fn propagate(&mut self, commit: u128, mut refuted: u128) -> Result<u128, u64> {
+    fn propagate(&mut self, mut refuted: u128) -> Result<u128, u64> {
         const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
         let hist = self.hist;
         if !self.full_run {
             return Ok(refuted);
         }
         let hist_groups = decided(hist);
-        for (&n, &gm) in self.nogoods.iter().zip(&self.nogood_groups) {
+        for (k, (&n, &gm)) in self.nogoods.iter().zip(&self.nogood_groups).enumerate() {
             let miss = gm & !hist_groups;
             if miss & miss.wrapping_sub(1) != 0 {
                 continue;
@@ -851,7 +922,7 @@ impl<'b> Solver<'b> {
             let x = (hist ^ n) & spread(n);
             let low = (x | x >> 1) & LOW;
             if low == 0 {
-                return Err(decided(n) & decided(commit));
+                return Err(decided(n) | moved_if(self.nogood_moved[k]));
             }
             if low & (low - 1) != 0 {
                 continue;
@@ -865,7 +936,7 @@ impl<'b> Solver<'b> {
                 continue;
             }
             refuted |= 1 << (3 * g + s);
-            let reason = decided(n) & !(1 << g) & decided(commit);
+            let reason = decided(n) & !(1 << g) | moved_if(self.nogood_moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(refuted)
@@ -924,7 +995,7 @@ impl<'b> Solver<'b> {
                 self.why_refuted[g][s] = stuck;
                 if fresh && self.full_run {
                     let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
-                    self.add_nogood(restrict(hist, r | 1 << g | self.path_why));
+                    self.add_nogood(restrict(hist, r | 1 << g), r & MOVED != 0);
                 }
             }
         }
@@ -950,7 +1021,7 @@ impl<'b> Solver<'b> {
                     let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                     let (a, b) = (it.next().expect("two"), it.next().expect("two"));
                     if board.cover[a].contains(b) || board.cover[b].contains(a) {
-                        return Err(0);
+                        return Err(if g == self.moved { MOVED } else { 1 << g });
                     }
                 }
                 4 => {
@@ -1177,6 +1248,13 @@ impl<'b> Solver<'b> {
         let mut reason = self.stuck_decisions(stuck);
         if self.full_run {
             reason = self.shrink_reason(stuck, reason);
+        } else {
+            let free = self.free_twos(&stuck.p, stuck.twos);
+            reason |= if self.moved != usize::MAX && free >> self.moved & 1 != 0 {
+                MOVED | free & !(1 << self.moved)
+            } else {
+                free
+            };
         }
         stuck.reason = Some(reason);
         reason
@@ -1227,7 +1305,46 @@ impl<'b> Solver<'b> {
                 (p, gone) = (p2, gone2);
             }
         }
+        // Each group of two with a free tile where the run is stuck now (its tiles two of a
+        // group of four decided above, or the moved group): does the relaxation still get
+        // stuck with its tiles going singly, as if it were undecided? Groups left out go singly
+        // from then on; a group freed by their removals is tested in turn.
+        let mut tested = 0;
+        loop {
+            let untested = self.free_twos(&p, stuck.twos) & !tested;
+            if untested == 0 {
+                break;
+            }
+            let h = untested.trailing_zeros() as usize;
+            tested |= 1 << h;
+            let left: Vec<u16> = board.members[h].iter().copied().filter(|&t| p.contains(t as usize)).collect();
+            self.unpair(h, &p, &mut gone);
+            let (mut p2, mut gone2) = (p, gone);
+            self.saved_counts.copy_from_slice(&self.counts);
+            self.queue.clear();
+            self.queue.extend(left.iter().copied());
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            if p2.is_empty() {
+                needed |= if h == self.moved { MOVED } else { 1 << h };
+                if let [a, b] = left[..] {
+                    self.partner[a as usize] = b;
+                    self.partner[b as usize] = a;
+                }
+                self.counts.copy_from_slice(&self.saved_counts);
+            } else {
+                (p, gone) = (p2, gone2);
+            }
+        }
         needed
+    }
+
+    /// The groups of `twos` (groups of two tiles at the node) with a tile free at `p`: the
+    /// others could not move at `p` however their tiles were paired.
+    fn free_twos(&self, p: &Bits, twos: u64) -> u64 {
+        let board = self.board;
+        bit_indices(twos)
+            .filter(|&g| board.members[g].iter().any(|&t| p.contains(t as usize) && board.is_free(p, t as usize)))
+            .fold(0, |m, g| m | 1 << g)
     }
 
     /// Sets the relaxation's partners as they were when it got stuck at `stuck.p`.
@@ -1436,15 +1553,15 @@ fn decided(commit: u128) -> u64 {
 /// doc, "Nogoods"): one that does not decide `m`'s group, and, with that group's decision
 /// dropped, one that splits it the way `m` pairs its tiles (any win after `m`, with `m` first,
 /// is a win from `present` that splits the group so). Others say nothing about the position.
-fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<u128> {
+fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<(u128, bool)> {
     let g = board.group[m.0 as usize] as usize;
     let field = 3u128 << (2 * g);
     let code = split_code(board, present, g, m);
     nogoods
         .iter()
         .filter_map(|&n| match n & field {
-            0 => Some(n),
-            f if Some(f >> (2 * g)) == code => Some(n & !field),
+            0 => Some((n, false)),
+            f if Some(f >> (2 * g)) == code => Some((n & !field, true)),
             _ => None,
         })
         .collect()
@@ -1555,7 +1672,18 @@ fn alone_mask(board: &Board, p: &Bits, i: usize, g: usize, mut is_free: impl FnM
 /// line `line` does, except that `line`'s `a-x` and `b-y` become `m` and `x-y`: `None` when no
 /// order of those pairs clears the board. With the pairs fixed, taking any pair whose two tiles
 /// are free is safe (a removal never blocks a tile), so one greedy replay decides it.
+///
+/// When that fails, the same pairs with one more group of four split another way are
+/// replayed (a move changes one group's split, and the line it wins with often needs a second
+/// group changed).
 fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Move>> {
+    let pairs = repaired_pairs(line, m)?;
+    replay(board, present, m, pairs.clone()).or_else(|| resplit_one_more(board, present, m, &pairs))
+}
+
+/// `line`'s pairs with `m = a-b` and `x-y` in place of its `a-x` and `b-y`, `m` left out:
+/// `None` when `m` is one of `line`'s pairs.
+fn repaired_pairs(line: &[Move], m: Move) -> Option<Vec<Move>> {
     let find = |t: u16| line.iter().position(|mv| mv.0 == t || mv.1 == t);
     let (i, j) = (find(m.0)?, find(m.1)?);
     if i == j {
@@ -1564,10 +1692,44 @@ fn repair(board: &Board, present: Bits, line: &[Move], m: Move) -> Option<Vec<Mo
     let other = |mv: Move, t: u16| if mv.0 == t { mv.1 } else { mv.0 };
     let mut pairs: Vec<Move> = line.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, &mv)| mv).collect();
     pairs.push(Move::new(other(line[i], m.0) as usize, other(line[j], m.1) as usize));
+    Some(pairs)
+}
+
+/// The first [`replay`] after `m` that clears the board with `pairs`, except that the two
+/// pairs of one group other than `m`'s are split one of the two other ways.
+fn resplit_one_more(board: &Board, present: Bits, m: Move, pairs: &[Move]) -> Option<Vec<Move>> {
+    let g = board.group[m.0 as usize];
+    for (i, &first) in pairs.iter().enumerate() {
+        let h = board.group[first.0 as usize];
+        if h == g {
+            continue;
+        }
+        for (j, &second) in pairs.iter().enumerate().skip(i + 1) {
+            if board.group[second.0 as usize] != h {
+                continue;
+            }
+            let (a, b, c, d) = (first.0 as usize, first.1 as usize, second.0 as usize, second.1 as usize);
+            for (x, y) in [(Move::new(a, c), Move::new(b, d)), (Move::new(a, d), Move::new(b, c))] {
+                let mut resplit = pairs.to_vec();
+                resplit[i] = x;
+                resplit[j] = y;
+                if let Some(line) = replay(board, present, m, resplit) {
+                    return Some(line);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The line from `present` that starts with `m` and then takes `pairs` greedily (any pair
+/// whose two tiles are free, at once), or `None` when they do not clear the board: with the
+/// pairs fixed, taking a free pair never hurts (a removal never blocks a tile).
+fn replay(board: &Board, present: Bits, m: Move, mut pairs: Vec<Move>) -> Option<Vec<Move>> {
     let mut p = present;
     p.remove(m.0 as usize);
     p.remove(m.1 as usize);
-    let mut new = Vec::with_capacity(line.len());
+    let mut new = Vec::with_capacity(pairs.len() + 1);
     new.push(m);
     while !pairs.is_empty() {
         let before = pairs.len();
