@@ -2,7 +2,7 @@
 //! given as counts under [`Conditions`] and returns a [`Value`] (han, fu, payments, no yaku
 //! list), from which [`Value::with_ura`] gives the exact payment for any number of ura-dora han.
 
-use crate::engine::{Input, search, validate};
+use crate::engine::{Cand, Input, search, validate};
 use crate::points::{Payment, payment};
 use crate::rules::Rules;
 use crate::situation::{Conditions, Error};
@@ -178,11 +178,22 @@ pub fn value(
     rules: &Rules,
 ) -> Result<Option<Value>, Error> {
     let inp = Input { closed, melds, win, red: red_fives, c: *cond };
-    let all = validate(&inp)?;
-    let dora = crate::engine::dora_han(&all, dora_indicators);
     let mut readings = Readings::new();
-    search(&inp, &all, dora, 0, rules, |c| readings.add(c.key(), c.han, c.fu, c.yakuman, c.payment))?;
+    each_reading(&inp, dora_indicators, rules, |c, _| readings.add(c.key(), c.han, c.fu, c.yakuman, c.payment))?;
     Ok(readings.value(cond, rules))
+}
+
+/// Validates the hand, then calls `on` with each reading that has a yaku and the hand's dora
+/// han (what [`value`] and [`value_pair`] both start from).
+fn each_reading(
+    inp: &Input<'_>,
+    dora_indicators: &[Tile],
+    rules: &Rules,
+    mut on: impl FnMut(&Cand, u32),
+) -> Result<(), Error> {
+    let all = validate(inp)?;
+    let dora = crate::engine::dora_han(&all, dora_indicators);
+    search(inp, &all, dora, 0, rules, |c| on(c, dora))
 }
 
 /// [`value`] for a closed hand with riichi and without, asked together: `(without, with)`,
@@ -215,15 +226,14 @@ pub fn value_pair(
     rules: &Rules,
 ) -> Result<(Option<Value>, Option<Value>), Error> {
     let inp = Input { closed, melds, win, red: red_fives, c: *cond };
-    let all = validate(&inp)?;
-    let dora = crate::engine::dora_han(&all, dora_indicators);
     // The han riichi adds to every ordinary reading, and the dora han every reading carries.
     let extra = if cond.double_riichi { 2 } else { u32::from(cond.riichi) } + u32::from(cond.ippatsu);
-    let dora_and_red = dora.min(255) + if rules.aka_dora { u32::from(red_fives) } else { 0 };
+    let red = if rules.aka_dora { u32::from(red_fives) } else { 0 };
     let plain = Conditions { riichi: false, double_riichi: false, ippatsu: false, ..*cond };
     let mut with = Readings::new();
     let mut without = Readings::new();
-    search(&inp, &all, dora, 0, rules, |c| {
+    each_reading(&inp, dora_indicators, rules, |c, dora| {
+        let dora_and_red = dora.min(255) + red;
         with.add(c.key(), c.han, c.fu, c.yakuman, c.payment);
         if c.yakuman > 0 {
             without.add(c.key(), c.han, c.fu, c.yakuman, c.payment);
