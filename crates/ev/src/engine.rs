@@ -146,6 +146,69 @@ fn unit(k: usize) -> u128 {
     1u128 << (3 * k)
 }
 
+/// A [`pack`]ed key as the listing's lookup tables keep it: two words, so a table entry is
+/// aligned to 8 bytes (24 bytes with an 8-byte value, where a `u128` key's 16-byte alignment
+/// makes it 32), hashed as the one `u128` it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key([u64; 2]);
+
+impl Key {
+    fn of(key: u128) -> Key {
+        Key([key as u64, (key >> 64) as u64])
+    }
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u128(u128::from(self.0[0]) | u128::from(self.0[1]) << 64);
+    }
+}
+
+/// A 14-tile hand's entry in the listing's lookup table, in one word: its shanten-keeping
+/// discards (bits `0..34`; what [`Solver::keeping_discards`] answers), its
+/// shanten plus one (bits `34..38`) and its hand (bits `38..64`, [`HAND`] until listed). Its
+/// admissible discards follow from these and its used exchanges (see [`Solver::pre_of`]).
+#[derive(Clone, Copy, Debug)]
+struct Entry14(u64);
+
+impl Entry14 {
+    fn new(sh14: i8, keep: u64, hand: u32) -> Entry14 {
+        debug_assert!((-1..15).contains(&sh14) && keep <= ALL_KINDS);
+        Entry14(keep | ((sh14 + 1) as u64) << 34 | u64::from(hand & HAND) << 38)
+    }
+
+    fn shanten(self) -> i8 {
+        ((self.0 >> 34) & 15) as i8 - 1
+    }
+
+    fn keep(self) -> u64 {
+        self.0 & ALL_KINDS
+    }
+
+    /// Its hand, or [`NONE`] until listed.
+    fn hand(self) -> u32 {
+        match (self.0 >> 38) as u32 {
+            HAND => NONE,
+            g => g,
+        }
+    }
+}
+
+/// A 13-tile hand's entry in the listing's lookup table: its [`Found13`] in one word (first
+/// state, hand, red suits).
+#[derive(Clone, Copy, Debug)]
+struct Entry13(u64);
+
+impl Entry13 {
+    fn new(f: Found13) -> Entry13 {
+        Entry13(u64::from(f.base) | u64::from(f.hand) << 32 | u64::from(f.mask) << 58)
+    }
+
+    fn found(self) -> Found13 {
+        Found13 { base: self.0 as u32, hand: (self.0 >> 32) as u32 & HAND, mask: (self.0 >> 58) as u8 }
+    }
+}
+
 /// A [`pack`]ed key with its red bits replaced.
 fn with_red(key: u128, red: u8) -> u128 {
     (key & !(7u128 << 102)) | (u128::from(red) << 102)
@@ -516,7 +579,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
     /// listed), each hand's key (kept after the listing for the simulator only) and its
     /// [`Oracle::necessary`] answer once asked.
-    index13: HashMap<u128, Found13>,
+    index13: HashMap<Key, Entry13>,
     keys13: Vec<u128>,
     necessary13: Vec<Option<(i8, u64)>>,
     hands13: Vec<Hand13>,
@@ -526,7 +589,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
     /// with its hand in `hands14` once one of its states is reached (freed after the listing;
     /// in the table itself: one memory access a lookup).
-    index14: HashMap<u128, (Pre, u32)>,
+    index14: HashMap<Key, Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
     /// The 13-tile hands' kept draws.
@@ -881,8 +944,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// the input does not), numbering its variants' states when new. A new hand is expanded
     /// when the listing reaches it.
     fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
-        if let Some(&found) = self.index13.get(&plain) {
-            return found;
+        if let Some(entry) = self.index13.get(&Key::of(plain)) {
+            return entry.found();
         }
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
@@ -903,7 +966,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.keys13.push(plain);
         self.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
-        self.index13.insert(plain, found);
+        self.index13.insert(Key::of(plain), Entry13::new(found));
         found
     }
 
@@ -930,31 +993,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh13, needed): (i8, bool),
         used14: u8,
     ) -> u32 {
-        let sh14 = sh13 - i8::from(needed);
-        let found = self.index14.get(&plain).copied();
-        let (pre, mut hand) = match found {
-            Some(entry) => entry,
-            None => (self.admissible_discards(h14, sh14, used14), NONE),
+        let found = self.index14.get(&Key::of(plain)).copied();
+        let (sh14, keep, mut hand) = match found {
+            Some(entry) => (entry.shanten(), entry.keep(), entry.hand()),
+            None => {
+                let sh14 = sh13 - i8::from(needed);
+                (sh14, self.keeping_discards(h14, sh14, used14), NONE)
+            }
         };
+        let pre = self.pre_of(h14, sh14, keep, used14);
         let mut key = plain;
-        if pre.0 == -1 {
+        if sh14 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept). The same hand, so the
             // same answer.
             if found.is_none() {
-                self.index14.insert(plain, (pre, NONE));
+                self.index14.insert(Key::of(plain), Entry14::new(sh14, keep, NONE));
             }
             key = plain | win_tag(drawn);
-            hand = self.index14.get(&key).map_or(NONE, |entry| entry.1);
+            hand = self.index14.get(&Key::of(key)).map_or(NONE, |entry| entry.hand());
         } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
             if found.is_none() {
-                self.index14.insert(plain, (pre, NONE));
+                self.index14.insert(Key::of(plain), Entry14::new(sh14, keep, NONE));
             }
             return NONE;
         }
         if hand == NONE {
             hand = self.list14(h14, plain, drawn, pre, used14);
-            self.index14.insert(key, (pre, hand));
+            self.index14.insert(Key::of(key), Entry14::new(sh14, keep, hand));
         }
         hand
     }
@@ -994,12 +1060,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
         hand.tenpai = sh == 0;
     }
 
-    /// The shanten `sh14` of a 14-tile hand (its 13-tile parent's, less one when the draw was
-    /// necessary), its admissible discards and its shanten-keeping discards (bit `e`). A discard that keeps the shanten (from one [`Oracle::unnecessary`]
-    /// call) is always admissible; any other (shanten-back) only when the hand has slack:
-    /// `used + shanten < limit`. A complete hand (declining the win) may discard into tenpai
-    /// when the tenpai hand is within the limit, `used <= limit`.
-    fn admissible_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> Pre {
+    /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
+    /// when the draw was necessary): its admissible discards and its shanten-keeping discards
+    /// `keep` (bit `e`; what [`Solver::keeping_discards`] answers, the lookup table keeps them).
+    /// A discard that keeps the shanten is always admissible; any other (shanten-back) only
+    /// when the hand has slack, `used + shanten < limit`: then every held kind.
+    fn pre_of(&self, h14: &Counts, sh14: i8, keep: u64, used14: u8) -> Pre {
+        let slack = used14 as i8 + sh14 < self.limit;
+        (sh14, if slack { at_least(h14, 1) } else { keep }, keep)
+    }
+
+    /// The shanten-keeping discards of a 14-tile hand of shanten `sh14` (held kinds only; from
+    /// one [`Oracle::unnecessary`] call, asked only when read). A complete hand (declining the
+    /// win) may discard into tenpai when the tenpai hand is within the limit, `used <= limit`.
+    fn keeping_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> u64 {
         let h = h14;
         let held = at_least(h, 1);
         let used14 = used14 as i8;
@@ -1020,7 +1094,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-        (sh14, if slack { held } else { keep & held }, keep)
+        keep & held
     }
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
@@ -1080,6 +1154,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let g = self.hands14.len() as u32;
+        assert!(g < HAND, "more than 2^26 - 1 14-tile hands");
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
         self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
         g
