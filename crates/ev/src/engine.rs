@@ -164,33 +164,57 @@ impl std::hash::Hash for Key {
     }
 }
 
-/// A 14-tile hand's entry in the listing's lookup table, in one word: its shanten-keeping
-/// discards (bits `0..34`; what [`Solver::keeping_discards`] answers), its
-/// shanten plus one (bits `34..38`) and its hand (bits `38..64`, [`HAND`] until listed). Its
+/// A 14-tile hand's entry in the listing's lookup table, in one word (bit 63 tells which).
+/// Until the hand is listed (a hand whose draws were all thrown so far, or a complete hand's
+/// key without its winning tile): its shanten-keeping discards (bits `0..34`; what
+/// [`Solver::keeping_discards`] answers) and its shanten plus one (bits `34..38`); its
 /// admissible discards follow from these and its used exchanges (see [`Solver::pre_of`]).
+/// Once listed: what a draw into it records, its first state (bits `0..32`) and red suits
+/// (`32..35`), and whether a draw that does not lower the shanten is thrown (`35..41`: the
+/// kind that is its only admissible discard, [`THROWN`] when it has none, [`KEPT`] when it has
+/// two or more), so a lookup that finds it reads no hand record.
 #[derive(Clone, Copy, Debug)]
 struct Entry14(u64);
 
+const LISTED: u64 = 1 << 63;
+const THROWN: u64 = 62;
+const KEPT: u64 = 63;
+
 impl Entry14 {
-    fn new(sh14: i8, keep: u64, hand: u32) -> Entry14 {
+    fn pending(sh14: i8, keep: u64) -> Entry14 {
         debug_assert!((-1..15).contains(&sh14) && keep <= ALL_KINDS);
-        Entry14(keep | ((sh14 + 1) as u64) << 34 | u64::from(hand & HAND) << 38)
+        Entry14(keep | ((sh14 + 1) as u64) << 34)
     }
 
-    fn shanten(self) -> i8 {
-        ((self.0 >> 34) & 15) as i8 - 1
+    /// A listed hand: its first state and red suits, and its admissible discards.
+    fn listed((base, mask): (u32, u8), admissible: u64) -> Entry14 {
+        let lone = match admissible.count_ones() {
+            0 => THROWN,
+            1 => u64::from(admissible.trailing_zeros()),
+            _ => KEPT,
+        };
+        Entry14(LISTED | u64::from(base) | u64::from(mask) << 32 | lone << 35)
     }
 
-    fn keep(self) -> u64 {
-        self.0 & ALL_KINDS
+    fn is_listed(self) -> bool {
+        self.0 & LISTED != 0
     }
 
-    /// Its hand, or [`NONE`] until listed.
-    fn hand(self) -> u32 {
-        match (self.0 >> 38) as u32 {
-            HAND => NONE,
-            g => g,
-        }
+    /// A hand not listed yet: its shanten and shanten-keeping discards.
+    fn pending_answer(self) -> (i8, u64) {
+        (((self.0 >> 34) & 15) as i8 - 1, self.0 & ALL_KINDS)
+    }
+
+    /// A listed hand: its first state and red suits.
+    fn to(self) -> (u32, u8) {
+        (self.0 as u32, (self.0 >> 32) as u8 & 7)
+    }
+
+    /// A listed hand: whether a draw of `drawn` into it that does not lower the shanten is
+    /// thrown (its admissible discards are that kind alone, or none).
+    fn throws(self, drawn: usize) -> bool {
+        let lone = (self.0 >> 35) & 63;
+        lone == THROWN || lone == drawn as u64
     }
 }
 
@@ -981,10 +1005,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
-    /// bits `plain`), listed when new, or [`NONE`] when the draw is not kept: it does not lower
-    /// the shanten (`needed` false) and the hand's only admissible discard is the drawn tile.
-    /// The lookup table keeps each key's [`Pre`] answer and its hand ([`NONE`] until listed);
-    /// a key is inserted once (a listed hand's after its listing).
+    /// bits `plain`), listed when new, as its first state and red suits, or `None` when the
+    /// draw is not kept: it does not lower the shanten (`needed` false) and the hand's only
+    /// admissible discard is the drawn tile. The lookup table keeps each key's
+    /// [`Entry14`]; a key is inserted once (a listed hand's after its listing).
     fn draw_hand(
         &mut self,
         h14: &mut Counts,
@@ -992,13 +1016,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         drawn: usize,
         (sh13, needed): (i8, bool),
         used14: u8,
-    ) -> u32 {
+    ) -> Option<(u32, u8)> {
         let found = self.index14.get(&Key::of(plain)).copied();
-        let (sh14, keep, mut hand) = match found {
-            Some(entry) => (entry.shanten(), entry.keep(), entry.hand()),
+        let (sh14, keep) = match found {
+            // A listed hand (a complete one is listed under its key with the winning tile).
+            Some(entry) if entry.is_listed() => {
+                return (needed || !entry.throws(drawn)).then(|| entry.to());
+            }
+            Some(entry) => entry.pending_answer(),
             None => {
                 let sh14 = sh13 - i8::from(needed);
-                (sh14, self.keeping_discards(h14, sh14, used14), NONE)
+                (sh14, self.keeping_discards(h14, sh14, used14))
             }
         };
         let pre = self.pre_of(h14, sh14, keep, used14);
@@ -1008,21 +1036,21 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // draw completing a hand lowers its shanten: always kept). The same hand, so the
             // same answer.
             if found.is_none() {
-                self.index14.insert(Key::of(plain), Entry14::new(sh14, keep, NONE));
+                self.index14.insert(Key::of(plain), Entry14::pending(sh14, keep));
             }
             key = plain | win_tag(drawn);
-            hand = self.index14.get(&Key::of(key)).map_or(NONE, |entry| entry.hand());
+            if let Some(entry) = self.index14.get(&Key::of(key)) {
+                return Some(entry.to());
+            }
         } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
             if found.is_none() {
-                self.index14.insert(Key::of(plain), Entry14::new(sh14, keep, NONE));
+                self.index14.insert(Key::of(plain), Entry14::pending(sh14, keep));
             }
-            return NONE;
+            return None;
         }
-        if hand == NONE {
-            hand = self.list14(h14, plain, drawn, pre, used14);
-            self.index14.insert(Key::of(key), Entry14::new(sh14, keep, hand));
-        }
-        hand
+        let to = self.list14(h14, plain, drawn, pre, used14);
+        self.index14.insert(Key::of(key), Entry14::listed(to, pre.1));
+        Some(to)
     }
 
     /// Lists the draws of 13-tile hand `g` (its `tenpai`, kept draws and their live copies).
@@ -1046,11 +1074,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let needed = necessary & (1 << k) != 0;
             h[k] += 1;
             let used14 = used + u8::from(h[k] > self.base[k]);
-            let g14 = self.draw_hand(&mut h, key + unit(k), k, (sh, needed), used14);
+            let to = self.draw_hand(&mut h, key + unit(k), k, (sh, needed), used14);
             h[k] -= 1;
-            if g14 != NONE {
-                let to = self.hands14[g14 as usize];
-                self.steps.push(Step { state: to.base, kind: k as u8, copies: c, mask: to.mask });
+            if let Some((state, mask)) = to {
+                self.steps.push(Step { state, kind: k as u8, copies: c, mask });
                 live += u16::from(c);
             }
         }
@@ -1099,7 +1126,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
     /// answer `pre`) after drawing `drawn`: its variants' win points and its admissible
-    /// discards (with the 13-tile hands they leave, and riichi where the policy considers it).
+    /// discards (with the 13-tile hands they leave, and riichi where the policy considers it);
+    /// returns its first state and red suits.
     fn list14(
         &mut self,
         h14: &mut Counts,
@@ -1107,7 +1135,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         drawn: usize,
         (sh14, admissible, keep): Pre,
         used14: u8,
-    ) -> u32 {
+    ) -> (u32, u8) {
         let mask = self.red_mask(h14);
         let base = self.states14;
         self.states14 += variants(mask) as u32;
@@ -1153,11 +1181,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 h14[e] += 1;
             }
         }
-        let g = self.hands14.len() as u32;
-        assert!(g < HAND, "more than 2^26 - 1 14-tile hands");
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
         self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
-        g
+        (base, mask)
     }
 
     /// The win points of complete hand `h14` (won on `drawn`) without riichi, at a plain draw
