@@ -131,13 +131,24 @@ fn pack(h: &Counts, red: u8) -> u128 {
     key | (u128::from(red) << 102)
 }
 
-/// The hand and red bits of a [`pack`]ed key.
+/// The hand and red bits of a [`pack`]ed key: eight kinds at a time, their 3-bit fields
+/// spread to bytes ([`spread`]).
 fn unpack(key: u128) -> (Counts, u8) {
     let mut h = [0u8; 34];
-    for (k, c) in h.iter_mut().enumerate() {
-        *c = (key >> (3 * k)) as u8 & 7;
+    for (j, chunk) in h.chunks_mut(8).enumerate() {
+        let bytes = spread((key >> (24 * j)) as u64 & 0xff_ffff).to_le_bytes();
+        chunk.copy_from_slice(&bytes[..chunk.len()]);
     }
     (h, (key >> 102) as u8 & 7)
+}
+
+/// Eight 3-bit fields (bits `3i..3i + 3` of `x`, the rest zero) to eight bytes (byte `i`):
+/// the upper four fields move up by 20 bits, then in each half the upper two by 10, then in
+/// each quarter the upper one by 5 (field `i` moves by `5i` in all).
+fn spread(x: u64) -> u64 {
+    let y = (x & 0xfff) | (x & 0xff_f000) << 20;
+    let y = (y & 0x0000_003f_0000_003f) | (y & 0x0000_0fc0_0000_0fc0) << 10;
+    (y & 0x0007_0007_0007_0007) | (y & 0x0038_0038_0038_0038) << 5
 }
 
 /// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
@@ -2434,4 +2445,35 @@ pub(crate) fn binom(n: u32, k: u32) -> f64 {
         r = r * f64::from(n - i) / f64::from(i + 1);
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`unpack`] kind by kind, as obviously as possible.
+    fn unpack_slow(key: u128) -> (Counts, u8) {
+        let mut h = [0u8; 34];
+        for (k, c) in h.iter_mut().enumerate() {
+            *c = (key >> (3 * k)) as u8 & 7;
+        }
+        (h, (key >> 102) as u8 & 7)
+    }
+
+    #[test]
+    fn unpack_agrees_with_kind_by_kind() {
+        let mut rng = Rng::new(7);
+        for _ in 0..20_000 {
+            // Any fields (0..7, beyond the four copies a hand holds) and red bits; and packed
+            // hands.
+            let key = u128::from(rng.next_u64()) | u128::from(rng.next_u64() & 0x1ff_ffff_ffff) << 64;
+            assert_eq!(unpack(key), unpack_slow(key), "{key:#x}");
+            let mut h = [0u8; 34];
+            for c in &mut h {
+                *c = rng.index(5) as u8;
+            }
+            let red = rng.index(8) as u8;
+            assert_eq!(unpack(pack(&h, red)), (h, red));
+        }
+    }
 }
