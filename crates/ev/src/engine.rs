@@ -1804,44 +1804,47 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
         let double = u32::from(level == 2 && self.opts.double_riichi);
         let (ippatsu_han, haitei_han) = (u32::from(self.opts.ippatsu), u32::from(self.opts.haitei));
+        let red_fives = self.opts.red_fives;
+        let red_han = |bits: u8| if red_fives { bits.count_ones() } else { 0 };
         for (i, k) in kinds(waits).enumerate() {
             let c = self.live(h, k);
             h[k] += 1;
+            let suit = FIVE_SUIT[k];
+            let red_live = self.red;
+            let red_of = |red: u8| match suit {
+                s @ 0..3 => (red_live.of(red, usize::from(s)), red | 1 << s),
+                _ => (0, red),
+            };
             // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
             // from one oracle total and one ura-dora distribution (what `win_points` computes
-            // for each, asked once).
-            let fast = if self.opts.menzen_tsumo {
+            // for each, asked once), each count of extra han priced once, before the variants
+            // (`prices[x]`: the points with `x` extra han, `None` without a yaku).
+            let prices = if self.opts.menzen_tsumo {
                 let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
                 h[k] -= 1;
                 let dist = ura13.map(|groups| self.ura_of_groups(self.ura_groups_after_draw(h, groups, k)));
                 h[k] += 1;
-                Some((t, dist))
+                let most_red = reds.iter().map(|&red| red_han(red_of(red).1)).max().unwrap_or(0);
+                let top = most_red + double + ippatsu_han + haitei_han;
+                Some(t.map(|t| {
+                    let mut prices = [0.0; 8];
+                    for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
+                        *p = totals_points(&t, x as u32, dist.as_deref());
+                    }
+                    prices
+                }))
             } else {
                 None
             };
-            // The points with `x` extra han (`priced[x]` once computed).
-            let mut priced = [None; 8];
-            let mut price = |t: &Totals, dist: Option<&[f64]>, x: u32| match priced.get_mut(x as usize) {
-                Some(slot) => *slot.get_or_insert_with(|| totals_points(t, x, dist)),
-                None => totals_points(t, x, dist),
-            };
-            let suit = FIVE_SUIT[k];
             for (v, &red) in reds.iter().enumerate() {
-                let (red_live, red_bits) = match suit {
-                    s @ 0..3 => (self.red.of(red, usize::from(s)), red | 1 << s),
-                    _ => (0, red),
-                };
+                let (red_live, red_bits) = red_of(red);
                 let pr = f64::from(red_live) / f64::from(c);
                 let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
                 for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
                     for haitei in [false, true] {
-                        let mut value = |s: &mut Self, bits: u8| match &fast {
-                            Some((t, dist)) => t.as_ref().map_or(0.0, |t| {
-                                let red_han = if s.opts.red_fives { bits.count_ones() } else { 0 };
-                                let extra =
-                                    red_han + double + u32::from(ipp) * ippatsu_han + u32::from(haitei) * haitei_han;
-                                price(t, dist.as_deref(), extra)
-                            }),
+                        let extra = double + u32::from(ipp) * ippatsu_han + u32::from(haitei) * haitei_han;
+                        let value = |s: &mut Self, bits: u8| match prices {
+                            Some(prices) => prices.map_or(0.0, |p| p[(red_han(bits) + extra) as usize]),
                             None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
                         };
                         let plain = value(self, red);
