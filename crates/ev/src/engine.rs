@@ -374,7 +374,9 @@ struct Hand13 {
     live: u16,
     /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
     used: u8,
-    tenpai: bool,
+    /// Its shanten (0: tenpai): its value before draw `d` is zero when fewer draws are left,
+    /// `LAST - d < shanten`.
+    shanten: i8,
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
@@ -895,7 +897,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             riichi: NONE,
             live: 0,
             used,
-            tenpai: false,
+            shanten: 0,
             mask,
             reach: 0,
             plain: false,
@@ -991,7 +993,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let hand = &mut self.hands13[g];
         hand.steps = Span { start, len: self.steps.len() as u32 - start };
         hand.live = live;
-        hand.tenpai = sh == 0;
+        hand.shanten = sh;
     }
 
     /// The shanten `sh14` of a 14-tile hand (its 13-tile parent's, less one when the draw was
@@ -1242,11 +1244,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         // Hand by hand: a hand's reached ranks (bits) are pushed along its draws or discards
         // to the next hands' whenever they grow (a hand is revisited at most once per rank).
-        let mut hand14_of = vec![0u32; self.states14 as usize];
-        for (g, hand) in self.hands14.iter().enumerate() {
-            let b = hand.base as usize;
-            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
-        }
+        let hand14_of = self.hand14_of();
         let mut work: Vec<(bool, usize)> = Vec::new();
         for &r in roots {
             let (g, rank) = self.locate13(r);
@@ -1291,6 +1289,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
+    }
+
+    /// The 14-tile hand of each 14-tile state.
+    fn hand14_of(&self) -> Vec<u32> {
+        let mut hand14_of = vec![0u32; self.states14 as usize];
+        for (g, hand) in self.hands14.iter().enumerate() {
+            let b = hand.base as usize;
+            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
+        }
+        hand14_of
     }
 
     /// The records the pass reads after the walk over reached variants (see
@@ -1475,6 +1483,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             chunks14: chunk_starts(hands14.len(), states(&mut hands14.iter().map(|h| h.mask)), |g| {
                 hands14[g].base as usize
             }),
+            ends13: live_ends(hands13.len(), |g| hands13[g].used),
+            ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1)),
         };
         let (n13, n14) = match &split {
             Some(split) => (split.n13, split.n14),
@@ -1492,7 +1502,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         for hand in graph.hands13 {
             let b = slot(LAST) * n13 + hand.base as usize;
             for v in &mut v13[b..b + variants(hand.mask)] {
-                v[2] = if hand.tenpai { 1.0 } else { 0.0 };
+                v[2] = if hand.shanten == 0 { 1.0 } else { 0.0 };
             }
         }
         let mut root13: HashMap<u32, [[f64; 3]; N]> = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
@@ -1558,22 +1568,30 @@ impl<'a, O: Oracle> Solver<'a, O> {
     ) {
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
+            let end = graph.ends14[d];
             if graph.chunks14.is_empty() {
-                graph.layer14(0..graph.hands14.len(), v14, d, next13, next_r);
+                graph.layer14(0..end, v14, d, next13, next_r);
             } else {
                 let base = |g: usize| graph.hands14[g].base as usize;
                 let chunks = split_by_hands(&graph.chunks14, graph.hands14.len(), base, v14);
-                chunks.into_par_iter().for_each(|(hands, out)| graph.layer14(hands, out, d, next13, next_r));
+                chunks
+                    .into_par_iter()
+                    .filter(|(hands, _)| hands.start < end)
+                    .for_each(|(hands, out)| graph.layer14(hands.start..hands.end.min(end), out, d, next13, next_r));
             }
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
+        let end = graph.ends13[d];
         if graph.chunks13.is_empty() {
-            graph.layer13(0..graph.hands13.len(), layer13, next13, d, denom, v14);
+            graph.layer13(0..end, layer13, next13, d, denom, v14);
         } else {
             let base = |g: usize| graph.hands13[g].base as usize;
             let chunks = split_by_hands(&graph.chunks13, graph.hands13.len(), base, layer13);
-            chunks.into_par_iter().for_each(|(hands, out)| graph.layer13(hands, out, next13, d, denom, v14));
+            chunks
+                .into_par_iter()
+                .filter(|(hands, _)| hands.start < end)
+                .for_each(|(hands, out)| graph.layer13(hands.start..hands.end.min(end), out, next13, d, denom, v14));
         }
     }
 
@@ -1886,7 +1904,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let tenpai = match st {
-            St::Dama(i) => self.hands13[self.locate13(i).0].tenpai,
+            St::Dama(i) => self.hands13[self.locate13(i).0].shanten == 0,
             St::Riichi(..) => true,
         };
         (0.0, false, tenpai)
@@ -1981,6 +1999,27 @@ struct Graph<'g> {
     /// Where the parallel chunks of the layers start (empty: on the calling thread).
     chunks13: Vec<usize>,
     chunks14: Vec<usize>,
+    /// The hands the pass visits at draw index `d`: those before `ends13[d]` (after it, no
+    /// hand is reached by then: each holds more tiles the input does not than draws made),
+    /// the same for `ends14`.
+    ends13: [usize; N],
+    ends14: [usize; N],
+}
+
+/// For each draw index `d`, the end of the hands some of which may be reached by `d`: one past
+/// the last hand whose first possible index (`first(g)`) is at most `d` (breadth first, the
+/// hands come nearly in the order of their first index, so most hands before it are).
+fn live_ends(hands: usize, first: impl Fn(usize) -> u8) -> [usize; N] {
+    let mut ends = [0; N];
+    for g in 0..hands {
+        if let Some(end) = ends.get_mut(usize::from(first(g))) {
+            *end = g + 1;
+        }
+    }
+    for d in 1..N {
+        ends[d] = ends[d].max(ends[d - 1]);
+    }
+    ends
 }
 
 impl Graph<'_> {
@@ -2017,8 +2056,16 @@ impl Graph<'_> {
         next: (&[[f64; 3]], &[[f64; 3]]),
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
+        if hands.is_empty() {
+            return;
+        }
         let offset = self.hands14[hands.start].base as usize;
         for hand in &self.hands14[hands] {
+            // Not reached yet, or zero (fewer draws left than its shanten: no discard reaches
+            // tenpai) as it was at every later index (never written, still zero).
+            if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
+                continue;
+            }
             let b = hand.base as usize - offset;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
@@ -2042,10 +2089,6 @@ impl Graph<'_> {
         out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
     ) {
-        if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
-            out.fill([0.0; 3]);
-            return;
-        }
         // The best so far of each variant is kept in `out` itself.
         let mut found = false;
         if hand.win != NONE {
@@ -2111,9 +2154,14 @@ impl Graph<'_> {
         denom: f64,
         v14: &[[f64; 3]],
     ) {
+        if hands.is_empty() {
+            return;
+        }
         let offset = self.hands13[hands.start].base as usize;
         for hand in &self.hands13[hands] {
-            if usize::from(hand.used) > d {
+            // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
+            // later index (never written after the terminal values, zero from a shanten of 1).
+            if d < usize::from(hand.used) || LAST - d < usize::try_from(hand.shanten).unwrap_or(0) {
                 continue;
             }
             let b = hand.base as usize - offset;
