@@ -74,13 +74,20 @@ pub(crate) fn better(objective: Objective, a: (f64, f64, f64), b: (f64, f64, f64
         Objective::Points => ((a.0, a.1, a.2), (b.0, b.1, b.2)),
         Objective::Win => ((a.1, a.0, a.2), (b.1, b.0, b.2)),
     };
-    if (x.0 - y.0).abs() > EPS * x.0.abs().max(1.0) {
+    if (x.0 - y.0).abs() > EPS * at_least_one(x.0.abs()) {
         return x.0 > y.0;
     }
-    if (x.1 - y.1).abs() > EPS * x.1.abs().max(1.0) {
+    if (x.1 - y.1).abs() > EPS * at_least_one(x.1.abs()) {
         return x.1 > y.1;
     }
     x.2 > y.2 + EPS
+}
+
+/// `a.max(1.0)`, in one instruction: the same value for every `a`, NaN included (both give
+/// 1.0), without `f64::max`'s NaN handling.
+#[inline(always)]
+fn at_least_one(a: f64) -> f64 {
+    if a > 1.0 { a } else { 1.0 }
 }
 
 /// Everything fixed for one question (shared by the candidates).
@@ -2087,56 +2094,79 @@ impl Graph<'_> {
         d: usize,
         (next13, next_r): (&[[f64; 3]], &[[f64; 3]]),
         out: &mut [[f64; 3]; V],
-        better: impl Fn([f64; 3], [f64; 3]) -> bool,
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
-        // The best so far of each variant is kept in `out` itself.
+        // The best so far of each variant, in place (in the layer read, or in `won`): the
+        // winner is copied once, at the end.
+        let mut won = [[0.0; 3]; V];
+        let mut best: [&[f64; 3]; V] = [&ZERO; V];
         let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
             let wins = &self.wins[hand.win as usize..hand.win as usize + V];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
-                for (b, w) in out.iter_mut().zip(wins) {
+                for (b, w) in won.iter_mut().zip(wins) {
                     *b = [w[last], 1.0, 1.0];
                 }
                 if !self.may_decline {
+                    *out = won;
                     return;
                 }
+                best = won.each_ref();
                 found = true;
             }
         }
         let reds = &RED[usize::from(hand.mask)];
         for &entry in &self.options[hand.options()] {
-            let rank = &RANK[entry.mask()];
-            // A discard that keeps every red bit leaves the same variants, rank for rank.
-            let same = entry.info & CLEARS == 0;
-            let kept = if same { 7 } else { entry.kept_red() };
+            let state = entry.state as usize;
             // The riichi states of the 13-tile hand (only when riichi is considered).
-            let riichi_at = if entry.info & WITH_RIICHI != 0 {
-                self.riichi13[(entry.info & HAND) as usize] as usize
-            } else {
-                usize::MAX
-            };
-            for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
-                let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
-                let mut v = next13[entry.state as usize + r];
-                if riichi_at != usize::MAX {
-                    let riichi = next_r[riichi_at + r];
-                    match self.policy {
-                        RiichiPolicy::Never => {}
-                        RiichiPolicy::Always => v = riichi,
-                        RiichiPolicy::Best if better(riichi, v) => v = riichi,
-                        RiichiPolicy::Best => {}
+            let riichi_at =
+                (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
+            if entry.info & CLEARS == 0 {
+                // A discard that keeps every red bit leaves the same variants, rank for rank.
+                let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                match riichi_at {
+                    None => keep_best(&mut best, found, |c| &dama[c], better),
+                    Some(at) => {
+                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                        keep_best(&mut best, found, |c| self.dama_or_riichi(&dama[c], &riichi[c], better), better);
                     }
                 }
-                if !found || better(v, *b) {
-                    *b = v;
+            } else {
+                let (rank, kept) = (&RANK[entry.mask()], entry.kept_red());
+                let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
+                match riichi_at {
+                    None => keep_best(&mut best, found, |c| &next13[state + r(c)], better),
+                    Some(at) => keep_best(
+                        &mut best,
+                        found,
+                        |c| self.dama_or_riichi(&next13[state + r(c)], &next_r[at + r(c)], better),
+                        better,
+                    ),
                 }
             }
             found = true;
         }
-        if !found {
-            out.fill([0.0; 3]);
+        for (o, b) in out.iter_mut().zip(best) {
+            *o = *b;
+        }
+    }
+
+    /// The value of a discard that may declare riichi, under the policy: its dama value or its
+    /// riichi value.
+    #[inline(always)]
+    fn dama_or_riichi<'v>(
+        &self,
+        dama: &'v [f64; 3],
+        riichi: &'v [f64; 3],
+        better: impl Fn([f64; 3], [f64; 3]) -> bool,
+    ) -> &'v [f64; 3] {
+        match self.policy {
+            RiichiPolicy::Never => dama,
+            RiichiPolicy::Always => riichi,
+            RiichiPolicy::Best if better(*riichi, *dama) => riichi,
+            RiichiPolicy::Best => dama,
         }
     }
 
@@ -2241,6 +2271,26 @@ impl Graph<'_> {
         };
         for ((o, a), own) in out.iter_mut().zip(&acc).zip(&own) {
             *o = mix(stay, *own, inv, *a);
+        }
+    }
+}
+
+/// The value of a 14-tile state without a win or a discard.
+const ZERO: [f64; 3] = [0.0; 3];
+
+/// Keeps in `best` (each variant's best so far) each variant's value `v(c)` when it is better
+/// (or the first one, when none is `found` yet).
+#[inline(always)]
+fn keep_best<'v, const V: usize>(
+    best: &mut [&'v [f64; 3]; V],
+    found: bool,
+    v: impl Fn(usize) -> &'v [f64; 3],
+    better: impl Fn([f64; 3], [f64; 3]) -> bool,
+) {
+    for (c, b) in best.iter_mut().enumerate() {
+        let v = v(c);
+        if !found || better(*v, **b) {
+            *b = v;
         }
     }
 }
