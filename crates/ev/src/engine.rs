@@ -1480,7 +1480,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             options,
             riichi13: &riichi13,
             wins: &self.wins,
-            red: self.red,
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| self.red.of(red as u8, suit))),
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
@@ -1999,7 +1999,9 @@ struct Graph<'g> {
     /// [`Opt`]), then those of the single variants' resolved discards ([`Split::riichi13`]).
     riichi13: &'g [u32],
     wins: &'g [[f64; 2]],
-    red: RedLive,
+    /// The live red copies of each suit's five (`red_live[suit][red]`) for a state with red
+    /// bits `red` ([`RedLive::of`]).
+    red_live: [[u8; 8]; 3],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -2249,8 +2251,9 @@ impl Graph<'_> {
                 }
                 continue;
             }
+            let live = &self.red_live[usize::from(suit)];
             for (a, &red) in acc.iter_mut().zip(reds) {
-                let red_live = self.red.of(red, usize::from(suit));
+                let red_live = live[usize::from(red)];
                 if red_live > 0 {
                     let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
                     add_scaled(a, q, v);
