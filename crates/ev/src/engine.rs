@@ -2075,6 +2075,11 @@ impl Graph<'_> {
             if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
                 continue;
             }
+            // A hand without discards (a win taken, or none) has the same value at every index
+            // but the last: kept from `d + 1` once computed there.
+            if hand.len == 0 && d + 3 <= LAST && d + 2 >= usize::from(hand.used) {
+                continue;
+            }
             let b = hand.base as usize - offset;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
