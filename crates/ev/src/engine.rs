@@ -2103,27 +2103,40 @@ impl Graph<'_> {
         out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
-        // The best so far of each variant, in place (in the layer read, or in `won`): the
-        // winner is copied once, at the end.
-        let mut won = [[0.0; 3]; V];
-        let mut best: [&[f64; 3]; V] = [&ZERO; V];
-        let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
             let wins = &self.wins[hand.win as usize..hand.win as usize + V];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
-                for (b, w) in won.iter_mut().zip(wins) {
-                    *b = [w[last], 1.0, 1.0];
-                }
+                let won: [[f64; 3]; V] = std::array::from_fn(|c| [wins[c][last], 1.0, 1.0]);
                 if !self.may_decline {
                     *out = won;
                     return;
                 }
-                best = won.each_ref();
-                found = true;
+                let best = self.best_discard(hand, (next13, next_r), (won.each_ref(), true), better);
+                for (o, b) in out.iter_mut().zip(best) {
+                    *o = *b;
+                }
+                return;
             }
         }
+        let best = self.best_discard(hand, (next13, next_r), ([&ZERO; V], false), better);
+        for (o, b) in out.iter_mut().zip(best) {
+            *o = *b;
+        }
+    }
+
+    /// The best of each variant of the 14-tile hand `hand` among `best` (when `found`, the
+    /// best so far) and its discards, in the order of the option pool, compared in place (in
+    /// the layer read): the winner is copied once, by the caller.
+    #[inline(always)]
+    fn best_discard<'v, const V: usize>(
+        &self,
+        hand: &Hand14,
+        (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
+        (mut best, mut found): ([&'v [f64; 3]; V], bool),
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+    ) -> [&'v [f64; 3]; V] {
         let reds = &RED[usize::from(hand.mask)];
         for &entry in &self.options[hand.options()] {
             let state = entry.state as usize;
@@ -2155,9 +2168,7 @@ impl Graph<'_> {
             }
             found = true;
         }
-        for (o, b) in out.iter_mut().zip(best) {
-            *o = *b;
-        }
+        best
     }
 
     /// The value of a discard that may declare riichi, under the policy: its dama value or its
