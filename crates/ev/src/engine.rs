@@ -29,7 +29,9 @@
 //!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
 //!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
 //!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
-//!   simulator).
+//!   simulator). It visits only the live hands of each layer (reached by then, and not yet
+//!   too far from tenpai: [`Graph::ends13`], [`Hand13::shanten`]) and picks each 14-tile
+//!   state's best discard by reference into the layer it reads, copying the winner once.
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
@@ -1251,7 +1253,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         // Hand by hand: a hand's reached ranks (bits) are pushed along its draws or discards
         // to the next hands' whenever they grow (a hand is revisited at most once per rank).
-        let hand14_of = self.hand14_of();
+        let mut hand14_of = vec![0u32; self.states14 as usize];
+        for (g, hand) in self.hands14.iter().enumerate() {
+            let b = hand.base as usize;
+            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
+        }
         let mut work: Vec<(bool, usize)> = Vec::new();
         for &r in roots {
             let (g, rank) = self.locate13(r);
@@ -1296,16 +1302,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-    }
-
-    /// The 14-tile hand of each 14-tile state.
-    fn hand14_of(&self) -> Vec<u32> {
-        let mut hand14_of = vec![0u32; self.states14 as usize];
-        for (g, hand) in self.hands14.iter().enumerate() {
-            let b = hand.base as usize;
-            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
-        }
-        hand14_of
     }
 
     /// The records the pass reads after the walk over reached variants (see
@@ -2034,9 +2030,10 @@ fn live_ends(hands: usize, first: impl Fn(usize) -> u8) -> [usize; N] {
 impl Graph<'_> {
     /// The values after draw `d` of the 14-tile hands `hands`, written to `out` (their states,
     /// from the first hand's): for each state a win, or the best admissible discard (dama or
-    /// riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer draws left
-    /// than its shanten (no discard reaches tenpai), or an index no path reaches (it holds more
-    /// tiles the input does not than draws made).
+    /// riichi) valued at `d + 1`. Not written where it is exactly zero (fewer draws left than
+    /// its shanten: no discard reaches tenpai; it was zero at every later index, so it still
+    /// is), never read (an index no path reaches: it holds more tiles the input does not than
+    /// draws made), or the same as at `d + 1` (a hand without discards, before the last draw).
     fn layer14(
         &self,
         hands: std::ops::Range<usize>,
