@@ -2141,13 +2141,21 @@ impl Graph<'_> {
             let riichi_at =
                 (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
             if entry.info & CLEARS == 0 {
-                // A discard that keeps every red bit leaves the same variants, rank for rank.
-                let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
-                match riichi_at {
-                    None => keep_best(&mut best, found, |c| &dama[c], better),
-                    Some(at) => {
+                // A discard that keeps every red bit leaves the same variants, rank for rank;
+                // the policy picked once for all of them (riichi always: no dama value read).
+                let dama = |c: usize| &next13[state + c];
+                match (riichi_at, self.policy) {
+                    (None, _) | (Some(_), RiichiPolicy::Never) => {
+                        let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                        keep_best(&mut best, found, |c| &dama[c], better);
+                    }
+                    (Some(at), RiichiPolicy::Always) => {
                         let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| self.dama_or_riichi(&dama[c], &riichi[c], better), better);
+                        keep_best(&mut best, found, |c| &riichi[c], better);
+                    }
+                    (Some(at), RiichiPolicy::Best) => {
+                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                        keep_best(&mut best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
                     }
                 }
             } else {
