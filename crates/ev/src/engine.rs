@@ -29,7 +29,9 @@
 //!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
 //!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
 //!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
-//!   simulator).
+//!   simulator). It visits only the live hands of each layer (reached by then, and not yet
+//!   too far from tenpai: [`Graph::ends13`], [`Hand13::shanten`]) and picks each 14-tile
+//!   state's best discard by reference into the layer it reads, copying the winner once.
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
@@ -74,13 +76,20 @@ pub(crate) fn better(objective: Objective, a: (f64, f64, f64), b: (f64, f64, f64
         Objective::Points => ((a.0, a.1, a.2), (b.0, b.1, b.2)),
         Objective::Win => ((a.1, a.0, a.2), (b.1, b.0, b.2)),
     };
-    if (x.0 - y.0).abs() > EPS * x.0.abs().max(1.0) {
+    if (x.0 - y.0).abs() > EPS * at_least_one(x.0.abs()) {
         return x.0 > y.0;
     }
-    if (x.1 - y.1).abs() > EPS * x.1.abs().max(1.0) {
+    if (x.1 - y.1).abs() > EPS * at_least_one(x.1.abs()) {
         return x.1 > y.1;
     }
     x.2 > y.2 + EPS
+}
+
+/// `a.max(1.0)`, in one instruction: the same value for every `a`, NaN included (both give
+/// 1.0), without `f64::max`'s NaN handling.
+#[inline(always)]
+fn at_least_one(a: f64) -> f64 {
+    if a > 1.0 { a } else { 1.0 }
 }
 
 /// Everything fixed for one question (shared by the candidates).
@@ -472,7 +481,9 @@ struct Hand13 {
     live: u16,
     /// Tiles it holds that the input does not: no path reaches it before draw index `used`.
     used: u8,
-    tenpai: bool,
+    /// Its shanten (0: tenpai): its value before draw `d` is zero when fewer draws are left,
+    /// `LAST - d < shanten`.
+    shanten: i8,
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
@@ -993,7 +1004,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             riichi: NONE,
             live: 0,
             used,
-            tenpai: false,
+            shanten: 0,
             mask,
             reach: 0,
             plain: false,
@@ -1095,7 +1106,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let hand = &mut self.hands13[g];
         hand.steps = Span { start, len: self.steps.len() as u32 - start };
         hand.live = live;
-        hand.tenpai = sh == 0;
+        hand.shanten = sh;
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -1577,7 +1588,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             options,
             riichi13: &riichi13,
             wins: &self.wins,
-            red: self.red,
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| self.red.of(red as u8, suit))),
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
@@ -1587,6 +1598,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             chunks14: chunk_starts(hands14.len(), states(&mut hands14.iter().map(|h| h.mask)), |g| {
                 hands14[g].base as usize
             }),
+            ends13: live_ends(hands13.len(), |g| hands13[g].used),
+            ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1)),
         };
         let (n13, n14) = match &split {
             Some(split) => (split.n13, split.n14),
@@ -1604,7 +1617,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         for hand in graph.hands13 {
             let b = slot(LAST) * n13 + hand.base as usize;
             for v in &mut v13[b..b + variants(hand.mask)] {
-                v[2] = if hand.tenpai { 1.0 } else { 0.0 };
+                v[2] = if hand.shanten == 0 { 1.0 } else { 0.0 };
             }
         }
         let mut root13: HashMap<u32, [[f64; 3]; N]> = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
@@ -1670,22 +1683,30 @@ impl<'a, O: Oracle> Solver<'a, O> {
     ) {
         {
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
+            let end = graph.ends14[d];
             if graph.chunks14.is_empty() {
-                graph.layer14(0..graph.hands14.len(), v14, d, next13, next_r);
+                graph.layer14(0..end, v14, d, next13, next_r);
             } else {
                 let base = |g: usize| graph.hands14[g].base as usize;
                 let chunks = split_by_hands(&graph.chunks14, graph.hands14.len(), base, v14);
-                chunks.into_par_iter().for_each(|(hands, out)| graph.layer14(hands, out, d, next13, next_r));
+                chunks
+                    .into_par_iter()
+                    .filter(|(hands, _)| hands.start < end)
+                    .for_each(|(hands, out)| graph.layer14(hands.start..hands.end.min(end), out, d, next13, next_r));
             }
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
+        let end = graph.ends13[d];
         if graph.chunks13.is_empty() {
-            graph.layer13(0..graph.hands13.len(), layer13, next13, d, denom, v14);
+            graph.layer13(0..end, layer13, next13, d, denom, v14);
         } else {
             let base = |g: usize| graph.hands13[g].base as usize;
             let chunks = split_by_hands(&graph.chunks13, graph.hands13.len(), base, layer13);
-            chunks.into_par_iter().for_each(|(hands, out)| graph.layer13(hands, out, next13, d, denom, v14));
+            chunks
+                .into_par_iter()
+                .filter(|(hands, _)| hands.start < end)
+                .for_each(|(hands, out)| graph.layer13(hands.start..hands.end.min(end), out, next13, d, denom, v14));
         }
     }
 
@@ -2001,7 +2022,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let tenpai = match st {
-            St::Dama(i) => self.hands13[self.locate13(i).0].tenpai,
+            St::Dama(i) => self.hands13[self.locate13(i).0].shanten == 0,
             St::Riichi(..) => true,
         };
         (0.0, false, tenpai)
@@ -2089,21 +2110,45 @@ struct Graph<'g> {
     /// [`Opt`]), then those of the single variants' resolved discards ([`Split::riichi13`]).
     riichi13: &'g [u32],
     wins: &'g [[f64; 2]],
-    red: RedLive,
+    /// The live red copies of each suit's five (`red_live[suit][red]`) for a state with red
+    /// bits `red` ([`RedLive::of`]).
+    red_live: [[u8; 8]; 3],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
     /// Where the parallel chunks of the layers start (empty: on the calling thread).
     chunks13: Vec<usize>,
     chunks14: Vec<usize>,
+    /// The hands the pass visits at draw index `d`: those before `ends13[d]` (after it, no
+    /// hand is reached by then: each holds more tiles the input does not than draws made),
+    /// the same for `ends14`.
+    ends13: [usize; N],
+    ends14: [usize; N],
+}
+
+/// For each draw index `d`, the end of the hands some of which may be reached by `d`: one past
+/// the last hand whose first possible index (`first(g)`) is at most `d` (breadth first, the
+/// hands come nearly in the order of their first index, so most hands before it are).
+fn live_ends(hands: usize, first: impl Fn(usize) -> u8) -> [usize; N] {
+    let mut ends = [0; N];
+    for g in 0..hands {
+        if let Some(end) = ends.get_mut(usize::from(first(g))) {
+            *end = g + 1;
+        }
+    }
+    for d in 1..N {
+        ends[d] = ends[d].max(ends[d - 1]);
+    }
+    ends
 }
 
 impl Graph<'_> {
     /// The values after draw `d` of the 14-tile hands `hands`, written to `out` (their states,
     /// from the first hand's): for each state a win, or the best admissible discard (dama or
-    /// riichi) valued at `d + 1`. Zero where it is exactly zero or never read: fewer draws left
-    /// than its shanten (no discard reaches tenpai), or an index no path reaches (it holds more
-    /// tiles the input does not than draws made).
+    /// riichi) valued at `d + 1`. Not written where it is exactly zero (fewer draws left than
+    /// its shanten: no discard reaches tenpai; it was zero at every later index, so it still
+    /// is), never read (an index no path reaches: it holds more tiles the input does not than
+    /// draws made), or the same as at `d + 1` (a hand without discards, before the last draw).
     fn layer14(
         &self,
         hands: std::ops::Range<usize>,
@@ -2132,8 +2177,21 @@ impl Graph<'_> {
         next: (&[[f64; 3]], &[[f64; 3]]),
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
+        if hands.is_empty() {
+            return;
+        }
         let offset = self.hands14[hands.start].base as usize;
         for hand in &self.hands14[hands] {
+            // Not reached yet, or zero (fewer draws left than its shanten: no discard reaches
+            // tenpai) as it was at every later index (never written, still zero).
+            if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
+                continue;
+            }
+            // A hand without discards (a win taken, or none) has the same value at every index
+            // but the last: kept from `d + 1` once computed there.
+            if hand.len == 0 && d + 3 <= LAST && d + 2 >= usize::from(hand.used) {
+                continue;
+            }
             let b = hand.base as usize - offset;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
@@ -2155,60 +2213,98 @@ impl Graph<'_> {
         d: usize,
         (next13, next_r): (&[[f64; 3]], &[[f64; 3]]),
         out: &mut [[f64; 3]; V],
-        better: impl Fn([f64; 3], [f64; 3]) -> bool,
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
-        if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
-            out.fill([0.0; 3]);
-            return;
-        }
-        // The best so far of each variant is kept in `out` itself.
-        let mut found = false;
         if hand.win != NONE {
             let last = usize::from(d == LAST - 1);
             let wins = &self.wins[hand.win as usize..hand.win as usize + V];
             // Whether there is a win does not depend on the red fives (they are dora).
             if !wins[0][last].is_nan() {
-                for (b, w) in out.iter_mut().zip(wins) {
-                    *b = [w[last], 1.0, 1.0];
-                }
+                let won: [[f64; 3]; V] = std::array::from_fn(|c| [wins[c][last], 1.0, 1.0]);
                 if !self.may_decline {
+                    *out = won;
                     return;
                 }
-                found = true;
+                let best = self.best_discard(hand, (next13, next_r), (won.each_ref(), true), better);
+                for (o, b) in out.iter_mut().zip(best) {
+                    *o = *b;
+                }
+                return;
             }
         }
+        let best = self.best_discard(hand, (next13, next_r), ([&ZERO; V], false), better);
+        for (o, b) in out.iter_mut().zip(best) {
+            *o = *b;
+        }
+    }
+
+    /// The best of each variant of the 14-tile hand `hand` among `best` (when `found`, the
+    /// best so far) and its discards, in the order of the option pool, compared in place (in
+    /// the layer read): the winner is copied once, by the caller.
+    #[inline(always)]
+    fn best_discard<'v, const V: usize>(
+        &self,
+        hand: &Hand14,
+        (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
+        (mut best, mut found): ([&'v [f64; 3]; V], bool),
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+    ) -> [&'v [f64; 3]; V] {
         let reds = &RED[usize::from(hand.mask)];
         for &entry in &self.options[hand.options()] {
-            let rank = &RANK[entry.mask()];
-            // A discard that keeps every red bit leaves the same variants, rank for rank.
-            let same = entry.info & CLEARS == 0;
-            let kept = if same { 7 } else { entry.kept_red() };
+            let state = entry.state as usize;
             // The riichi states of the 13-tile hand (only when riichi is considered).
-            let riichi_at = if entry.info & WITH_RIICHI != 0 {
-                self.riichi13[(entry.info & HAND) as usize] as usize
-            } else {
-                usize::MAX
-            };
-            for (c, (b, &red)) in out.iter_mut().zip(reds).enumerate() {
-                let r = if same { c } else { usize::from(rank[usize::from(red & kept)]) };
-                let mut v = next13[entry.state as usize + r];
-                if riichi_at != usize::MAX {
-                    let riichi = next_r[riichi_at + r];
-                    match self.policy {
-                        RiichiPolicy::Never => {}
-                        RiichiPolicy::Always => v = riichi,
-                        RiichiPolicy::Best if better(riichi, v) => v = riichi,
-                        RiichiPolicy::Best => {}
+            let riichi_at =
+                (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
+            if entry.info & CLEARS == 0 {
+                // A discard that keeps every red bit leaves the same variants, rank for rank;
+                // the policy picked once for all of them (riichi always: no dama value read).
+                let dama = |c: usize| &next13[state + c];
+                match (riichi_at, self.policy) {
+                    (None, _) | (Some(_), RiichiPolicy::Never) => {
+                        let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                        keep_best(&mut best, found, |c| &dama[c], better);
+                    }
+                    (Some(at), RiichiPolicy::Always) => {
+                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                        keep_best(&mut best, found, |c| &riichi[c], better);
+                    }
+                    (Some(at), RiichiPolicy::Best) => {
+                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                        keep_best(&mut best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
                     }
                 }
-                if !found || better(v, *b) {
-                    *b = v;
+            } else {
+                let (rank, kept) = (&RANK[entry.mask()], entry.kept_red());
+                let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
+                match riichi_at {
+                    None => keep_best(&mut best, found, |c| &next13[state + r(c)], better),
+                    Some(at) => keep_best(
+                        &mut best,
+                        found,
+                        |c| self.dama_or_riichi(&next13[state + r(c)], &next_r[at + r(c)], better),
+                        better,
+                    ),
                 }
             }
             found = true;
         }
-        if !found {
-            out.fill([0.0; 3]);
+        best
+    }
+
+    /// The value of a discard that may declare riichi, under the policy: its dama value or its
+    /// riichi value.
+    #[inline(always)]
+    fn dama_or_riichi<'v>(
+        &self,
+        dama: &'v [f64; 3],
+        riichi: &'v [f64; 3],
+        better: impl Fn([f64; 3], [f64; 3]) -> bool,
+    ) -> &'v [f64; 3] {
+        match self.policy {
+            RiichiPolicy::Never => dama,
+            RiichiPolicy::Always => riichi,
+            RiichiPolicy::Best if better(*riichi, *dama) => riichi,
+            RiichiPolicy::Best => dama,
         }
     }
 
@@ -2226,9 +2322,14 @@ impl Graph<'_> {
         denom: f64,
         v14: &[[f64; 3]],
     ) {
+        if hands.is_empty() {
+            return;
+        }
         let offset = self.hands13[hands.start].base as usize;
         for hand in &self.hands13[hands] {
-            if usize::from(hand.used) > d {
+            // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
+            // later index (never written after the terminal values, zero from a shanten of 1).
+            if d < usize::from(hand.used) || LAST - d < usize::try_from(hand.shanten).unwrap_or(0) {
                 continue;
             }
             let b = hand.base as usize - offset;
@@ -2286,8 +2387,9 @@ impl Graph<'_> {
                 }
                 continue;
             }
+            let live = &self.red_live[usize::from(suit)];
             for (a, &red) in acc.iter_mut().zip(reds) {
-                let red_live = self.red.of(red, usize::from(suit));
+                let red_live = live[usize::from(red)];
                 if red_live > 0 {
                     let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
                     add_scaled(a, q, v);
@@ -2308,6 +2410,26 @@ impl Graph<'_> {
         };
         for ((o, a), own) in out.iter_mut().zip(&acc).zip(&own) {
             *o = mix(stay, *own, inv, *a);
+        }
+    }
+}
+
+/// The value of a 14-tile state without a win or a discard.
+const ZERO: [f64; 3] = [0.0; 3];
+
+/// Keeps in `best` (each variant's best so far) each variant's value `v(c)` when it is better
+/// (or the first one, when none is `found` yet).
+#[inline(always)]
+fn keep_best<'v, const V: usize>(
+    best: &mut [&'v [f64; 3]; V],
+    found: bool,
+    v: impl Fn(usize) -> &'v [f64; 3],
+    better: impl Fn([f64; 3], [f64; 3]) -> bool,
+) {
+    for (c, b) in best.iter_mut().enumerate() {
+        let v = v(c);
+        if !found || better(*v, **b) {
+            *b = v;
         }
     }
 }
