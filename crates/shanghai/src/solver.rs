@@ -164,6 +164,10 @@ pub struct Stats {
     pub dead: usize,
     /// Runs of the optimistic relaxation.
     pub relaxations: u64,
+    /// Positions expanded by every call of this solver (a review makes several).
+    pub total_nodes: u64,
+    /// Runs of the optimistic relaxation in every call of this solver.
+    pub total_relaxations: u64,
 }
 
 /// An exact solver for one board. It keeps its table of lost positions between calls, so
@@ -231,6 +235,9 @@ pub struct Solver<'b> {
     /// answer is reproducible).
     rng: u64,
     relaxations: u64,
+    /// `nodes` and `relaxations` of the calls before the current one.
+    total_nodes: u64,
+    total_relaxations: u64,
     /// When the time budget of the current call runs out.
     deadline: Option<Instant>,
     /// Whether the current call ran out of time.
@@ -386,6 +393,8 @@ impl<'b> Solver<'b> {
             full_run: true,
             rng: 0,
             relaxations: 0,
+            total_nodes: 0,
+            total_relaxations: 0,
             deadline: None,
             timed_out: false,
             base_commit: 0,
@@ -399,7 +408,13 @@ impl<'b> Solver<'b> {
 
     /// Statistics of the last call (nodes of that call, table size overall).
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.nodes, dead: self.dead.len() + self.lost_count, relaxations: self.relaxations }
+        Stats {
+            nodes: self.nodes,
+            dead: self.dead.len() + self.lost_count,
+            relaxations: self.relaxations,
+            total_nodes: self.total_nodes + self.nodes,
+            total_relaxations: self.total_relaxations + self.relaxations,
+        }
     }
 
     /// Solves the full board.
@@ -420,6 +435,8 @@ impl<'b> Solver<'b> {
     }
 
     fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
+        self.total_nodes += self.nodes;
+        self.total_relaxations += self.relaxations;
         self.nodes = 0;
         self.relaxations = 0;
         self.timed_out = false;
