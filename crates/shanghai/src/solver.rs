@@ -271,6 +271,13 @@ enum Found {
 /// [`Solver::propagate`]).
 const MAX_NOGOODS: usize = 20_000;
 
+/// How much heavier each group of a learnt nogood gets (see [`Solver::learn`]).
+const NOGOOD_BUMP: u32 = 4;
+
+/// The most a group's ordering weight gets before every weight is halved: the branching
+/// order adds `64 * weight` plus half of that at random (and a little more) in a `u32`.
+const MAX_WEIGHT: u32 = 1 << 24;
+
 /// The most groups the pairing search handles (three bits each in a `u128`).
 const MAX_GROUPS: usize = 42;
 
@@ -700,9 +707,29 @@ impl<'b> Solver<'b> {
         };
         self.remember_lost(present, restrict(commit, why));
         if self.full_run {
-            self.add_nogood(restrict(self.hist, why), why & MOVED != 0);
+            self.learn(restrict(self.hist, why), why & MOVED != 0);
         }
         Ok(Found::Lost(why))
+    }
+
+    /// Keeps a nogood the search found (see [`Solver::add_nogood`]); each of its groups gets
+    /// [`NOGOOD_BUMP`] heavier, so the search decides the groups of recent conflicts early (as
+    /// VSIDS bumps the variables of a learnt clause).
+    fn learn(&mut self, nogood: u128, moved: bool) {
+        for g in bit_indices(decided(nogood)) {
+            self.heavier(g, NOGOOD_BUMP);
+        }
+        self.add_nogood(nogood, moved);
+    }
+
+    /// Adds `by` to group `g`'s ordering weight; when it gets over [`MAX_WEIGHT`], every
+    /// weight is halved (a solver reused for many calls never overflows, and the order of the
+    /// weights barely changes).
+    fn heavier(&mut self, g: usize, by: u32) {
+        self.weight[g] += by;
+        if self.weight[g] > MAX_WEIGHT {
+            self.weight.iter_mut().for_each(|w| *w /= 2);
+        }
     }
 
     /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept), with whether it depends on
@@ -858,7 +885,7 @@ impl<'b> Solver<'b> {
             }
             let count = viable.iter().filter(|&&v| v).count() as u32;
             if count < 3 {
-                self.weight[g] += 3 - count;
+                self.heavier(g, 3 - count);
             }
             if count == 0 {
                 return Ok(Found::Lost(self.why_not(g, [true; 3], refuted)));
@@ -1012,7 +1039,7 @@ impl<'b> Solver<'b> {
                 self.why_refuted[g][s] = stuck;
                 if fresh && self.full_run {
                     let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
-                    self.add_nogood(restrict(hist, r | 1 << g), r & MOVED != 0);
+                    self.learn(restrict(hist, r | 1 << g), r & MOVED != 0);
                 }
             }
         }
@@ -1249,7 +1276,7 @@ impl<'b> Solver<'b> {
         let board = self.board;
         for i in p.iter() {
             if is_free_count(self.counts[i]) {
-                self.weight[board.group[i] as usize] += 1;
+                self.heavier(board.group[i] as usize, 1);
             }
         }
     }
