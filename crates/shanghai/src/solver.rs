@@ -23,7 +23,10 @@
 //!   removes a superset of what any real line removes, so its failure proves a loss. A split it
 //!   refutes at a node stays refuted below: the moves from the node to a descendant are real
 //!   moves that do not touch the undecided group, so a win below with that split would extend
-//!   to one from the node.
+//!   to one from the node. A forward check of a split of group `g` (run only once the node's
+//!   relaxation, `g` undecided, has cleared the board) stops with the board cleared as soon as
+//!   `g`'s last tile goes: its removals are ones the node's run allows too, that run's unique
+//!   fixpoint is the empty board, and with `g`'s tiles gone the two runs' rules coincide.
 //! - *Reasons* (pairing search). A loss comes with a reason: a set `R` of decided groups such
 //!   that no win from the position splits every group of `R` as decided (whatever the other
 //!   decisions). The relaxation is monotone (freeness and gone groupmates only grow), so any
@@ -1169,7 +1172,7 @@ impl<'b> Solver<'b> {
             }
         }
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
-        self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX);
+        self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX, usize::MAX);
         if let Some(g) = only {
             for &t in &board.members[g] {
                 self.partner[t as usize] = NONE;
@@ -1202,7 +1205,11 @@ impl<'b> Solver<'b> {
     /// the relaxation's removals are monotone (freeness and the count of gone groupmates only
     /// grow), so it reaches the same fixpoint in any order. That lets the splits share a first
     /// phase run with `g`'s tiles held back (none of those removals depends on `g`'s split);
-    /// each split then only continues from there, starting with `g`'s tiles.
+    /// each split then only continues from there, starting with `g`'s tiles, and stops with
+    /// the board cleared as soon as `g`'s last tile goes: the node's base run (`g` undecided)
+    /// cleared it, every removal of the check is one that run's rules allow too (a decided
+    /// pair's tiles go singly as well), so by the unique fixpoint those rules clear the board
+    /// from where the check is; with `g`'s tiles gone, the two runs' rules are the same.
     fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
         const NONE: u16 = u16::MAX;
         let board = self.board;
@@ -1212,7 +1219,7 @@ impl<'b> Solver<'b> {
         }
         let mut gone = [0u8; 64];
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
-        self.drain::<false>(&mut p, &mut gone, &mut step, g);
+        self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
         let (p0, gone0, step0) = (p, gone, step);
         self.saved_counts.copy_from_slice(&self.counts);
         let mut out = [false; 3];
@@ -1230,7 +1237,7 @@ impl<'b> Solver<'b> {
             self.counts.copy_from_slice(&self.saved_counts);
             self.queue.clear();
             self.queue.extend_from_slice(m);
-            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
+            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX, g);
             self.blame(&p);
             out[s] = !p.is_empty();
             if out[s] {
@@ -1340,7 +1347,7 @@ impl<'b> Solver<'b> {
             self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
-            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, usize::MAX);
             if p2.is_empty() {
                 self.pair(g, stuck.commit);
                 self.counts.copy_from_slice(&self.saved_counts);
@@ -1367,7 +1374,7 @@ impl<'b> Solver<'b> {
             self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(left.iter().copied());
-            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, usize::MAX);
             if p2.is_empty() {
                 needed |= if h == self.moved { MOVED } else { 1 << h };
                 if let [a, b] = left[..] {
@@ -1434,7 +1441,9 @@ impl<'b> Solver<'b> {
     }
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
-    /// `frozen` (if a group) stay. Records `when`, `seen` and `order`.
+    /// `frozen` (if a group) stay. When the last tile of group `watched` (if a group) goes, it
+    /// stops at once with `p` empty (see [`Solver::forward_check`], the only caller that
+    /// watches a group: the board would be cleared). Records `when`, `seen` and `order`.
     ///
     /// Tiles already gone are never queued (they could only be skipped when popped), so the
     /// removals happen in the same order as with every blocked tile queued. The position,
@@ -1442,7 +1451,14 @@ impl<'b> Solver<'b> {
     /// locals while it runs. Freeness is read off the blocker counts `counts` (see
     /// [`Board::blocker_counts`]), which each removal keeps up to date for the few slots it
     /// blocks, instead of testing the position's masks.
-    fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
+    fn drain<const RECORD: bool>(
+        &mut self,
+        p: &mut Bits,
+        gone: &mut [u8; 64],
+        step: &mut u32,
+        frozen: usize,
+        watched: usize,
+    ) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let partner = &self.partner[..];
@@ -1478,6 +1494,10 @@ impl<'b> Solver<'b> {
                         at += 2;
                         order.extend([i as u16, j as u16]);
                     }
+                    if g == watched && all_gone(&board.members[g], &q) {
+                        q = Bits::EMPTY;
+                        break;
+                    }
                     queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
                     queue_present_of(&mut queue, &mut len, &board.blocks[j], &q);
                 }
@@ -1506,6 +1526,10 @@ impl<'b> Solver<'b> {
                     q.remove(i);
                     board.take_off(counts, i);
                     gone[g] += 1;
+                    if g == watched && all_gone(m, &q) {
+                        q = Bits::EMPTY;
+                        break;
+                    }
                     queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
                     queue_present_of(&mut queue, &mut len, m, &q);
                 }
@@ -1579,6 +1603,11 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// Whether no tile of `members` is in `p`.
+fn all_gone(members: &[u16], p: &Bits) -> bool {
+    members.iter().all(|&t| !p.contains(t as usize))
 }
 
 /// The groups (bit `g`) that `commit` decides.
