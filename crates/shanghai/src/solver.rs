@@ -26,7 +26,9 @@
 //!   to one from the node. A forward check of a split of group `g` (run only once the node's
 //!   relaxation, `g` undecided, has cleared the board) stops with the board cleared as soon as
 //!   `g`'s last tile goes: its removals are ones the node's run allows too, that run's unique
-//!   fixpoint is the empty board, and with `g`'s tiles gone the two runs' rules coincide.
+//!   fixpoint is the empty board, and with `g`'s tiles gone the two runs' rules coincide. The
+//!   runs that shrink such a check's reason (below) stop there too, for the same reason: they
+//!   drop decisions, which only allows more.
 //! - *Reasons* (pairing search). A loss comes with a reason: a set `R` of decided groups such
 //!   that no win from the position splits every group of `R` as decided (whatever the other
 //!   decisions). The relaxation is monotone (freeness and gone groupmates only grow), so any
@@ -308,11 +310,15 @@ struct Stuck {
     decided: u64,
     /// The reason, once worked out.
     reason: Option<u64>,
+    /// The group of four a forward check decided (with the node's own run, the group
+    /// undecided, clearing the board), else `usize::MAX`: a run of the reason's shrinking
+    /// clears the board once that group's tiles are gone (see [`Solver::shrink_reason`]).
+    checked: usize,
 }
 
 impl Default for Stuck {
     fn default() -> Stuck {
-        Stuck { p: Bits::EMPTY, gone: [0; 64], commit: 0, twos: 0, decided: 0, reason: None }
+        Stuck { p: Bits::EMPTY, gone: [0; 64], commit: 0, twos: 0, decided: 0, reason: None, checked: usize::MAX }
     }
 }
 
@@ -1179,7 +1185,15 @@ impl<'b> Solver<'b> {
             }
         }
         self.blame(&p);
-        (!p.is_empty()).then(|| Stuck { p, gone, commit, twos: self.base_twos, decided: decided(commit), reason: None })
+        (!p.is_empty()).then(|| Stuck {
+            p,
+            gone,
+            commit,
+            twos: self.base_twos,
+            decided: decided(commit),
+            reason: None,
+            checked: usize::MAX,
+        })
     }
 
     /// Replays the first `prefix` removals of the node's base run on `present` (counting the
@@ -1243,7 +1257,7 @@ impl<'b> Solver<'b> {
             if out[s] {
                 let commit = self.base_commit | (s as u128 + 1) << (2 * g);
                 let (twos, decided) = (self.base_twos, decided(self.base_commit));
-                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None };
+                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None, checked: g };
             }
             for &t in m {
                 self.partner[t as usize] = NONE;
@@ -1332,6 +1346,12 @@ impl<'b> Solver<'b> {
     /// outside it are undecided at once, then each group of it in turn, continuing the
     /// relaxation from where it got stuck; a group stays in the reason only when undeciding it
     /// lets the relaxation clear the board.
+    ///
+    /// Where a forward check of group `g` got stuck (`stuck.checked`), a run clears the board
+    /// as soon as `g`'s last tile goes, so it stops there: its removals, and those it continues
+    /// from, are ones the node's own run (`g` undecided, fewer or the same other decisions)
+    /// allows too, so by the unique fixpoint those rules clear the board from there (the node's
+    /// run cleared it with more decisions); with `g`'s tiles gone, the rules are the same.
     fn shrink_reason(&mut self, stuck: &Stuck, mut needed: u64) -> u64 {
         let board = self.board;
         let (mut p, mut gone) = (stuck.p, stuck.gone);
@@ -1347,7 +1367,7 @@ impl<'b> Solver<'b> {
             self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
-            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, usize::MAX);
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 self.pair(g, stuck.commit);
                 self.counts.copy_from_slice(&self.saved_counts);
@@ -1374,7 +1394,7 @@ impl<'b> Solver<'b> {
             self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(left.iter().copied());
-            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, usize::MAX);
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 needed |= if h == self.moved { MOVED } else { 1 << h };
                 if let [a, b] = left[..] {
@@ -1442,8 +1462,8 @@ impl<'b> Solver<'b> {
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
     /// `frozen` (if a group) stay. When the last tile of group `watched` (if a group) goes, it
-    /// stops at once with `p` empty (see [`Solver::forward_check`], the only caller that
-    /// watches a group: the board would be cleared). Records `when`, `seen` and `order`.
+    /// stops at once with `p` empty: the callers that watch a group know the board would be
+    /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). Records `when`, `seen` and `order`.
     ///
     /// Tiles already gone are never queued (they could only be skipped when popped), so the
     /// removals happen in the same order as with every blocked tile queued. The position,
