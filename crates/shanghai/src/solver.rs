@@ -260,6 +260,11 @@ pub struct Solver<'b> {
     order: Vec<u16>,
     /// `order` of the node's successful base relaxation, for forward checking.
     base_order: Vec<u16>,
+    /// States of the node's base run after each multiple of `SNAP_EVERY` removals (tiles left,
+    /// tiles gone per group; their blocker counts in `snap_counts`, one slot count each), for
+    /// [`Solver::replay_base`]; cleared at each base run.
+    snaps: Vec<(Bits, [u8; 64])>,
+    snap_counts: Vec<u32>,
 }
 
 struct OutOfBudget;
@@ -342,6 +347,10 @@ struct Cand {
     prefix: usize,
 }
 
+/// How many removals of a node's base run lie between two of its states saved for forward
+/// checks (see [`Solver::replay_base`]).
+const SNAP_EVERY: usize = 8;
+
 /// The cheap first run of the pairing search stops forward-checking a node's groups after
 /// this many checks in a row refuted nothing.
 const CHEAP_QUIET_CHECKS: usize = 3;
@@ -419,6 +428,8 @@ impl<'b> Solver<'b> {
             seen: vec![0; board.len()],
             order: Vec::new(),
             base_order: Vec::new(),
+            snaps: Vec::new(),
+            snap_counts: Vec::new(),
         }
     }
 
@@ -857,6 +868,8 @@ impl<'b> Solver<'b> {
         };
         let stuck = self.relaxed_clear(&present, commit, &rem[..groups], 0, None);
         std::mem::swap(&mut self.base_order, &mut self.order);
+        self.snaps.clear();
+        self.snap_counts.clear();
         if let Some(mut stuck) = stuck {
             return Ok(Found::Lost(self.reason(&mut stuck)));
         }
@@ -1199,14 +1212,31 @@ impl<'b> Solver<'b> {
     /// Replays the first `prefix` removals of the node's base run on `present` (counting the
     /// gone tiles of each group in `gone`) and queues the tiles free there: the position, and
     /// the step count, a run continues from.
+    ///
+    /// It starts from the latest state of the base run saved at a multiple of `SNAP_EVERY`
+    /// removals (`snaps`, made as the node's forward checks need them).
     fn replay_base(&mut self, present: &Bits, prefix: usize, gone: &mut [u8; 64]) -> (Bits, u32) {
-        let board = self.board;
         let mut p = *present;
-        self.start_counts(present);
-        for &t in &self.base_order[..prefix] {
-            p.remove(t as usize);
-            board.take_off(&mut self.counts, t as usize);
-            gone[board.group[t as usize] as usize] += 1;
+        if prefix == 0 {
+            self.start_counts(present);
+        } else {
+            let k = prefix / SNAP_EVERY;
+            if self.snaps.is_empty() {
+                self.start_counts(present);
+                self.snaps.push((*present, [0; 64]));
+                self.snap_counts.extend_from_slice(&self.counts);
+            }
+            while self.snaps.len() <= k {
+                let j = self.snaps.len() - 1;
+                (p, *gone) = self.snaps[j];
+                self.snap_to_counts(j);
+                self.take_base(&mut p, gone, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
+                self.snaps.push((p, *gone));
+                self.snap_counts.extend_from_slice(&self.counts);
+            }
+            (p, *gone) = self.snaps[k];
+            self.snap_to_counts(k);
+            self.take_base(&mut p, gone, k * SNAP_EVERY..prefix);
         }
         self.order.clear();
         self.queue_present(&p);
@@ -1559,6 +1589,23 @@ impl<'b> Solver<'b> {
         *step = at;
         queue.clear();
         self.queue = queue;
+    }
+
+    /// Sets `counts` to those of the `k`-th saved state of the node's base run.
+    fn snap_to_counts(&mut self, k: usize) {
+        let n = self.counts.len();
+        self.counts.copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
+    }
+
+    /// Takes the removals `range` of the node's base run off `p` (and `counts`), counting the
+    /// gone tiles of each group in `gone`.
+    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], range: std::ops::Range<usize>) {
+        let board = self.board;
+        for &t in &self.base_order[range] {
+            p.remove(t as usize);
+            board.take_off(&mut self.counts, t as usize);
+            gone[board.group[t as usize] as usize] += 1;
+        }
     }
 
     /// Sets `counts` to the blocker counts of `present`: a copy when it is the set counted
