@@ -1912,3 +1912,24 @@ fn pairs_covering(board: &Board, g: usize, s: usize) -> bool {
     };
     bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Deal, Layout, Rules};
+
+    #[test]
+    fn weights_never_pass_the_cap() {
+        let turtle = Layout::builtin("turtle").expect("built in");
+        let deal = Deal::random(&turtle, Rules::Standard, 1).expect("even");
+        let board = Board::new(turtle, Rules::Standard, deal.faces).expect("valid");
+        let mut solver = Solver::new(&board);
+        solver.heavier(1, 7);
+        for _ in 0..3 {
+            solver.heavier(0, MAX_WEIGHT);
+        }
+        assert!(solver.weight.iter().all(|&w| w <= MAX_WEIGHT));
+        assert!(solver.weight[0] > MAX_WEIGHT / 2, "the heaviest group stays the heaviest");
+        assert!(solver.weight[1] < 7, "every weight was halved");
+    }
+}
