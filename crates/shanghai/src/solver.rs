@@ -473,14 +473,14 @@ impl<'b> Solver<'b> {
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
         let result = if pairing {
             // A cheap first run forward-checks groups at a node only while the checks keep
-            // refuting splits, which clears most deals in a few hundred nodes. Then restarts
+            // refuting splits, which clears most deals in under 100 nodes. Then restarts
             // with growing cut-offs forward-check every undecided group: the table of lost
             // positions and the failure weights of the groups carry over, so each run branches
             // on the groups that caused failures first, with a random perturbation of the
             // weights and of the order of the splits (seeded from the position) so that each
             // run explores differently and one bad early choice cannot hold up every run. The
             // last run is bounded only by the budget.
-            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (300, false) };
+            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
             self.full_run = full_only;
             self.rng =
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
