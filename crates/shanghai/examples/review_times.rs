@@ -2,7 +2,8 @@
 //! deals: the opening and every tenth position along a winning line, each with a fresh solver:
 //! `cargo run --release -p haipai-shanghai --example review_times -- DEALS [FIRST_SEED]`.
 //! With `PEEK=1` it also prints each review's classes (`k` keeps winnable, `l` loses, `u`
-//! unknown, in the order of the moves), to compare two builds.
+//! unknown, in the order of the moves), to compare two builds; with `COUNTS=1`, each review's
+//! nodes and relaxation runs (all its calls) and their totals.
 
 use std::time::Instant;
 
@@ -16,6 +17,8 @@ fn main() {
     let mut times = Vec::new();
     let mut unknown = 0;
     let peek = std::env::var_os("PEEK").is_some();
+    let counts = std::env::var_os("COUNTS").is_some();
+    let (mut nodes, mut relaxations) = (0, 0);
     for seed in first..first + deals {
         let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
         let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
@@ -33,8 +36,14 @@ fn main() {
                 continue;
             }
             let t = Instant::now();
-            let review = Solver::new(&board).review(present);
+            let mut solver = Solver::new(&board);
+            let review = solver.review(present);
             let ms = t.elapsed().as_secs_f64() * 1e3;
+            let stats = solver.stats();
+            (nodes, relaxations) = (nodes + stats.total_nodes, relaxations + stats.total_relaxations);
+            if counts {
+                println!("seed {seed} after {k}: nodes {} relax {}", stats.total_nodes, stats.total_relaxations);
+            }
             unknown += review.iter().filter(|(_, c)| *c == MoveClass::Unknown).count();
             if peek {
                 let classes: String = review.iter().map(|(_, c)| class_letter(*c)).collect();
@@ -55,6 +64,9 @@ fn main() {
         p(0.99),
         p(1.0)
     );
+    if counts {
+        println!("total: nodes {nodes} relax {relaxations}");
+    }
 }
 
 /// One letter per class, for `PEEK`.

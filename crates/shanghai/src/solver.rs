@@ -23,7 +23,12 @@
 //!   removes a superset of what any real line removes, so its failure proves a loss. A split it
 //!   refutes at a node stays refuted below: the moves from the node to a descendant are real
 //!   moves that do not touch the undecided group, so a win below with that split would extend
-//!   to one from the node.
+//!   to one from the node. A forward check of a split of group `g` (run only once the node's
+//!   relaxation, `g` undecided, has cleared the board) stops with the board cleared as soon as
+//!   `g`'s last tile goes: its removals are ones the node's run allows too, that run's unique
+//!   fixpoint is the empty board, and with `g`'s tiles gone the two runs' rules coincide. The
+//!   runs that shrink such a check's reason (below) stop there too, for the same reason: they
+//!   drop decisions, which only allows more.
 //! - *Reasons* (pairing search). A loss comes with a reason: a set `R` of decided groups such
 //!   that no win from the position splits every group of `R` as decided (whatever the other
 //!   decisions). The relaxation is monotone (freeness and gone groupmates only grow), so any
@@ -164,6 +169,10 @@ pub struct Stats {
     pub dead: usize,
     /// Runs of the optimistic relaxation.
     pub relaxations: u64,
+    /// Positions expanded by every call of this solver (a review makes several).
+    pub total_nodes: u64,
+    /// Runs of the optimistic relaxation in every call of this solver.
+    pub total_relaxations: u64,
 }
 
 /// An exact solver for one board. It keeps its table of lost positions between calls, so
@@ -231,6 +240,9 @@ pub struct Solver<'b> {
     /// answer is reproducible).
     rng: u64,
     relaxations: u64,
+    /// `nodes` and `relaxations` of the calls before the current one.
+    total_nodes: u64,
+    total_relaxations: u64,
     /// When the time budget of the current call runs out.
     deadline: Option<Instant>,
     /// Whether the current call ran out of time.
@@ -248,6 +260,11 @@ pub struct Solver<'b> {
     order: Vec<u16>,
     /// `order` of the node's successful base relaxation, for forward checking.
     base_order: Vec<u16>,
+    /// States of the node's base run after each multiple of `SNAP_EVERY` removals (tiles left,
+    /// tiles gone per group; their blocker counts in `snap_counts`, one slot count each), for
+    /// [`Solver::replay_base`]; cleared at each base run.
+    snaps: Vec<(Bits, [u8; 64])>,
+    snap_counts: Vec<u32>,
 }
 
 struct OutOfBudget;
@@ -263,6 +280,13 @@ enum Found {
 /// The most nogoods kept per call (each node of a full run scans them, see
 /// [`Solver::propagate`]).
 const MAX_NOGOODS: usize = 20_000;
+
+/// How much heavier each group of a learnt nogood gets (see [`Solver::learn`]).
+const NOGOOD_BUMP: u32 = 4;
+
+/// The most a group's ordering weight gets before every weight is halved: the branching
+/// order adds `64 * weight` plus half of that at random (and a little more) in a `u32`.
+const MAX_WEIGHT: u32 = 1 << 24;
 
 /// The most groups the pairing search handles (three bits each in a `u128`).
 const MAX_GROUPS: usize = 42;
@@ -291,11 +315,15 @@ struct Stuck {
     decided: u64,
     /// The reason, once worked out.
     reason: Option<u64>,
+    /// The group of four a forward check decided (with the node's own run, the group
+    /// undecided, clearing the board), else `usize::MAX`: a run of the reason's shrinking
+    /// clears the board once that group's tiles are gone (see [`Solver::shrink_reason`]).
+    checked: usize,
 }
 
 impl Default for Stuck {
     fn default() -> Stuck {
-        Stuck { p: Bits::EMPTY, gone: [0; 64], commit: 0, twos: 0, decided: 0, reason: None }
+        Stuck { p: Bits::EMPTY, gone: [0; 64], commit: 0, twos: 0, decided: 0, reason: None, checked: usize::MAX }
     }
 }
 
@@ -318,6 +346,10 @@ struct Cand {
     /// How many tiles the base relaxation removed before the group's first.
     prefix: usize,
 }
+
+/// How many removals of a node's base run lie between two of its states saved for forward
+/// checks (see [`Solver::replay_base`]).
+const SNAP_EVERY: usize = 8;
 
 /// The cheap first run of the pairing search stops forward-checking a node's groups after
 /// this many checks in a row refuted nothing.
@@ -386,6 +418,8 @@ impl<'b> Solver<'b> {
             full_run: true,
             rng: 0,
             relaxations: 0,
+            total_nodes: 0,
+            total_relaxations: 0,
             deadline: None,
             timed_out: false,
             base_commit: 0,
@@ -394,12 +428,20 @@ impl<'b> Solver<'b> {
             seen: vec![0; board.len()],
             order: Vec::new(),
             base_order: Vec::new(),
+            snaps: Vec::new(),
+            snap_counts: Vec::new(),
         }
     }
 
     /// Statistics of the last call (nodes of that call, table size overall).
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.nodes, dead: self.dead.len() + self.lost_count, relaxations: self.relaxations }
+        Stats {
+            nodes: self.nodes,
+            dead: self.dead.len() + self.lost_count,
+            relaxations: self.relaxations,
+            total_nodes: self.total_nodes + self.nodes,
+            total_relaxations: self.total_relaxations + self.relaxations,
+        }
     }
 
     /// Solves the full board.
@@ -420,6 +462,8 @@ impl<'b> Solver<'b> {
     }
 
     fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
+        self.total_nodes += self.nodes;
+        self.total_relaxations += self.relaxations;
         self.nodes = 0;
         self.relaxations = 0;
         self.timed_out = false;
@@ -429,14 +473,14 @@ impl<'b> Solver<'b> {
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
         let result = if pairing {
             // A cheap first run forward-checks groups at a node only while the checks keep
-            // refuting splits, which clears most deals in a few hundred nodes. Then restarts
+            // refuting splits, which clears most deals in under 100 nodes. Then restarts
             // with growing cut-offs forward-check every undecided group: the table of lost
             // positions and the failure weights of the groups carry over, so each run branches
             // on the groups that caused failures first, with a random perturbation of the
             // weights and of the order of the splits (seeded from the position) so that each
             // run explores differently and one bad early choice cannot hold up every run. The
             // last run is bounded only by the budget.
-            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (300, false) };
+            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
             self.full_run = full_only;
             self.rng =
                 present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
@@ -683,9 +727,29 @@ impl<'b> Solver<'b> {
         };
         self.remember_lost(present, restrict(commit, why));
         if self.full_run {
-            self.add_nogood(restrict(self.hist, why), why & MOVED != 0);
+            self.learn(restrict(self.hist, why), why & MOVED != 0);
         }
         Ok(Found::Lost(why))
+    }
+
+    /// Keeps a nogood the search found (see [`Solver::add_nogood`]); each of its groups gets
+    /// [`NOGOOD_BUMP`] heavier, so the search decides the groups of recent conflicts early (as
+    /// VSIDS bumps the variables of a learnt clause).
+    fn learn(&mut self, nogood: u128, moved: bool) {
+        for g in bit_indices(decided(nogood)) {
+            self.heavier(g, NOGOOD_BUMP);
+        }
+        self.add_nogood(nogood, moved);
+    }
+
+    /// Adds `by` to group `g`'s ordering weight; when it gets over [`MAX_WEIGHT`], every
+    /// weight is halved (a solver reused for many calls never overflows, and the order of the
+    /// weights barely changes).
+    fn heavier(&mut self, g: usize, by: u32) {
+        self.weight[g] += by;
+        if self.weight[g] > MAX_WEIGHT {
+            self.weight.iter_mut().for_each(|w| *w /= 2);
+        }
     }
 
     /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept), with whether it depends on
@@ -804,6 +868,8 @@ impl<'b> Solver<'b> {
         };
         let stuck = self.relaxed_clear(&present, commit, &rem[..groups], 0, None);
         std::mem::swap(&mut self.base_order, &mut self.order);
+        self.snaps.clear();
+        self.snap_counts.clear();
         if let Some(mut stuck) = stuck {
             return Ok(Found::Lost(self.reason(&mut stuck)));
         }
@@ -841,7 +907,7 @@ impl<'b> Solver<'b> {
             }
             let count = viable.iter().filter(|&&v| v).count() as u32;
             if count < 3 {
-                self.weight[g] += 3 - count;
+                self.heavier(g, 3 - count);
             }
             if count == 0 {
                 return Ok(Found::Lost(self.why_not(g, [true; 3], refuted)));
@@ -995,7 +1061,7 @@ impl<'b> Solver<'b> {
                 self.why_refuted[g][s] = stuck;
                 if fresh && self.full_run {
                     let hist = self.hist & !(3u128 << (2 * g)) | (s as u128 + 1) << (2 * g);
-                    self.add_nogood(restrict(hist, r | 1 << g), r & MOVED != 0);
+                    self.learn(restrict(hist, r | 1 << g), r & MOVED != 0);
                 }
             }
         }
@@ -1125,27 +1191,52 @@ impl<'b> Solver<'b> {
             }
         }
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
-        self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX);
+        self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX, usize::MAX);
         if let Some(g) = only {
             for &t in &board.members[g] {
                 self.partner[t as usize] = NONE;
             }
         }
         self.blame(&p);
-        (!p.is_empty()).then(|| Stuck { p, gone, commit, twos: self.base_twos, decided: decided(commit), reason: None })
+        (!p.is_empty()).then(|| Stuck {
+            p,
+            gone,
+            commit,
+            twos: self.base_twos,
+            decided: decided(commit),
+            reason: None,
+            checked: usize::MAX,
+        })
     }
 
     /// Replays the first `prefix` removals of the node's base run on `present` (counting the
     /// gone tiles of each group in `gone`) and queues the tiles free there: the position, and
     /// the step count, a run continues from.
+    ///
+    /// It starts from the latest state of the base run saved at a multiple of `SNAP_EVERY`
+    /// removals (`snaps`, made as the node's forward checks need them).
     fn replay_base(&mut self, present: &Bits, prefix: usize, gone: &mut [u8; 64]) -> (Bits, u32) {
-        let board = self.board;
         let mut p = *present;
-        self.start_counts(present);
-        for &t in &self.base_order[..prefix] {
-            p.remove(t as usize);
-            board.take_off(&mut self.counts, t as usize);
-            gone[board.group[t as usize] as usize] += 1;
+        if prefix == 0 {
+            self.start_counts(present);
+        } else {
+            let k = prefix / SNAP_EVERY;
+            if self.snaps.is_empty() {
+                self.start_counts(present);
+                self.snaps.push((*present, [0; 64]));
+                self.snap_counts.extend_from_slice(&self.counts);
+            }
+            while self.snaps.len() <= k {
+                let j = self.snaps.len() - 1;
+                (p, *gone) = self.snaps[j];
+                self.snap_to_counts(j);
+                self.take_base(&mut p, gone, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
+                self.snaps.push((p, *gone));
+                self.snap_counts.extend_from_slice(&self.counts);
+            }
+            (p, *gone) = self.snaps[k];
+            self.snap_to_counts(k);
+            self.take_base(&mut p, gone, k * SNAP_EVERY..prefix);
         }
         self.order.clear();
         self.queue_present(&p);
@@ -1158,7 +1249,11 @@ impl<'b> Solver<'b> {
     /// the relaxation's removals are monotone (freeness and the count of gone groupmates only
     /// grow), so it reaches the same fixpoint in any order. That lets the splits share a first
     /// phase run with `g`'s tiles held back (none of those removals depends on `g`'s split);
-    /// each split then only continues from there, starting with `g`'s tiles.
+    /// each split then only continues from there, starting with `g`'s tiles, and stops with
+    /// the board cleared as soon as `g`'s last tile goes: the node's base run (`g` undecided)
+    /// cleared it, every removal of the check is one that run's rules allow too (a decided
+    /// pair's tiles go singly as well), so by the unique fixpoint those rules clear the board
+    /// from where the check is; with `g`'s tiles gone, the two runs' rules are the same.
     fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
         const NONE: u16 = u16::MAX;
         let board = self.board;
@@ -1168,7 +1263,7 @@ impl<'b> Solver<'b> {
         }
         let mut gone = [0u8; 64];
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
-        self.drain::<false>(&mut p, &mut gone, &mut step, g);
+        self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
         let (p0, gone0, step0) = (p, gone, step);
         self.saved_counts.copy_from_slice(&self.counts);
         let mut out = [false; 3];
@@ -1186,13 +1281,13 @@ impl<'b> Solver<'b> {
             self.counts.copy_from_slice(&self.saved_counts);
             self.queue.clear();
             self.queue.extend_from_slice(m);
-            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX);
+            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX, g);
             self.blame(&p);
             out[s] = !p.is_empty();
             if out[s] {
                 let commit = self.base_commit | (s as u128 + 1) << (2 * g);
                 let (twos, decided) = (self.base_twos, decided(self.base_commit));
-                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None };
+                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None, checked: g };
             }
             for &t in m {
                 self.partner[t as usize] = NONE;
@@ -1232,7 +1327,7 @@ impl<'b> Solver<'b> {
         let board = self.board;
         for i in p.iter() {
             if is_free_count(self.counts[i]) {
-                self.weight[board.group[i] as usize] += 1;
+                self.heavier(board.group[i] as usize, 1);
             }
         }
     }
@@ -1281,6 +1376,12 @@ impl<'b> Solver<'b> {
     /// outside it are undecided at once, then each group of it in turn, continuing the
     /// relaxation from where it got stuck; a group stays in the reason only when undeciding it
     /// lets the relaxation clear the board.
+    ///
+    /// Where a forward check of group `g` got stuck (`stuck.checked`), a run clears the board
+    /// as soon as `g`'s last tile goes, so it stops there: its removals, and those it continues
+    /// from, are ones the node's own run (`g` undecided, fewer or the same other decisions)
+    /// allows too, so by the unique fixpoint those rules clear the board from there (the node's
+    /// run cleared it with more decisions); with `g`'s tiles gone, the rules are the same.
     fn shrink_reason(&mut self, stuck: &Stuck, mut needed: u64) -> u64 {
         let board = self.board;
         let (mut p, mut gone) = (stuck.p, stuck.gone);
@@ -1296,7 +1397,7 @@ impl<'b> Solver<'b> {
             self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
-            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 self.pair(g, stuck.commit);
                 self.counts.copy_from_slice(&self.saved_counts);
@@ -1323,7 +1424,7 @@ impl<'b> Solver<'b> {
             self.saved_counts.copy_from_slice(&self.counts);
             self.queue.clear();
             self.queue.extend(left.iter().copied());
-            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX);
+            self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 needed |= if h == self.moved { MOVED } else { 1 << h };
                 if let [a, b] = left[..] {
@@ -1390,7 +1491,9 @@ impl<'b> Solver<'b> {
     }
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
-    /// `frozen` (if a group) stay. Records `when`, `seen` and `order`.
+    /// `frozen` (if a group) stay. When the last tile of group `watched` (if a group) goes, it
+    /// stops at once with `p` empty: the callers that watch a group know the board would be
+    /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). Records `when`, `seen` and `order`.
     ///
     /// Tiles already gone are never queued (they could only be skipped when popped), so the
     /// removals happen in the same order as with every blocked tile queued. The position,
@@ -1398,7 +1501,14 @@ impl<'b> Solver<'b> {
     /// locals while it runs. Freeness is read off the blocker counts `counts` (see
     /// [`Board::blocker_counts`]), which each removal keeps up to date for the few slots it
     /// blocks, instead of testing the position's masks.
-    fn drain<const RECORD: bool>(&mut self, p: &mut Bits, gone: &mut [u8; 64], step: &mut u32, frozen: usize) {
+    fn drain<const RECORD: bool>(
+        &mut self,
+        p: &mut Bits,
+        gone: &mut [u8; 64],
+        step: &mut u32,
+        frozen: usize,
+        watched: usize,
+    ) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         let partner = &self.partner[..];
@@ -1434,6 +1544,10 @@ impl<'b> Solver<'b> {
                         at += 2;
                         order.extend([i as u16, j as u16]);
                     }
+                    if g == watched && all_gone(&board.members[g], &q) {
+                        q = Bits::EMPTY;
+                        break;
+                    }
                     queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
                     queue_present_of(&mut queue, &mut len, &board.blocks[j], &q);
                 }
@@ -1462,6 +1576,10 @@ impl<'b> Solver<'b> {
                     q.remove(i);
                     board.take_off(counts, i);
                     gone[g] += 1;
+                    if g == watched && all_gone(m, &q) {
+                        q = Bits::EMPTY;
+                        break;
+                    }
                     queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
                     queue_present_of(&mut queue, &mut len, m, &q);
                 }
@@ -1471,6 +1589,23 @@ impl<'b> Solver<'b> {
         *step = at;
         queue.clear();
         self.queue = queue;
+    }
+
+    /// Sets `counts` to those of the `k`-th saved state of the node's base run.
+    fn snap_to_counts(&mut self, k: usize) {
+        let n = self.counts.len();
+        self.counts.copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
+    }
+
+    /// Takes the removals `range` of the node's base run off `p` (and `counts`), counting the
+    /// gone tiles of each group in `gone`.
+    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], range: std::ops::Range<usize>) {
+        let board = self.board;
+        for &t in &self.base_order[range] {
+            p.remove(t as usize);
+            board.take_off(&mut self.counts, t as usize);
+            gone[board.group[t as usize] as usize] += 1;
+        }
     }
 
     /// Sets `counts` to the blocker counts of `present`: a copy when it is the set counted
@@ -1535,6 +1670,11 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// Whether no tile of `members` is in `p`.
+fn all_gone(members: &[u16], p: &Bits) -> bool {
+    members.iter().all(|&t| !p.contains(t as usize))
 }
 
 /// The groups (bit `g`) that `commit` decides.
@@ -1771,4 +1911,25 @@ fn pairs_covering(board: &Board, g: usize, s: usize) -> bool {
         board.cover[a].contains(b) || board.cover[b].contains(a)
     };
     bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Deal, Layout, Rules};
+
+    #[test]
+    fn weights_never_pass_the_cap() {
+        let turtle = Layout::builtin("turtle").expect("built in");
+        let deal = Deal::random(&turtle, Rules::Standard, 1).expect("even");
+        let board = Board::new(turtle, Rules::Standard, deal.faces).expect("valid");
+        let mut solver = Solver::new(&board);
+        solver.heavier(1, 7);
+        for _ in 0..3 {
+            solver.heavier(0, MAX_WEIGHT);
+        }
+        assert!(solver.weight.iter().all(|&w| w <= MAX_WEIGHT));
+        assert!(solver.weight[0] > MAX_WEIGHT / 2, "the heaviest group stays the heaviest");
+        assert!(solver.weight[1] < 7, "every weight was halved");
+    }
 }
