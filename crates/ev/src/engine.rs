@@ -2246,49 +2246,68 @@ impl Graph<'_> {
         &self,
         hand: &Hand14,
         (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        (mut best, mut found): ([&'v [f64; 3]; V], bool),
+        (mut best, found): ([&'v [f64; 3]; V], bool),
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) -> [&'v [f64; 3]; V] {
         let reds = &RED[usize::from(hand.mask)];
-        for &entry in &self.options[hand.options()] {
-            let state = entry.state as usize;
-            // The riichi states of the 13-tile hand (only when riichi is considered).
-            let riichi_at =
-                (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
-            if entry.info & CLEARS == 0 {
-                // A discard that keeps every red bit leaves the same variants, rank for rank;
-                // the policy picked once for all of them (riichi always: no dama value read).
-                let dama = |c: usize| &next13[state + c];
-                match (riichi_at, self.policy) {
-                    (None, _) | (Some(_), RiichiPolicy::Never) => {
-                        let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| &dama[c], better);
-                    }
-                    (Some(at), RiichiPolicy::Always) => {
-                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| &riichi[c], better);
-                    }
-                    (Some(at), RiichiPolicy::Best) => {
-                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
-                    }
-                }
-            } else {
-                let (rank, kept) = (&RANK[entry.mask()], entry.kept_red());
-                let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
-                match riichi_at {
-                    None => keep_best(&mut best, found, |c| &next13[state + r(c)], better),
-                    Some(at) => keep_best(
-                        &mut best,
-                        found,
-                        |c| self.dama_or_riichi(&next13[state + r(c)], &next_r[at + r(c)], better),
-                        better,
-                    ),
-                }
-            }
-            found = true;
+        let mut options = self.options[hand.options()].iter();
+        // The first option taken as it is when there is no best yet (no comparison), the
+        // others compared.
+        if !found && let Some(&entry) = options.next() {
+            self.offer::<V, false>(entry, reds, (next13, next_r), &mut best, better);
+        }
+        for &entry in options {
+            self.offer::<V, true>(entry, reds, (next13, next_r), &mut best, better);
         }
         best
+    }
+
+    /// Offers the discard `entry` to each variant's `best` (the variants' red bits `reds`):
+    /// kept when better, or taken when there is no best yet (not `FOUND`).
+    #[inline(always)]
+    fn offer<'v, const V: usize, const FOUND: bool>(
+        &self,
+        entry: Opt,
+        reds: &[u8; 8],
+        (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
+        best: &mut [&'v [f64; 3]; V],
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+    ) {
+        let found = FOUND;
+        let state = entry.state as usize;
+        // The riichi states of the 13-tile hand (only when riichi is considered).
+        let riichi_at = (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
+        if entry.info & CLEARS == 0 {
+            // A discard that keeps every red bit leaves the same variants, rank for rank;
+            // the policy picked once for all of them (riichi always: no dama value read).
+            let dama = |c: usize| &next13[state + c];
+            match (riichi_at, self.policy) {
+                (None, _) | (Some(_), RiichiPolicy::Never) => {
+                    let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                    keep_best(best, found, |c| &dama[c], better);
+                }
+                (Some(at), RiichiPolicy::Always) => {
+                    let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                    keep_best(best, found, |c| &riichi[c], better);
+                }
+                (Some(at), RiichiPolicy::Best) => {
+                    let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                    keep_best(best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
+                }
+            }
+        } else {
+            let (rank, kept) = (&RANK[entry.mask()], entry.kept_red());
+            let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
+            match riichi_at {
+                None => keep_best(best, found, |c| &next13[state + r(c)], better),
+                Some(at) => keep_best(
+                    best,
+                    found,
+                    |c| self.dama_or_riichi(&next13[state + r(c)], &next_r[at + r(c)], better),
+                    better,
+                ),
+            }
+        }
     }
 
     /// The value of a discard that may declare riichi, under the policy: its dama value or its
