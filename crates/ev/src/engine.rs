@@ -463,7 +463,10 @@ fn all_ranks(n: usize) -> u8 {
 
 /// The number of red variants of a hand whose red bits vary in `mask`.
 fn variants(mask: u8) -> usize {
-    1 << mask.count_ones()
+    // A table rather than `1 << mask.count_ones()` (no `popcnt` in the baseline target: a
+    // multiply-and-shift sequence, for each hand of each layer).
+    const BY_MASK: [u8; 8] = [1, 2, 2, 4, 2, 4, 4, 8];
+    usize::from(BY_MASK[usize::from(mask & 7)])
 }
 
 /// A 13-tile hand (red fives not told apart) as the pass over draw indices reads it: its red
@@ -2296,7 +2299,7 @@ impl Graph<'_> {
                 }
             }
         } else {
-            let (rank, kept) = (&RANK[entry.mask()], entry.kept_red());
+            let (rank, kept) = (&RANK[entry.mask()], entry.kept_red() & 7);
             let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
             match riichi_at {
                 None => keep_best(best, found, |c| &next13[state + r(c)], better),
