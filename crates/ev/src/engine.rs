@@ -461,6 +461,12 @@ fn all_ranks(n: usize) -> u8 {
     ((1u16 << n) - 1) as u8
 }
 
+/// The last draw index at which a hand of shanten `sh` may have a value that is not zero
+/// (`LAST - sh`; a complete hand's, `sh < 0`, is `LAST`).
+fn until(sh: i8) -> u8 {
+    (LAST as u8).saturating_sub(u8::try_from(sh).unwrap_or(0))
+}
+
 /// The number of red variants of a hand whose red bits vary in `mask`.
 fn variants(mask: u8) -> usize {
     // A table rather than `1 << mask.count_ones()` (no `popcnt` in the baseline target: a
@@ -487,6 +493,9 @@ struct Hand13 {
     /// Its shanten (0: tenpai): its value before draw `d` is zero when fewer draws are left,
     /// `LAST - d < shanten`.
     shanten: i8,
+    /// `LAST` less its shanten ([`until`]): the pass visits it at the draw indices
+    /// `used..=until`.
+    until: u8,
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
@@ -525,10 +534,10 @@ struct Hand14 {
     /// Its variants' win points in `Solver::wins` (`win + rank`), or [`NONE`].
     win: u32,
     len: u8,
-    /// Tiles it holds that the input does not, and its shanten: its value after draw `d` is
-    /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
+    /// Tiles it holds that the input does not, and `LAST` less its shanten ([`until`]): its
+    /// value after draw `d` is needed and not zero only when `used <= d + 1 <= until`.
     used: u8,
-    shanten: i8,
+    until: u8,
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
@@ -1008,6 +1017,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             live: 0,
             used,
             shanten: 0,
+            until: LAST as u8,
             mask,
             reach: 0,
             plain: false,
@@ -1110,6 +1120,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         hand.steps = Span { start, len: self.steps.len() as u32 - start };
         hand.live = live;
         hand.shanten = sh;
+        hand.until = until(sh);
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -1207,7 +1218,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
-        self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
+        self.hands14.push(Hand14 { base, start, win, len, used: used14, until: until(sh14), mask, reach: 0 });
         (base, mask)
     }
 
@@ -2187,7 +2198,7 @@ impl Graph<'_> {
         for hand in &self.hands14[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten: no discard reaches
             // tenpai) as it was at every later index (never written, still zero).
-            if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
+            if d + 1 < usize::from(hand.used) || d + 1 > usize::from(hand.until) {
                 continue;
             }
             // A hand without discards (a win taken, or none) has the same value at every index
@@ -2351,7 +2362,7 @@ impl Graph<'_> {
         for hand in &self.hands13[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
             // later index (never written after the terminal values, zero from a shanten of 1).
-            if d < usize::from(hand.used) || LAST - d < usize::try_from(hand.shanten).unwrap_or(0) {
+            if d < usize::from(hand.used) || d > usize::from(hand.until) {
                 continue;
             }
             let b = hand.base as usize - offset;
