@@ -2421,7 +2421,10 @@ impl Graph<'_> {
                 continue;
             }
             let live = &self.red_live[usize::from(suit)];
-            for (a, &red) in acc.iter_mut().zip(reds) {
+            // Unrolled (a constant index for each variant), so the accumulators may stay in
+            // registers through the whole loop.
+            each_variant::<V>(|c| {
+                let (a, red) = (&mut acc[c], reds[c] & 7);
                 let red_live = live[usize::from(red)];
                 if red_live > 0 {
                     let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
@@ -2433,7 +2436,7 @@ impl Graph<'_> {
                     let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
                     add_scaled(a, q, v);
                 }
-            }
+            });
         }
         let (stay, inv) = draw_weights(hand, denom);
         let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
@@ -2463,6 +2466,16 @@ fn keep_best<'v, const V: usize>(
         let v = v(c);
         if !found || better(*v, **b) {
             *b = v;
+        }
+    }
+}
+
+/// Calls `f` with each variant `0..V` in turn, written out (each call sees a constant).
+#[inline(always)]
+fn each_variant<const V: usize>(mut f: impl FnMut(usize)) {
+    for c in 0..8 {
+        if c < V {
+            f(c);
         }
     }
 }
