@@ -515,13 +515,14 @@ struct Found13 {
 
 /// A kept draw of a 13-tile hand: the 14-tile hand it leads to (the first state of its
 /// variants and the suits they vary in, so the pass reads no hand record), the kind and its
-/// live copies.
+/// live copies, and the kind's [`FIVE_SUIT`] (read by the pass without a table).
 #[derive(Clone, Copy, Debug)]
 struct Step {
     state: u32,
     kind: u8,
     copies: u8,
     mask: u8,
+    suit: u8,
 }
 
 /// A 14-tile hand (red fives not told apart, plus the winning tile when complete) as the pass
@@ -1112,7 +1113,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let to = self.draw_hand(&mut h, key + unit(k), k, (sh, needed), used14);
             h[k] -= 1;
             if let Some((state, mask)) = to {
-                self.steps.push(Step { state, kind: k as u8, copies: c, mask });
+                self.steps.push(Step { state, kind: k as u8, copies: c, mask, suit: FIVE_SUIT[k] });
                 live += u16::from(c);
             }
         }
@@ -1472,7 +1473,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     let state = |red: u8| {
                         dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize]
                     };
-                    let single = |state: u32, copies: u8| Step { state, kind: NOT_FIVE, copies, mask: 0 };
+                    let single = |state: u32, copies: u8| Step {
+                        state,
+                        kind: NOT_FIVE,
+                        copies,
+                        mask: 0,
+                        suit: FIVE_SUIT[usize::from(NOT_FIVE)],
+                    };
                     let suit = FIVE_SUIT[usize::from(step.kind)];
                     let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
                     if red_live > 0 {
@@ -2409,8 +2416,8 @@ impl Graph<'_> {
         let reds = &RED[usize::from(hand.mask)];
         let mut acc = [[0.0f64; 3]; V];
         for step in &self.steps[hand.steps.range()] {
-            let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
-            let suit = FIVE_SUIT[usize::from(step.kind)];
+            let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
+            let suit = step.suit;
             if suit == 3 {
                 // Not a five: the same variants, rank for rank.
                 let q = f64::from(step.copies);
