@@ -2202,6 +2202,8 @@ impl Graph<'_> {
             return;
         }
         let offset = self.hands14[hands.start].base as usize;
+        // Before the last two indices, a hand without discards is as it was at `d + 1`.
+        let settled = d + 3 <= LAST;
         for hand in &self.hands14[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten: no discard reaches
             // tenpai) as it was at every later index (never written, still zero).
@@ -2209,8 +2211,9 @@ impl Graph<'_> {
                 continue;
             }
             // A hand without discards (a win taken, or none) has the same value at every index
-            // but the last: kept from `d + 1` once computed there.
-            if hand.len == 0 && d + 3 <= LAST && d + 2 >= usize::from(hand.used) {
+            // but the last: kept from `d + 1` once computed there (reached by `d + 1` too, as
+            // `used <= d + 1`).
+            if settled && hand.len == 0 {
                 continue;
             }
             let b = hand.base as usize - offset;
