@@ -367,6 +367,30 @@ const FIVE_SUIT: [u8; 34] = {
 const RANK: [[u8; 8]; 8] = variant_tables().0;
 const RED: [[u8; 8]; 8] = variant_tables().1;
 
+/// `CLEARED_RANK[mask][code][c]`: for the variant `c` of a 14-tile hand whose red bits vary in
+/// `mask`, the rank of its 13-tile variant after a discard whose [`Opt::info`] bits 26..31 are
+/// `code` (the 13-tile hand's [`MASK`] and [`CLEARS`]): `RANK[code & 7][RED[mask][c] & kept]`,
+/// `kept` the red bits the discard keeps ([`Opt::kept_red`]).
+const CLEARED_RANK: [[[u8; 8]; 32]; 8] = {
+    let mut t = [[[0u8; 8]; 32]; 8];
+    let mut mask = 0;
+    while mask < 8 {
+        let mut code = 0;
+        while code < 32 {
+            let clears = code >> 3;
+            let kept = if clears == 0 { 7 } else { 7 & !(1u8 << (clears - 1)) };
+            let mut c = 0;
+            while c < 8 {
+                t[mask][code][c] = RANK[code & 7][(RED[mask][c] & kept) as usize];
+                c += 1;
+            }
+            code += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
 const fn variant_tables() -> ([[u8; 8]; 8], [[u8; 8]; 8]) {
     let mut rank = [[0u8; 8]; 8];
     let mut red_of_rank = [[0u8; 8]; 8];
@@ -2273,7 +2297,7 @@ impl Graph<'_> {
         (mut best, found): ([&'v [f64; 3]; V], bool),
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) -> [&'v [f64; 3]; V] {
-        let reds = &RED[usize::from(hand.mask)];
+        let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
         let mut options = self.options[hand.options()].iter();
         // The first option taken as it is when there is no best yet (no comparison), the
         // others compared.
@@ -2286,13 +2310,14 @@ impl Graph<'_> {
         best
     }
 
-    /// Offers the discard `entry` to each variant's `best` (the variants' red bits `reds`):
+    /// Offers the discard `entry` to each variant's `best` (`reds`: the hand's
+    /// [`CLEARED_RANK`]s):
     /// kept when better, or taken when there is no best yet (not `FOUND`).
     #[inline(always)]
     fn offer<'v, const V: usize, const FOUND: bool>(
         &self,
         entry: Opt,
-        reds: &[u8; 8],
+        reds: &[[u8; 8]; 32],
         (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
         best: &mut [&'v [f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
@@ -2320,8 +2345,8 @@ impl Graph<'_> {
                 }
             }
         } else {
-            let (rank, kept) = (&RANK[entry.mask()], entry.kept_red() & 7);
-            let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
+            let rank = &reds[(entry.info >> 26 & 31) as usize];
+            let r = |c: usize| usize::from(rank[c]);
             match riichi_at {
                 None => keep_best(best, found, |c| &next13[state + r(c)], better),
                 Some(at) => keep_best(
