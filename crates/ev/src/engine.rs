@@ -367,6 +367,30 @@ const FIVE_SUIT: [u8; 34] = {
 const RANK: [[u8; 8]; 8] = variant_tables().0;
 const RED: [[u8; 8]; 8] = variant_tables().1;
 
+/// `CLEARED_RANK[mask][code][c]`: for the variant `c` of a 14-tile hand whose red bits vary in
+/// `mask`, the rank of its 13-tile variant after a discard whose [`Opt::info`] bits 26..31 are
+/// `code` (the 13-tile hand's [`MASK`] and [`CLEARS`]): `RANK[code & 7][RED[mask][c] & kept]`,
+/// `kept` the red bits the discard keeps ([`Opt::kept_red`]).
+const CLEARED_RANK: [[[u8; 8]; 32]; 8] = {
+    let mut t = [[[0u8; 8]; 32]; 8];
+    let mut mask = 0;
+    while mask < 8 {
+        let mut code = 0;
+        while code < 32 {
+            let clears = code >> 3;
+            let kept = if clears == 0 { 7 } else { 7 & !(1u8 << (clears - 1)) };
+            let mut c = 0;
+            while c < 8 {
+                t[mask][code][c] = RANK[code & 7][(RED[mask][c] & kept) as usize];
+                c += 1;
+            }
+            code += 1;
+        }
+        mask += 1;
+    }
+    t
+};
+
 const fn variant_tables() -> ([[u8; 8]; 8], [[u8; 8]; 8]) {
     let mut rank = [[0u8; 8]; 8];
     let mut red_of_rank = [[0u8; 8]; 8];
@@ -461,9 +485,18 @@ fn all_ranks(n: usize) -> u8 {
     ((1u16 << n) - 1) as u8
 }
 
+/// The last draw index at which a hand of shanten `sh` may have a value that is not zero
+/// (`LAST - sh`; a complete hand's, `sh < 0`, is `LAST`).
+fn until(sh: i8) -> u8 {
+    (LAST as u8).saturating_sub(u8::try_from(sh).unwrap_or(0))
+}
+
 /// The number of red variants of a hand whose red bits vary in `mask`.
 fn variants(mask: u8) -> usize {
-    1 << mask.count_ones()
+    // A table rather than `1 << mask.count_ones()` (no `popcnt` in the baseline target: a
+    // multiply-and-shift sequence, for each hand of each layer).
+    const BY_MASK: [u8; 8] = [1, 2, 2, 4, 2, 4, 4, 8];
+    usize::from(BY_MASK[usize::from(mask & 7)])
 }
 
 /// A 13-tile hand (red fives not told apart) as the pass over draw indices reads it: its red
@@ -484,6 +517,9 @@ struct Hand13 {
     /// Its shanten (0: tenpai): its value before draw `d` is zero when fewer draws are left,
     /// `LAST - d < shanten`.
     shanten: i8,
+    /// `LAST` less its shanten ([`until`]): the pass visits it at the draw indices
+    /// `used..=until`.
+    until: u8,
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
@@ -503,13 +539,14 @@ struct Found13 {
 
 /// A kept draw of a 13-tile hand: the 14-tile hand it leads to (the first state of its
 /// variants and the suits they vary in, so the pass reads no hand record), the kind and its
-/// live copies.
+/// live copies, and the kind's [`FIVE_SUIT`] (read by the pass without a table).
 #[derive(Clone, Copy, Debug)]
 struct Step {
     state: u32,
     kind: u8,
     copies: u8,
     mask: u8,
+    suit: u8,
 }
 
 /// A 14-tile hand (red fives not told apart, plus the winning tile when complete) as the pass
@@ -522,10 +559,10 @@ struct Hand14 {
     /// Its variants' win points in `Solver::wins` (`win + rank`), or [`NONE`].
     win: u32,
     len: u8,
-    /// Tiles it holds that the input does not, and its shanten: its value after draw `d` is
-    /// needed and not zero only when `used <= d + 1` and `shanten <= LAST - d - 1`.
+    /// Tiles it holds that the input does not, and `LAST` less its shanten ([`until`]): its
+    /// value after draw `d` is needed and not zero only when `used <= d + 1 <= until`.
     used: u8,
-    shanten: i8,
+    until: u8,
     mask: u8,
     /// Its variants some root reaches (bit = rank; see [`Solver::mark_reachable`]).
     reach: u8,
@@ -1005,6 +1042,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             live: 0,
             used,
             shanten: 0,
+            until: LAST as u8,
             mask,
             reach: 0,
             plain: false,
@@ -1099,7 +1137,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let to = self.draw_hand(&mut h, key + unit(k), k, (sh, needed), used14);
             h[k] -= 1;
             if let Some((state, mask)) = to {
-                self.steps.push(Step { state, kind: k as u8, copies: c, mask });
+                self.steps.push(Step { state, kind: k as u8, copies: c, mask, suit: FIVE_SUIT[k] });
                 live += u16::from(c);
             }
         }
@@ -1107,6 +1145,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         hand.steps = Span { start, len: self.steps.len() as u32 - start };
         hand.live = live;
         hand.shanten = sh;
+        hand.until = until(sh);
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -1204,7 +1243,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
-        self.hands14.push(Hand14 { base, start, win, len, used: used14, shanten: sh14, mask, reach: 0 });
+        self.hands14.push(Hand14 { base, start, win, len, used: used14, until: until(sh14), mask, reach: 0 });
         (base, mask)
     }
 
@@ -1458,7 +1497,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     let state = |red: u8| {
                         dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize]
                     };
-                    let single = |state: u32, copies: u8| Step { state, kind: NOT_FIVE, copies, mask: 0 };
+                    let single = |state: u32, copies: u8| Step {
+                        state,
+                        kind: NOT_FIVE,
+                        copies,
+                        mask: 0,
+                        suit: FIVE_SUIT[usize::from(NOT_FIVE)],
+                    };
                     let suit = FIVE_SUIT[usize::from(step.kind)];
                     let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
                     if red_live > 0 {
@@ -2181,15 +2226,18 @@ impl Graph<'_> {
             return;
         }
         let offset = self.hands14[hands.start].base as usize;
+        // Before the last two indices, a hand without discards is as it was at `d + 1`.
+        let settled = d + 3 <= LAST;
         for hand in &self.hands14[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten: no discard reaches
             // tenpai) as it was at every later index (never written, still zero).
-            if d + 1 < usize::from(hand.used) || (LAST - d - 1) < usize::try_from(hand.shanten).unwrap_or(0) {
+            if d + 1 < usize::from(hand.used) || d + 1 > usize::from(hand.until) {
                 continue;
             }
             // A hand without discards (a win taken, or none) has the same value at every index
-            // but the last: kept from `d + 1` once computed there.
-            if hand.len == 0 && d + 3 <= LAST && d + 2 >= usize::from(hand.used) {
+            // but the last: kept from `d + 1` once computed there (reached by `d + 1` too, as
+            // `used <= d + 1`).
+            if settled && hand.len == 0 {
                 continue;
             }
             let b = hand.base as usize - offset;
@@ -2246,49 +2294,69 @@ impl Graph<'_> {
         &self,
         hand: &Hand14,
         (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        (mut best, mut found): ([&'v [f64; 3]; V], bool),
+        (mut best, found): ([&'v [f64; 3]; V], bool),
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) -> [&'v [f64; 3]; V] {
-        let reds = &RED[usize::from(hand.mask)];
-        for &entry in &self.options[hand.options()] {
-            let state = entry.state as usize;
-            // The riichi states of the 13-tile hand (only when riichi is considered).
-            let riichi_at =
-                (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
-            if entry.info & CLEARS == 0 {
-                // A discard that keeps every red bit leaves the same variants, rank for rank;
-                // the policy picked once for all of them (riichi always: no dama value read).
-                let dama = |c: usize| &next13[state + c];
-                match (riichi_at, self.policy) {
-                    (None, _) | (Some(_), RiichiPolicy::Never) => {
-                        let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| &dama[c], better);
-                    }
-                    (Some(at), RiichiPolicy::Always) => {
-                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| &riichi[c], better);
-                    }
-                    (Some(at), RiichiPolicy::Best) => {
-                        let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                        keep_best(&mut best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
-                    }
-                }
-            } else {
-                let (rank, kept) = (&RANK[entry.mask()], entry.kept_red());
-                let r = |c: usize| usize::from(rank[usize::from(reds[c] & kept)]);
-                match riichi_at {
-                    None => keep_best(&mut best, found, |c| &next13[state + r(c)], better),
-                    Some(at) => keep_best(
-                        &mut best,
-                        found,
-                        |c| self.dama_or_riichi(&next13[state + r(c)], &next_r[at + r(c)], better),
-                        better,
-                    ),
-                }
-            }
-            found = true;
+        let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
+        let mut options = self.options[hand.options()].iter();
+        // The first option taken as it is when there is no best yet (no comparison), the
+        // others compared.
+        if !found && let Some(&entry) = options.next() {
+            self.offer::<V, false>(entry, reds, (next13, next_r), &mut best, better);
+        }
+        for &entry in options {
+            self.offer::<V, true>(entry, reds, (next13, next_r), &mut best, better);
         }
         best
+    }
+
+    /// Offers the discard `entry` to each variant's `best` (`reds`: the hand's
+    /// [`CLEARED_RANK`]s):
+    /// kept when better, or taken when there is no best yet (not `FOUND`).
+    #[inline(always)]
+    fn offer<'v, const V: usize, const FOUND: bool>(
+        &self,
+        entry: Opt,
+        reds: &[[u8; 8]; 32],
+        (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
+        best: &mut [&'v [f64; 3]; V],
+        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+    ) {
+        let found = FOUND;
+        let state = entry.state as usize;
+        // The riichi states of the 13-tile hand (only when riichi is considered).
+        let riichi_at = (entry.info & WITH_RIICHI != 0).then(|| self.riichi13[(entry.info & HAND) as usize] as usize);
+        if entry.info & CLEARS == 0 {
+            // A discard that keeps every red bit leaves the same variants, rank for rank;
+            // the policy picked once for all of them (riichi always: no dama value read).
+            let dama = |c: usize| &next13[state + c];
+            match (riichi_at, self.policy) {
+                (None, _) | (Some(_), RiichiPolicy::Never) => {
+                    let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                    keep_best(best, found, |c| &dama[c], better);
+                }
+                (Some(at), RiichiPolicy::Always) => {
+                    let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                    keep_best(best, found, |c| &riichi[c], better);
+                }
+                (Some(at), RiichiPolicy::Best) => {
+                    let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
+                    keep_best(best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
+                }
+            }
+        } else {
+            let rank = &reds[(entry.info >> 26 & 31) as usize];
+            let r = |c: usize| usize::from(rank[c]);
+            match riichi_at {
+                None => keep_best(best, found, |c| &next13[state + r(c)], better),
+                Some(at) => keep_best(
+                    best,
+                    found,
+                    |c| self.dama_or_riichi(&next13[state + r(c)], &next_r[at + r(c)], better),
+                    better,
+                ),
+            }
+        }
     }
 
     /// The value of a discard that may declare riichi, under the policy: its dama value or its
@@ -2329,7 +2397,7 @@ impl Graph<'_> {
         for hand in &self.hands13[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
             // later index (never written after the terminal values, zero from a shanten of 1).
-            if d < usize::from(hand.used) || LAST - d < usize::try_from(hand.shanten).unwrap_or(0) {
+            if d < usize::from(hand.used) || d > usize::from(hand.until) {
                 continue;
             }
             let b = hand.base as usize - offset;
@@ -2376,8 +2444,8 @@ impl Graph<'_> {
         let reds = &RED[usize::from(hand.mask)];
         let mut acc = [[0.0f64; 3]; V];
         for step in &self.steps[hand.steps.range()] {
-            let (rank, at) = (&RANK[usize::from(step.mask)], step.state as usize);
-            let suit = FIVE_SUIT[usize::from(step.kind)];
+            let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
+            let suit = step.suit;
             if suit == 3 {
                 // Not a five: the same variants, rank for rank.
                 let q = f64::from(step.copies);
@@ -2388,7 +2456,10 @@ impl Graph<'_> {
                 continue;
             }
             let live = &self.red_live[usize::from(suit)];
-            for (a, &red) in acc.iter_mut().zip(reds) {
+            // Unrolled (a constant index for each variant), so the accumulators may stay in
+            // registers through the whole loop.
+            each_variant::<V>(|c| {
+                let (a, red) = (&mut acc[c], reds[c] & 7);
                 let red_live = live[usize::from(red)];
                 if red_live > 0 {
                     let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
@@ -2400,7 +2471,7 @@ impl Graph<'_> {
                     let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
                     add_scaled(a, q, v);
                 }
-            }
+            });
         }
         let (stay, inv) = draw_weights(hand, denom);
         let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
@@ -2430,6 +2501,16 @@ fn keep_best<'v, const V: usize>(
         let v = v(c);
         if !found || better(*v, **b) {
             *b = v;
+        }
+    }
+}
+
+/// Calls `f` with each variant `0..V` in turn, written out (each call sees a constant).
+#[inline(always)]
+fn each_variant<const V: usize>(mut f: impl FnMut(usize)) {
+    for c in 0..8 {
+        if c < V {
+            f(c);
         }
     }
 }
