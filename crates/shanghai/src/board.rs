@@ -53,9 +53,9 @@ pub struct Board {
     pub(crate) above: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
     pub(crate) blocks: Vec<Vec<u16>>,
-    /// Parallel to `blocks`: what removing this slot takes off each blocked slot's blocker
-    /// count (see [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
-    pub(crate) unblock: Vec<Vec<u32>>,
+    /// `blocks` with what removing this slot takes off each blocked slot's blocker count (see
+    /// [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
+    pub(crate) unblock: Vec<Vec<(u16, u32)>>,
     /// The blocker counts of the full board (see [`Board::blocker_counts`]).
     full_counts: Vec<u32>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
@@ -109,7 +109,7 @@ impl Board {
             for (list, unit) in sides {
                 for &j in list {
                     blocks[j as usize].push(i as u16);
-                    unblock[j as usize].push(unit);
+                    unblock[j as usize].push((i as u16, unit));
                 }
             }
         }
@@ -210,9 +210,35 @@ impl Board {
     #[inline(always)]
     pub(crate) fn take_off(&self, counts: &mut [u32], i: usize) {
         counts[i] |= GONE;
-        for (&j, &unit) in self.blocks[i].iter().zip(&self.unblock[i]) {
+        for &(j, unit) in &self.unblock[i] {
             counts[j as usize] -= unit;
         }
+    }
+
+    /// [`Board::take_off`], queueing the slots `i` blocks that are in `present` on the queue
+    /// `queue[..len]` as it goes (each written, and kept only when present: no branch).
+    #[inline(always)]
+    pub(crate) fn take_off_queued(
+        &self,
+        counts: &mut [u32],
+        i: usize,
+        present: &Bits,
+        queue: &mut Vec<u16>,
+        len: &mut usize,
+    ) {
+        counts[i] |= GONE;
+        let edges = &self.unblock[i];
+        let end = *len + edges.len();
+        if queue.len() < end {
+            queue.resize(end.max(2 * queue.len()), 0);
+        }
+        let mut n = *len;
+        for &(j, unit) in edges {
+            counts[j as usize] -= unit;
+            queue[n] = j;
+            n += present.contains(j as usize) as usize;
+        }
+        *len = n;
     }
 
     /// The free tiles of `present`, in slot order.

@@ -194,8 +194,8 @@ pub struct Solver<'b> {
     /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
     /// makes all of them. Cleared at each call.
     nogoods: Vec<u128>,
-    /// Per nogood, its groups (bit `g`).
-    nogood_groups: Vec<u64>,
+    /// Per nogood, its groups (bit `g`) and both bits of each of their fields (`spread`).
+    nogood_groups: Vec<(u64, u128)>,
     /// Per nogood, whether it depends on how the call's first move paired its group (see
     /// `moved`); one that does not holds before that move too.
     nogood_moved: Vec<bool>,
@@ -826,7 +826,7 @@ impl<'b> Solver<'b> {
     fn add_nogood(&mut self, nogood: u128, moved: bool) {
         if self.nogoods.len() < MAX_NOGOODS {
             self.nogoods.push(nogood);
-            self.nogood_groups.push(decided(nogood));
+            self.nogood_groups.push((decided(nogood), spread(nogood)));
             self.nogood_moved.push(moved);
         }
     }
@@ -1049,15 +1049,15 @@ impl<'b> Solver<'b> {
             return Ok(refuted);
         }
         let hist_groups = decided(hist);
-        for (k, (&n, &gm)) in self.nogoods.iter().zip(&self.nogood_groups).enumerate() {
+        for (k, (&n, &(gm, fields))) in self.nogoods.iter().zip(&self.nogood_groups).enumerate() {
             let miss = gm & !hist_groups;
             if miss & miss.wrapping_sub(1) != 0 {
                 continue;
             }
-            let x = (hist ^ n) & spread(n);
+            let x = (hist ^ n) & fields;
             let low = (x | x >> 1) & LOW;
             if low == 0 {
-                return Err(decided(n) | moved_if(self.nogood_moved[k]));
+                return Err(gm | moved_if(self.nogood_moved[k]));
             }
             if low & (low - 1) != 0 {
                 continue;
@@ -1071,7 +1071,7 @@ impl<'b> Solver<'b> {
                 continue;
             }
             refuted |= 1 << (3 * g + s);
-            let reason = decided(n) & !(1 << g) | moved_if(self.nogood_moved[k]);
+            let reason = gm & !(1 << g) | moved_if(self.nogood_moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(refuted)
@@ -1605,8 +1605,6 @@ impl<'b> Solver<'b> {
                 if is_free_count(counts[j]) {
                     q.remove(i);
                     q.remove(j);
-                    board.take_off(counts, i);
-                    board.take_off(counts, j);
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
@@ -1617,8 +1615,8 @@ impl<'b> Solver<'b> {
                         q = Bits::EMPTY;
                         break;
                     }
-                    queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
-                    queue_present_of(&mut queue, &mut len, &board.blocks[j], &q);
+                    board.take_off_queued(counts, i, &q, &mut queue, &mut len);
+                    board.take_off_queued(counts, j, &q, &mut queue, &mut len);
                 }
             } else {
                 let m = &board.members[g];
@@ -1643,13 +1641,12 @@ impl<'b> Solver<'b> {
                         order.push(i as u16);
                     }
                     q.remove(i);
-                    board.take_off(counts, i);
                     gone[g] += 1;
                     if g == watched && all_gone(m, &q) {
                         q = Bits::EMPTY;
                         break;
                     }
-                    queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
+                    board.take_off_queued(counts, i, &q, &mut queue, &mut len);
                     queue_present_of(&mut queue, &mut len, m, &q);
                 }
             }
