@@ -194,8 +194,8 @@ pub struct Solver<'b> {
     /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
     /// makes all of them. Cleared at each call.
     nogoods: Vec<u128>,
-    /// Per nogood, its groups (bit `g`) and both bits of each of their fields (`spread`).
-    nogood_groups: Vec<(u64, u128)>,
+    /// Per nogood, its groups (bit `g`), and those it splits each way (see [`split_masks`]).
+    nogood_groups: Vec<(u64, [u64; 3])>,
     /// Per nogood, whether it depends on how the call's first move paired its group (see
     /// `moved`); one that does not holds before that move too.
     nogood_moved: Vec<bool>,
@@ -826,7 +826,7 @@ impl<'b> Solver<'b> {
     fn add_nogood(&mut self, nogood: u128, moved: bool) {
         if self.nogoods.len() < MAX_NOGOODS {
             self.nogoods.push(nogood);
-            self.nogood_groups.push((decided(nogood), spread(nogood)));
+            self.nogood_groups.push((decided(nogood), split_masks(nogood)));
             self.nogood_moved.push(moved);
         }
     }
@@ -1043,35 +1043,31 @@ impl<'b> Solver<'b> {
     /// (all of whose decisions but one, an undecided group's split, the history makes) are
     /// refuted, with the nogood's other groups still decided as their reason.
     fn propagate(&mut self, mut refuted: u128) -> Result<u128, u64> {
-        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-        let hist = self.hist;
         if !self.full_run {
             return Ok(refuted);
         }
-        let hist_groups = decided(hist);
-        for (k, (&n, &(gm, fields))) in self.nogoods.iter().zip(&self.nogood_groups).enumerate() {
-            let miss = gm & !hist_groups;
-            if miss & miss.wrapping_sub(1) != 0 {
+        let h = split_masks(self.hist);
+        let hist_groups = h[0] | h[1] | h[2];
+        for (k, &(groups, n)) in self.nogood_groups.iter().enumerate() {
+            let undecided = groups & !hist_groups;
+            if undecided & undecided.wrapping_sub(1) != 0 {
                 continue;
             }
-            let x = (hist ^ n) & fields;
-            let low = (x | x >> 1) & LOW;
-            if low == 0 {
-                return Err(gm | moved_if(self.nogood_moved[k]));
+            // The nogood's groups the history does not split as it does.
+            let miss = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
+            if miss == 0 {
+                return Err(groups | moved_if(self.nogood_moved[k]));
             }
-            if low & (low - 1) != 0 {
+            if miss & (miss - 1) != 0 || hist_groups & miss != 0 {
                 continue;
             }
-            let g = low.trailing_zeros() as usize / 2;
-            if hist >> (2 * g) & 3 != 0 {
-                continue;
-            }
-            let s = (n >> (2 * g) & 3) as usize - 1;
+            let g = miss.trailing_zeros() as usize;
+            let s = (n[1] >> g & 1 | (n[2] >> g & 1) << 1) as usize;
             if refuted >> (3 * g + s) & 1 != 0 {
                 continue;
             }
             refuted |= 1 << (3 * g + s);
-            let reason = gm & !(1 << g) | moved_if(self.nogood_moved[k]);
+            let reason = groups & !(1 << g) | moved_if(self.nogood_moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(refuted)
@@ -1800,6 +1796,18 @@ fn split_code(board: &Board, present: Bits, g: usize, m: Move) -> Option<u128> {
     let at = |t: u16| members.iter().position(|&x| x == t);
     let pair = [at(m.0)?, at(m.1)?];
     SPLITS.iter().position(|sp| sp.chunks(2).any(|p| p == pair || p == [pair[1], pair[0]])).map(|s| s as u128 + 1)
+}
+
+/// The groups (bit `g`) `commit` splits the first, the second and the third way.
+fn split_masks(commit: u128) -> [u64; 3] {
+    let mut masks = [0u64; 3];
+    let mut groups = decided(commit);
+    while groups != 0 {
+        let g = groups.trailing_zeros() as usize;
+        masks[(commit >> (2 * g) & 3) as usize - 1] |= 1 << g;
+        groups &= groups - 1;
+    }
+    masks
 }
 
 /// `commit` with only the decisions of `groups` kept.
