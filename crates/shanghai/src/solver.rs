@@ -852,32 +852,37 @@ impl<'b> Solver<'b> {
     /// decided group, until none is left. Returns the position, the decisions left (groups
     /// still of four), the tiles left per group and the groups whose decisions a move
     /// depended on (a decided group's pair taken while its other pair stayed).
+    ///
+    /// Freeness is read off the blocker counts, kept up to date by each take; those of the
+    /// position it returns are kept for the node's runs (see [`Solver::start_counts`]).
     #[allow(clippy::needless_range_loop)]
-    fn greedy(&self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> (Bits, u128, [u8; 64], u64) {
+    fn greedy(&mut self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> (Bits, u128, [u8; 64], u64) {
         let board = self.board;
         let groups = board.groups;
+        self.start_counts(&present);
+        let counts = &mut self.counts[..];
         let mut rem = [0u8; 64];
+        for i in present.iter() {
+            rem[board.group[i] as usize] += 1;
+        }
         let mut why = 0u64;
         loop {
             let mut changed = false;
-            rem[..groups].fill(0);
-            for i in present.iter() {
-                rem[board.group[i] as usize] += 1;
-            }
             for g in 0..groups {
                 let m = &board.members[g];
                 match rem[g] {
                     2 => {
                         let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                         let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                        if board.is_free(&present, a) && board.is_free(&present, b) {
-                            take(&mut present, path, a, b);
+                        if is_free_count(counts[a]) && is_free_count(counts[b]) {
+                            take_counted(board, counts, &mut present, path, a, b);
+                            rem[g] = 0;
                             changed = true;
                         }
                     }
                     4 => {
                         let code = (commit >> (2 * g) & 3) as usize;
-                        let free: [bool; 4] = std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
+                        let free: [bool; 4] = std::array::from_fn(|k| is_free_count(counts[m[k] as usize]));
                         let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
                         let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
                         let pairs: &[usize] = if free.iter().all(|&f| f) {
@@ -892,9 +897,11 @@ impl<'b> Solver<'b> {
                             &[]
                         };
                         for &k in pairs {
-                            take(&mut present, path, m[split[k]] as usize, m[split[k + 1]] as usize);
+                            let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
+                            take_counted(board, counts, &mut present, path, a, b);
                         }
                         if !pairs.is_empty() {
+                            rem[g] -= 2 * pairs.len() as u8;
                             commit &= !(3u128 << (2 * g));
                             changed = true;
                         }
@@ -906,6 +913,8 @@ impl<'b> Solver<'b> {
                 break;
             }
         }
+        self.node_counts.copy_from_slice(&self.counts);
+        self.counts_of = Some(present);
         (present, commit, rem, why)
     }
 
@@ -1857,6 +1866,13 @@ fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bi
         n += p.contains(t as usize) as usize;
     }
     *len = n;
+}
+
+/// Takes the pair `a-b`, keeping the blocker counts `counts` of `present` up to date.
+fn take_counted(board: &Board, counts: &mut [u32], present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
+    take(present, path, a, b);
+    board.take_off(counts, a);
+    board.take_off(counts, b);
 }
 
 /// Takes the pair `a-b`.
