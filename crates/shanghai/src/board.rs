@@ -236,7 +236,7 @@ impl Board {
         for &(j, unit) in edges {
             counts[j as usize] -= unit;
             queue[n] = j;
-            n += present.contains(j as usize) as usize;
+            n += present.has_slot(j as usize) as usize;
         }
         *len = n;
     }

@@ -1608,8 +1608,8 @@ impl<'b> Solver<'b> {
             if j != NONE {
                 let j = j as usize;
                 if is_free_count(counts[j]) {
-                    q.remove(i);
-                    q.remove(j);
+                    q.remove_slot(i);
+                    q.remove_slot(j);
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
@@ -1645,7 +1645,7 @@ impl<'b> Solver<'b> {
                         at += 1;
                         order.push(i as u16);
                     }
-                    q.remove(i);
+                    q.remove_slot(i);
                     gone[g] += 1;
                     if g == watched && all_gone(m, &q) {
                         q = Bits::EMPTY;
@@ -1863,7 +1863,7 @@ fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bi
     let mut n = *len;
     for &t in tiles {
         queue[n] = t;
-        n += p.contains(t as usize) as usize;
+        n += p.has_slot(t as usize) as usize;
     }
     *len = n;
 }
