@@ -262,9 +262,9 @@ pub struct Solver<'b> {
     /// `order` of the node's successful base relaxation, for forward checking.
     base_order: Vec<u16>,
     /// States of the node's base run after each multiple of `SNAP_EVERY` removals (tiles left,
-    /// tiles gone per group; their blocker counts in `snap_counts`, one slot count each), for
-    /// [`Solver::replay_base`]; cleared at each base run.
-    snaps: Vec<(Bits, [u8; 64])>,
+    /// tiles gone per group, free tiles; their blocker counts in `snap_counts`, one slot count
+    /// each), for [`Solver::replay_base`]; cleared at each base run.
+    snaps: Vec<(Bits, [u8; 64], Bits)>,
     snap_counts: Vec<u32>,
 }
 
@@ -1297,20 +1297,24 @@ impl<'b> Solver<'b> {
             let k = prefix / SNAP_EVERY;
             if self.snaps.is_empty() {
                 self.start_counts(present);
-                self.snaps.push((*present, [0; 64]));
+                self.snaps.push((*present, [0; 64], self.free_in(present)));
                 self.snap_counts.extend_from_slice(&self.counts);
             }
+            let mut free;
             while self.snaps.len() <= k {
                 let j = self.snaps.len() - 1;
-                (p, *gone) = self.snaps[j];
+                (p, *gone, free) = self.snaps[j];
                 self.snap_to_counts(j);
-                self.take_base(&mut p, gone, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
-                self.snaps.push((p, *gone));
+                self.take_base(&mut p, gone, &mut free, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
+                self.snaps.push((p, *gone, free));
                 self.snap_counts.extend_from_slice(&self.counts);
             }
-            (p, *gone) = self.snaps[k];
+            (p, *gone, free) = self.snaps[k];
             self.snap_to_counts(k);
-            self.take_base(&mut p, gone, k * SNAP_EVERY..prefix);
+            self.take_base(&mut p, gone, &mut free, k * SNAP_EVERY..prefix);
+            self.order.clear();
+            self.queue_tiles(&free);
+            return (p, prefix as u32);
         }
         self.order.clear();
         self.queue_present(&p);
@@ -1392,6 +1396,24 @@ impl<'b> Solver<'b> {
             }
         }
         queue.truncate(n);
+    }
+
+    /// The tiles of `p` free by the blocker counts `counts` (those of `p`).
+    fn free_in(&self, p: &Bits) -> Bits {
+        let mut free = Bits::EMPTY;
+        for i in p.iter() {
+            if is_free_count(self.counts[i]) {
+                free.insert(i);
+            }
+        }
+        free
+    }
+
+    /// Queues the tiles of `free` (the free tiles of the position a run starts from) in
+    /// increasing order, as [`Solver::queue_present`] does.
+    fn queue_tiles(&mut self, free: &Bits) {
+        self.queue.clear();
+        self.queue.extend(free.iter().map(|i| i as u16));
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
@@ -1670,12 +1692,21 @@ impl<'b> Solver<'b> {
 
     /// Takes the removals `range` of the node's base run off `p` (and `counts`), counting the
     /// gone tiles of each group in `gone`.
-    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], range: std::ops::Range<usize>) {
+    ///
+    /// `free` (the free tiles of `p`) is kept up to date: a removal frees only slots it blocks.
+    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], free: &mut Bits, range: std::ops::Range<usize>) {
         let board = self.board;
         for &t in &self.base_order[range] {
-            p.remove(t as usize);
-            board.take_off(&mut self.counts, t as usize);
-            gone[board.group[t as usize] as usize] += 1;
+            let t = t as usize;
+            p.remove(t);
+            free.remove(t);
+            board.take_off(&mut self.counts, t);
+            for &(j, _) in &board.unblock[t] {
+                if is_free_count(self.counts[j as usize]) {
+                    free.insert(j as usize);
+                }
+            }
+            gone[board.group[t] as usize] += 1;
         }
     }
 
