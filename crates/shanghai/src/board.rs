@@ -190,8 +190,8 @@ impl Board {
 
     /// Per slot, its blockers present in `present`, packed in one word (10 bits each: tiles on
     /// it, then on its left, then on its right; plus [`GONE`] when the slot is not in
-    /// `present`), written to `out`. A removal keeps the counts
-    /// up to date by taking each `(j, unit)` of `unblock[i]` (`unit` off slot `j`), and [`is_free_count`]
+    /// `present`), written to `out`. A removal of slot `i` keeps the counts up to date by
+    /// taking each `(j, unit)` of `unblock[i]` (`unit` off slot `j`), and [`is_free_count`]
     /// reads freeness off a count without a mask test.
     pub(crate) fn blocker_counts(&self, present: &Bits, out: &mut [u32]) {
         out.copy_from_slice(&self.full_counts);
