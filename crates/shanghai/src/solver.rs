@@ -1151,7 +1151,9 @@ impl<'b> Solver<'b> {
     /// The dead-lock test and the undecided groups of four to forward-check, or the reason
     /// the position is lost: a group of two whose tiles cover one another (no reason), a
     /// decided split that cannot be played, or an undecided group with no split left.
+    /// Freeness is read off `node_counts`, which the greedy phase left as those of `present`.
     fn candidates(&mut self, present: &Bits, commit: u128, refuted: u128, rem: &[u8]) -> Result<Vec<Cand>, u64> {
+        debug_assert_eq!(self.counts_of, Some(*present));
         let board = self.board;
         let mut cands = Vec::new();
         for (g, &r) in rem.iter().enumerate() {
@@ -1178,7 +1180,7 @@ impl<'b> Solver<'b> {
                     if viable.iter().all(|&v| !v) {
                         return Err(self.why_not(g, [true; 3], refuted));
                     }
-                    let nfree = m.iter().filter(|&&t| board.is_free(present, t as usize)).count();
+                    let nfree = m.iter().filter(|&&t| is_free_count(self.node_counts[t as usize])).count();
                     let weight: u32 = m.iter().map(|&t| self.unblocks(present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
                     cands.push(Cand { group: g, viable, weight, certified: [false; 3], prefix: 0 });
