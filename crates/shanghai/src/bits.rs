@@ -26,6 +26,21 @@ impl Bits {
         self.0[i >> 6] >> (i & 63) & 1 != 0
     }
 
+    /// [`Bits::contains`] for a slot index (below [`MAX_SLOTS`], as every slot's is): the
+    /// word index is taken modulo 4, which spares the bounds check in the solver's inner loops.
+    #[inline(always)]
+    pub(crate) fn has_slot(&self, i: usize) -> bool {
+        debug_assert!(i < MAX_SLOTS);
+        self.0[i >> 6 & 3] >> (i & 63) & 1 != 0
+    }
+
+    /// [`Bits::remove`] for a slot index (below [`MAX_SLOTS`]), without a bounds check.
+    #[inline(always)]
+    pub(crate) fn remove_slot(&mut self, i: usize) {
+        debug_assert!(i < MAX_SLOTS);
+        self.0[i >> 6 & 3] &= !(1 << (i & 63));
+    }
+
     /// Adds `i`.
     #[inline]
     pub fn insert(&mut self, i: usize) {

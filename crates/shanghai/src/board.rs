@@ -53,9 +53,9 @@ pub struct Board {
     pub(crate) above: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
     pub(crate) blocks: Vec<Vec<u16>>,
-    /// Parallel to `blocks`: what removing this slot takes off each blocked slot's blocker
-    /// count (see [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
-    pub(crate) unblock: Vec<Vec<u32>>,
+    /// `blocks` with what removing this slot takes off each blocked slot's blocker count (see
+    /// [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
+    pub(crate) unblock: Vec<Vec<(u16, u32)>>,
     /// The blocker counts of the full board (see [`Board::blocker_counts`]).
     full_counts: Vec<u32>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
@@ -109,7 +109,7 @@ impl Board {
             for (list, unit) in sides {
                 for &j in list {
                     blocks[j as usize].push(i as u16);
-                    unblock[j as usize].push(unit);
+                    unblock[j as usize].push((i as u16, unit));
                 }
             }
         }
@@ -190,8 +190,8 @@ impl Board {
 
     /// Per slot, its blockers present in `present`, packed in one word (10 bits each: tiles on
     /// it, then on its left, then on its right; plus [`GONE`] when the slot is not in
-    /// `present`), written to `out`. A removal keeps the counts
-    /// up to date by taking `unblock[i][k]` off slot `blocks[i][k]`, and [`is_free_count`]
+    /// `present`), written to `out`. A removal of slot `i` keeps the counts up to date by
+    /// taking each `(j, unit)` of `unblock[i]` (`unit` off slot `j`), and [`is_free_count`]
     /// reads freeness off a count without a mask test.
     pub(crate) fn blocker_counts(&self, present: &Bits, out: &mut [u32]) {
         out.copy_from_slice(&self.full_counts);
@@ -210,9 +210,35 @@ impl Board {
     #[inline(always)]
     pub(crate) fn take_off(&self, counts: &mut [u32], i: usize) {
         counts[i] |= GONE;
-        for (&j, &unit) in self.blocks[i].iter().zip(&self.unblock[i]) {
+        for &(j, unit) in &self.unblock[i] {
             counts[j as usize] -= unit;
         }
+    }
+
+    /// [`Board::take_off`], queueing the slots `i` blocks that are in `present` on the queue
+    /// `queue[..len]` as it goes (each written, and kept only when present: no branch).
+    #[inline(always)]
+    pub(crate) fn take_off_queued(
+        &self,
+        counts: &mut [u32],
+        i: usize,
+        present: &Bits,
+        queue: &mut Vec<u16>,
+        len: &mut usize,
+    ) {
+        counts[i] |= GONE;
+        let edges = &self.unblock[i];
+        let end = *len + edges.len();
+        if queue.len() < end {
+            queue.resize(end.max(2 * queue.len()), 0);
+        }
+        let mut n = *len;
+        for &(j, unit) in edges {
+            counts[j as usize] -= unit;
+            queue[n] = j;
+            n += present.has_slot(j as usize) as usize;
+        }
+        *len = n;
     }
 
     /// The free tiles of `present`, in slot order.

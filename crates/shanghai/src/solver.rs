@@ -194,8 +194,8 @@ pub struct Solver<'b> {
     /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
     /// makes all of them. Cleared at each call.
     nogoods: Vec<u128>,
-    /// Per nogood, its groups (bit `g`).
-    nogood_groups: Vec<u64>,
+    /// Per nogood, its groups (bit `g`), and those it splits each way (see [`split_masks`]).
+    nogood_groups: Vec<(u64, [u64; 3])>,
     /// Per nogood, whether it depends on how the call's first move paired its group (see
     /// `moved`); one that does not holds before that move too.
     nogood_moved: Vec<bool>,
@@ -262,9 +262,9 @@ pub struct Solver<'b> {
     /// `order` of the node's successful base relaxation, for forward checking.
     base_order: Vec<u16>,
     /// States of the node's base run after each multiple of `SNAP_EVERY` removals (tiles left,
-    /// tiles gone per group; their blocker counts in `snap_counts`, one slot count each), for
-    /// [`Solver::replay_base`]; cleared at each base run.
-    snaps: Vec<(Bits, [u8; 64])>,
+    /// tiles gone per group, free tiles; their blocker counts in `snap_counts`, one slot count
+    /// each), for [`Solver::replay_base`]; cleared at each base run.
+    snaps: Vec<(Bits, [u8; 64], Bits)>,
     snap_counts: Vec<u32>,
 }
 
@@ -826,7 +826,7 @@ impl<'b> Solver<'b> {
     fn add_nogood(&mut self, nogood: u128, moved: bool) {
         if self.nogoods.len() < MAX_NOGOODS {
             self.nogoods.push(nogood);
-            self.nogood_groups.push(decided(nogood));
+            self.nogood_groups.push((decided(nogood), split_masks(nogood)));
             self.nogood_moved.push(moved);
         }
     }
@@ -852,32 +852,37 @@ impl<'b> Solver<'b> {
     /// decided group, until none is left. Returns the position, the decisions left (groups
     /// still of four), the tiles left per group and the groups whose decisions a move
     /// depended on (a decided group's pair taken while its other pair stayed).
+    ///
+    /// Freeness is read off the blocker counts, kept up to date by each take; those of the
+    /// position it returns are kept for the node's runs (see [`Solver::start_counts`]).
     #[allow(clippy::needless_range_loop)]
-    fn greedy(&self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> (Bits, u128, [u8; 64], u64) {
+    fn greedy(&mut self, mut present: Bits, mut commit: u128, path: &mut Vec<Move>) -> (Bits, u128, [u8; 64], u64) {
         let board = self.board;
         let groups = board.groups;
+        self.start_counts(&present);
+        let counts = &mut self.counts[..];
         let mut rem = [0u8; 64];
+        for i in present.iter() {
+            rem[board.group[i] as usize] += 1;
+        }
         let mut why = 0u64;
         loop {
             let mut changed = false;
-            rem[..groups].fill(0);
-            for i in present.iter() {
-                rem[board.group[i] as usize] += 1;
-            }
             for g in 0..groups {
                 let m = &board.members[g];
                 match rem[g] {
                     2 => {
                         let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                         let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                        if board.is_free(&present, a) && board.is_free(&present, b) {
-                            take(&mut present, path, a, b);
+                        if is_free_count(counts[a]) && is_free_count(counts[b]) {
+                            take_counted(board, counts, &mut present, path, a, b);
+                            rem[g] = 0;
                             changed = true;
                         }
                     }
                     4 => {
                         let code = (commit >> (2 * g) & 3) as usize;
-                        let free: [bool; 4] = std::array::from_fn(|k| board.is_free(&present, m[k] as usize));
+                        let free: [bool; 4] = std::array::from_fn(|k| is_free_count(counts[m[k] as usize]));
                         let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
                         let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
                         let pairs: &[usize] = if free.iter().all(|&f| f) {
@@ -892,9 +897,11 @@ impl<'b> Solver<'b> {
                             &[]
                         };
                         for &k in pairs {
-                            take(&mut present, path, m[split[k]] as usize, m[split[k + 1]] as usize);
+                            let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
+                            take_counted(board, counts, &mut present, path, a, b);
                         }
                         if !pairs.is_empty() {
+                            rem[g] -= 2 * pairs.len() as u8;
                             commit &= !(3u128 << (2 * g));
                             changed = true;
                         }
@@ -906,6 +913,8 @@ impl<'b> Solver<'b> {
                 break;
             }
         }
+        self.node_counts.copy_from_slice(&self.counts);
+        self.counts_of = Some(present);
         (present, commit, rem, why)
     }
 
@@ -1043,35 +1052,31 @@ impl<'b> Solver<'b> {
     /// (all of whose decisions but one, an undecided group's split, the history makes) are
     /// refuted, with the nogood's other groups still decided as their reason.
     fn propagate(&mut self, mut refuted: u128) -> Result<u128, u64> {
-        const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-        let hist = self.hist;
         if !self.full_run {
             return Ok(refuted);
         }
-        let hist_groups = decided(hist);
-        for (k, (&n, &gm)) in self.nogoods.iter().zip(&self.nogood_groups).enumerate() {
-            let miss = gm & !hist_groups;
-            if miss & miss.wrapping_sub(1) != 0 {
+        let h = split_masks(self.hist);
+        let hist_groups = h[0] | h[1] | h[2];
+        for (k, &(groups, n)) in self.nogood_groups.iter().enumerate() {
+            let undecided = groups & !hist_groups;
+            if undecided & undecided.wrapping_sub(1) != 0 {
                 continue;
             }
-            let x = (hist ^ n) & spread(n);
-            let low = (x | x >> 1) & LOW;
-            if low == 0 {
-                return Err(decided(n) | moved_if(self.nogood_moved[k]));
+            // The nogood's groups the history does not split as it does.
+            let miss = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
+            if miss == 0 {
+                return Err(groups | moved_if(self.nogood_moved[k]));
             }
-            if low & (low - 1) != 0 {
+            if miss & (miss - 1) != 0 || hist_groups & miss != 0 {
                 continue;
             }
-            let g = low.trailing_zeros() as usize / 2;
-            if hist >> (2 * g) & 3 != 0 {
-                continue;
-            }
-            let s = (n >> (2 * g) & 3) as usize - 1;
+            let g = miss.trailing_zeros() as usize;
+            let s = (n[1] >> g & 1 | (n[2] >> g & 1) << 1) as usize;
             if refuted >> (3 * g + s) & 1 != 0 {
                 continue;
             }
             refuted |= 1 << (3 * g + s);
-            let reason = decided(n) & !(1 << g) | moved_if(self.nogood_moved[k]);
+            let reason = groups & !(1 << g) | moved_if(self.nogood_moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(refuted)
@@ -1146,7 +1151,9 @@ impl<'b> Solver<'b> {
     /// The dead-lock test and the undecided groups of four to forward-check, or the reason
     /// the position is lost: a group of two whose tiles cover one another (no reason), a
     /// decided split that cannot be played, or an undecided group with no split left.
+    /// Freeness is read off `node_counts`, which the greedy phase left as those of `present`.
     fn candidates(&mut self, present: &Bits, commit: u128, refuted: u128, rem: &[u8]) -> Result<Vec<Cand>, u64> {
+        debug_assert_eq!(self.counts_of, Some(*present));
         let board = self.board;
         let mut cands = Vec::new();
         for (g, &r) in rem.iter().enumerate() {
@@ -1173,7 +1180,7 @@ impl<'b> Solver<'b> {
                     if viable.iter().all(|&v| !v) {
                         return Err(self.why_not(g, [true; 3], refuted));
                     }
-                    let nfree = m.iter().filter(|&&t| board.is_free(present, t as usize)).count();
+                    let nfree = m.iter().filter(|&&t| is_free_count(self.node_counts[t as usize])).count();
                     let weight: u32 = m.iter().map(|&t| self.unblocks(present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
                     cands.push(Cand { group: g, viable, weight, certified: [false; 3], prefix: 0 });
@@ -1292,20 +1299,24 @@ impl<'b> Solver<'b> {
             let k = prefix / SNAP_EVERY;
             if self.snaps.is_empty() {
                 self.start_counts(present);
-                self.snaps.push((*present, [0; 64]));
+                self.snaps.push((*present, [0; 64], self.free_in(present)));
                 self.snap_counts.extend_from_slice(&self.counts);
             }
+            let mut free;
             while self.snaps.len() <= k {
                 let j = self.snaps.len() - 1;
-                (p, *gone) = self.snaps[j];
+                (p, *gone, free) = self.snaps[j];
                 self.snap_to_counts(j);
-                self.take_base(&mut p, gone, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
-                self.snaps.push((p, *gone));
+                self.take_base(&mut p, gone, &mut free, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
+                self.snaps.push((p, *gone, free));
                 self.snap_counts.extend_from_slice(&self.counts);
             }
-            (p, *gone) = self.snaps[k];
+            (p, *gone, free) = self.snaps[k];
             self.snap_to_counts(k);
-            self.take_base(&mut p, gone, k * SNAP_EVERY..prefix);
+            self.take_base(&mut p, gone, &mut free, k * SNAP_EVERY..prefix);
+            self.order.clear();
+            self.queue_tiles(&free);
+            return (p, prefix as u32);
         }
         self.order.clear();
         self.queue_present(&p);
@@ -1387,6 +1398,24 @@ impl<'b> Solver<'b> {
             }
         }
         queue.truncate(n);
+    }
+
+    /// The tiles of `p` free by the blocker counts `counts` (those of `p`).
+    fn free_in(&self, p: &Bits) -> Bits {
+        let mut free = Bits::EMPTY;
+        for i in p.iter() {
+            if is_free_count(self.counts[i]) {
+                free.insert(i);
+            }
+        }
+        free
+    }
+
+    /// Queues the tiles of `free` (the free tiles of the position a run starts from) in
+    /// increasing order, as [`Solver::queue_present`] does.
+    fn queue_tiles(&mut self, free: &Bits) {
+        self.queue.clear();
+        self.queue.extend(free.iter().map(|i| i as u16));
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
@@ -1603,10 +1632,8 @@ impl<'b> Solver<'b> {
             if j != NONE {
                 let j = j as usize;
                 if is_free_count(counts[j]) {
-                    q.remove(i);
-                    q.remove(j);
-                    board.take_off(counts, i);
-                    board.take_off(counts, j);
+                    q.remove_slot(i);
+                    q.remove_slot(j);
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
@@ -1617,8 +1644,8 @@ impl<'b> Solver<'b> {
                         q = Bits::EMPTY;
                         break;
                     }
-                    queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
-                    queue_present_of(&mut queue, &mut len, &board.blocks[j], &q);
+                    board.take_off_queued(counts, i, &q, &mut queue, &mut len);
+                    board.take_off_queued(counts, j, &q, &mut queue, &mut len);
                 }
             } else {
                 let m = &board.members[g];
@@ -1642,14 +1669,13 @@ impl<'b> Solver<'b> {
                         at += 1;
                         order.push(i as u16);
                     }
-                    q.remove(i);
-                    board.take_off(counts, i);
+                    q.remove_slot(i);
                     gone[g] += 1;
                     if g == watched && all_gone(m, &q) {
                         q = Bits::EMPTY;
                         break;
                     }
-                    queue_present_of(&mut queue, &mut len, &board.blocks[i], &q);
+                    board.take_off_queued(counts, i, &q, &mut queue, &mut len);
                     queue_present_of(&mut queue, &mut len, m, &q);
                 }
             }
@@ -1668,12 +1694,21 @@ impl<'b> Solver<'b> {
 
     /// Takes the removals `range` of the node's base run off `p` (and `counts`), counting the
     /// gone tiles of each group in `gone`.
-    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], range: std::ops::Range<usize>) {
+    ///
+    /// `free` (the free tiles of `p`) is kept up to date: a removal frees only slots it blocks.
+    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], free: &mut Bits, range: std::ops::Range<usize>) {
         let board = self.board;
         for &t in &self.base_order[range] {
-            p.remove(t as usize);
-            board.take_off(&mut self.counts, t as usize);
-            gone[board.group[t as usize] as usize] += 1;
+            let t = t as usize;
+            p.remove(t);
+            free.remove(t);
+            board.take_off(&mut self.counts, t);
+            for &(j, _) in &board.unblock[t] {
+                if is_free_count(self.counts[j as usize]) {
+                    free.insert(j as usize);
+                }
+            }
+            gone[board.group[t] as usize] += 1;
         }
     }
 
@@ -1805,6 +1840,18 @@ fn split_code(board: &Board, present: Bits, g: usize, m: Move) -> Option<u128> {
     SPLITS.iter().position(|sp| sp.chunks(2).any(|p| p == pair || p == [pair[1], pair[0]])).map(|s| s as u128 + 1)
 }
 
+/// The groups (bit `g`) `commit` splits the first, the second and the third way.
+fn split_masks(commit: u128) -> [u64; 3] {
+    let mut masks = [0u64; 3];
+    let mut groups = decided(commit);
+    while groups != 0 {
+        let g = groups.trailing_zeros() as usize;
+        masks[(commit >> (2 * g) & 3) as usize - 1] |= 1 << g;
+        groups &= groups - 1;
+    }
+    masks
+}
+
 /// `commit` with only the decisions of `groups` kept.
 fn restrict(commit: u128, groups: u64) -> u128 {
     commit & spread(groups_to_commit_mask(groups))
@@ -1849,9 +1896,16 @@ fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bi
     let mut n = *len;
     for &t in tiles {
         queue[n] = t;
-        n += p.contains(t as usize) as usize;
+        n += p.has_slot(t as usize) as usize;
     }
     *len = n;
+}
+
+/// Takes the pair `a-b`, keeping the blocker counts `counts` of `present` up to date.
+fn take_counted(board: &Board, counts: &mut [u32], present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
+    take(present, path, a, b);
+    board.take_off(counts, a);
+    board.take_off(counts, b);
 }
 
 /// Takes the pair `a-b`.
