@@ -114,7 +114,6 @@
 //!   partner), so this sound form of document 002's rule needs no table of its own; the
 //!   document's text drops the condition on kinds and is wrong (see [`crate::doc002`]).
 
-use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use hashbrown::{HashMap, HashSet};
@@ -330,16 +329,6 @@ impl Default for Stuck {
 
 /// The decisions (as in `commit`, only those a loss depends on) under which one set of
 /// tiles is known lost: the first kept inline, as most sets have one.
-/// What the workers of a review share: the next move to take, the winning lines and the
-/// position's nogoods found so far, and each move's class once known.
-struct Known {
-    next: usize,
-    lines: Vec<Vec<Move>>,
-    nogoods: Vec<u128>,
-    classes: Vec<MoveClass>,
-}
-
-#[derive(Clone)]
 struct LostUnder {
     first: u128,
     more: Vec<u128>,
@@ -542,12 +531,6 @@ impl<'b> Solver<'b> {
     /// they apply to every later move), trying first at each branch the split the latest
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
     /// mostly still win).
-    ///
-    /// With more than one rayon thread, two workers take the moves in turn, each with its own
-    /// solver (the second a copy of this one after the position's solve), and share the
-    /// winning lines and the position's nogoods as they find them: every line and nogood is a
-    /// fact about the position, whichever worker found it. The classes are the same as with
-    /// one thread (they are exact); only the work to reach them, and so the time, differs.
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
         let board = self.board;
         let moves = board.moves(&present);
@@ -558,98 +541,46 @@ impl<'b> Solver<'b> {
             Verdict::Unknown => {}
         }
         // Nogoods at `present`: the position's own, then each searched move's lifted back.
-        let nogoods = self.nogoods.clone();
-        let open = moves.iter().filter(|m| !lines.iter().any(|l| l.contains(m))).count();
-        let known = Known { next: 0, lines, nogoods, classes: vec![MoveClass::Unknown; moves.len()] };
-        let known = if open >= 2 && rayon::current_num_threads() > 1 {
-            let known = Mutex::new(known);
-            let mut other = self.fork();
-            rayon::join(|| self.review_moves(present, &moves, &known), || other.review_moves(present, &moves, &known));
-            self.total_nodes += other.total_nodes + other.nodes;
-            self.total_relaxations += other.total_relaxations + other.relaxations;
-            known.into_inner().unwrap_or_else(PoisonError::into_inner)
-        } else {
-            let known = Mutex::new(known);
-            self.review_moves(present, &moves, &known);
-            known.into_inner().unwrap_or_else(PoisonError::into_inner)
-        };
-        self.hint = 0;
-        moves.into_iter().zip(known.classes).collect()
-    }
-
-    /// A worker of [`Solver::review`]: takes the next move not yet taken, classifies it with
-    /// what is known at the time, and adds what it found, until every move is taken.
-    fn review_moves(&mut self, present: Bits, moves: &[Move], known: &Mutex<Known>) {
-        let lock = || known.lock().unwrap_or_else(PoisonError::into_inner);
-        loop {
-            let (i, lines, nogoods) = {
-                let mut k = lock();
-                let i = k.next;
-                if i == moves.len() {
-                    return;
-                }
-                k.next += 1;
-                if k.lines.iter().any(|l| l.contains(&moves[i])) {
-                    k.classes[i] = MoveClass::KeepsWinnable;
-                    continue;
-                }
-                (i, k.lines.clone(), k.nogoods.clone())
-            };
-            let (class, line, learnt) = self.review_move(present, moves[i], &lines, &nogoods);
-            let mut k = lock();
-            k.classes[i] = class;
-            k.lines.extend(line);
-            k.nogoods.extend(learnt);
-        }
-    }
-
-    /// One move `m` of a review of `present` (not a pair of a known line): its class, the
-    /// winning line it found, and the nogoods at `present` its search learnt.
-    fn review_move(
-        &mut self,
-        present: Bits,
-        m: Move,
-        lines: &[Vec<Move>],
-        nogoods: &[u128],
-    ) -> (MoveClass, Option<Vec<Move>>, Vec<u128>) {
-        let board = self.board;
-        if let Some(line) = lines.iter().find_map(|l| repair(board, present, l, m)) {
-            return (MoveClass::KeepsWinnable, Some(line), Vec::new());
-        }
-        let mut p = present;
-        p.remove(m.0 as usize);
-        p.remove(m.1 as usize);
-        self.inherited = inherit(board, present, nogoods, m);
-        self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group[m.0 as usize] as usize };
-        self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
-        let known = self.inherited.len();
-        self.full_runs_only = true;
-        let verdict = self.solve_from(p);
-        self.full_runs_only = false;
-        self.moved = usize::MAX;
-        let lifted = lift(board, present, m);
-        let learnt = self.nogoods.iter().zip(&self.nogood_moved).skip(known);
-        let learnt = learnt.map(|(&n, &moved)| if moved { n | lifted } else { n }).collect();
-        match verdict {
-            Verdict::Winnable(rest) => {
-                let mut line = vec![m];
-                line.extend(rest);
-                (MoveClass::KeepsWinnable, Some(line), learnt)
+        let mut nogoods = self.nogoods.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            if lines.iter().any(|l| l.contains(&m)) {
+                out.push((m, MoveClass::KeepsWinnable));
+                continue;
             }
-            Verdict::Unwinnable => (MoveClass::Loses, None, learnt),
-            Verdict::Unknown => (MoveClass::Unknown, None, learnt),
+            if let Some(line) = lines.iter().find_map(|l| repair(board, present, l, m)) {
+                lines.push(line);
+                out.push((m, MoveClass::KeepsWinnable));
+                continue;
+            }
+            let mut p = present;
+            p.remove(m.0 as usize);
+            p.remove(m.1 as usize);
+            self.inherited = inherit(board, present, &nogoods, m);
+            self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group[m.0 as usize] as usize };
+            self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
+            let known = self.inherited.len();
+            self.full_runs_only = true;
+            let verdict = self.solve_from(p);
+            self.full_runs_only = false;
+            let class = match verdict {
+                Verdict::Winnable(rest) => {
+                    let mut line = vec![m];
+                    line.extend(rest);
+                    lines.push(line);
+                    MoveClass::KeepsWinnable
+                }
+                Verdict::Unwinnable => MoveClass::Loses,
+                Verdict::Unknown => MoveClass::Unknown,
+            };
+            self.moved = usize::MAX;
+            let lifted = lift(board, present, m);
+            let learnt = self.nogoods.iter().zip(&self.nogood_moved).skip(known);
+            nogoods.extend(learnt.map(|(&n, &moved)| if moved { n | lifted } else { n }));
+            out.push((m, class));
         }
-    }
-
-    /// A second solver for a review's worker: the same board and budget, and what this one
-    /// knows of the board (lost positions, ordering weights); fresh scratch space.
-    fn fork(&self) -> Solver<'b> {
-        let mut other = Solver::with_budget(self.board, self.budget);
-        other.dead = self.dead.clone();
-        other.lost = self.lost.clone();
-        other.lost_count = self.lost_count;
-        other.weight = self.weight.clone();
-        other
+        self.hint = 0;
+        out
     }
 
     fn dfs(&mut self, mut present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
