@@ -2263,24 +2263,22 @@ impl Graph<'_> {
         out: &mut [[f64; 3]; V],
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
-        if hand.win != NONE {
-            let last = usize::from(d == LAST - 1);
-            let wins = &self.wins[hand.win as usize..hand.win as usize + V];
-            // Whether there is a win does not depend on the red fives (they are dora).
-            if !wins[0][last].is_nan() {
-                let won: [[f64; 3]; V] = std::array::from_fn(|c| [wins[c][last], 1.0, 1.0]);
-                if !self.may_decline {
-                    *out = won;
-                    return;
-                }
-                let best = self.best_discard(hand, (next13, next_r), (won.each_ref(), true), better);
-                for (o, b) in out.iter_mut().zip(best) {
-                    *o = *b;
-                }
+        // The win, when the hand has one here (whether it has does not depend on the red fives:
+        // they are dora).
+        let last = usize::from(d == LAST - 1);
+        let won: Option<[[f64; 3]; V]> = (hand.win != NONE)
+            .then(|| &self.wins[hand.win as usize..hand.win as usize + V])
+            .filter(|wins| !wins[0][last].is_nan())
+            .map(|wins| std::array::from_fn(|c| [wins[c][last], 1.0, 1.0]));
+        let start = match &won {
+            Some(won) if !self.may_decline => {
+                *out = *won;
                 return;
             }
-        }
-        let best = self.best_discard(hand, (next13, next_r), ([&ZERO; V], false), better);
+            Some(won) => (won.each_ref(), true),
+            None => ([&ZERO; V], false),
+        };
+        let best = self.best_discard(hand, (next13, next_r), start, better);
         for (o, b) in out.iter_mut().zip(best) {
             *o = *b;
         }

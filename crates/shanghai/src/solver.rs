@@ -1233,17 +1233,14 @@ impl<'b> Solver<'b> {
                 self.snaps.push((*present, [0; 64], self.free_in(present)));
                 self.snap_counts.extend_from_slice(&self.counts);
             }
-            let mut free;
             while self.snaps.len() <= k {
                 let j = self.snaps.len() - 1;
-                (p, *gone, free) = self.snaps[j];
-                self.snap_to_counts(j);
+                let mut free = self.restore_snap(j, &mut p, gone);
                 self.take_base(&mut p, gone, &mut free, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
                 self.snaps.push((p, *gone, free));
                 self.snap_counts.extend_from_slice(&self.counts);
             }
-            (p, *gone, free) = self.snaps[k];
-            self.snap_to_counts(k);
+            let mut free = self.restore_snap(k, &mut p, gone);
             self.take_base(&mut p, gone, &mut free, k * SNAP_EVERY..prefix);
             self.order.clear();
             self.queue_tiles(&free);
@@ -1617,10 +1614,14 @@ impl<'b> Solver<'b> {
         self.queue = queue;
     }
 
-    /// Sets `counts` to those of the `k`-th saved state of the node's base run.
-    fn snap_to_counts(&mut self, k: usize) {
+    /// Restores the `k`-th saved state of the node's base run: its tiles left to `p`, its gone
+    /// tiles per group to `gone`, its blocker counts to `counts`; returns its free tiles.
+    fn restore_snap(&mut self, k: usize, p: &mut Bits, gone: &mut [u8; 64]) -> Bits {
+        let free;
+        (*p, *gone, free) = self.snaps[k];
         let n = self.counts.len();
         self.counts.copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
+        free
     }
 
     /// Takes the removals `range` of the node's base run off `p` (and `counts`), counting the
