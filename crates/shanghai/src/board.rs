@@ -273,12 +273,36 @@ impl Board {
             && self.is_free(present, b)
     }
 
+    /// Why `m` is not legal in `present` (`None` when it is): the first of its slots that is
+    /// off the board, already removed or not free, or faces that do not match.
+    pub fn why_illegal(&self, present: &Bits, m: Move) -> Option<String> {
+        let (a, b) = (m.0 as usize, m.1 as usize);
+        if a == b {
+            return Some(format!("it takes slot {a} twice"));
+        }
+        for i in [a, b] {
+            if i >= self.len() {
+                return Some(format!("slot {i} is not on the board (slots 0-{})", self.len() - 1));
+            }
+            if !present.contains(i) {
+                return Some(format!("slot {i} ({}) is already removed", self.faces[i]));
+            }
+        }
+        if self.group[a] != self.group[b] {
+            return Some(format!("{} and {} do not match", self.faces[a], self.faces[b]));
+        }
+        [a, b]
+            .into_iter()
+            .find(|&i| !self.is_free(present, i))
+            .map(|i| format!("slot {i} ({}) is not free", self.faces[i]))
+    }
+
     /// Plays `moves` from `present`, checking each; returns the position after them or the
     /// index and reason of the first illegal move.
     pub fn play(&self, mut present: Bits, moves: &[Move]) -> Result<Bits, String> {
         for (k, &m) in moves.iter().enumerate() {
-            if !self.is_legal(&present, m) {
-                return Err(format!("move {} ({m}) is not legal", k + 1));
+            if let Some(why) = self.why_illegal(&present, m) {
+                return Err(format!("move {} ({m}) is not legal: {why}", k + 1));
             }
             present.remove(m.0 as usize);
             present.remove(m.1 as usize);

@@ -194,3 +194,35 @@ fn unknown_only_when_an_explicit_budget_runs_out() {
     let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO) };
     assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown);
 }
+
+#[test]
+fn illegal_moves_say_why() {
+    let turtle = Layout::builtin("turtle").expect("built in");
+    let deal = Deal::random(&turtle, Rules::Standard, 351).expect("even");
+    let board = Board::new(turtle, Rules::Standard, deal.faces).expect("valid");
+    let mut present = board.full();
+    let first = board.moves(&present)[0];
+    present.remove(first.0 as usize);
+    present.remove(first.1 as usize);
+    let mut seen = std::collections::BTreeSet::new();
+    for a in 0..board.len() + 2 {
+        for b in a..board.len() + 2 {
+            let m = haipai_shanghai::Move(a as u16, b as u16);
+            let why = board.why_illegal(&present, m);
+            assert_eq!(why.is_none(), board.is_legal(&present, m), "{m}: {why:?}");
+            let kind = match why.as_deref() {
+                None => "legal",
+                Some(w) if w.contains("twice") => "twice",
+                Some(w) if w.contains("not on the board") => "off",
+                Some(w) if w.contains("already removed") => "removed",
+                Some(w) if w.contains("do not match") => "mismatch",
+                Some(w) if w.contains("is not free") => "blocked",
+                Some(w) => panic!("unexpected reason {w}"),
+            };
+            seen.insert(kind);
+        }
+    }
+    assert_eq!(seen.len(), 6, "every reason met: {seen:?}");
+    let err = board.play(present, &[first]).expect_err("already played");
+    assert!(err.starts_with("move 1 (") && err.contains("already removed"), "{err}");
+}

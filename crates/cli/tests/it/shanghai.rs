@@ -56,5 +56,5 @@ fn bad_input_exits_2() {
     let (code, _, err) =
         haipai(&["shanghai", "review", "--layout", "grid1x2x2", "--rules", "grid", "--moves", "0-1,0-1"], "");
     assert_eq!(code, 2);
-    assert_eq!(err.trim(), "error: move 2 (0-1) is not legal");
+    assert_eq!(err.trim(), "error: move 2 (0-1) is not legal: slot 0 (1m) is already removed");
 }
