@@ -675,6 +675,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     index14: HashMap<Key, Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
+    /// The 13-tile hands numbered before the listing: the roots' (see [`Solver::never_read`]).
+    roots: usize,
     /// The 13-tile hands' kept draws.
     steps: Vec<Step>,
     /// The 14-tile hands' admissible discards.
@@ -741,6 +743,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             index14: HashMap::new(),
             hands14: Vec::new(),
             states14: 0,
+            roots: 0,
             steps: Vec::new(),
             option_pool: Vec::new(),
             wins: Vec::new(),
@@ -1118,6 +1121,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let key = self.keys13[g];
         let (mut h, _) = unpack(key);
         let (sh, necessary) = self.hand_necessary(g as u32, &h);
+        if self.never_read(g, sh) {
+            let hand = &mut self.hands13[g];
+            debug_assert!(hand.used > 0, "a hand of the input's tiles only is a root");
+            // Visited at no draw index (`used..=until` is empty: not a root, it holds a tile
+            // the input does not).
+            (hand.shanten, hand.until) = (sh, 0);
+            return;
+        }
         let used = self.hands13[g].used;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
         let change = used as i8 + sh < self.limit;
@@ -1146,6 +1157,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
         hand.live = live;
         hand.shanten = sh;
         hand.until = until(sh);
+    }
+
+    /// Whether no value of 13-tile hand `g` (of shanten `sh`) is ever read: a tenpai hand that
+    /// is not a root, when every discard into tenpai declares riichi (a closed hand, riichi
+    /// always). Such a hand is entered only as its riichi states, which wait on their own
+    /// ([`Solver::riichi13`]); its dama value, its draws and the hands only they reach would be
+    /// computed for nothing, so it is not expanded and the pass skips it.
+    fn never_read(&self, g: usize, sh: i8) -> bool {
+        sh == 0 && g >= self.roots && self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -1340,6 +1360,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
             })
             .collect();
+        self.roots = self.hands13.len();
         // Breadth first over 13-tile hands (each 14-tile hand is listed when a draw finds it):
         // states are numbered in the order their hands are found, a hand's variants side by
         // side, so a state's draws and discards get nearby indices (the pass over draw indices
