@@ -4,6 +4,7 @@
 mod ev;
 mod odds;
 mod parse;
+mod readme;
 mod score;
 mod shanghai;
 mod shanten;
