@@ -25,11 +25,6 @@
 //!   ([`Solver::split_partial`]): each reached variant a hand of one state, the reached states
 //!   numbered anew densely, each draw and discard resolved to one state (a drawn five split
 //!   once into its red and plain copies, not at every draw index).
-//! - On two rayon threads or more a large listing asks the oracle ahead: while one thread
-//!   expands a wave of 13-tile hands, another asks what the next wave will ask (necessary
-//!   tiles, shanten-keeping discards, win totals: [`Asker::prepare`]), and the riichi waits are
-//!   computed after the listing on rayon's threads; the listing's order and numbering are the
-//!   sequential ones, so the outputs are the same bytes.
 //! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
 //!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
 //!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
@@ -713,7 +708,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// Oracle answers that depend on the hand only.
     pub shared: Shared,
     /// Ura-dora distributions per winning hand.
-    memo_ura: HashMap<u128, std::sync::Arc<[f64]>>,
+    memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
     /// The 13-tile hands (with their [`Oracle::necessary`] answers) whose riichi states are
     /// numbered but whose waits wait for the walk over reached variants (see
     /// [`Solver::riichi13`]).
@@ -722,14 +717,6 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo: Memo,
     /// Room for [`Solver::riichi_waits_of`]'s answers (reused, not allocated per hand).
     wait_scratch: Vec<(usize, Wait)>,
-    /// The shanten-keeping discards of the 14-tile hands the wave being listed reaches, asked
-    /// ahead on another thread (see [`Asker::prepare`]), and the memo of that thread.
-    side14: HashMap<Key, u64>,
-    prep_memo: Memo,
-    /// Room for the totals of a riichi hand's waits (reused, not allocated per hand).
-    totals_scratch: Vec<Option<Totals>>,
-    /// Rayon's threads (counted when the listing starts).
-    threads: usize,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -771,10 +758,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             pending_riichi: Vec::new(),
             memo: Memo::new(),
             wait_scratch: Vec::new(),
-            side14: HashMap::new(),
-            prep_memo: Memo::new(),
-            totals_scratch: Vec::new(),
-            threads: 1,
         }
     }
 
@@ -822,7 +805,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// A tsumo win of `h14` on `drawn` without red fives, ippatsu or double riichi (they only
     /// add han, see `docs/ev-model.md`).
     fn win_query<'q>(&'q self, h14: &'q Counts, drawn: usize, riichi: bool, haitei: bool) -> WinQuery<'q> {
-        self.asker().win_query(h14, drawn, riichi, haitei)
+        WinQuery {
+            closed: h14,
+            red: [0; 3],
+            melds: &self.s.melds,
+            win: Tile::new(drawn).expect("kind index"),
+            seat: self.s.seat,
+            round: self.s.round,
+            dora_indicators: &self.s.dora,
+            riichi,
+            double_riichi: false,
+            ippatsu: false,
+            haitei,
+            aka_dora: false,
+        }
     }
 
     /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
@@ -849,35 +845,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if let Some(&v) = self.shared.totals.get(&key) {
             return v;
         }
-        let (v, other) = self.ask_totals(h14, plain, drawn, riichi, haitei);
+        if !haitei && self.riichi_considered() {
+            // A hand that may win with riichi is asked both ways at once (the dama reading
+            // takes its extra han from the riichi one; most complete hands are asked both).
+            let (dama, with_riichi) = self.o.tsumo_totals_pair(&self.win_query(h14, drawn, false, false));
+            self.shared.totals.insert(win_key(plain, drawn, false, false), dama);
+            self.shared.totals.insert(win_key(plain, drawn, true, false), with_riichi);
+            return if riichi { with_riichi } else { dama };
+        }
+        let v = self.o.tsumo_totals(&self.win_query(h14, drawn, riichi, haitei));
         self.shared.totals.insert(key, v);
-        if let Some((other_key, w)) = other {
-            self.shared.totals.insert(other_key, w);
-        }
         v
-    }
-
-    /// The oracle's answer to [`Solver::win_totals_of`], not memoised (see
-    /// [`Asker::ask_totals`]).
-    #[allow(clippy::type_complexity)]
-    fn ask_totals(
-        &self,
-        h14: &Counts,
-        plain: u128,
-        drawn: usize,
-        riichi: bool,
-        haitei: bool,
-    ) -> (Option<Totals>, Option<(u128, Option<Totals>)>) {
-        self.asker().ask_totals(h14, plain, drawn, riichi, haitei)
-    }
-
-    /// [`Solver::win_totals_of`] read from the memo, or asked of the oracle without memoising
-    /// (on any thread).
-    fn win_totals_read(&self, h14: &Counts, plain: u128, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
-        match self.shared.totals.get(&win_key(plain, drawn, riichi, haitei)) {
-            Some(&v) => v,
-            None => self.ask_totals(h14, plain, drawn, riichi, haitei).0,
-        }
     }
 
     /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
@@ -948,12 +926,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
     /// memoised per hand.
-    fn ura_memo(&mut self, h14: &Counts) -> std::sync::Arc<[f64]> {
+    fn ura_memo(&mut self, h14: &Counts) -> std::rc::Rc<[f64]> {
         let key = pack(h14, 0);
         if let Some(d) = self.memo_ura.get(&key) {
             return d.clone();
         }
-        let d: std::sync::Arc<[f64]> = self.ura_distribution(h14).into();
+        let d: std::rc::Rc<[f64]> = self.ura_distribution(h14).into();
         self.memo_ura.insert(key, d.clone());
         d
     }
@@ -1108,10 +1086,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             Some(entry) => entry.pending_answer(),
             None => {
                 let sh14 = sh13 - i8::from(needed);
-                match self.side14.get(&Key::of(plain)) {
-                    Some(&keep) => (sh14, keep),
-                    None => (sh14, self.keeping_discards(h14, sh14, used14)),
-                }
+                (sh14, self.keeping_discards(h14, sh14, used14))
             }
         };
         let pre = self.pre_of(h14, sh14, keep, used14);
@@ -1187,8 +1162,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// one [`Oracle::unnecessary`] call, asked only when read). A complete hand (declining the
     /// win) may discard into tenpai when the tenpai hand is within the limit, `used <= limit`.
     fn keeping_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> u64 {
-        let asker = Asker { o: self.o, opts: self.opts, s: self.s, base: &self.base, limit: self.limit };
-        asker.keeping_discards(&mut self.memo, h14, sh14, used14)
+        let h = h14;
+        let held = at_least(h, 1);
+        let used14 = used14 as i8;
+        let slack = used14 + sh14 < self.limit;
+        // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
+        // hand without slack (with slack every held tile is admissible).
+        let mut keep = 0;
+        if sh14 == 0 || (sh14 > 0 && !slack) {
+            keep = self.o.unnecessary_with(&mut self.memo, h14).1;
+        }
+        if sh14 == -1 {
+            // Declining a win: a discard into tenpai (every discard of a complete hand is one)
+            // that stays within the limit, `used + 0 <= limit`.
+            keep = 0;
+            for (e, (&c, &r)) in h.iter().zip(self.base.iter()).enumerate() {
+                if c > 0 && used14 - i8::from(c > r) <= self.limit {
+                    keep |= 1 << e;
+                }
+            }
+        }
+        keep & held
     }
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
@@ -1295,9 +1289,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mask = self.hands13[g as usize].mask;
         let first = self.riichi_states.len() as u32;
         self.hands13[g as usize].riichi = first;
-        if self.walks() || (self.opts.menzen_tsumo && self.lists_in_parallel()) {
-            // Only the reached variants' waits, once the walk has found them (or every
-            // variant's, reached by then, on rayon's threads after the listing).
+        if self.walks() {
+            // Only the reached variants' waits, once the walk has found them.
             self.riichi_states.resize(first as usize + variants(mask), Span::default());
             self.pending_riichi.push((g, answer));
             return;
@@ -1315,112 +1308,25 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The waits of the reached variants of the hands [`Solver::riichi13`] left pending (after
     /// [`Solver::mark_reachable`]); the others' riichi states keep no wait (never read).
     fn pending_riichi_waits(&mut self) {
-        let pending = std::mem::take(&mut self.pending_riichi);
-        let parallel = self.opts.menzen_tsumo && pending.len() >= RIICHI_PARALLEL_FROM && self.threads > 1;
-        if !parallel {
-            for (g, answer) in pending {
-                let (reached, reds, n) = self.reached_reds(g);
-                if n == 0 {
-                    continue;
-                }
-                let (mut h, _) = unpack(self.keys13[g as usize]);
-                let mut waits = std::mem::take(&mut self.wait_scratch);
-                let per = self.riichi_waits_of(&mut h, self.keys13[g as usize], &reds[..n], false, answer, &mut waits);
-                self.store_waits(g, &reached[..n], per, &waits);
-                self.wait_scratch = waits;
+        for (g, answer) in std::mem::take(&mut self.pending_riichi) {
+            let hand = self.hands13[g as usize];
+            let (mut h, _) = unpack(self.keys13[g as usize]);
+            let (mut reached, mut reds, mut n) = ([0usize; 8], [0u8; 8], 0);
+            for c in ranks(hand.reach) {
+                (reached[n], reds[n]) = (c, RED[usize::from(hand.mask)][c]);
+                n += 1;
             }
-            return;
-        }
-        // On rayon's threads, a batch at a time (the waits stored in the same order).
-        for batch in pending.chunks(RIICHI_BATCH) {
-            let this = &*self;
-            let computed: Vec<(usize, Vec<(usize, Wait)>)> = batch
-                .par_iter()
-                .with_min_len(LIST_CHUNK)
-                .map(|&(g, answer)| {
-                    let (_, reds, n) = this.reached_reds(g);
-                    let mut waits = Vec::new();
-                    if n == 0 {
-                        return (0, waits);
-                    }
-                    let key = this.keys13[g as usize];
-                    let per = this.riichi_waits_read(&mut unpack(key).0, key, &reds[..n], answer, &mut waits);
-                    (per, waits)
-                })
-                .collect();
-            for (&(g, _), (per, waits)) in batch.iter().zip(computed) {
-                let (reached, _, n) = self.reached_reds(g);
-                self.store_waits(g, &reached[..n], per, &waits);
+            if n == 0 {
+                continue;
             }
-        }
-    }
-
-    /// The reached variants of 13-tile hand `g` (ranks), their red bits and how many.
-    fn reached_reds(&self, g: u32) -> ([usize; 8], [u8; 8], usize) {
-        let hand = self.hands13[g as usize];
-        let (mut reached, mut reds, mut n) = ([0usize; 8], [0u8; 8], 0);
-        for c in ranks(hand.reach) {
-            (reached[n], reds[n]) = (c, RED[usize::from(hand.mask)][c]);
-            n += 1;
-        }
-        (reached, reds, n)
-    }
-
-    /// Stores the waits of 13-tile hand `g`'s riichi states of ranks `reached` (`per` waits
-    /// each, variant after variant in `waits`).
-    fn store_waits(&mut self, g: u32, reached: &[usize], per: usize, waits: &[(usize, Wait)]) {
-        let first = self.hands13[g as usize].riichi as usize;
-        for (v, &c) in reached.iter().enumerate() {
-            let start = self.riichi_waits.len() as u32;
-            self.riichi_waits.extend(waits[v * per..(v + 1) * per].iter().map(|&(_, w)| w));
-            self.riichi_states[first + c] = Span { start, len: per as u32 };
-        }
-    }
-
-    /// Whether the listing asks the oracle ahead on another thread (see [`Asker::prepare`])
-    /// and the riichi waits after it on rayon's threads: with two threads or more, once the
-    /// graph is large.
-    fn lists_in_parallel(&self) -> bool {
-        self.threads > 1 && (self.states13 + self.states14) as usize >= LIST_PARALLEL_FROM
-    }
-
-    /// The oracle questions of the listing, for a thread of their own (see [`Asker`]).
-    fn asker(&self) -> Asker<'a, '_, O> {
-        Asker { o: self.o, opts: self.opts, s: self.s, base: &self.base, limit: self.limit }
-    }
-
-    /// Expands the 13-tile hands `range` (see [`Solver::expand13`]), as far as the state
-    /// limit.
-    fn expand_range(&mut self, range: std::ops::Range<usize>) -> Result<(), TooManyStates> {
-        for g in range {
-            self.expand13(g);
-            if (self.states13 + self.states14) as usize > self.opts.max_states {
-                return Err(TooManyStates);
+            let mut waits = std::mem::take(&mut self.wait_scratch);
+            let per = self.riichi_waits_of(&mut h, self.keys13[g as usize], &reds[..n], false, answer, &mut waits);
+            for (v, &c) in reached[..n].iter().enumerate() {
+                let start = self.riichi_waits.len() as u32;
+                self.riichi_waits.extend(waits[v * per..(v + 1) * per].iter().map(|&(_, w)| w));
+                self.riichi_states[hand.riichi as usize + c] = Span { start, len: per as u32 };
             }
-        }
-        Ok(())
-    }
-
-    /// What [`Asker::prepare`] reads of the 13-tile hands `range` (a copy).
-    fn wave_of(&self, range: std::ops::Range<usize>) -> Wave {
-        Wave {
-            keys: self.keys13[range.clone()].to_vec(),
-            used: self.hands13[range.clone()].iter().map(|hand| hand.used).collect(),
-            necessary: self.necessary13[range.clone()].to_vec(),
-            range,
-        }
-    }
-
-    /// Takes the answers [`Asker::prepare`] found for a wave: its hands' necessary tiles, the
-    /// shanten-keeping discards of the 14-tile hands their draws reach (read by
-    /// [`Solver::draw_hand`] while the wave is expanded) and the dama totals of their wins.
-    fn take_prepared(&mut self, prepared: Prepared) {
-        for (slot, &answer) in self.necessary13[prepared.range].iter_mut().zip(&prepared.necessary) {
-            *slot = Some(answer);
-        }
-        self.side14 = prepared.keep;
-        for (key, totals) in prepared.totals {
-            self.shared.totals.insert(key, totals);
+            self.wait_scratch = waits;
         }
     }
 
@@ -1439,40 +1345,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // side, so a state's draws and discards get nearby indices (the pass over draw indices
         // is bound by memory).
         let mut next = 0;
-        let mut ahead: Option<Prepared> = None;
-        self.threads = rayon::current_num_threads();
         while next < self.hands13.len() {
-            if !self.lists_in_parallel() {
-                self.expand13(next);
-                next += 1;
-                if (self.states13 + self.states14) as usize > self.opts.max_states {
-                    return Err(TooManyStates);
-                }
-                continue;
+            self.expand13(next);
+            next += 1;
+            if (self.states13 + self.states14) as usize > self.opts.max_states {
+                return Err(TooManyStates);
             }
-            // A large graph on two threads or more: the hands of one wave are expanded while
-            // another thread asks the oracle what the next wave will ask (the numbering and
-            // the order of the listing are unchanged).
-            // The first wave (nothing asked ahead for it) is short: the next one is asked
-            // ahead while it is listed.
-            let end = ahead.as_ref().map_or((next + FIRST_WAVE).min(self.hands13.len()), |p| p.range.end);
-            if let Some(prepared) = ahead.take() {
-                self.take_prepared(prepared);
-            }
-            let wave = self.wave_of(end..(end + WAVE).min(self.hands13.len()));
-            let base = self.base;
-            let asker = Asker { o: self.o, opts: self.opts, s: self.s, base: &base, limit: self.limit };
-            let mut memo = std::mem::take(&mut self.prep_memo);
-            let (listed, prepared) = rayon::join(
-                || self.expand_range(next..end),
-                || (!wave.range.is_empty()).then(|| asker.prepare(&mut memo, &wave)),
-            );
-            self.prep_memo = memo;
-            listed?;
-            ahead = prepared;
-            next = end;
         }
-        self.side14 = HashMap::new();
         self.mark_reachable(&roots);
         self.pending_riichi_waits();
         // Every state is listed: the indexes are not needed any more (freeing them before the
@@ -1490,7 +1369,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
             self.shared = Shared::default();
             self.memo_ura = HashMap::new();
             self.memo = Memo::new();
-            self.prep_memo = Memo::new();
             self.wait_scratch = Vec::new();
         }
         // The pools grew by doubling: their slack would sit beside the pass's layers.
@@ -1976,123 +1854,75 @@ impl<'a, O: Oracle> Solver<'a, O> {
         key13: u128,
         reds: &[u8],
         double: bool,
-        answer: (i8, u64),
+        (sh, necessary): (i8, u64),
         out: &mut Vec<(usize, Wait)>,
     ) -> usize {
-        let waits = self.wait_kinds(h, answer);
-        if self.opts.menzen_tsumo {
-            // The oracle's totals of each wait (memoised), then the prices from them.
-            let mut totals = std::mem::take(&mut self.totals_scratch);
-            totals.clear();
-            for k in kinds(waits) {
-                h[k] += 1;
-                totals.push(self.win_totals_of(h, key13 + unit(k), k, true, false));
-                h[k] -= 1;
-            }
-            let n = self.priced_waits(h, reds, double, waits, &totals, out);
-            self.totals_scratch = totals;
-            return n;
-        }
         let level = if double { 2 } else { 1 };
-        let n = waits.count_ones() as usize;
-        out.clear();
-        out.resize(n * reds.len(), (0, NO_WAIT));
-        for (i, k) in kinds(waits).enumerate() {
-            let c = self.live(h, k);
-            h[k] += 1;
-            for (v, &red) in reds.iter().enumerate() {
-                let (red_live, red_bits) = self.red_of(red, k);
-                let wait = wait_of(c, red_live, red, red_bits, |bits, ipp, haitei| {
-                    self.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0)
-                });
-                out[v * n + i] = (k, wait);
-            }
-            h[k] -= 1;
-        }
-        n
-    }
-
-    /// The winning kinds of a riichi hand given its [`Oracle::necessary`] answer: the
-    /// necessary tiles (a riichi hand is tenpai) with a live copy.
-    fn wait_kinds(&self, h: &Counts, (sh, necessary): (i8, u64)) -> u64 {
+        // The winning kinds, from the necessary tiles (a riichi hand is tenpai), with a live
+        // copy.
         let candidates = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
-        kinds(candidates).filter(|&k| self.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k)
-    }
-
-    /// The red copy of a drawn kind `k` for a state with red bits `red`: its live copies (0
-    /// unless `k` is a five) and the red bits after drawing it.
-    fn red_of(&self, red: u8, k: usize) -> (u8, u8) {
-        match FIVE_SUIT[k] {
-            s @ 0..3 => (self.red.of(red, usize::from(s)), red | 1 << s),
-            _ => (0, red),
-        }
-    }
-
-    /// [`Solver::riichi_waits_of`] with menzen tsumo on, given the oracle's totals of each
-    /// wait (`totals[i]` for the `i`-th kind of `waits`, riichi, no haitei): the four (ippatsu, haitei) values and both red
-    /// cases come from one total and one ura-dora distribution, each count of extra han priced
-    /// once before the variants (`prices[x]`: the points with `x` extra han, `None` without a
-    /// yaku). Reads the solver only (any thread).
-    fn priced_waits(
-        &self,
-        h: &mut Counts,
-        reds: &[u8],
-        double: bool,
-        waits: u64,
-        totals: &[Option<Totals>],
-        out: &mut Vec<(usize, Wait)>,
-    ) -> usize {
+        let waits = kinds(candidates).filter(|&k| self.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k);
         let n = waits.count_ones() as usize;
+        let none = Wait { live: 0.0, first: [0.0; 2], later: [0.0; 2] };
         out.clear();
-        out.resize(n * reds.len(), (0, NO_WAIT));
+        out.resize(n * reds.len(), (0, none));
         // The ura-dora groups of the hand, moved to each wait's complete hand.
         let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
-        let double = u32::from(double && self.opts.double_riichi);
+        let double = u32::from(level == 2 && self.opts.double_riichi);
         let (ippatsu_han, haitei_han) = (u32::from(self.opts.ippatsu), u32::from(self.opts.haitei));
         let red_fives = self.opts.red_fives;
         let red_han = |bits: u8| if red_fives { bits.count_ones() } else { 0 };
         for (i, k) in kinds(waits).enumerate() {
             let c = self.live(h, k);
-            let dist = ura13.map(|groups| self.ura_of_groups(self.ura_groups_after_draw(h, groups, k)));
-            let most_red = reds.iter().map(|&red| red_han(self.red_of(red, k).1)).max().unwrap_or(0);
-            let top = most_red + double + ippatsu_han + haitei_han;
-            let prices = totals[i].map(|t| {
-                let mut prices = [0.0; 8];
-                for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
-                    *p = totals_points(&t, x as u32, dist.as_deref());
-                }
-                prices
-            });
+            h[k] += 1;
+            let suit = FIVE_SUIT[k];
+            let red_live = self.red;
+            let red_of = |red: u8| match suit {
+                s @ 0..3 => (red_live.of(red, usize::from(s)), red | 1 << s),
+                _ => (0, red),
+            };
+            // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
+            // from one oracle total and one ura-dora distribution (what `win_points` computes
+            // for each, asked once), each count of extra han priced once, before the variants
+            // (`prices[x]`: the points with `x` extra han, `None` without a yaku).
+            let prices = if self.opts.menzen_tsumo {
+                let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
+                h[k] -= 1;
+                let dist = ura13.map(|groups| self.ura_of_groups(self.ura_groups_after_draw(h, groups, k)));
+                h[k] += 1;
+                let most_red = reds.iter().map(|&red| red_han(red_of(red).1)).max().unwrap_or(0);
+                let top = most_red + double + ippatsu_han + haitei_han;
+                Some(t.map(|t| {
+                    let mut prices = [0.0; 8];
+                    for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
+                        *p = totals_points(&t, x as u32, dist.as_deref());
+                    }
+                    prices
+                }))
+            } else {
+                None
+            };
             for (v, &red) in reds.iter().enumerate() {
-                let (red_live, red_bits) = self.red_of(red, k);
-                let wait = wait_of(c, red_live, red, red_bits, |bits, ipp, haitei| {
-                    let extra = double + u32::from(ipp) * ippatsu_han + u32::from(haitei) * haitei_han;
-                    prices.map_or(0.0, |p| p[(red_han(bits) + extra) as usize])
-                });
+                let (red_live, red_bits) = red_of(red);
+                let pr = f64::from(red_live) / f64::from(c);
+                let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
+                for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
+                    for haitei in [false, true] {
+                        let extra = double + u32::from(ipp) * ippatsu_han + u32::from(haitei) * haitei_han;
+                        let value = |s: &mut Self, bits: u8| match prices {
+                            Some(prices) => prices.map_or(0.0, |p| p[(red_han(bits) + extra) as usize]),
+                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                        };
+                        let plain = value(self, red);
+                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
+                        points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
+                    }
+                }
                 out[v * n + i] = (k, wait);
             }
-        }
-        n
-    }
-
-    /// [`Solver::riichi_waits_of`] on any thread (menzen tsumo on): the totals read from the
-    /// memo or asked of the oracle, not memoised.
-    fn riichi_waits_read(
-        &self,
-        h: &mut Counts,
-        key13: u128,
-        reds: &[u8],
-        answer: (i8, u64),
-        out: &mut Vec<(usize, Wait)>,
-    ) -> usize {
-        let waits = self.wait_kinds(h, answer);
-        let mut totals = Vec::with_capacity(waits.count_ones() as usize);
-        for k in kinds(waits) {
-            h[k] += 1;
-            totals.push(self.win_totals_read(h, key13 + unit(k), k, true, false));
             h[k] -= 1;
         }
-        self.priced_waits(h, reds, false, waits, &totals, out)
+        n
     }
 
     /// A riichi hand's state index (memoised): it wins or throws every draw. The listing keeps
@@ -2246,188 +2076,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Number of states (for reports and tests).
     pub fn states(&self) -> usize {
         self.states13 as usize + self.states14 as usize + self.riichi_states.len()
-    }
-}
-
-/// The listing prepares its oracle answers on rayon's threads once the graph has this many
-/// states (see [`Asker::prepare`]; a smaller graph stays on the calling thread).
-const LIST_PARALLEL_FROM: usize = 1 << 15;
-
-/// 13-tile hands a wave of [`Asker::prepare`] prepares at most (its answers stay small
-/// beside the lookup tables).
-const WAVE: usize = 4096;
-
-/// The first wave of the listing on two threads (see [`Solver::solve`]).
-const FIRST_WAVE: usize = 64;
-
-/// Riichi hands per parallel task after the listing.
-const LIST_CHUNK: usize = 64;
-
-/// Riichi hands whose waits are computed on rayon's threads after the listing: at least this
-/// many pending, in batches of [`RIICHI_BATCH`].
-const RIICHI_PARALLEL_FROM: usize = 1024;
-const RIICHI_BATCH: usize = 1 << 14;
-
-/// The 13-tile hands of a wave of the listing as [`Asker::prepare`] reads them: their range,
-/// keys, used exchanges and necessary tiles when already asked.
-struct Wave {
-    range: std::ops::Range<usize>,
-    keys: Vec<u128>,
-    used: Vec<u8>,
-    necessary: Vec<Option<(i8, u64)>>,
-}
-
-/// What [`Asker::prepare`] answers for a [`Wave`] (see [`Solver::take_prepared`]).
-struct Prepared {
-    range: std::ops::Range<usize>,
-    necessary: Vec<(i8, u64)>,
-    keep: HashMap<Key, u64>,
-    totals: Vec<(u128, Option<Totals>)>,
-}
-
-/// What the listing's oracle questions read of a [`Solver`] (its oracle, options, setup,
-/// input tiles and exchange limit): a copy another thread asks with while the solver lists.
-pub(crate) struct Asker<'a, 'b, O: Oracle> {
-    o: &'a O,
-    opts: &'a Options,
-    s: &'a Setup,
-    base: &'b Counts,
-    limit: i8,
-}
-
-impl<'a, O: Oracle> Asker<'a, '_, O> {
-    /// Live copies of kind `k` for a state holding `h` (see [`Solver::live`]).
-    fn live(&self, h: &Counts, k: usize) -> u8 {
-        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
-    }
-
-    /// The answers [`Solver::expand13`] will ask of the oracle for the hands of `wave`, with
-    /// the oracle's memo `memo`: each hand's necessary tiles, as [`Solver::hand_necessary`];
-    /// for each kept-draw candidate it will try, the shanten-keeping discards of the 14-tile
-    /// hand when they ask the oracle (as [`Solver::keeping_discards`]; the hand may be listed
-    /// by then: its answer is not read), and for a complete hand the totals
-    /// [`Solver::dama_wins`] asks (a complete hand with its winning tile is reached from one
-    /// 13-tile hand only: new).
-    fn prepare(&self, memo: &mut Memo, wave: &Wave) -> Prepared {
-        let mut out = Prepared {
-            range: wave.range.clone(),
-            necessary: Vec::with_capacity(wave.keys.len()),
-            keep: HashMap::new(),
-            totals: Vec::new(),
-        };
-        for ((&key, &used), &known) in wave.keys.iter().zip(&wave.used).zip(&wave.necessary) {
-            let (mut h, _) = unpack(key);
-            let (sh, necessary) = known.unwrap_or_else(|| self.o.necessary_with(memo, &h));
-            out.necessary.push((sh, necessary));
-            let change = used as i8 + sh < self.limit;
-            let below_four = ALL_KINDS & !at_least(&h, 4);
-            let candidates = if change { below_four } else { necessary & below_four };
-            for k in kinds(candidates) {
-                if self.live(&h, k) == 0 {
-                    continue;
-                }
-                let plain = key + unit(k);
-                let sh14 = sh - i8::from(necessary & (1 << k) != 0);
-                h[k] += 1;
-                let used14 = used + u8::from(h[k] > self.base[k]);
-                if sh14 == 0 || (sh14 > 0 && used14 as i8 + sh14 >= self.limit) {
-                    out.keep.entry(Key::of(plain)).or_insert_with(|| self.keeping_discards(memo, &h, sh14, used14));
-                }
-                if sh14 == -1 && self.opts.menzen_tsumo {
-                    self.dama_totals(&h, plain, k, &mut out.totals);
-                }
-                h[k] -= 1;
-            }
-        }
-        out
-    }
-
-    /// The memo entries of the totals [`Solver::dama_wins`] asks for complete hand `h14`
-    /// (its [`pack`]ed key `plain`) won on `drawn`: as [`Solver::win_totals_of`] would insert
-    /// them (the haitei reading too when there is no yaku).
-    fn dama_totals(&self, h14: &Counts, plain: u128, drawn: usize, out: &mut Vec<(u128, Option<Totals>)>) {
-        let mut ask = |haitei: bool| {
-            let (v, other) = self.ask_totals(h14, plain, drawn, false, haitei);
-            out.push((win_key(plain, drawn, false, haitei), v));
-            out.extend(other);
-            v
-        };
-        if ask(false).is_none() && self.opts.haitei {
-            ask(true);
-        }
-    }
-
-    /// A tsumo win of `h14` on `drawn` without red fives, ippatsu or double riichi (they only
-    /// add han, see `docs/ev-model.md`).
-    fn win_query<'q>(&self, h14: &'q Counts, drawn: usize, riichi: bool, haitei: bool) -> WinQuery<'q>
-    where
-        'a: 'q,
-    {
-        WinQuery {
-            closed: h14,
-            red: [0; 3],
-            melds: &self.s.melds,
-            win: Tile::new(drawn).expect("kind index"),
-            seat: self.s.seat,
-            round: self.s.round,
-            dora_indicators: &self.s.dora,
-            riichi,
-            double_riichi: false,
-            ippatsu: false,
-            haitei,
-            aka_dora: false,
-        }
-    }
-
-    /// The oracle's answer to [`Solver::win_totals_of`] (not memoised) and, when the other
-    /// riichi reading was asked with it, that reading's memo key and answer.
-    #[allow(clippy::type_complexity)]
-    fn ask_totals(
-        &self,
-        h14: &Counts,
-        plain: u128,
-        drawn: usize,
-        riichi: bool,
-        haitei: bool,
-    ) -> (Option<Totals>, Option<(u128, Option<Totals>)>) {
-        if !haitei && self.s.closed_hand && self.opts.riichi != RiichiPolicy::Never {
-            // A hand that may win with riichi is asked both ways at once (the dama reading
-            // takes its extra han from the riichi one; most complete hands are asked both).
-            let (dama, with_riichi) = self.o.tsumo_totals_pair(&self.win_query(h14, drawn, false, false));
-            return if riichi {
-                (with_riichi, Some((win_key(plain, drawn, false, false), dama)))
-            } else {
-                (dama, Some((win_key(plain, drawn, true, false), with_riichi)))
-            };
-        }
-        (self.o.tsumo_totals(&self.win_query(h14, drawn, riichi, haitei)), None)
-    }
-
-    /// The shanten-keeping discards of a 14-tile hand of shanten `sh14` (held kinds only; from
-    /// one [`Oracle::unnecessary`] call, asked only when read). A complete hand (declining the
-    /// win) may discard into tenpai when the tenpai hand is within the limit, `used <= limit`.
-    fn keeping_discards(&self, memo: &mut Memo, h14: &Counts, sh14: i8, used14: u8) -> u64 {
-        let h = h14;
-        let held = at_least(h, 1);
-        let used14 = used14 as i8;
-        let slack = used14 + sh14 < self.limit;
-        // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
-        // hand without slack (with slack every held tile is admissible).
-        let mut keep = 0;
-        if sh14 == 0 || (sh14 > 0 && !slack) {
-            keep = self.o.unnecessary_with(memo, h14).1;
-        }
-        if sh14 == -1 {
-            // Declining a win: a discard into tenpai (every discard of a complete hand is one)
-            // that stays within the limit, `used + 0 <= limit`.
-            keep = 0;
-            for (e, (&c, &r)) in h.iter().zip(self.base.iter()).enumerate() {
-                if c > 0 && used14 - i8::from(c > r) <= self.limit {
-                    keep |= 1 << e;
-                }
-            }
-        }
-        keep & held
     }
 }
 
@@ -2924,25 +2572,6 @@ struct Wait {
     live: f64,
     first: [f64; 2],
     later: [f64; 2],
-}
-
-/// A wait with no copy and no points (room in [`Solver::riichi_waits_of`]'s answers).
-const NO_WAIT: Wait = Wait { live: 0.0, first: [0.0; 2], later: [0.0; 2] };
-
-/// The [`Wait`] of a kind with `c` live copies, `red_live` of them red, for a variant with red
-/// bits `red` (`red_bits` once the red copy is drawn): `value(bits, ippatsu, haitei)` prices
-/// one win, the red copy and the plain ones weighted by their shares.
-fn wait_of(c: u8, red_live: u8, red: u8, red_bits: u8, mut value: impl FnMut(u8, bool, bool) -> f64) -> Wait {
-    let pr = f64::from(red_live) / f64::from(c);
-    let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
-    for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
-        for haitei in [false, true] {
-            let plain = value(red, ipp, haitei);
-            let with_red = if pr > 0.0 { value(red_bits, ipp, haitei) } else { 0.0 };
-            points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
-        }
-    }
-    wait
 }
 
 /// One draw index `d` of [`first_passage`] for a riichi state with the given waits, from its
