@@ -1057,6 +1057,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
         found
     }
 
+    /// 13-tile hand `g` as its lookup table would find it.
+    fn found13(&self, g: usize) -> Found13 {
+        let hand = &self.hands13[g];
+        Found13 { hand: g as u32, base: hand.base, mask: hand.mask }
+    }
+
     /// The [`Oracle::necessary`] answer of 13-tile hand `g` (holding `h`), asked once.
     fn hand_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
         if let Some(answer) = self.necessary13[g as usize] {
@@ -1068,14 +1074,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
-    /// bits `plain`), listed when new, as its first state and red suits, or `None` when the
+    /// bits `plain`) from 13-tile hand `parent`, listed when new, as its first state and red suits, or `None` when the
     /// draw is not kept: it does not lower the shanten (`needed` false) and the hand's only
     /// admissible discard is the drawn tile. The lookup table keeps each key's
     /// [`Entry14`]; a key is inserted once (a listed hand's after its listing).
     fn draw_hand(
         &mut self,
-        h14: &mut Counts,
-        plain: u128,
+        (h14, plain, parent): (&mut Counts, u128, usize),
         drawn: usize,
         (sh13, needed): (i8, bool),
         used14: u8,
@@ -1111,7 +1116,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             return None;
         }
-        let to = self.list14(h14, plain, drawn, pre, used14);
+        let to = self.list14((h14, plain, parent), drawn, pre, used14);
         self.index14.insert(Key::of(key), Entry14::listed(to, pre.1));
         Some(to)
     }
@@ -1145,7 +1150,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let needed = necessary & (1 << k) != 0;
             h[k] += 1;
             let used14 = used + u8::from(h[k] > self.base[k]);
-            let to = self.draw_hand(&mut h, key + unit(k), k, (sh, needed), used14);
+            let to = self.draw_hand((&mut h, key + unit(k), g), k, (sh, needed), used14);
             h[k] -= 1;
             if let Some((state, mask)) = to {
                 self.steps.push(Step { state, kind: k as u8, copies: c, mask, suit: FIVE_SUIT[k] });
@@ -1206,13 +1211,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
-    /// answer `pre`) after drawing `drawn`: its variants' win points and its admissible
-    /// discards (with the 13-tile hands they leave, and riichi where the policy considers it);
-    /// returns its first state and red suits.
+    /// answer `pre`) after 13-tile hand `parent` drew `drawn`: its variants' win points and its
+    /// admissible discards (with the 13-tile hands they leave, and riichi where the policy
+    /// considers it); returns its first state and red suits.
     fn list14(
         &mut self,
-        h14: &mut Counts,
-        plain: u128,
+        (h14, plain, parent): (&mut Counts, u128, usize),
         drawn: usize,
         (sh14, admissible, keep): Pre,
         used14: u8,
@@ -1245,7 +1249,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     _ => 0,
                 };
                 h14[e] -= 1;
-                let to = self.hand13(plain - unit(e), used13);
+                // Throwing the drawn tile back leaves the parent: no lookup.
+                let to = if e == drawn { self.found13(parent) } else { self.hand13(plain - unit(e), used13) };
                 // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
                 // from a complete one.
                 let tenpai = match sh14 {
