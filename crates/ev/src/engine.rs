@@ -675,8 +675,10 @@ pub(crate) struct Solver<'a, O: Oracle> {
     index14: HashMap<Key, Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
-    /// The 13-tile hands numbered before the listing: the roots' (see [`Solver::never_read`]).
+    /// The 13-tile hands numbered before the listing: the roots' (see [`Solver::never_read`]),
+    /// and the 14-tile hands their draws list (the roots' children, expanded first).
     roots: usize,
+    roots14: usize,
     /// The 13-tile hands' kept draws.
     steps: Vec<Step>,
     /// The 14-tile hands' admissible discards.
@@ -695,6 +697,10 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// the hands' keys; otherwise one layer is overwritten in place, the roots' values are
     /// kept in `root13` and the keys are freed after the listing.
     pub keep_layers: bool,
+    /// Skip the states whose values are never read ([`Solver::never_read`],
+    /// [`Solver::direct_riichi_steps`]); off, every listed state is computed (the tests check
+    /// that this changes no value).
+    pub skip_unread: bool,
     /// The roots' values at every draw index.
     root13: HashMap<u32, [[f64; 3]; N]>,
     /// Values of the root's 14-tile children at every draw index (the other 14-tile values
@@ -744,6 +750,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             hands14: Vec::new(),
             states14: 0,
             roots: 0,
+            roots14: 0,
             steps: Vec::new(),
             option_pool: Vec::new(),
             wins: Vec::new(),
@@ -751,6 +758,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             layer_len: 0,
             dense13: Vec::new(),
             keep_layers: true,
+            skip_unread: true,
             root13: HashMap::new(),
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
@@ -1170,7 +1178,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// ([`Solver::riichi13`]); its dama value, its draws and the hands only they reach would be
     /// computed for nothing, so it is not expanded and the pass skips it.
     fn never_read(&self, g: usize, sh: i8) -> bool {
-        sh == 0 && g >= self.roots && self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always
+        self.skip_unread
+            && sh == 0
+            && g >= self.roots
+            && self.riichi_considered()
+            && self.opts.riichi == RiichiPolicy::Always
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -1374,6 +1386,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         while next < self.hands13.len() {
             self.expand13(next);
             next += 1;
+            if next == self.roots {
+                self.roots14 = self.hands14.len();
+            }
             if (self.states13 + self.states14) as usize > self.opts.max_states {
                 return Err(TooManyStates);
             }
@@ -1405,8 +1420,44 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.wins.shrink_to_fit();
         self.riichi_states.shrink_to_fit();
         self.riichi_waits.shrink_to_fit();
+        self.direct_riichi_steps();
         self.fill(&roots);
         Ok(roots)
+    }
+
+    /// Points the draws into a 14-tile hand whose only option is one riichi declaration
+    /// straight at its riichi states (numbered after the 14-tile states: the pass keeps their
+    /// values behind the 14-tile ones, see [`Solver::fill_layer`]), when nothing else reads
+    /// the hand: with riichi
+    /// always (its value at each draw index is then a copy of those states' values), every
+    /// layer kept only by the simulator (which walks the draws), the walk over reached variants
+    /// off (it reads the draws too), and not a root's child (the roots' rows read it). The pass
+    /// then skips the hand (`until` 0) and its parents read the riichi values it would have
+    /// copied, bit for bit. The declaration must keep the hand's red bits (it throws no only
+    /// five), so the riichi states' variants are the hand's, rank for rank.
+    fn direct_riichi_steps(&mut self) {
+        let always = self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always;
+        if !always || !self.skip_unread || self.keep_layers || self.walks() {
+            return;
+        }
+        let mut riichi_of = vec![NONE; self.states14 as usize];
+        for hand in &mut self.hands14[self.roots14..] {
+            if hand.len != 1 || hand.win != NONE {
+                continue;
+            }
+            let entry = self.option_pool[hand.start as usize];
+            if entry.info & WITH_RIICHI == 0 || entry.info & CLEARS != 0 {
+                continue;
+            }
+            riichi_of[hand.base as usize] = self.hands13[(entry.info & HAND) as usize].riichi;
+            hand.until = 0;
+        }
+        for step in &mut self.steps {
+            let riichi = riichi_of[step.state as usize];
+            if riichi != NONE {
+                step.state = self.states14 + riichi;
+            }
+        }
     }
 
     /// Marks the variants some root reaches ([`Hand13::reach`], [`Hand14::reach`]): every red
@@ -1701,21 +1752,22 @@ impl<'a, O: Oracle> Solver<'a, O> {
         for (&r, row) in root13.iter_mut() {
             row[LAST] = v13[slot(LAST) * n13 + at13(r)];
         }
-        let mut v14 = vec![[0.0f64; 3]; n14];
-        // The riichi states' values at the next draw index, `first` (what a discard declaring
-        // riichi reads) and `later` (what the recursion reads), from the terminal values.
+        // The 14-tile values, then the riichi states' values at the next draw index: `first`
+        // (what a discard declaring riichi reads, and a draw pointed straight at them), and
+        // apart `later` (what the recursion reads), from the terminal values.
         let nr = self.riichi_states.len();
-        let mut column = vec![[0.0, 0.0, 1.0]; nr];
+        let mut v14 = vec![[0.0f64; 3]; n14 + nr];
+        v14[n14..].fill([0.0, 0.0, 1.0]);
         let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
         for d in (0..LAST).rev() {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
                 let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
-                self.fill_layer(&graph, d, &mut v14, &column, (layer13, Some(next13)));
+                self.fill_layer(&graph, d, (&mut v14, n14), (layer13, Some(next13)));
             } else {
-                self.fill_layer(&graph, d, &mut v14, &column, (&mut v13, None));
+                self.fill_layer(&graph, d, (&mut v14, n14), (&mut v13, None));
             }
-            self.riichi_layer(d, &mut later_r, &mut column);
+            self.riichi_layer(d, &mut later_r, &mut v14[n14..]);
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
                 row[d] = v14[at14(j)];
@@ -1741,18 +1793,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
-    /// One draw index `d` of the pass: the 14-tile values `v14` (reading the 13-tile values
-    /// of `d + 1`), then the 13-tile values of `d` in `layer13`. The values of `d + 1` are
+    /// One draw index `d` of the pass: the 14-tile values, the first `n14` of `v14` (reading
+    /// the 13-tile values of `d + 1` and the riichi states' values after them), then the
+    /// 13-tile values of `d` in `layer13`, from all of `v14`. The values of `d + 1` are
     /// `next13`, or `layer13` itself (overwritten in place) when `next13` is `None`.
     fn fill_layer(
         &self,
         graph: &Graph<'_>,
         d: usize,
-        v14: &mut [[f64; 3]],
-        next_r: &[[f64; 3]],
+        (v14, n14): (&mut [[f64; 3]], usize),
         (layer13, next13): (&mut [[f64; 3]], Option<&[[f64; 3]]>),
     ) {
         {
+            let (v14, next_r) = v14.split_at_mut(n14);
+            let next_r = &*next_r;
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
             let end = graph.ends14[d];
             if graph.chunks14.is_empty() {
@@ -2401,10 +2455,10 @@ impl Graph<'_> {
     }
 
     /// The values before draw `d` (denominator `denom`) of the 13-tile hands `hands`, written
-    /// to `out` (their states, from the first hand's): for each state its draws' 14-tile values
-    /// `v14` and, for a thrown draw, its own value at `d + 1` (`next`, or `out` itself when
-    /// `None`). Not written at an index no path reaches (more tiles the input does not than
-    /// draws made): never read.
+    /// to `out` (their states, from the first hand's): for each state its draws' values `v14`
+    /// (see [`Solver::fill_layer`]) and, for a thrown draw, its own value at `d + 1` (`next`, or `out` itself when `None`).
+    /// Not written at an index no path reaches (more tiles the input does not than draws
+    /// made): never read.
     fn layer13(
         &self,
         hands: std::ops::Range<usize>,
@@ -2456,7 +2510,7 @@ impl Graph<'_> {
 
     /// The values of the `V` variants of 13-tile hand `hand` before a draw of denominator
     /// `denom`, written to `out`, from their own values after it (`next`, or `out` itself when
-    /// `None`) and their draws' 14-tile values `v14`.
+    /// `None`) and their draws' values `v14` (see [`Solver::fill_layer`]).
     fn gather13<const V: usize>(
         &self,
         hand: &Hand13,
