@@ -1082,9 +1082,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
-    /// bits `plain`) from 13-tile hand `parent`, listed when new, as its first state and red suits, or `None` when the
-    /// draw is not kept: it does not lower the shanten (`needed` false) and the hand's only
-    /// admissible discard is the drawn tile. The lookup table keeps each key's
+    /// bits `plain`) from 13-tile hand `parent`, listed when new, as its first state and red
+    /// suits, or `None` when the draw is not kept: it does not lower the shanten (`needed`
+    /// false) and the hand's only admissible discard is the drawn tile. The lookup table keeps each key's
     /// [`Entry14`]; a key is inserted once (a listed hand's after its listing).
     fn draw_hand(
         &mut self,
@@ -1427,14 +1427,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Points the draws into a 14-tile hand whose only option is one riichi declaration
     /// straight at its riichi states (numbered after the 14-tile states: the pass keeps their
-    /// values behind the 14-tile ones, see [`Solver::fill_layer`]), when nothing else reads
-    /// the hand: with riichi
-    /// always (its value at each draw index is then a copy of those states' values), every
-    /// layer kept only by the simulator (which walks the draws), the walk over reached variants
-    /// off (it reads the draws too), and not a root's child (the roots' rows read it). The pass
-    /// then skips the hand (`until` 0) and its parents read the riichi values it would have
-    /// copied, bit for bit. The declaration must keep the hand's red bits (it throws no only
-    /// five), so the riichi states' variants are the hand's, rank for rank.
+    /// values behind the 14-tile ones, see [`Solver::fill_layer`]). With riichi always the
+    /// hand's value at each draw index is a copy of those states' values; nothing else may
+    /// read the hand: not the simulator (it keeps every layer and walks the draws), not the
+    /// walk over reached variants (it reads the draws too), not the roots' rows (a root's
+    /// child is left as it is). The pass then skips the hand (`until` 0) and its parents read
+    /// the riichi values it would have copied, bit for bit. The declaration must keep the
+    /// hand's red bits (it throws no only five), so the riichi states' variants are the
+    /// hand's, rank for rank.
     fn direct_riichi_steps(&mut self) {
         let always = self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always;
         if !always || !self.skip_unread || self.keep_layers || self.walks() {
