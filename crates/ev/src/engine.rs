@@ -1084,8 +1084,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
     /// bits `plain`) from 13-tile hand `parent`, listed when new, as its first state and red
     /// suits, or `None` when the draw is not kept: it does not lower the shanten (`needed`
-    /// false) and the hand's only admissible discard is the drawn tile. The lookup table keeps each key's
-    /// [`Entry14`]; a key is inserted once (a listed hand's after its listing).
+    /// false) and the hand's only admissible discard is the drawn tile. The lookup table keeps
+    /// each key's [`Entry14`]; a key is inserted once (a listed hand's after its listing).
     fn draw_hand(
         &mut self,
         (h14, plain, parent): (&mut Counts, u128, usize),
