@@ -1178,11 +1178,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// ([`Solver::riichi13`]); its dama value, its draws and the hands only they reach would be
     /// computed for nothing, so it is not expanded and the pass skips it.
     fn never_read(&self, g: usize, sh: i8) -> bool {
-        self.skip_unread
-            && sh == 0
-            && g >= self.roots
-            && self.riichi_considered()
-            && self.opts.riichi == RiichiPolicy::Always
+        sh == 0 && g >= self.roots && self.skips_dama_tenpai()
+    }
+
+    /// Whether unread states are skipped and only riichi states are entered from a discard
+    /// into tenpai (a closed hand, riichi always): what [`Solver::never_read`] and
+    /// [`Solver::direct_riichi_steps`] rest on.
+    fn skips_dama_tenpai(&self) -> bool {
+        self.skip_unread && self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -1436,8 +1439,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// hand's red bits (it throws no only five), so the riichi states' variants are the
     /// hand's, rank for rank.
     fn direct_riichi_steps(&mut self) {
-        let always = self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always;
-        if !always || !self.skip_unread || self.keep_layers || self.walks() {
+        if !self.skips_dama_tenpai() || self.keep_layers || self.walks() {
             return;
         }
         let mut riichi_of = vec![NONE; self.states14 as usize];
@@ -2456,9 +2458,9 @@ impl Graph<'_> {
 
     /// The values before draw `d` (denominator `denom`) of the 13-tile hands `hands`, written
     /// to `out` (their states, from the first hand's): for each state its draws' values `v14`
-    /// (see [`Solver::fill_layer`]) and, for a thrown draw, its own value at `d + 1` (`next`, or `out` itself when `None`).
-    /// Not written at an index no path reaches (more tiles the input does not than draws
-    /// made): never read.
+    /// (see [`Solver::fill_layer`]) and, for a thrown draw, its own value at `d + 1` (`next`,
+    /// or `out` itself when `None`). Not written at an index no path reaches (more tiles the
+    /// input does not than draws made): never read.
     fn layer13(
         &self,
         hands: std::ops::Range<usize>,

@@ -260,17 +260,9 @@ impl Board {
         v
     }
 
-    /// Whether `m` is legal in `present`.
+    /// Whether `m` is legal in `present` (no reason is written for a legal move).
     pub fn is_legal(&self, present: &Bits, m: Move) -> bool {
-        let (a, b) = (m.0 as usize, m.1 as usize);
-        a != b
-            && a < self.len()
-            && b < self.len()
-            && present.contains(a)
-            && present.contains(b)
-            && self.group[a] == self.group[b]
-            && self.is_free(present, a)
-            && self.is_free(present, b)
+        self.why_illegal(present, m).is_none()
     }
 
     /// Why `m` is not legal in `present` (`None` when it is): the first of its slots that is
