@@ -102,6 +102,6 @@ pub use engine::{Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;
-pub use situation::{Conditions, Error, Situation, Wind};
+pub use situation::{Conditions, Error, ErrorKind, Situation, Wind};
 pub use value::{Value, value, value_pair};
 pub use yaku::Yaku;
