@@ -7,7 +7,7 @@ use haipai_shanten::{
     shanten_thirteen_orphans, try_necessary_tiles, try_shanten, try_shanten_regular, try_shanten_seven_pairs,
     try_shanten_thirteen_orphans, try_unnecessary_tiles, unnecessary_tiles,
 };
-use haipai_tiles::{Counts, ErrorKind, parse_counts};
+use haipai_tiles::{Counts, ErrorKind, TileSet, parse_counts};
 
 mod common;
 
@@ -72,9 +72,13 @@ fn try_variants_reject_bad_input() {
         assert!(err.to_string().contains("1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"), "{bad}: {err}");
     }
     // Necessary tiles need 3m + 1 tiles, unnecessary tiles 3m + 2.
-    assert!(try_necessary_tiles(&h("123456789m11p112s")).is_err());
-    assert!(try_unnecessary_tiles(&h("123456789m11p11s")).is_err());
-    assert!(try_necessary_tiles(&h("123456789m11p11s")).is_ok());
+    let wrong_size =
+        |r: Result<(i8, TileSet), haipai_tiles::Error>| matches!(r.unwrap_err().kind(), ErrorKind::WrongSize { .. });
+    assert!(wrong_size(try_necessary_tiles(&h("123456789m11p112s"))));
+    assert!(wrong_size(try_unnecessary_tiles(&h("123456789m11p11s"))));
+    let tiles = |s: &str| TileSet::from_counts(&h(s));
+    assert_eq!(try_necessary_tiles(&h("123456789m11p11s")), Ok((0, tiles("1p1s"))));
+    assert_eq!(try_unnecessary_tiles(&h("123456789m11p112s")), Ok((0, tiles("12s"))));
 }
 
 #[test]
