@@ -22,7 +22,7 @@ mod tests_doc;
 mod tests_props;
 
 pub use analysis::{
-    Analysis, Candidate, Error, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
+    Analysis, Candidate, Error, ErrorKind, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
 };
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
