@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bits::Bits;
 use crate::faces::Face;
-use crate::layout::{Layout, LayoutError, Rules};
+use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
 
 /// A tile lying on a slot, in a packed blocker count (see [`Board::blocker_counts`]).
 pub(crate) const ABOVE: u32 = 1;
@@ -72,11 +72,10 @@ impl Board {
     /// counts differ or a matching group has an odd number of tiles.
     pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
         if faces.len() != layout.len() {
-            return Err(LayoutError::whole(format!(
-                "the layout has {} slots but {} faces were given",
-                layout.len(),
-                faces.len()
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("the layout has {} slots but {} faces were given", layout.len(), faces.len()),
+            ));
         }
         let n = layout.len();
         let group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
@@ -86,17 +85,17 @@ impl Board {
         }
         if let Some(g) = (0..256).find(|&g| counts[g] % 2 == 1) {
             let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
-            return Err(LayoutError::whole(format!(
-                "an odd number of tiles ({}) match {face}: every tile needs a partner",
-                counts[g]
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("an odd number of tiles ({}) match {face}: every tile needs a partner", counts[g]),
+            ));
         }
         if let Some(g) = (0..256).find(|&g| counts[g] > 8) {
             let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
-            return Err(LayoutError::whole(format!(
-                "{} tiles match {face}; at most 8 tiles of one matching group are supported",
-                counts[g]
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("{} tiles match {face}; at most 8 tiles of one matching group are supported", counts[g]),
+            ));
         }
         let bl = layout.blockers(rules);
         let above: Vec<Vec<u16>> = bl.iter().map(|b| b.above.clone()).collect();

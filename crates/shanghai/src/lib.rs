@@ -41,5 +41,5 @@ pub use bits::Bits;
 pub use board::{Board, Move};
 pub use deal::Deal;
 pub use faces::Face;
-pub use layout::{Layout, LayoutError, Rules, Slot};
+pub use layout::{Layout, LayoutError, LayoutErrorKind, Rules, Slot};
 pub use solver::{Budget, MoveClass, Solver, Verdict};
