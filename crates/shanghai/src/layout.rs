@@ -389,6 +389,7 @@ mod tests {
     #[test]
     fn overlap_is_an_error() {
         let e = Layout::new("bad", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
-        assert!(e.to_string().contains("overlap"), "{e}");
+        let why = "tiles at (0, 0, 0) and (1, 1, 0) overlap (half-tile units x, y, z)";
+        assert_eq!((e.kind(), e.line(), e.message()), (LayoutErrorKind::Slots, None, why));
     }
 }
