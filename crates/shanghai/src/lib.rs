@@ -37,7 +37,7 @@ pub mod layout;
 pub mod solver;
 
 pub use bits::Bits;
-pub use board::{Board, Move};
+pub use board::{Board, Move, MoveError, MoveErrorKind};
 pub use deal::Deal;
 pub use faces::Face;
 pub use layout::{Layout, LayoutError, LayoutErrorKind, Rules, Slot};
