@@ -4,9 +4,11 @@ PyPI package `mahjong` (2.1.0, MIT), one compact JSON object per line.
 
 Run by `cargo xtask gen-score-corpus` inside a fresh virtual environment:
 
-    python3 xtask/score_corpus.py --seed 20261123 --count 24000 --out crates/score/tests/data/corpus.jsonl
+    python3 xtask/score_corpus.py --seed 20261123 --count 22000 --out crates/score/tests/data/corpus.jsonl
 
-Each line is a request in the shape `haipai score -` reads (hand = closed tiles including the
+The first line is a header naming the command, the script, the oracle's version and the
+arguments: {"generated_by":"cargo xtask gen-score-corpus","script":"xtask/score_corpus.py",
+"oracle":"mahjong 2.1.0","seed":...,"count":...,"variant":...}. Each other line is a request in the shape `haipai score -` reads (hand = closed tiles including the
 winning tile, melds = bracketed melds, win, flags, seat, round, dora_indicators,
 ura_indicators, honba, sticks) plus the oracle's answer: `han`, `fu`, `total` (all the winner
 receives), `main` / `additional` (payments before honba: ron payment or the dealer's share /
@@ -20,6 +22,7 @@ no double yakuman, kazoe capped at sanbaiman, kiriage mangan (haipai's `Rules` w
 """
 
 import argparse
+import importlib.metadata
 import json
 import random
 import sys
@@ -390,14 +393,22 @@ def main():
     global VARIANT
     VARIANT = args.variant
     rng = random.Random(args.seed)
-    lines = []
-    while len(lines) < args.count:
+    header = {
+        "generated_by": "cargo xtask gen-score-corpus",
+        "script": "xtask/score_corpus.py",
+        "oracle": "mahjong " + importlib.metadata.version("mahjong"),
+        "seed": args.seed,
+        "count": args.count,
+        "variant": args.variant,
+    }
+    lines = [json.dumps(header, separators=(",", ":"))]
+    while len(lines) < args.count + 1:
         sit = make_situation(rng)
         if sit is not None:
             lines.append(json.dumps(sit, separators=(",", ":")))
     with open(args.out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
-    print(f"wrote {len(lines)} situations to {args.out}", file=sys.stderr)
+    print(f"wrote {len(lines) - 1} situations to {args.out}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@
 //! `mahjong` 2.1.0 (MIT) into it and runs `xtask/score_corpus.py`, which writes seeded random
 //! winning situations with the oracle's han, fu, points and yaku to
 //! `crates/score/tests/data/corpus.jsonl` (default rules) and `corpus_variant.jsonl` (the
-//! variant rules). The tests read that committed file and never need
-//! Python.
+//! variant rules), each opening with a header line that names this command and its arguments.
+//! The tests read those committed files (and pin their sizes) and never need Python.
 
 use crate::project_root;
 use std::path::Path;

@@ -21,7 +21,7 @@ usage: cargo xtask <task>
 tasks:
   verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks)
   codegen [--check]  regenerate the committed tables (--check: fail if any is stale)
-  gen-score-corpus   regenerate crates/score/tests/data/corpus.jsonl with the PyPI `mahjong` oracle";
+  gen-score-corpus   regenerate crates/score/tests/data/corpus*.jsonl with the PyPI `mahjong` oracle";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,5 +1,6 @@
 //! Tidy tests: the crate layering, a `//!` doc at the top of every Rust file, and no
-//! ignored or should-panic tests. Plain `#[test]`s, so `cargo test` runs them.
+//! ignored or should-panic tests (attributes, also under `cfg_attr`, and doc-test fences).
+//! Plain `#[test]`s, so `cargo test` runs them.
 
 use crate::project_root;
 use serde_json::Value;
@@ -115,17 +116,67 @@ fn every_rust_file_starts_with_a_module_doc() {
     assert!(missing.is_empty(), "files without a leading //! doc:\n{}", missing.join("\n"));
 }
 
+/// True when `line` ignores a test or expects it to panic: the attributes `ignore` (with or
+/// without a reason) and `should_panic`, also inside `cfg_attr`, and doc-test fences marked
+/// `ignore` or `should_panic`. The patterns are built by `concat` so this file does not match.
+fn skips_or_expects_a_panic(line: &str) -> bool {
+    let ignore = ["ig", "nore"].concat();
+    let should_panic = ["should", "_panic"].concat();
+    let code = line.trim_start();
+    let attribute = code.starts_with("#[") && {
+        let inner = code.trim_start_matches("#[").trim_start();
+        let inner = inner.split("//").next().unwrap_or_default();
+        let words =
+            |s: &str| s.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == ignore || w == should_panic);
+        inner.starts_with(&ignore)
+            || inner.starts_with(&should_panic)
+            || (inner.starts_with("cfg_attr") && words(inner))
+    };
+    let fence = (code.starts_with("///") || code.starts_with("//!")) && {
+        let doc = code.trim_start_matches(['/', '!']).trim_start();
+        doc.strip_prefix("```")
+            .is_some_and(|info| info.split(',').map(str::trim).any(|w| w == ignore || w == should_panic))
+    };
+    attribute || fence
+}
+
 #[test]
 fn no_ignored_or_should_panic_tests() {
-    let ignore = ["#[", "ignore]"].concat();
-    let should_panic = ["#[", "should_panic"].concat();
     let offenders: Vec<String> = all_rust_files()
         .into_iter()
-        .filter(|f| {
-            let text = std::fs::read_to_string(f).unwrap_or_default();
-            text.contains(&ignore) || text.contains(&should_panic)
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(&f).unwrap_or_default();
+            text.lines()
+                .enumerate()
+                .filter(|(_, line)| skips_or_expects_a_panic(line))
+                .map(|(n, _)| format!("{}:{}", f.display(), n + 1))
+                .collect::<Vec<_>>()
         })
-        .map(|f| f.display().to_string())
         .collect();
-    assert!(offenders.is_empty(), "ignored or should_panic tests in:\n{}", offenders.join("\n"));
+    assert!(offenders.is_empty(), "ignored or should_panic tests at:\n{}", offenders.join("\n"));
+}
+
+#[test]
+fn the_skip_detector_catches_every_form() {
+    let (i, p) = (["ig", "nore"].concat(), ["should", "_panic"].concat());
+    for caught in [
+        format!("#[{i}]"),
+        format!("    #[{i} = \"slow\"]"),
+        format!("#[{p}]"),
+        format!("#[{p}(expected = \"boom\")]"),
+        format!("#[cfg_attr(miri, {i})]"),
+        format!("/// ```{i}"),
+        format!("//! ```rust,{p}"),
+    ] {
+        assert!(skips_or_expects_a_panic(&caught), "{caught}");
+    }
+    for fine in [
+        "#[test]".to_string(),
+        format!("let {i}d = 1; // {i} this"),
+        format!("#[cfg_attr(test, derive(Debug))] // {i}"),
+        "/// ```text".to_string(),
+        format!("fn no_{i}d_tests() {{}}"),
+    ] {
+        assert!(!skips_or_expects_a_panic(&fine), "{fine}");
+    }
 }

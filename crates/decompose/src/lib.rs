@@ -24,7 +24,7 @@
 //! let all: Vec<String> = winning_arrangements(&hand).map(|a| a.to_string()).collect();
 //! assert_eq!(all, ["(123m)(123m)(456p)(789s)(55z)"]);
 //!
-//! // 1122334455667788m99p... seven pairs and two regular readings at once:
+//! // Seven pairs and three regular readings at once (the pair 11, 44 or 77):
 //! let hand = parse_counts("11223344556677m")?;
 //! assert!(is_seven_pairs(&hand));
 //! assert_eq!(winning_arrangements(&hand).count(), 3);

@@ -33,9 +33,16 @@ impl Query {
     }
 }
 
-/// Why a question cannot be answered.
+/// Why a question cannot be answered: opaque; [`Error::kind`] says what went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Error {
+pub struct Error {
+    kind: ErrorKind,
+}
+
+/// What went wrong (new kinds may be added).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
     /// The hand holds neither 13 nor 14 tiles (melds counting 3).
     HandSize(usize),
     /// The turn is outside 1..=17.
@@ -44,25 +51,41 @@ pub enum Error {
     Wind(&'static str, Tile),
     /// More than four copies of a kind between the hand, the indicators and the visible tiles.
     TooManyCopies(Tile),
-    /// The discard to simulate is not in the hand.
+    /// The discard to simulate is not in the hand (or the hand has 13 tiles: nothing to discard).
     NotInHand(Tile),
+    /// A 14-tile hand to simulate needs the discard to play.
+    NoDiscard,
     /// The question needs more states than [`Options::max_states`] allows (the limit given):
     /// a lower exchange budget answers it.
     TooManyStates(usize),
 }
 
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::HandSize(n) => write!(f, "the hand has {n} tiles; expected 13 or 14"),
-            Error::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
-            Error::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
-            Error::NotInHand(t) => write!(f, "{t} is not in the hand"),
-            Error::TooManyStates(n) => write!(
+        match &self.kind {
+            ErrorKind::HandSize(n) => write!(f, "the hand has {n} tiles; expected 13 or 14"),
+            ErrorKind::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
+            ErrorKind::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
+            ErrorKind::NotInHand(t) => write!(f, "{t} is not in the hand"),
+            ErrorKind::NoDiscard => write!(f, "a 14-tile hand needs a discard to simulate"),
+            ErrorKind::TooManyStates(n) => write!(
                 f,
                 "the hand needs more than {n} states with this exchange budget; lower the budget or raise the state limit"
             ),
-            Error::TooManyCopies(t) => {
+            ErrorKind::TooManyCopies(t) => {
                 write!(f, "more than four copies of {t} between the hand, the dora indicators and the visible tiles")
             }
         }
@@ -142,14 +165,14 @@ pub struct Analysis {
 pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), Error> {
     let size = query.hand.size();
     if size != 13 && size != 14 {
-        return Err(Error::HandSize(size));
+        return Err(ErrorKind::HandSize(size).into());
     }
     if !(1..=17).contains(&query.turn) {
-        return Err(Error::Turn(query.turn));
+        return Err(ErrorKind::Turn(query.turn).into());
     }
     for (which, w) in [("seat", query.seat), ("round", query.round)] {
         if !w.is_wind() {
-            return Err(Error::Wind(which, w));
+            return Err(ErrorKind::Wind(which, w).into());
         }
     }
     let mut seen = query.hand.all_tiles();
@@ -162,7 +185,7 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
     let mut unseen0 = [0u8; 34];
     for k in 0..34 {
         if seen[k] > 4 {
-            return Err(Error::TooManyCopies(Tile::new(k).expect("kind")));
+            return Err(ErrorKind::TooManyCopies(Tile::new(k).expect("kind")).into());
         }
         unseen0[k] = 4 - seen[k];
     }
@@ -276,7 +299,8 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
             solver.keep_layers = false;
             solver.skip_unread = skip_unread;
             let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
-            let indices = solver.solve(&hands).map_err(|_| Error::TooManyStates(options.max_states))?;
+            let indices =
+                solver.solve(&hands).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?;
             let candidates = group
                 .iter()
                 .zip(indices)
@@ -435,14 +459,14 @@ pub fn simulate_with<O: Oracle>(
     match (size, discard) {
         (14, Some(t)) if closed[t.index()] > 0 => red = Solver::<O>::throw(&mut h, red, t.index()),
         (13, None) => {}
-        (_, Some(t)) => return Err(Error::NotInHand(t)),
-        (_, None) => return Err(Error::HandSize(size)),
+        (_, Some(t)) => return Err(ErrorKind::NotInHand(t).into()),
+        (_, None) => return Err(ErrorKind::NoDiscard.into()),
     }
     let d0 = usize::from(query.turn - 1);
     let base = red_bits(query.hand.closed_red_fives(), options);
     let lim = limit(oracle.shanten(&closed), options.extra_exchanges);
     let mut solver = Solver::new(oracle, options, &setup, (closed, base), lim);
-    let root = solver.solve(&[(h, red)]).map_err(|_| Error::TooManyStates(options.max_states))?[0];
+    let root = solver.solve(&[(h, red)]).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?[0];
     let dama = solver.root_arrays(root);
     let mut riichi_root = false;
     let double = setup.double_possible && options.double_riichi && d0 == 0;

@@ -2762,4 +2762,64 @@ mod tests {
             assert_eq!(unpack(pack(&h, red)), (h, red));
         }
     }
+
+    /// The rank of the red bits `red` among the variants of `mask`, counted the slow way: the
+    /// variants are the subsets of `mask` in increasing order of their bits packed down.
+    fn rank_slow(mask: u8, red: u8) -> u8 {
+        let packed =
+            |bits: u8| (0..3).filter(|s| mask & (1 << s) != 0).rev().fold(0, |acc, s| acc * 2 + (bits >> s & 1));
+        (0..8u8).filter(|&r| r & !mask == 0 && packed(r) < packed(red & mask)).count() as u8
+    }
+
+    #[test]
+    fn variant_tables_match_their_definitions() {
+        for mask in 0..8u8 {
+            let (m, n) = (usize::from(mask), 1usize << mask.count_ones());
+            assert_eq!(variants(mask), n, "variants of {mask:03b}");
+            for red in 0..8u8 {
+                assert_eq!(RANK[m][usize::from(red)], rank_slow(mask, red), "RANK[{mask:03b}][{red:03b}]");
+            }
+            for (rank, &red) in RED[m].iter().enumerate().take(n) {
+                assert_eq!((red & !mask, usize::from(rank_slow(mask, red))), (0, rank), "RED[{mask:03b}][{rank}]");
+            }
+            for code in 0..32u8 {
+                let kept = match code >> 3 {
+                    0 => 7,
+                    clears => 7 & !(1 << (clears - 1)),
+                };
+                for c in 0..n {
+                    let red = RED[m][c] & kept;
+                    let want = rank_slow(code & 7, red);
+                    assert_eq!(CLEARED_RANK[m][usize::from(code)][c], want, "CLEARED_RANK[{mask:03b}][{code}][{c}]");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kind_tables_match_their_definitions() {
+        for k in 0..34 {
+            let tile = Tile::new(k).expect("kind");
+            assert_eq!(DORA_OF[k], tile.dora_from_indicator().index(), "DORA_OF[{tile}]");
+            assert_eq!(DORA_OF[INDICATOR_OF[k]], k, "INDICATOR_OF[{tile}]");
+            let suit = FIVES.iter().position(|&f| f == k).map_or(3, |s| s as u8);
+            assert_eq!(FIVE_SUIT[k], suit, "FIVE_SUIT[{tile}]");
+        }
+    }
+
+    /// [`at_least`] against a filter over the kinds, on seeded random hands of counts 0..=4.
+    #[test]
+    fn at_least_matches_a_filter_over_the_kinds() {
+        let mut rng = Rng::new(11);
+        for _ in 0..20_000 {
+            let mut h = [0u8; 34];
+            for c in &mut h {
+                *c = rng.index(5) as u8;
+            }
+            for n in 1..=4 {
+                let slow = (0..34).filter(|&k| h[k] >= n).fold(0u64, |bits, k| bits | 1 << k);
+                assert_eq!(at_least(&h, n), slow, "{h:?} at least {n}");
+            }
+        }
+    }
 }

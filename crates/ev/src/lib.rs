@@ -10,6 +10,28 @@
 //! (the one-player expected-value article and its reference engine, nekobean/mahjong-cpp);
 //! the formulation (first-passage arrays for every turn at once, riichi as a state, an exchange
 //! budget keyed on the hand) and the code are our own.
+//!
+//! - [`evaluate`] (with haipai-shanten and haipai-score) or [`evaluate_with`] (any [`Oracle`])
+//!   answers a [`Query`] under [`Options`] with an [`Analysis`]: one [`Candidate`] per discard.
+//! - [`simulate`] / [`simulate_with`]: a Monte Carlo check of the computed policy.
+//! - [`Error`]: opaque, its [`ErrorKind`] is `#[non_exhaustive]`.
+//!
+//! ```
+//! use haipai_ev::{ErrorKind, Options, Query, evaluate};
+//! use haipai_tiles::{Hand, parse_tile};
+//!
+//! // Document 001's tenpai example: dealer, East round, turn 1, indicator 1z.
+//! let mut q = Query::new(Hand::parse("222567m345p33667s")?);
+//! q.dora_indicators = vec![parse_tile("1z")?.0];
+//! let a = evaluate(&q, &Options::article())?;
+//! let best = &a.candidates[0];
+//! assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));
+//! assert_eq!(format!("{:.2} {:.2}", best.value.points, best.necessary[0].points), "4282.35 2141.18");
+//!
+//! q.turn = 18;
+//! assert_eq!(evaluate(&q, &Options::article()).unwrap_err().kind(), &ErrorKind::Turn(18));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod analysis;
 mod engine;
@@ -22,7 +44,7 @@ mod tests_doc;
 mod tests_props;
 
 pub use analysis::{
-    Analysis, Candidate, Error, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
+    Analysis, Candidate, Error, ErrorKind, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
 };
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};

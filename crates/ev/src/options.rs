@@ -47,7 +47,7 @@ pub struct Options {
     /// May decline a win before riichi when continuing is worth more.
     pub may_decline: bool,
     /// The most states (13- and 14-tile) the engine may list before it gives up with
-    /// [`crate::Error::TooManyStates`]: the count grows steeply with the shanten and the
+    /// [`crate::ErrorKind::TooManyStates`]: the count grows steeply with the shanten and the
     /// budget (a 3-shanten hand: about 1 million with one extra exchange, 26 million with
     /// two, about 65 bytes each). Default 50 million.
     pub max_states: usize,

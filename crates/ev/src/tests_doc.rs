@@ -63,33 +63,28 @@ fn document_001_one_shanten_example() {
     assert!((total - c.value.points).abs() < 1e-6);
 }
 
+/// The figures document 001 leaves blank, as its own formula gives them (docs/ev-model.md,
+/// "Document 001's figures"): discard 7s of the tenpai example, and the four necessary draws
+/// of the 1-shanten example with their total.
 #[test]
-fn print_document_figures() {
+fn document_001_blank_figures() {
+    let cents = |x: f64| (x * 100.0).round() / 100.0;
     let mut q = query("222567m345p33667s");
     q.dora_indicators = vec![tile("1z")];
     let a = evaluate_with(&Standard::default(), &q, &Options::article()).expect("ok");
-    for c in &a.candidates {
-        println!(
-            "{:?} {:.4} {:.4} {:.4} {:?}",
-            c.discard.map(|t| t.to_string()),
-            c.value.points,
-            c.value.win,
-            c.value.tenpai,
-            c.necessary.iter().map(|n| (n.tile.to_string(), n.live, n.points)).collect::<Vec<_>>()
-        );
-    }
+    let points = |t: &str| a.candidates.iter().find(|c| c.discard == Some(tile(t))).expect("discard").value.points;
+    assert_eq!(cents(points("7s")), 2752.51);
+    assert_eq!(cents(points("6s") - points("7s")), 1529.84);
+
     let mut q = query("222567m34p3366s4z");
     q.dora_indicators = vec![tile("1z")];
     q.visible = parse_counts("7s").expect("counts");
     let a = evaluate_with(&Standard::default(), &q, &Options::article()).expect("ok");
-    for c in &a.candidates {
-        println!(
-            "{:?} {:.4} {:.4} {:.4} {:?}",
-            c.discard.map(|t| t.to_string()),
-            c.value.points,
-            c.value.win,
-            c.value.tenpai,
-            c.necessary.iter().map(|n| (n.tile.to_string(), n.live, n.points)).collect::<Vec<_>>()
-        );
-    }
+    let c = &a.candidates[0];
+    let mut draws: Vec<(Tile, f64)> = c.necessary.iter().map(|n| (n.tile, cents(n.points))).collect();
+    draws.sort_by_key(|&(t, _)| t.index());
+    let named: Vec<(String, f64)> = draws.into_iter().map(|(t, p)| (t.to_string(), p)).collect();
+    let want = [("2p", 523.95), ("5p", 523.95), ("3s", 436.57), ("6s", 436.57)].map(|(t, p)| (t.to_string(), p));
+    assert_eq!(named, want);
+    assert_eq!(cents(c.value.points), 1921.05);
 }

@@ -3,10 +3,10 @@
 
 use crate::Standard;
 use crate::analysis::{Grouping, evaluate_grouped};
-use crate::{Analysis, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
+use crate::{Analysis, ErrorKind, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
 use haipai_shanten::shanten as slow_shanten;
 use haipai_tiles::rng::Rng;
-use haipai_tiles::{Counts, Hand, Tile, parse_tile};
+use haipai_tiles::{Counts, Hand, Tile, parse_counts, parse_tile};
 
 fn tile(t: &str) -> Tile {
     parse_tile(t).expect("tile").0
@@ -239,7 +239,10 @@ fn skipping_unread_states_changes_nothing() {
 fn state_limit_and_huge_budgets() {
     let q = query("123349m3688p1245s");
     let o = Options { extra_exchanges: 255, max_states: 5_000, ..Options::default() };
-    assert_eq!(evaluate_with(&Standard::default(), &q, &o).map(|_| ()), Err(crate::Error::TooManyStates(5_000)));
+    assert_eq!(
+        evaluate_with(&Standard::default(), &q, &o).map(|_| ()),
+        Err(crate::ErrorKind::TooManyStates(5_000).into())
+    );
     // Budgets beyond what 17 draws can use are capped, never wrapped around.
     assert_eq!(crate::engine::limit(6, 255), 30);
     assert_eq!(crate::engine::limit(2, 1), 3);
@@ -283,4 +286,35 @@ fn ura_groups_follow_a_draw() {
             }
         }
     }
+}
+
+/// A question that cannot be answered is an error of its kind, found before any search.
+#[test]
+fn bad_questions_are_errors_of_their_kind() {
+    let evaluate = |q: &Query| evaluate_with(&Standard::default(), q, &Options::default()).map(|_| ());
+    let kind = |q: &Query| evaluate(q).map_err(|e| e.kind().clone());
+    let short = Query::new(Hand::parse_any_size("123m456p789s112z").expect("hand"));
+    assert_eq!(kind(&short), Err(ErrorKind::HandSize(12)));
+    let mut late = query("222567m345p33667s");
+    late.turn = 18;
+    assert_eq!(kind(&late), Err(ErrorKind::Turn(18)));
+    let mut seat = query("222567m345p33667s");
+    seat.seat = tile("5z");
+    assert_eq!(kind(&seat), Err(ErrorKind::Wind("seat", tile("5z"))));
+    let mut seen = query("222567m345p33667s");
+    seen.visible = parse_counts("22m").expect("counts");
+    assert_eq!(kind(&seen), Err(ErrorKind::TooManyCopies(tile("2m"))));
+    let message = evaluate(&seen).unwrap_err().to_string();
+    assert_eq!(message, "more than four copies of 2m between the hand, the dora indicators and the visible tiles");
+
+    let simulate = |q: &Query, discard: Option<Tile>| {
+        simulate_with(&Standard::default(), q, &Options::article(), discard, 10, 1)
+            .map(|_| ())
+            .map_err(|e| e.kind().clone())
+    };
+    let fourteen = query("222567m345p33667s");
+    assert_eq!(simulate(&fourteen, Some(tile("9p"))), Err(ErrorKind::NotInHand(tile("9p"))));
+    assert_eq!(simulate(&fourteen, None), Err(ErrorKind::NoDiscard));
+    let thirteen = query("222567m34p3366s4z");
+    assert_eq!(simulate(&thirteen, Some(tile("2m"))), Err(ErrorKind::NotInHand(tile("2m"))));
 }

@@ -4,10 +4,10 @@
 use crate::fu::FuPart;
 use crate::points::{Payment, payment};
 use crate::rules::Rules;
-use crate::situation::{Conditions, Error, Situation};
+use crate::situation::{Conditions, Error, ErrorKind, Situation};
 use crate::yaku::Yaku;
 use haipai_decompose::{Group, is_seven_pairs, is_thirteen_orphans, winning_arrangements};
-use haipai_tiles::{Counts, ErrorKind, Meld, MeldKind, Tile};
+use haipai_tiles::{Counts, Meld, MeldKind, Tile};
 
 /// A scored winning hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,14 +183,14 @@ struct Ctx<'a> {
 pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     let (s, melds) = (&inp.c, inp.melds);
     if melds.len() > 4 {
-        return Err(Error::WrongSize { got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len() });
+        return Err(ErrorKind::WrongSize { got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len() }.into());
     }
     let size = haipai_tiles::total(inp.closed) as usize + 3 * melds.len();
     if size != 14 {
-        return Err(Error::WrongSize { got: size });
+        return Err(ErrorKind::WrongSize { got: size }.into());
     }
     if inp.closed[inp.win.index()] == 0 {
-        return Err(Error::WinningTileNotInHand(inp.win));
+        return Err(ErrorKind::WinningTileNotInHand(inp.win).into());
     }
     let mut all = *inp.closed;
     for m in melds {
@@ -205,12 +205,12 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     }
     if let Some(i) = all.iter().position(|&c| c > 4) {
         let t = Tile::new(i).unwrap_or(Tile::EAST);
-        return Err(Error::Tiles(haipai_tiles::Error::whole(ErrorKind::TooManyCopies(t))));
+        return Err(haipai_tiles::Error::whole(haipai_tiles::ErrorKind::TooManyCopies(t)).into());
     }
     let fives = [4usize, 13, 22].iter().filter(|&&i| all[i] > 0).count() as u8;
     if inp.red > fives {
         let t = Tile::new([4usize, 13, 22].into_iter().find(|&i| all[i] == 0).unwrap_or(4)).unwrap_or(Tile::EAST);
-        return Err(Error::Tiles(haipai_tiles::Error::whole(ErrorKind::TooManyRedFives(t))));
+        return Err(haipai_tiles::Error::whole(haipai_tiles::ErrorKind::TooManyRedFives(t)).into());
     }
     let open = melds.iter().any(|m| m.kind().is_open());
     let checks: [(bool, &'static str); 12] = [
@@ -228,7 +228,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
         (s.tenhou && s.chiihou, "tenhou and chiihou cannot go together"),
     ];
     match checks.iter().find(|(bad, _)| *bad) {
-        Some((_, why)) => Err(Error::Conflict(why)),
+        Some((_, why)) => Err(ErrorKind::Conflict(why).into()),
         None => Ok(all),
     }
 }
@@ -662,7 +662,7 @@ impl<'a> Ctx<'a> {
 }
 
 /// Scores every reading of a validated hand (`all`: closed tiles and melds), calling `on` for
-/// each one that has a yaku. Errors with [`Error::NotAWinningHand`] if the tiles do not win.
+/// each one that has a yaku. Errors with [`ErrorKind::NotAWinningHand`] if the tiles do not win.
 pub(crate) fn search(
     inp: &Input<'_>,
     all: &Counts,
@@ -723,7 +723,7 @@ pub(crate) fn search(
             }
         }
     }
-    if winning { Ok(()) } else { Err(Error::NotAWinningHand) }
+    if winning { Ok(()) } else { Err(ErrorKind::NotAWinningHand.into()) }
 }
 
 /// Scores a winning situation under `rules`.

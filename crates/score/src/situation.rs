@@ -199,9 +199,27 @@ impl Conditions {
     }
 }
 
-/// Why a situation cannot be scored.
+/// Why a situation cannot be scored: opaque; [`Error::kind`] says what went wrong.
+///
+/// ```
+/// use haipai_score::{score, ErrorKind, Rules, Situation};
+/// use haipai_tiles::{parse_tile, Hand};
+///
+/// let s = Situation::new(Hand::parse("123m456p789s1112z")?, parse_tile("1z")?.0);
+/// let err = score(&s, &Rules::default()).unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::WrongSize { got: 13 });
+/// assert_eq!(err.to_string(), "a winning hand has 14 tiles (a quad counting as 3), this one has 13");
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Error {
+pub struct Error {
+    kind: ErrorKind,
+}
+
+/// What went wrong (new kinds may be added).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
     /// The hand has the wrong number of tiles: it needs 14, a quad counting as 3.
     WrongSize {
         /// Tiles found (a quad counting as 3).
@@ -218,24 +236,37 @@ pub enum Error {
     Tiles(haipai_tiles::Error),
 }
 
+impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error { kind }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::WrongSize { got } => {
+        match &self.kind {
+            ErrorKind::WrongSize { got } => {
                 write!(f, "a winning hand has 14 tiles (a quad counting as 3), this one has {got}")
             }
-            Error::WinningTileNotInHand(t) => write!(f, "the winning tile {t} is not among the closed tiles"),
-            Error::NotAWinningHand => f.write_str("the tiles do not form a winning hand"),
-            Error::Conflict(why) => f.write_str(why),
-            Error::Tiles(e) => write!(f, "{e}"),
+            ErrorKind::WinningTileNotInHand(t) => write!(f, "the winning tile {t} is not among the closed tiles"),
+            ErrorKind::NotAWinningHand => f.write_str("the tiles do not form a winning hand"),
+            ErrorKind::Conflict(why) => f.write_str(why),
+            ErrorKind::Tiles(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Tiles(e) => Some(e),
+        match &self.kind {
+            ErrorKind::Tiles(e) => Some(e),
             _ => None,
         }
     }
@@ -243,6 +274,6 @@ impl std::error::Error for Error {
 
 impl From<haipai_tiles::Error> for Error {
     fn from(e: haipai_tiles::Error) -> Error {
-        Error::Tiles(e)
+        ErrorKind::Tiles(e).into()
     }
 }

@@ -153,7 +153,7 @@ impl Value {
 ///   rinshan / chankan / tenhou / chiihou, honba and sticks.
 ///
 /// Returns `Ok(None)` when the hand wins in shape but has no yaku, and the same errors as
-/// [`score`](crate::score) (plus [`Error::Tiles`] for a fifth copy or too many red fives).
+/// [`score`](crate::score) (plus [`ErrorKind::Tiles`](crate::ErrorKind::Tiles) for a fifth copy or too many red fives).
 /// The answer equals [`score`](crate::score)'s for the same situation with no ura-dora.
 ///
 /// ```

@@ -1,6 +1,7 @@
 //! Scores the whole oracle corpus (`tests/data/corpus.jsonl`, written by
 //! `cargo xtask gen-score-corpus` with the PyPI package `mahjong` 2.1.0) and compares han, fu,
-//! total points, payments and the yaku list with the oracle's.
+//! total points, payments and the yaku list with the oracle's. The corpus files are generated:
+//! their first line names the command and its arguments, and a test pins both files' sizes.
 
 use haipai_score::{Outcome, Rules, Situation, Wind, dora_han, score, value};
 use haipai_tiles::{Hand, Tile, parse_tile};
@@ -9,6 +10,28 @@ use serde_json::Value;
 const CORPUS: &str = include_str!("data/corpus.jsonl");
 /// The same kind of corpus scored with the oracle's variant options (`--variant`).
 const VARIANT: &str = include_str!("data/corpus_variant.jsonl");
+
+/// The corpus's situations: every line after the header.
+fn situations_of(corpus: &str) -> impl Iterator<Item = &str> {
+    corpus.lines().skip(1).filter(|l| !l.trim().is_empty())
+}
+
+/// Both corpus files open with the generator's header and hold exactly what it was asked for
+/// (22,000 and 5,000 situations); their sizes are pinned, so an edit by hand or a regeneration
+/// with other settings fails here (regenerate with `cargo xtask gen-score-corpus`).
+#[test]
+fn corpus_files_name_their_generator_and_are_pinned() {
+    let header = |seed: u32, count: u32, variant: bool| {
+        format!(
+            "{{\"generated_by\":\"cargo xtask gen-score-corpus\",\"script\":\"xtask/score_corpus.py\",\
+             \"oracle\":\"mahjong 2.1.0\",\"seed\":{seed},\"count\":{count},\"variant\":{variant}}}"
+        )
+    };
+    assert_eq!(CORPUS.lines().next(), Some(header(20261123, 22_000, false).as_str()));
+    assert_eq!(VARIANT.lines().next(), Some(header(5, 5_000, true).as_str()));
+    assert_eq!((situations_of(CORPUS).count(), CORPUS.len()), (22_000, 5_047_585));
+    assert_eq!((situations_of(VARIANT).count(), VARIANT.len()), (5_000, 1_137_967));
+}
 
 fn tile(v: &Value) -> Tile {
     parse_tile(v.as_str().expect("tile string")).expect("tile").0
@@ -90,7 +113,7 @@ fn oracle(req: &Value) -> String {
 fn disagreements(corpus: &str, rules: &Rules) -> (usize, Vec<String>) {
     let mut total = 0;
     let mut bad = Vec::new();
-    for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
+    for line in situations_of(corpus) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         total += 1;
         let s = situation(&req);
@@ -105,7 +128,7 @@ fn disagreements(corpus: &str, rules: &Rules) -> (usize, Vec<String>) {
 #[test]
 fn whole_corpus_agrees_with_the_oracle() {
     let (total, bad) = disagreements(CORPUS, &Rules::default());
-    assert!(total >= 20_000, "corpus too small: {total}");
+    assert_eq!(total, 22_000);
     let shown: Vec<&String> = bad.iter().take(15).collect();
     assert!(
         bad.is_empty(),
@@ -120,7 +143,7 @@ fn variant_rules_reproduce_the_oracle_options() {
     // Oracle: has_open_tanyao=False, has_double_yakuman=False, KAZOE_SANBAIMAN, kiriage=True.
     let rules = Rules { kuitan: false, double_yakuman: false, kazoe_yakuman: false, kiriage: true, ..Rules::default() };
     let (total, bad) = disagreements(VARIANT, &rules);
-    assert!(total >= 5_000, "variant corpus too small: {total}");
+    assert_eq!(total, 5_000);
     let shown: Vec<&str> = bad.iter().take(15).map(String::as_str).collect();
     assert!(bad.is_empty(), "{} of {total} disagree:\n{}", bad.len(), shown.join("\n"));
     // And the options matter: the default rules disagree with this corpus.
@@ -131,7 +154,7 @@ fn variant_rules_reproduce_the_oracle_options() {
 fn corpus_covers_every_yaku_and_every_kind_of_win() {
     let mut seen = std::collections::HashSet::new();
     let mut kinds = std::collections::HashSet::new();
-    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+    for line in situations_of(CORPUS) {
         let req: Value = serde_json::from_str(line).expect("json");
         for y in req["yaku"].as_array().into_iter().flatten() {
             seen.insert(y[0].as_str().expect("name").to_string());
@@ -158,7 +181,7 @@ fn value_path_agrees_with_score_on_the_corpus() {
     let rules = Rules::default();
     let mut checked = 0;
     let mut with_ura = 0;
-    for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
+    for line in situations_of(CORPUS) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         let s = situation(&req);
         let all = s.hand.all_tiles();

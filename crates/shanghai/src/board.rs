@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bits::Bits;
 use crate::faces::Face;
-use crate::layout::{Layout, LayoutError, Rules};
+use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
 
 /// A tile lying on a slot, in a packed blocker count (see [`Board::blocker_counts`]).
 pub(crate) const ABOVE: u32 = 1;
@@ -23,6 +23,64 @@ pub(crate) const GONE: u32 = 1 << 30;
 pub(crate) fn is_free_count(c: u32) -> bool {
     let (on, left, right) = (c & (GONE | 0x3ff), c & 0x3ff << 10, c & 0x3ff << 20);
     on | left.min(right) == 0
+}
+
+/// Why a move, or a list of moves, is not legal: opaque; [`MoveError::kind`] says which rule it
+/// breaks and the message says where.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveError {
+    kind: MoveErrorKind,
+    message: String,
+}
+
+/// Which rule a move breaks (new kinds may be added).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// The move takes one slot twice.
+    SameSlot,
+    /// A slot is not on the board.
+    OffBoard,
+    /// A slot's tile is already removed.
+    Removed,
+    /// The two faces do not match.
+    Mismatch,
+    /// A tile is not free.
+    NotFree,
+    /// Tiles remain after the moves ([`Board::check_win`]).
+    TilesRemain,
+}
+
+impl MoveError {
+    fn new(kind: MoveErrorKind, message: String) -> MoveError {
+        MoveError { kind, message }
+    }
+
+    /// Which rule the move breaks.
+    pub fn kind(&self) -> MoveErrorKind {
+        self.kind
+    }
+
+    /// What is wrong, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The message, for callers that report errors as text (`?` in a function answering a
+/// `Result<_, String>`).
+impl From<MoveError> for String {
+    fn from(e: MoveError) -> String {
+        e.message
+    }
 }
 
 /// One move: the two slots removed together, lower index first.
@@ -72,11 +130,10 @@ impl Board {
     /// counts differ or a matching group has an odd number of tiles.
     pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
         if faces.len() != layout.len() {
-            return Err(LayoutError::whole(format!(
-                "the layout has {} slots but {} faces were given",
-                layout.len(),
-                faces.len()
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("the layout has {} slots but {} faces were given", layout.len(), faces.len()),
+            ));
         }
         let n = layout.len();
         let group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
@@ -86,17 +143,17 @@ impl Board {
         }
         if let Some(g) = (0..256).find(|&g| counts[g] % 2 == 1) {
             let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
-            return Err(LayoutError::whole(format!(
-                "an odd number of tiles ({}) match {face}: every tile needs a partner",
-                counts[g]
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("an odd number of tiles ({}) match {face}: every tile needs a partner", counts[g]),
+            ));
         }
         if let Some(g) = (0..256).find(|&g| counts[g] > 8) {
             let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
-            return Err(LayoutError::whole(format!(
-                "{} tiles match {face}; at most 8 tiles of one matching group are supported",
-                counts[g]
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("{} tiles match {face}; at most 8 tiles of one matching group are supported", counts[g]),
+            ));
         }
         let bl = layout.blockers(rules);
         let above: Vec<Vec<u16>> = bl.iter().map(|b| b.above.clone()).collect();
@@ -267,34 +324,38 @@ impl Board {
 
     /// Why `m` is not legal in `present` (`None` when it is): the first of its slots that is
     /// off the board, already removed or not free, or faces that do not match.
-    pub fn why_illegal(&self, present: &Bits, m: Move) -> Option<String> {
+    pub fn why_illegal(&self, present: &Bits, m: Move) -> Option<MoveError> {
+        use MoveErrorKind::{Mismatch, NotFree, OffBoard, Removed, SameSlot};
         let (a, b) = (m.0 as usize, m.1 as usize);
         if a == b {
-            return Some(format!("it takes slot {a} twice"));
+            return Some(MoveError::new(SameSlot, format!("it takes slot {a} twice")));
         }
         for i in [a, b] {
             if i >= self.len() {
-                return Some(format!("slot {i} is not on the board (slots 0-{})", self.len() - 1));
+                return Some(MoveError::new(
+                    OffBoard,
+                    format!("slot {i} is not on the board (slots 0-{})", self.len() - 1),
+                ));
             }
             if !present.contains(i) {
-                return Some(format!("slot {i} ({}) is already removed", self.faces[i]));
+                return Some(MoveError::new(Removed, format!("slot {i} ({}) is already removed", self.faces[i])));
             }
         }
         if self.group[a] != self.group[b] {
-            return Some(format!("{} and {} do not match", self.faces[a], self.faces[b]));
+            return Some(MoveError::new(Mismatch, format!("{} and {} do not match", self.faces[a], self.faces[b])));
         }
         [a, b]
             .into_iter()
             .find(|&i| !self.is_free(present, i))
-            .map(|i| format!("slot {i} ({}) is not free", self.faces[i]))
+            .map(|i| MoveError::new(NotFree, format!("slot {i} ({}) is not free", self.faces[i])))
     }
 
     /// Plays `moves` from `present`, checking each; returns the position after them or the
-    /// index and reason of the first illegal move.
-    pub fn play(&self, mut present: Bits, moves: &[Move]) -> Result<Bits, String> {
+    /// first illegal move's error (its kind, and a message naming the move's number).
+    pub fn play(&self, mut present: Bits, moves: &[Move]) -> Result<Bits, MoveError> {
         for (k, &m) in moves.iter().enumerate() {
             if let Some(why) = self.why_illegal(&present, m) {
-                return Err(format!("move {} ({m}) is not legal: {why}", k + 1));
+                return Err(MoveError::new(why.kind, format!("move {} ({m}) is not legal: {why}", k + 1)));
             }
             present.remove(m.0 as usize);
             present.remove(m.1 as usize);
@@ -303,8 +364,12 @@ impl Board {
     }
 
     /// Checks that `moves` clear the board from `present`.
-    pub fn check_win(&self, present: Bits, moves: &[Move]) -> Result<(), String> {
+    pub fn check_win(&self, present: Bits, moves: &[Move]) -> Result<(), MoveError> {
         let end = self.play(present, moves)?;
-        if end.is_empty() { Ok(()) } else { Err(format!("{} tiles remain after the moves", end.len())) }
+        if end.is_empty() {
+            Ok(())
+        } else {
+            Err(MoveError::new(MoveErrorKind::TilesRemain, format!("{} tiles remain after the moves", end.len())))
+        }
     }
 }

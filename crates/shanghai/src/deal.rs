@@ -21,7 +21,7 @@ use haipai_tiles::rng::Rng;
 
 use crate::bits::Bits;
 use crate::faces::Face;
-use crate::layout::{Layout, LayoutError, Rules};
+use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
 
 /// A deal: the face on every slot of a layout.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -38,7 +38,10 @@ pub struct Deal {
 
 fn check_even(layout: &Layout) -> Result<(), LayoutError> {
     if layout.len() % 2 == 1 {
-        return Err(LayoutError::whole(format!("the layout has an odd number of slots ({})", layout.len())));
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Slots,
+            format!("the layout has an odd number of slots ({})", layout.len()),
+        ));
     }
     Ok(())
 }
@@ -65,7 +68,7 @@ impl Deal {
         // Pairs of the set: consecutive tiles of one group.
         let mut pairs: Vec<(Face, Face)> = faces.chunks(2).map(|c| (c[0], c[1])).collect();
         if pairs.iter().any(|(a, b)| !a.matches(*b)) {
-            return Err(LayoutError::whole("the tile set cannot be split into matching pairs"));
+            return Err(LayoutError::whole(LayoutErrorKind::Faces, "the tile set cannot be split into matching pairs"));
         }
         rng.shuffle(&mut pairs);
         for _attempt in 0..10_000 {
@@ -94,7 +97,10 @@ impl Deal {
                 return Ok(Deal { layout: layout.name().to_string(), rules, seed: Some(seed), faces: out });
             }
         }
-        Err(LayoutError::whole(format!("layout '{}' could not be cleared in 10000 random tries", layout.name())))
+        Err(LayoutError::whole(
+            LayoutErrorKind::NoWinnableDeal,
+            format!("layout '{}' could not be cleared in 10000 random tries", layout.name()),
+        ))
     }
 
     /// The deal in the text format of the module docs.
@@ -161,9 +167,10 @@ impl Deal {
                 }
             }
         }
-        let layout = layout.ok_or_else(|| LayoutError::whole("the deal has no 'layout' line"))?;
+        let layout =
+            layout.ok_or_else(|| LayoutError::whole(LayoutErrorKind::File, "the deal has no 'layout' line"))?;
         if !in_faces {
-            return Err(LayoutError::whole("the deal has no 'faces' section"));
+            return Err(LayoutError::whole(LayoutErrorKind::File, "the deal has no 'faces' section"));
         }
         Ok(Deal { layout, rules, seed, faces })
     }

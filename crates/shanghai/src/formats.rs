@@ -8,7 +8,7 @@
 //! number or an inclusive range `a..b` stepping by one tile. `#` starts a comment.
 //! `0 3.5 13..14` is two tiles on the bottom layer, half a row down from row 3.
 
-use crate::layout::{Layout, LayoutError, Slot};
+use crate::layout::{Layout, LayoutError, LayoutErrorKind, Slot};
 
 /// Parses a coordinate in tile units (`3`, `3.5`) into half-tile units.
 fn half_units(text: &str) -> Option<i32> {
@@ -83,7 +83,10 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
             }
             Some((n, l)) => break (n, l.trim()),
             None => {
-                return Err(LayoutError::whole("empty file: expected a kmahjongg-layout header"));
+                return Err(LayoutError::whole(
+                    LayoutErrorKind::File,
+                    "empty file: expected a kmahjongg-layout header",
+                ));
             }
         }
     };
@@ -124,11 +127,10 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
         grid.push((n, l.as_bytes().to_vec()));
     }
     if grid.len() != h * d {
-        return Err(LayoutError::whole(format!(
-            "expected {d} levels of {h} lines ({} lines), found {}",
-            h * d,
-            grid.len()
-        )));
+        return Err(LayoutError::whole(
+            LayoutErrorKind::File,
+            format!("expected {d} levels of {h} lines ({} lines), found {}", h * d, grid.len()),
+        ));
     }
     for (n, row) in &grid {
         if row.len() != w {
@@ -299,7 +301,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                 "map" => {
                     let (name, l, slots) = current.take().expect("map open");
                     let layout = Layout::new(name.clone(), slots)
-                        .map_err(|e| LayoutError::at(l, format!("map '{name}': {}", e.message)))?;
+                        .map_err(|e| LayoutError::at(l, format!("map '{name}': {}", e.message())))?;
                     maps.push(layout);
                 }
                 "layer" => layer_z = None,
@@ -383,7 +385,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
         return Err(LayoutError::at(l, format!("<{open}> is never closed")));
     }
     if maps.is_empty() {
-        return Err(LayoutError::whole("the file holds no <map>"));
+        return Err(LayoutError::whole(LayoutErrorKind::File, "the file holds no <map>"));
     }
     Ok(maps)
 }
@@ -402,7 +404,10 @@ pub fn parse_any(name: &str, text: &str, map: Option<&str>) -> Result<Layout, La
             Some(m) => {
                 let names: Vec<String> = maps.iter().map(|l| l.name().to_string()).collect();
                 maps.into_iter().find(|l| l.name().eq_ignore_ascii_case(m)).ok_or_else(|| {
-                    LayoutError::whole(format!("no map named '{m}'; the file has: {}", names.join(", ")))
+                    LayoutError::whole(
+                        LayoutErrorKind::File,
+                        format!("no map named '{m}'; the file has: {}", names.join(", ")),
+                    )
                 })
             }
         }

@@ -46,24 +46,63 @@ pub struct Blockers {
     pub right: Vec<u16>,
 }
 
-/// An error in a layout or a layout file: what went wrong and, for files, the line.
+/// An error in a layout, a layout file, a deal or a board: opaque; [`LayoutError::kind`] says
+/// which, [`LayoutError::line`] where (for files) and [`LayoutError::message`] what.
+///
+/// ```
+/// use haipai_shanghai::{Layout, LayoutErrorKind, formats::parse_haipai};
+///
+/// let err = parse_haipai("t", "0 0 1..4\n0 x 1").unwrap_err();
+/// assert_eq!((err.kind(), err.line()), (LayoutErrorKind::File, Some(2)));
+/// let empty = Layout::new("empty", []).unwrap_err();
+/// assert_eq!((empty.kind(), empty.to_string().as_str()), (LayoutErrorKind::Slots, "the layout has no tiles"));
+/// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LayoutError {
-    /// 1-based line of the file, when the error comes from one.
-    pub line: Option<usize>,
-    /// What is wrong.
-    pub message: String,
+    kind: LayoutErrorKind,
+    line: Option<usize>,
+    message: String,
+}
+
+/// Which kind of input was wrong (new kinds may be added).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum LayoutErrorKind {
+    /// A layout file or a deal's text that cannot be read.
+    File,
+    /// Slots that do not make a layout: none, too many, two overlapping, an odd number to deal.
+    Slots,
+    /// Faces that do not fit the layout: a wrong count, or a matching group with an odd number
+    /// of tiles (or more than 8).
+    Faces,
+    /// No winnable deal was found for the layout.
+    NoWinnableDeal,
 }
 
 impl LayoutError {
-    /// An error on line `line`.
+    /// An error in a file on line `line` (1-based): [`LayoutErrorKind::File`].
     pub fn at(line: usize, message: impl Into<String>) -> LayoutError {
-        LayoutError { line: Some(line), message: message.into() }
+        LayoutError { kind: LayoutErrorKind::File, line: Some(line), message: message.into() }
     }
 
-    /// An error about the layout as a whole.
-    pub fn whole(message: impl Into<String>) -> LayoutError {
-        LayoutError { line: None, message: message.into() }
+    /// An error of `kind` about the input as a whole.
+    pub fn whole(kind: LayoutErrorKind, message: impl Into<String>) -> LayoutError {
+        LayoutError { kind, line: None, message: message.into() }
+    }
+
+    /// Which kind of input was wrong.
+    pub fn kind(&self) -> LayoutErrorKind {
+        self.kind
+    }
+
+    /// The 1-based line of the file, when the error comes from one.
+    pub fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// What is wrong (without the line).
+    pub fn message(&self) -> &str {
+        &self.message
     }
 }
 
@@ -98,13 +137,13 @@ impl Layout {
     pub fn new(name: impl Into<String>, slots: impl IntoIterator<Item = Slot>) -> Result<Layout, LayoutError> {
         let mut slots: Vec<Slot> = slots.into_iter().collect();
         if slots.is_empty() {
-            return Err(LayoutError::whole("the layout has no tiles"));
+            return Err(LayoutError::whole(LayoutErrorKind::Slots, "the layout has no tiles"));
         }
         if slots.len() > MAX_SLOTS {
-            return Err(LayoutError::whole(format!(
-                "the layout has {} tiles; at most {MAX_SLOTS} are supported",
-                slots.len()
-            )));
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Slots,
+                format!("the layout has {} tiles; at most {MAX_SLOTS} are supported", slots.len()),
+            ));
         }
         let (mx, my, mz) =
             slots.iter().fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| (a.min(s.x), b.min(s.y), c.min(s.z)));
@@ -120,10 +159,13 @@ impl Layout {
                     break;
                 }
                 if overlaps(a, b) {
-                    return Err(LayoutError::whole(format!(
-                        "tiles at ({}, {}, {}) and ({}, {}, {}) overlap (half-tile units x, y, z)",
-                        a.x, a.y, a.z, b.x, b.y, b.z
-                    )));
+                    return Err(LayoutError::whole(
+                        LayoutErrorKind::Slots,
+                        format!(
+                            "tiles at ({}, {}, {}) and ({}, {}, {}) overlap (half-tile units x, y, z)",
+                            a.x, a.y, a.z, b.x, b.y, b.z
+                        ),
+                    ));
                 }
             }
         }
@@ -347,6 +389,7 @@ mod tests {
     #[test]
     fn overlap_is_an_error() {
         let e = Layout::new("bad", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
-        assert!(e.to_string().contains("overlap"), "{e}");
+        let why = "tiles at (0, 0, 0) and (1, 1, 0) overlap (half-tile units x, y, z)";
+        assert_eq!((e.kind(), e.line(), e.message()), (LayoutErrorKind::Slots, None, why));
     }
 }

@@ -2,7 +2,7 @@
 //! `../shared/layouts`, never copied) and small original fixtures for the error cases.
 
 use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg};
-use haipai_shanghai::{Layout, Slot};
+use haipai_shanghai::{Board, Deal, Layout, LayoutErrorKind, Rules, Slot};
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/layouts/");
 
@@ -144,4 +144,18 @@ fn original_fixtures_in_three_formats_agree() {
         parse_any("broken", &fixture("broken.map"), None).unwrap_err().to_string(),
         "line 5: </map> closes <layer> opened on line 3"
     );
+}
+
+/// Each error says which input was wrong: a file (with its line), the slots, or the faces.
+#[test]
+fn errors_say_which_input_was_wrong() {
+    let turtle = Layout::builtin("turtle").unwrap();
+    let faces = Deal::random(&turtle, Rules::Standard, 1).unwrap().faces;
+    let short = Board::new(turtle, Rules::Standard, faces[..142].to_vec()).unwrap_err();
+    assert_eq!((short.kind(), short.line()), (LayoutErrorKind::Faces, None));
+    assert_eq!(short.message(), "the layout has 144 slots but 142 faces were given");
+    let deal = Deal::parse("layout turtle\nseed x\n").unwrap_err();
+    assert_eq!((deal.kind(), deal.line(), deal.message()), (LayoutErrorKind::File, Some(2), "bad seed 'x'"));
+    let overlap = Layout::new("two", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
+    assert_eq!(overlap.kind(), LayoutErrorKind::Slots);
 }

@@ -1,7 +1,7 @@
 //! The solver against the brute-force oracle on seeded random small deals, replays of every
 //! winnable answer, document 002's counterexample, and a small Turtle sample.
 
-use haipai_shanghai::{Bits, Board, Deal, Layout, Rules, Solver, Verdict, brute, doc002};
+use haipai_shanghai::{Board, Deal, Layout, MoveErrorKind, Rules, Solver, Verdict, brute, doc002};
 
 /// Small layouts (at most 24 tiles) for the oracle comparison.
 fn small_layouts() -> Vec<(Layout, Rules)> {
@@ -143,7 +143,6 @@ fn deal_text_round_trips() {
         Deal::parse("layout turtle\nfaces\n1m 2m\n9q\n").unwrap_err().to_string(),
         "line 4: '9q' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"
     );
-    let _ = Bits::EMPTY;
 }
 
 #[test]
@@ -204,25 +203,32 @@ fn illegal_moves_say_why() {
     let first = board.moves(&present)[0];
     present.remove(first.0 as usize);
     present.remove(first.1 as usize);
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = std::collections::HashSet::new();
     for a in 0..board.len() + 2 {
         for b in a..board.len() + 2 {
             let m = haipai_shanghai::Move(a as u16, b as u16);
             let why = board.why_illegal(&present, m);
             assert_eq!(why.is_none(), board.is_legal(&present, m), "{m}: {why:?}");
-            let kind = match why.as_deref() {
-                None => "legal",
-                Some(w) if w.contains("twice") => "twice",
-                Some(w) if w.contains("not on the board") => "off",
-                Some(w) if w.contains("already removed") => "removed",
-                Some(w) if w.contains("do not match") => "mismatch",
-                Some(w) if w.contains("is not free") => "blocked",
-                Some(w) => panic!("unexpected reason {w}"),
+            // Each kind comes with its own wording.
+            let word = match why.as_ref().map(|e| e.kind()) {
+                None => "",
+                Some(MoveErrorKind::SameSlot) => "twice",
+                Some(MoveErrorKind::OffBoard) => "is not on the board",
+                Some(MoveErrorKind::Removed) => "is already removed",
+                Some(MoveErrorKind::Mismatch) => "do not match",
+                Some(MoveErrorKind::NotFree) => "is not free",
+                Some(other) => panic!("{m}: unexpected kind {other:?}"),
             };
-            seen.insert(kind);
+            assert!(why.as_ref().is_none_or(|e| e.message().contains(word)), "{m}: {why:?}");
+            seen.insert(why.map(|e| e.kind()));
         }
     }
     assert_eq!(seen.len(), 6, "every reason met: {seen:?}");
     let err = board.play(present, &[first]).expect_err("already played");
-    assert!(err.starts_with("move 1 (") && err.contains("already removed"), "{err}");
+    let first_slot = first.0;
+    let face = &board.faces()[usize::from(first_slot)];
+    let message = format!("move 1 ({first}) is not legal: slot {first_slot} ({face}) is already removed");
+    assert_eq!((err.kind(), err.to_string()), (MoveErrorKind::Removed, message));
+    let left = board.check_win(board.full(), &[]).expect_err("the board is full");
+    assert_eq!((left.kind(), left.message()), (MoveErrorKind::TilesRemain, "144 tiles remain after the moves"));
 }

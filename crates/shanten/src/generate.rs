@@ -150,9 +150,9 @@ pub struct Tables {
 
 /// `[m][class][combined class]` tables of the optimal entries (bits `2k + p`) of a group's
 /// vector among `vectors` for `m` melds (0..=4), beside the rest of the hand of each combined
-/// class: the entries on a cheapest way to the replacement number of the whole hand, as
-/// [`crate::effective::optimal_entries`] computes them at run time (the replacement number
-/// is entry `2m + 1` of the combination of the two vectors).
+/// class: the entries on a cheapest way to the replacement number of the whole hand, computed
+/// by the private `effective::optimal_entries` (the replacement number is entry `2m + 1` of the
+/// combination of the two vectors); at run time the lookups read these tables instead.
 pub fn optimal_masks(vectors: &[Vector], combined: &[Vector]) -> Vec<u16> {
     let bits = |v: &Vector| {
         let mut bytes = [CLAMP; 16];

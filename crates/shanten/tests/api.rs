@@ -7,7 +7,7 @@ use haipai_shanten::{
     shanten_thirteen_orphans, try_necessary_tiles, try_shanten, try_shanten_regular, try_shanten_seven_pairs,
     try_shanten_thirteen_orphans, try_unnecessary_tiles, unnecessary_tiles,
 };
-use haipai_tiles::{Counts, ErrorKind, parse_counts};
+use haipai_tiles::{Counts, ErrorKind, TileSet, parse_counts};
 
 mod common;
 
@@ -64,17 +64,24 @@ fn named_necessary_and_unnecessary() {
 fn try_variants_reject_bad_input() {
     let mut five = h("1111m");
     five[0] = 5;
-    assert!(matches!(try_shanten(&five).unwrap_err().kind(), ErrorKind::TooManyCopies(_)));
-    assert!(matches!(try_shanten(&[0; 34]).unwrap_err().kind(), ErrorKind::Empty));
-    for bad in ["123m", "123456m", "123456789m123456p"] {
-        let err = try_shanten(&h(bad)).unwrap_err();
-        assert!(matches!(err.kind(), ErrorKind::WrongSize { .. }), "{bad}: {err}");
-        assert!(err.to_string().contains("1, 2, 4, 5, 7, 8, 10, 11, 13 or 14"), "{bad}: {err}");
+    let one_m = haipai_tiles::Tile::new(0).unwrap();
+    assert_eq!(try_shanten(&five).unwrap_err().kind(), &ErrorKind::TooManyCopies(one_m));
+    assert_eq!(try_shanten(&[0; 34]).unwrap_err().kind(), &ErrorKind::Empty);
+    let wrong_size = |expected: &str, got| ErrorKind::WrongSize { expected: expected.to_string(), got, melds: 0 };
+    let sizes = "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14";
+    for (bad, got) in [("123m", 3), ("123456m", 6), ("123456789m123456p", 15)] {
+        assert_eq!(try_shanten(&h(bad)).unwrap_err().kind(), &wrong_size(sizes, got), "{bad}");
     }
+    let message = try_shanten(&h("123m")).unwrap_err().to_string();
+    assert_eq!(message, "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles expected, got 3");
     // Necessary tiles need 3m + 1 tiles, unnecessary tiles 3m + 2.
-    assert!(try_necessary_tiles(&h("123456789m11p112s")).is_err());
-    assert!(try_unnecessary_tiles(&h("123456789m11p11s")).is_err());
-    assert!(try_necessary_tiles(&h("123456789m11p11s")).is_ok());
+    let necessary = try_necessary_tiles(&h("123456789m11p112s")).unwrap_err();
+    assert_eq!(necessary.kind(), &wrong_size("1, 4, 7, 10 or 13", 14));
+    let unnecessary = try_unnecessary_tiles(&h("123456789m11p11s")).unwrap_err();
+    assert_eq!(unnecessary.kind(), &wrong_size("2, 5, 8, 11 or 14", 13));
+    let tiles = |s: &str| TileSet::from_counts(&h(s));
+    assert_eq!(try_necessary_tiles(&h("123456789m11p11s")), Ok((0, tiles("1p1s"))));
+    assert_eq!(try_unnecessary_tiles(&h("123456789m11p112s")), Ok((0, tiles("12s"))));
 }
 
 #[test]

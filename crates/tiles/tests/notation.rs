@@ -1,7 +1,7 @@
 //! Notation tests: table-driven parse/print cases, error messages, round trips, and a
 //! property test that no input panics.
 
-use haipai_tiles::{Hand, Tile, parse_counts, parse_tile};
+use haipai_tiles::{ErrorKind, Hand, Tile, parse_counts, parse_tile};
 use proptest::prelude::*;
 
 #[test]
@@ -70,13 +70,17 @@ fn single_tiles() {
     assert_eq!(parse_tile("0p").unwrap(), (Tile::from_suit_number(haipai_tiles::Suit::Pin, 5).unwrap(), true));
     assert_eq!(parse_tile("北").unwrap(), (Tile::NORTH, false));
     assert_eq!(parse_tile("7z").unwrap(), (Tile::RED, false));
-    assert!(parse_tile("12m").is_err());
-    assert!(parse_tile("9z").is_err());
+    let kind = |s: &str| parse_tile(s).unwrap_err().kind().clone();
+    assert_eq!(kind("12m"), ErrorKind::WrongSize { expected: "1".into(), got: 2, melds: 0 });
+    assert_eq!(kind("9z"), ErrorKind::NotATile { text: "9z".into(), reason: "honours are 1z..7z" });
+    assert_eq!(kind(""), ErrorKind::Empty);
 }
 
 #[test]
 fn counts_reject_melds() {
-    assert!(parse_counts("123m[456p]").is_err());
+    let kind = parse_counts("123m[456p]").unwrap_err().kind().clone();
+    let reason = "called melds are not allowed here, only closed tiles";
+    assert_eq!(kind, ErrorKind::NotAMeld { text: "456p".into(), reason });
     assert_eq!(parse_counts("19m19p19s1234567z").unwrap().iter().map(|&c| c as u32).sum::<u32>(), 13);
 }
 
@@ -91,11 +95,26 @@ proptest! {
 
     #[test]
     fn no_byte_string_panics(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+        // Besides not panicking: the parsers agree with each other, and an error's column
+        // points into the input (or just past its end).
         let s = String::from_utf8_lossy(&bytes);
-        let _ = Hand::parse(&s);
-        let _ = Hand::parse_any_size(&s);
-        let _ = parse_counts(&s);
-        let _ = parse_tile(&s);
+        let any_size = Hand::parse_any_size(&s);
+        match Hand::parse(&s) {
+            Ok(hand) => {
+                prop_assert!(hand.size() == 13 || hand.size() == 14);
+                prop_assert_eq!(any_size, Ok(hand));
+            }
+            Err(e) => {
+                let end = s.chars().count() + 1;
+                prop_assert!(e.column().is_none_or(|c| (1..=end).contains(&c)), "{e} in {s:?}");
+            }
+        }
+        if let Ok(counts) = parse_counts(&s) {
+            prop_assert!(counts.iter().all(|&c| c <= 4));
+        }
+        if let Ok((tile, red)) = parse_tile(&s) {
+            prop_assert!(!red || tile.number() == 5);
+        }
     }
 
     #[test]

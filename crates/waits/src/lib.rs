@@ -32,9 +32,11 @@
 //! assert_eq!(w.classic_lines(Notation::Digits), ["(111)(222)(333)(99)[46]", "(123)(123)(123)(99)[46]"]);
 //! assert!(w.lines().iter().all(|l| l.kind() == WaitKind::Kanchan));
 //!
-//! // Karaten: the lone 3 of 1113333555666 can only win on a fifth 3.
+//! // Karaten: the lone 3 of 1113333555666 can only win on a fifth 3, so that line (and the
+//! // 33 + 33 shanpon) is dropped; the two kanchan waits on 2 and 4 stay.
 //! let w = waits(&parse_counts("1113333555666m")?);
-//! assert!(w.lines().iter().all(|l| l.classic(Notation::Digits) != "(111)(333)(555)(666)[3]"));
+//! assert_eq!(w.classic_lines(Notation::Digits), ["(11)(333)(555)(666)[13]", "(111)(333)(55)(666)[35]"]);
+//! assert_eq!(w.winning_tiles().to_string(), "24m");
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
 

@@ -2,7 +2,7 @@
 //! seeded sample), seeded random general hands against the reference, and named cases.
 
 use haipai_tiles::rng::Rng;
-use haipai_tiles::{Counts, Hand, counts_to_string, parse_counts};
+use haipai_tiles::{Counts, ErrorKind, Hand, counts_to_string, parse_counts};
 use haipai_waits::reference::{self, manzu, one_suit_hands};
 use haipai_waits::{Notation, Options, WaitKind, document004, hand_waits, waits, waits_with};
 use std::collections::BTreeSet;
@@ -243,7 +243,9 @@ fn called_melds() {
     let hand = Hand::parse("5p[789s][111z][5555z*][234m]").unwrap();
     let w = hand_waits(&hand, Options::default()).unwrap();
     assert_eq!(w.classic_lines(Notation::Mpsz), ["[5p]"]);
-    assert!(hand_waits(&Hand::parse("55p[789s][111z][5555z*][234m]").unwrap(), Options::default()).is_err());
+    let full = hand_waits(&Hand::parse("55p[789s][111z][5555z*][234m]").unwrap(), Options::default());
+    let expected = "13 (a hand waiting for its 14th tile)".to_string();
+    assert_eq!(full.unwrap_err().kind(), &ErrorKind::WrongSize { expected, got: 14, melds: 4 });
 }
 
 #[test]
