@@ -44,3 +44,9 @@ pub use haipai_combinatorics as combinatorics;
 
 #[cfg(feature = "ev")]
 pub use haipai_ev as ev;
+
+/// The README's Rust example, compiled and run as a doctest (every module it uses is on when
+/// the whole workspace is tested: the cli asks for every feature).
+#[cfg(all(doctest, feature = "shanten", feature = "waits", feature = "score", feature = "ev", feature = "shanghai"))]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
