@@ -9,9 +9,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use haipai::shanghai::{
-    Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats, layout::BUILTIN,
-};
+use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -57,10 +55,10 @@ enum Sub {
         #[arg(long, default_value = "turtle")]
         layout: String,
         /// Layout file instead of a built-in.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "layout")]
         file: Option<PathBuf>,
         /// Map name inside a GNOME file.
-        #[arg(long)]
+        #[arg(long, requires = "file")]
         map: Option<String>,
         /// Number of deals (seeds SEED, SEED+1, ...).
         #[arg(long, default_value_t = 1000)]
@@ -95,10 +93,10 @@ struct BoardArgs {
     #[arg(long, default_value = "turtle")]
     layout: String,
     /// Layout file (KMahjongg .layout, GNOME .map or haipai notation) instead of a built-in.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "layout")]
     file: Option<PathBuf>,
     /// Map name inside a GNOME file.
-    #[arg(long)]
+    #[arg(long, requires = "file")]
     map: Option<String>,
     /// Deal seed.
     #[arg(long, default_value_t = 1)]
@@ -106,8 +104,9 @@ struct BoardArgs {
     /// Deal winnable by construction instead of uniformly at random.
     #[arg(long)]
     winnable: bool,
-    /// Read the deal from a file written by `haipai shanghai deal`.
-    #[arg(long)]
+    /// Read the deal from a file written by `haipai shanghai deal` (its layout, rules and seed;
+    /// give `--file` too when it was made for a layout file).
+    #[arg(long, conflicts_with_all = ["layout", "seed", "winnable", "rules"])]
     deal: Option<PathBuf>,
     /// Rule set: standard, or grid (document 002).
     #[arg(long, default_value = "standard")]
@@ -143,46 +142,52 @@ fn load_layout(name: &str, file: Option<&PathBuf>, map: Option<&str>) -> Result<
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
             formats::parse_any(stem, &text, map).map_err(|e| format!("{}: {e}", path.display()))
         }
-        None => Layout::builtin(name).ok_or_else(|| {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            format!("unknown layout '{name}': built-ins are {}, or gridDxRxC", names.join(", "))
-        }),
+        None => Layout::named(name).map_err(|e| e.to_string()),
     }
 }
 
 fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
+    if let Some(path) = &args.deal {
+        return load_deal_file(path, args);
+    }
     let rules = parse_rules(&args.rules)?;
-    let deal = match &args.deal {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Deal::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
-        }
-        None => {
-            let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
-            let made = if args.winnable {
-                Deal::winnable(&layout, rules, args.seed)
-            } else {
-                Deal::random(&layout, rules, args.seed)
-            };
-            made.map_err(|e| e.to_string())?
-        }
-    };
-    let layout_name =
-        if args.deal.is_some() && args.file.is_none() { deal.layout.clone() } else { args.layout.clone() };
-    let layout = load_layout(&layout_name, args.file.as_ref(), args.map.as_deref())?;
-    let rules = if args.deal.is_some() { deal.rules } else { rules };
+    let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
+    let made =
+        if args.winnable { Deal::winnable(&layout, rules, args.seed) } else { Deal::random(&layout, rules, args.seed) };
+    let deal = made.map_err(|e| e.to_string())?;
     let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| e.to_string())?;
     Ok((board, deal))
 }
 
-fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
+/// The board of a deal file: its layout is the one it names, or `--file` when given; every
+/// error names the deal file.
+fn load_deal_file(path: &PathBuf, args: &BoardArgs) -> Result<(Board, Deal), String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let deal = Deal::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let layout = match &args.file {
+        Some(file) => load_layout("", Some(file), args.map.as_deref())?,
+        None => Layout::named(&deal.layout)
+            .map_err(|e| format!("{shown}: {e} (a deal made for a layout file is read with --file FILE as well)"))?,
+    };
+    let board = Board::new(layout, deal.rules, deal.faces.clone()).map_err(|e| format!("{shown}: {e}"))?;
+    Ok((board, deal))
+}
+
+/// The moves of `text` (`A-B` separated by commas or spaces) on a board of `slots` slots.
+fn parse_moves(text: &str, slots: usize) -> Result<Vec<Move>, String> {
+    let slot = |t: &str, s: &str| -> Result<usize, String> {
+        let i: usize = s.parse().map_err(|_| format!("bad move '{t}': '{s}' is not a slot number"))?;
+        if i >= slots {
+            return Err(format!("bad move '{t}': slot {s} is not on the board (slots 0-{})", slots - 1));
+        }
+        Ok(i)
+    };
     text.split([',', ' '])
         .filter(|t| !t.is_empty())
         .map(|t| {
             let (a, b) = t.split_once('-').ok_or_else(|| format!("bad move '{t}': expected A-B (two slot numbers)"))?;
-            let a: usize = a.parse().map_err(|_| format!("bad move '{t}': '{a}' is not a slot number"))?;
-            let b: usize = b.parse().map_err(|_| format!("bad move '{t}': '{b}' is not a slot number"))?;
-            Ok(Move::new(a, b))
+            Ok(Move::new(slot(t, a)?, slot(t, b)?))
         })
         .collect()
 }
@@ -251,7 +256,7 @@ pub fn run(args: &Args) -> u8 {
 }
 
 fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
-    let (board, _) = load_board(args)?;
+    let (board, deal) = load_board(args)?;
     if show && !args.json {
         out!("{}", draw(&board, &board.full()).trim_end());
     }
@@ -266,7 +271,7 @@ fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
     if args.json {
         out!(
             "{}",
-            json!({"layout": board.layout().name(), "seed": args.seed, "verdict": verdict.name(),
+            json!({"layout": board.layout().name(), "seed": deal.seed, "verdict": verdict.name(),
                    "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
         );
     } else {
@@ -280,7 +285,7 @@ fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
 
 fn review(args: &BoardArgs, moves: &str) -> Result<(), String> {
     let (board, _) = load_board(args)?;
-    let played = parse_moves(moves)?;
+    let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
     let start = Instant::now();
     let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
@@ -322,14 +327,18 @@ fn stats(
     if deals == 0 {
         return Err("--deals must be at least 1".into());
     }
+    let Some(last) = seed.checked_add(deals - 1) else {
+        return Err(format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX));
+    };
     Deal::random(&layout, rules, seed).map_err(|e| e.to_string())?;
     let bar = ProgressBar::new(deals);
     if json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {eta} left").expect("template"));
-    let results: Vec<(u8, f64)> = (seed..seed + deals)
+    let results: Vec<(u8, f64)> = (0..=last - seed)
         .into_par_iter()
+        .map(|k| seed + k)
         .map(|s| {
             let deal = Deal::random(&layout, rules, s).expect("even layout");
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
