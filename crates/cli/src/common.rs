@@ -19,47 +19,64 @@ pub struct Output {
 
 /// Runs `each` on `input`, or on every non-empty line of standard input when `input` is
 /// `-`, printing each result (JSON objects one per line with `json`). A bad line prints
-/// an error (`{"input": ..., "error": ...}` in JSON) to stdout in JSON mode and to stderr
-/// otherwise; the other lines still print. Returns 2 if any line was bad, else 0.
+/// an error naming its line number (`{"input": ..., "line": N, "error": ...}` in JSON) to stdout
+/// in JSON mode and to stderr otherwise; the other lines still print, a line that is not UTF-8
+/// text included. Returns 2 if any line was bad, else 0.
 pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Result<Output, String>) -> u8 {
+    if input != "-" {
+        let result = each(input);
+        let code = if result.is_err() { BAD_INPUT } else { OK };
+        print_result(None, input, json, result);
+        return code;
+    }
     let mut code = OK;
-    let mut run_one = |line: &str| {
-        let result = each(line);
+    let mut stdin = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        match stdin.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: line {number} of standard input cannot be read: {e}");
+                return BAD_INPUT;
+            }
+        }
+        let result = match std::str::from_utf8(&bytes) {
+            Ok(text) if text.trim().is_empty() => continue,
+            Ok(text) => each(text.trim()),
+            Err(_) => Err("the line is not UTF-8 text".to_string()),
+        };
         if result.is_err() {
             code = BAD_INPUT;
         }
-        print_result(line, json, result);
-    };
-    if input == "-" {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else {
-                eprintln!("error: standard input is not readable text");
-                return BAD_INPUT;
-            };
-            let line = line.trim();
-            if !line.is_empty() {
-                run_one(line);
-            }
-        }
-    } else {
-        run_one(input);
+        print_result(Some(number), String::from_utf8_lossy(&bytes).trim(), json, result);
     }
     code
 }
 
-fn print_result(input: &str, json: bool, result: Result<Output, String>) {
+/// Prints one result; an error names the line of standard input it came from, if any.
+fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<Output, String>) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     // A closed pipe (e.g. `| head`) is not an error worth a panic: stop printing quietly.
     let _ = match (json, result) {
         (true, Ok(o)) => writeln!(out, "{}", o.json),
-        (true, Err(e)) => writeln!(out, "{}", serde_json::json!({ "input": input, "error": e })),
+        (true, Err(e)) => {
+            let mut v = serde_json::json!({ "input": input, "error": e });
+            if let Some(n) = number {
+                v["line"] = n.into();
+            }
+            writeln!(out, "{v}")
+        }
         (false, Ok(o)) if o.text.is_empty() => Ok(()),
         (false, Ok(o)) => writeln!(out, "{}", o.text.trim_end()),
         (false, Err(e)) => {
             let _ = out.flush();
-            eprintln!("error: {input}: {e}");
+            match number {
+                Some(n) => eprintln!("error: line {n}: {input}: {e}"),
+                None => eprintln!("error: {input}: {e}"),
+            }
             Ok(())
         }
     };
