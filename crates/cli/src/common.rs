@@ -1,6 +1,7 @@
 //! Shared plumbing for subcommands: batch input (`-` reads one hand a line from standard
 //! input), JSON or text output, and exit codes (0 ok, 2 bad input).
 
+use haipai::tiles::{Hand, Tile};
 use serde_json::Value;
 use std::io::{BufRead, Write};
 
@@ -80,4 +81,26 @@ fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<O
             Ok(())
         }
     };
+}
+
+/// The red fives of each suit (m, p, s) in `hand`, closed and called.
+pub fn hand_red_fives(hand: &Hand) -> [u8; 3] {
+    let mut reds = hand.closed_red_fives();
+    for m in hand.melds() {
+        if let Some(r) = reds.get_mut(m.first().index() / 9) {
+            *r += m.red_fives();
+        }
+    }
+    reds
+}
+
+/// Counts one more red five of `tile`'s suit in `reds`, or names `what` ('text') as a second
+/// red five of the suit: the set has one of each.
+pub fn add_red_five(reds: &mut [u8; 3], tile: Tile, what: &str, text: &str) -> Result<(), String> {
+    let Some(r) = reds.get_mut(tile.index() / 9) else { return Ok(()) };
+    *r += 1;
+    if *r > 1 {
+        return Err(format!("{what} '{text}': a second red {tile} (the hand or another tile given holds one)"));
+    }
+    Ok(())
 }

@@ -1,8 +1,14 @@
 //! Scores the whole oracle corpus (`tests/data/corpus.jsonl`, written by
 //! `cargo xtask gen-score-corpus` with the PyPI package `mahjong` 2.1.0) and compares han, fu,
 //! total points, payments and the yaku list with the oracle's.
+//!
+//! The generator drew dora and ura-dora indicators without taking the hand's tiles out of the
+//! wall, so a few situations hold a fifth copy of a kind between the hand and the indicators
+//! (one also turns over six dora indicators): `score` refuses those
+//! ([`Error::IndicatorCopies`], [`Error::TooManyIndicators`]), and these tests check that it
+//! does instead of comparing them with the oracle (which counts them).
 
-use haipai_score::{Outcome, Rules, Situation, Wind, dora_han, score, value};
+use haipai_score::{Error, MAX_INDICATORS, Outcome, Rules, Situation, Wind, dora_han, score, value};
 use haipai_tiles::{Hand, Tile, parse_tile};
 use serde_json::Value;
 
@@ -65,6 +71,19 @@ fn ours(s: &Situation, rules: &Rules) -> String {
     }
 }
 
+/// Whether the indicators make a fifth copy of a kind with the hand's tiles, or are more than
+/// a round turns over (see the module docs): a situation no wall can deal.
+fn impossible_indicators(s: &Situation) -> bool {
+    if s.dora_indicators.len().max(s.ura_indicators.len()) > MAX_INDICATORS {
+        return true;
+    }
+    let mut seen = s.hand.all_tiles();
+    for t in s.dora_indicators.iter().chain(&s.ura_indicators) {
+        seen[t.index()] += 1;
+    }
+    seen.iter().any(|&c| c > 4)
+}
+
 fn oracle(req: &Value) -> String {
     if req.get("error").is_some() {
         return "no_yaku".to_string();
@@ -94,6 +113,12 @@ fn disagreements(corpus: &str, rules: &Rules) -> (usize, Vec<String>) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         total += 1;
         let s = situation(&req);
+        if impossible_indicators(&s) {
+            if !matches!(score(&s, rules), Err(Error::IndicatorCopies(_) | Error::TooManyIndicators { .. })) {
+                bad.push(format!("{line}\n  ours:   {}\n  expected: a fifth copy refused", ours(&s, rules)));
+            }
+            continue;
+        }
         let (a, b) = (ours(&s, rules), oracle(&req));
         if a != b {
             bad.push(format!("{line}\n  ours:   {a}\n  oracle: {b}"));
@@ -161,6 +186,9 @@ fn value_path_agrees_with_score_on_the_corpus() {
     for line in CORPUS.lines().filter(|l| !l.trim().is_empty()) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         let s = situation(&req);
+        if impossible_indicators(&s) {
+            continue;
+        }
         let all = s.hand.all_tiles();
         let fast = value(
             s.hand.closed(),
@@ -187,5 +215,5 @@ fn value_path_agrees_with_score_on_the_corpus() {
         }
         checked += 1;
     }
-    assert!(checked >= 20_000 && with_ura > 1000, "{checked} situations, {with_ura} with ura-dora");
+    assert!(checked >= 19_000 && with_ura > 1000, "{checked} situations, {with_ura} with ura-dora");
 }

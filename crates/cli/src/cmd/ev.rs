@@ -2,7 +2,7 @@
 //! per distinct discard with expected points, win and tenpai probability and the necessary
 //! tiles with their live copies; `-` reads one hand a line.
 
-use crate::common::{Output, for_each_input};
+use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
 use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, evaluate};
 use haipai::score::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
@@ -18,7 +18,7 @@ pub struct Args {
     /// called melds in brackets; `-` reads one hand a line from standard input.
     pub hand: String,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=17))]
     pub turn: u8,
     /// Seat wind: E (dealer), S, W or N.
     #[arg(long, default_value = "E")]
@@ -129,7 +129,28 @@ fn query(args: &Args, hand: &str) -> Result<Query, String> {
     if let Some(v) = &args.visible {
         q.visible = parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?;
     }
+    check_red_fives(&q.hand, args)?;
     Ok(q)
+}
+
+/// Refuses a second red five of a suit between the hand, the dora indicators and the visible
+/// tiles (the set has one of each).
+fn check_red_fives(hand: &Hand, args: &Args) -> Result<(), String> {
+    let mut reds = hand_red_fives(hand);
+    for text in &args.dora_indicators {
+        if let Ok((t, true)) = parse_tile(text) {
+            add_red_five(&mut reds, t, "--dora-indicator", text)?;
+        }
+    }
+    if let Some(v) = &args.visible {
+        let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
+        for (suit, &n) in seen.iter().enumerate() {
+            if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
+                add_red_five(&mut reds, five, "--visible", v)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs `f`; when it takes over a second and stderr is a terminal, shows a spinner meanwhile.

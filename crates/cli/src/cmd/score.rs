@@ -1,7 +1,7 @@
 //! `haipai score HAND --win TILE ...`: the yaku, fu and payments of a winning hand; `-` reads
 //! one JSON request per line.
 
-use crate::common::{Output, for_each_input};
+use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
 use haipai::score::{Outcome, Rules, Situation, Wind, score};
 use haipai::tiles::{Hand, Tile, parse_tile};
 use serde_json::{Value, json};
@@ -98,7 +98,34 @@ fn pair_fu(text: &str) -> Result<u8, String> {
 }
 
 fn tile(text: &str, what: &str) -> Result<Tile, String> {
-    parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
+    red_or_plain(text, what).map(|(t, _)| t)
+}
+
+/// A tile and whether it was written as a red five (`0m`).
+fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
+    parse_tile(text).map_err(|e| format!("{what} '{text}': {e}"))
+}
+
+/// Checks the red fives written among the winning tile and the indicators against the
+/// hand's: a red winning tile must be a red five of the closed hand, and an indicator written
+/// red cannot be a second red five of its suit (one per suit in the set).
+fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String])]) -> Result<(), String> {
+    let suit = |t: Tile| t.index() / 9;
+    let (what, text) = win;
+    if let (t, true) = red_or_plain(text, what)? {
+        if hand.closed_red_fives()[suit(t)] == 0 {
+            return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
+        }
+    }
+    let mut reds = hand_red_fives(hand);
+    for (what, list) in indicators {
+        for text in *list {
+            if let (t, true) = red_or_plain(text, what)? {
+                add_red_five(&mut reds, t, what, text)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn wind(text: &str, what: &str) -> Result<Wind, String> {
@@ -116,6 +143,11 @@ fn hand(text: &str) -> Result<Hand, String> {
 fn from_flags(args: &Args) -> Result<Situation, String> {
     let win = args.win.as_deref().ok_or("--win TILE is required (the winning tile)")?;
     let mut s = Situation::new(hand(&args.hand)?, tile(win, "--win")?);
+    check_red_fives(
+        &s.hand,
+        ("--win", win),
+        &[("--dora-indicator", &args.dora_indicators), ("--ura-indicator", &args.ura_indicators)],
+    )?;
     s.tsumo = args.tsumo;
     s.riichi = args.riichi;
     s.double_riichi = args.double_riichi;
@@ -205,6 +237,8 @@ fn from_json(line: &str) -> Result<Situation, String> {
     }
     let win = text("win")?.ok_or("field 'win' is required")?;
     let mut s = Situation::new(hand(&full)?, tile(win, "win")?);
+    let (dora, ura) = (list("dora_indicators")?, list("ura_indicators")?);
+    check_red_fives(&s.hand, ("win", win), &[("dora indicator", &dora), ("ura indicator", &ura)])?;
     s.tsumo = flag("tsumo")?;
     s.riichi = flag("riichi")?;
     s.double_riichi = flag("double_riichi")?;
@@ -217,8 +251,8 @@ fn from_json(line: &str) -> Result<Situation, String> {
     s.chiihou = flag("chiihou")?;
     s.seat = wind(text("seat")?.unwrap_or("E"), "seat")?;
     s.round = wind(text("round")?.unwrap_or("E"), "round")?;
-    s.dora_indicators = tiles(&list("dora_indicators")?, "dora indicator")?;
-    s.ura_indicators = tiles(&list("ura_indicators")?, "ura indicator")?;
+    s.dora_indicators = tiles(&dora, "dora indicator")?;
+    s.ura_indicators = tiles(&ura, "ura indicator")?;
     s.honba = number("honba")?;
     s.sticks = number("sticks")?;
     Ok(s)
