@@ -68,3 +68,11 @@ fn explain_gives_the_shanten_of_a_hand_that_is_not_tenpai() {
     let (out, _, _) = run(&["123m456p789s1357z", "--explain", "--json"], "");
     assert!(out.contains(r#""shanten":2"#) && out.contains(r#""tenpai":false"#), "{out}");
 }
+
+#[test]
+fn a_hand_of_the_wrong_size_reads_plainly() {
+    // It used to read "13 (a hand waiting for its 14th tile) tiles expected, got 14".
+    let (out, err, code) = run(&["11112345678999"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(err.trim(), "error: 11112345678999: 13 tiles expected, got 14");
+}
