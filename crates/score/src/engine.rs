@@ -210,7 +210,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     let fives = [4usize, 13, 22].iter().filter(|&&i| all[i] > 0).count() as u8;
     if inp.red > fives {
         let t = Tile::new([4usize, 13, 22].into_iter().find(|&i| all[i] == 0).unwrap_or(4)).unwrap_or(Tile::EAST);
-        return Err(Error::Tiles(haipai_tiles::Error::whole(ErrorKind::TooManyRedFives(t))));
+        return Err(Error::Tiles(haipai_tiles::Error::whole(ErrorKind::RedFiveNotHeld(t))));
     }
     let open = melds.iter().any(|m| m.kind().is_open());
     let checks: [(bool, &'static str); 12] = [
