@@ -119,17 +119,37 @@ fn options(args: &Args) -> Result<Options, String> {
     Ok(o)
 }
 
-fn query(args: &Args, hand: &str) -> Result<Query, String> {
+/// The question's flags: everything but the hand.
+struct Flags {
+    seat: Tile,
+    round: Tile,
+    dora_indicators: Vec<Tile>,
+    visible: haipai::tiles::Counts,
+}
+
+/// The flags, read once (a bad flag is one error, not one per line of a batch).
+fn flags(args: &Args) -> Result<Flags, String> {
+    Ok(Flags {
+        seat: wind(&args.seat, "--seat")?,
+        round: wind(&args.round, "--round")?,
+        dora_indicators: args.dora_indicators.iter().map(|t| tile(t, "--dora-indicator")).collect::<Result<_, _>>()?,
+        visible: match &args.visible {
+            Some(v) => parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?,
+            None => [0; 34],
+        },
+    })
+}
+
+/// The question for one hand, with the flags.
+fn query(args: &Args, flags: &Flags, hand: &str) -> Result<Query, String> {
     let hand = Hand::parse_any_size(hand).map_err(|e| format!("hand '{hand}': {e}"))?;
+    check_red_fives(&hand, args)?;
     let mut q = Query::new(hand);
     q.turn = args.turn;
-    q.seat = wind(&args.seat, "--seat")?;
-    q.round = wind(&args.round, "--round")?;
-    q.dora_indicators = args.dora_indicators.iter().map(|t| tile(t, "--dora-indicator")).collect::<Result<_, _>>()?;
-    if let Some(v) = &args.visible {
-        q.visible = parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?;
-    }
-    check_red_fives(&q.hand, args)?;
+    q.seat = flags.seat;
+    q.round = flags.round;
+    q.dora_indicators = flags.dora_indicators.clone();
+    q.visible = flags.visible;
     Ok(q)
 }
 
@@ -271,15 +291,15 @@ fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
 
 /// Runs `haipai ev`.
 pub fn run(args: &Args) -> u8 {
-    let opts = match options(args) {
-        Ok(o) => o,
+    let (opts, base) = match options(args).and_then(|o| Ok((o, flags(args)?))) {
+        Ok(both) => both,
         Err(e) => {
             eprintln!("error: {e}");
             return crate::common::BAD_INPUT;
         }
     };
     for_each_input(&args.hand, args.json, |line| {
-        let q = query(args, line)?;
+        let q = query(args, &base, line)?;
         let a = with_spinner(|| evaluate(&q, &opts)).map_err(|e| e.to_string())?;
         Ok(describe(&q, &opts, &a, args.per_turn))
     })

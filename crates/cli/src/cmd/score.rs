@@ -48,24 +48,24 @@ pub struct Args {
     /// Chiihou (a non-dealer's first draw).
     #[arg(long)]
     pub chiihou: bool,
-    /// Seat wind: E (dealer), S, W or N.
-    #[arg(long, default_value = "E")]
-    pub seat: String,
-    /// Round wind: E, S, W or N.
-    #[arg(long, default_value = "E")]
-    pub round: String,
+    /// Seat wind: E (dealer; the default), S, W or N.
+    #[arg(long)]
+    pub seat: Option<String>,
+    /// Round wind: E (the default), S, W or N.
+    #[arg(long)]
+    pub round: Option<String>,
     /// Dora indicators (repeat or list: `--dora-indicator 1z 5m`).
     #[arg(long = "dora-indicator", num_args = 1..)]
     pub dora_indicators: Vec<String>,
     /// Ura-dora indicators (counted with riichi only).
     #[arg(long = "ura-indicator", num_args = 1..)]
     pub ura_indicators: Vec<String>,
-    /// Honba counters.
-    #[arg(long, default_value_t = 0)]
-    pub honba: u32,
-    /// Riichi sticks on the table.
-    #[arg(long, default_value_t = 0)]
-    pub sticks: u32,
+    /// Honba counters (default 0).
+    #[arg(long)]
+    pub honba: Option<u32>,
+    /// Riichi sticks on the table (default 0).
+    #[arg(long)]
+    pub sticks: Option<u32>,
     /// Rules: no open tanyao.
     #[arg(long)]
     pub no_kuitan: bool,
@@ -158,13 +158,40 @@ fn from_flags(args: &Args) -> Result<Situation, String> {
     s.chankan = args.chankan;
     s.tenhou = args.tenhou;
     s.chiihou = args.chiihou;
-    s.seat = wind(&args.seat, "--seat")?;
-    s.round = wind(&args.round, "--round")?;
+    s.seat = wind(args.seat.as_deref().unwrap_or("E"), "--seat")?;
+    s.round = wind(args.round.as_deref().unwrap_or("E"), "--round")?;
     s.dora_indicators = tiles(&args.dora_indicators, "--dora-indicator")?;
     s.ura_indicators = tiles(&args.ura_indicators, "--ura-indicator")?;
-    s.honba = args.honba;
-    s.sticks = args.sticks;
+    s.honba = args.honba.unwrap_or(0);
+    s.sticks = args.sticks.unwrap_or(0);
     Ok(s)
+}
+
+/// The flags that describe the one hand given on the command line (a batch's JSON requests
+/// carry these as fields; the rule flags apply to both).
+fn situation_flags(args: &Args) -> Vec<&'static str> {
+    [
+        (args.win.is_some(), "--win"),
+        (args.tsumo, "--tsumo"),
+        (args.riichi, "--riichi"),
+        (args.double_riichi, "--double-riichi"),
+        (args.ippatsu, "--ippatsu"),
+        (args.haitei, "--haitei"),
+        (args.houtei, "--houtei"),
+        (args.rinshan, "--rinshan"),
+        (args.chankan, "--chankan"),
+        (args.tenhou, "--tenhou"),
+        (args.chiihou, "--chiihou"),
+        (args.seat.is_some(), "--seat"),
+        (args.round.is_some(), "--round"),
+        (!args.dora_indicators.is_empty(), "--dora-indicator"),
+        (!args.ura_indicators.is_empty(), "--ura-indicator"),
+        (args.honba.is_some(), "--honba"),
+        (args.sticks.is_some(), "--sticks"),
+    ]
+    .into_iter()
+    .filter_map(|(given, name)| given.then_some(name))
+    .collect()
 }
 
 const FIELDS: [&str; 19] = [
@@ -326,6 +353,14 @@ pub fn run(args: &Args) -> u8 {
         ..Rules::default()
     };
     if args.hand == "-" {
+        let given = situation_flags(args);
+        if !given.is_empty() {
+            eprintln!(
+                "error: {} describe a hand on the command line; with `-` each JSON request gives them as fields",
+                given.join(", ")
+            );
+            return crate::common::BAD_INPUT;
+        }
         for_each_input("-", args.json, |line| describe(&from_json(line)?, &rules))
     } else {
         for_each_input(&args.hand, args.json, |_| describe(&from_flags(args)?, &rules))

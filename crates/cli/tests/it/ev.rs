@@ -113,3 +113,10 @@ fn turns_outside_1_to_17_and_second_red_fives_are_refused() {
     let (code, _, _) = haipai(&["ev", hand, "--model", "article", "--visible", "0m", "--dora-indicator", "0s"], "");
     assert_eq!(code, 0);
 }
+
+#[test]
+fn a_bad_flag_is_one_error_before_a_batch() {
+    let (code, out, err) = haipai(&["ev", "-", "--seat", "Q"], "222567m345p33667s\n222567m345p3367s\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: --seat 'Q' is not a wind (E, S, W or N)");
+}

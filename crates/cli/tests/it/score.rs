@@ -149,3 +149,17 @@ fn indicators_and_red_fives_cannot_make_tiles_the_set_lacks() {
     assert_eq!(v["line"], 1);
     assert!(v["error"].as_str().is_some_and(|e| e.contains("five copies of 9s")), "{out}");
 }
+
+#[test]
+fn batch_requests_refuse_the_flags_of_a_single_hand() {
+    // The flags used to be ignored silently: the request below scored without riichi.
+    let request = "{\"hand\":\"233445m678p234s99s\",\"win\":\"3m\"}\n";
+    let (code, out, err) = haipai(&["score", "-", "--riichi", "--seat", "S"], request);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err.trim(),
+        "error: --riichi, --seat describe a hand on the command line; with `-` each JSON request gives them as fields"
+    );
+    let (code, out, _) = haipai(&["score", "-", "--kiriage", "--json"], request);
+    assert_eq!(code, 0, "{out}");
+}
