@@ -37,14 +37,18 @@ enum Sub {
     Solve {
         #[command(flatten)]
         board: BoardArgs,
-        /// Draw the board with free tiles marked `*` and slot numbers.
-        #[arg(long)]
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Draw the board with free tiles marked `*` and slot numbers (text output only).
+        #[arg(long, conflicts_with = "json")]
         show: bool,
     },
     /// 感想戦: every legal move of a position and whether it keeps the board winnable.
     Review {
         #[command(flatten)]
         board: BoardArgs,
+        #[command(flatten)]
+        solver: SolverArgs,
         /// Moves already played, `A-B` separated by commas or spaces.
         #[arg(long, default_value = "")]
         moves: String,
@@ -111,6 +115,11 @@ struct BoardArgs {
     /// Rule set: standard, or grid (document 002).
     #[arg(long, default_value = "standard")]
     rules: String,
+}
+
+/// How `solve` and `review` search and print (a `deal` does neither).
+#[derive(clap::Args, Debug)]
+struct SolverArgs {
     /// Search-node budget (per position when reviewing).
     #[arg(long, default_value_t = Budget::default().nodes)]
     budget: u64,
@@ -239,8 +248,8 @@ fn draw(board: &Board, present: &Bits) -> String {
 /// Runs `haipai shanghai`.
 pub fn run(args: &Args) -> u8 {
     let result = match &args.command {
-        Sub::Solve { board, show } => solve(board, *show),
-        Sub::Review { board, moves } => review(board, moves),
+        Sub::Solve { board, solver, show } => solve(board, solver, *show),
+        Sub::Review { board, solver, moves } => review(board, solver, moves),
         Sub::Stats { layout, file, map, deals, seed, rules, budget: nodes, time_ms, json } => {
             stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, budget(*nodes, *time_ms), *json)
         }
@@ -255,9 +264,9 @@ pub fn run(args: &Args) -> u8 {
     }
 }
 
-fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
-    let (board, deal) = load_board(args)?;
-    if show && !args.json {
+fn solve(board_args: &BoardArgs, args: &SolverArgs, show: bool) -> Result<(), String> {
+    let (board, deal) = load_board(board_args)?;
+    if show {
         out!("{}", draw(&board, &board.full()).trim_end());
     }
     let start = Instant::now();
@@ -283,8 +292,8 @@ fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn review(args: &BoardArgs, moves: &str) -> Result<(), String> {
-    let (board, _) = load_board(args)?;
+fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), String> {
+    let (board, _) = load_board(board_args)?;
     let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
     let start = Instant::now();

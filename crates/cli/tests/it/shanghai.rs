@@ -155,3 +155,18 @@ fn truncated_layout_files_name_the_line() {
     assert_eq!(code, 2);
     assert_eq!(err.trim(), format!("error: {}: line 3: expected 'layer row column', found '0 1'", path.display()));
 }
+
+#[test]
+fn deal_takes_no_solver_flags_and_show_is_for_text() {
+    // `deal --json` and `deal --budget N` used to be accepted and ignored.
+    for extra in [["--json"].as_slice(), &["--budget", "5"]] {
+        let mut args = vec!["shanghai", "deal", "--layout", "grid2x2x2"];
+        args.extend(extra);
+        let (code, out, err) = haipai(&args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{extra:?}");
+        assert!(err.starts_with("error: unexpected argument"), "{err}");
+    }
+    let (code, _, err) = haipai(&["shanghai", "solve", "--layout", "grid2x2x2", "--show", "--json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'--show' cannot be used with '--json'"), "{err}");
+}
