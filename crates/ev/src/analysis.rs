@@ -24,12 +24,23 @@ pub struct Query {
     pub dora_indicators: Vec<Tile>,
     /// Other tiles seen (discards, the opponents' melds).
     pub visible: Counts,
+    /// Red fives among the dora indicators and the visible tiles, per suit (m, p, s): 0 or 1
+    /// each. A red five seen there is no longer one to draw.
+    pub red_seen: [u8; 3],
 }
 
 impl Query {
     /// A question with East seat and round, turn 1, no indicators and nothing else seen.
     pub fn new(hand: Hand) -> Query {
-        Query { hand, turn: 1, seat: Tile::EAST, round: Tile::EAST, dora_indicators: Vec::new(), visible: [0; 34] }
+        Query {
+            hand,
+            turn: 1,
+            seat: Tile::EAST,
+            round: Tile::EAST,
+            dora_indicators: Vec::new(),
+            visible: [0; 34],
+            red_seen: [0; 3],
+        }
     }
 }
 
@@ -44,6 +55,11 @@ pub enum Error {
     Wind(&'static str, Tile),
     /// More than four copies of a kind between the hand, the indicators and the visible tiles.
     TooManyCopies(Tile),
+    /// More than one red five of a suit between the hand and the red fives seen (the five).
+    TooManyRedFives(Tile),
+    /// A red five marked seen with no five of its suit among the dora indicators and the
+    /// visible tiles (the five).
+    RedFiveNotSeen(Tile),
     /// The discard to simulate is not in the hand.
     NotInHand(Tile),
     /// The question needs more states than [`Options::max_states`] allows (the limit given):
@@ -62,6 +78,12 @@ impl fmt::Display for Error {
                 f,
                 "the hand needs more than {n} states with this exchange budget; lower the budget or raise the state limit"
             ),
+            Error::TooManyRedFives(t) => {
+                write!(f, "more than one red {t} between the hand, the dora indicators and the visible tiles")
+            }
+            Error::RedFiveNotSeen(t) => {
+                write!(f, "a red {t} is marked seen but no {t} is among the dora indicators and the visible tiles")
+            }
             Error::TooManyCopies(t) => {
                 write!(f, "more than four copies of {t} between the hand, the dora indicators and the visible tiles")
             }
@@ -181,10 +203,20 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         }
     }
     let closed_red = query.hand.closed_red_fives();
+    for s in 0..3 {
+        let five = Tile::new(FIVES[s]).expect("five");
+        if query.red_seen[s] > seen[FIVES[s]] - query.hand.all_tiles()[FIVES[s]] {
+            return Err(Error::RedFiveNotSeen(five));
+        }
+        if closed_red[s] + meld_red[s] + query.red_seen[s] > 1 {
+            return Err(Error::TooManyRedFives(five));
+        }
+    }
     let mut red_unseen0 = [0u8; 3];
     if options.red_fives {
         for s in 0..3 {
-            red_unseen0[s] = u8::from(closed_red[s] + meld_red[s] == 0 && unseen0[FIVES[s]] > 0);
+            let reds = closed_red[s] + meld_red[s] + query.red_seen[s];
+            red_unseen0[s] = u8::from(reds == 0 && unseen0[FIVES[s]] > 0);
         }
     }
     let unseen: u32 = unseen0.iter().map(|&x| u32::from(x)).sum();

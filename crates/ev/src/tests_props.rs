@@ -284,3 +284,23 @@ fn ura_groups_follow_a_draw() {
         }
     }
 }
+
+#[test]
+fn a_red_five_seen_is_no_longer_drawn_and_a_second_is_an_error() {
+    let opts = Options::default();
+    let mut q = query("222567m34p33667s4z");
+    q.visible[tile("5p").index()] = 1;
+    let plain = crate::evaluate(&q, &opts).expect("plain 5p seen");
+    q.red_seen = [0, 1, 0];
+    let red = crate::evaluate(&q, &opts).expect("red 5p seen");
+    // Drawing 5p (a wait of the 34p shape) no longer brings the red five's dora.
+    assert!(red.candidates[0].value.points < plain.candidates[0].value.points);
+    assert_eq!(red.unseen, plain.unseen);
+    let mut no_five = query("222567m34p33667s4z");
+    no_five.red_seen = [0, 1, 0];
+    assert_eq!(crate::evaluate(&no_five, &opts).unwrap_err(), crate::Error::RedFiveNotSeen(tile("5p")));
+    let mut second = query("222567m340p3667s4z");
+    second.visible[tile("5p").index()] = 1;
+    second.red_seen = [0, 1, 0];
+    assert_eq!(crate::evaluate(&second, &opts).unwrap_err(), crate::Error::TooManyRedFives(tile("5p")));
+}

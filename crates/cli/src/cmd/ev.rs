@@ -125,6 +125,8 @@ struct Flags {
     round: Tile,
     dora_indicators: Vec<Tile>,
     visible: haipai::tiles::Counts,
+    /// Red fives written among the indicators and the visible tiles, per suit.
+    red_seen: [u8; 3],
 }
 
 /// The flags, read once (a bad flag is one error, not one per line of a batch).
@@ -137,7 +139,28 @@ fn flags(args: &Args) -> Result<Flags, String> {
             Some(v) => parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?,
             None => [0; 34],
         },
+        red_seen: red_fives_seen(args)?,
     })
+}
+
+/// The red fives written among the dora indicators and the visible tiles, per suit (a second
+/// one of a suit is an error naming the flag).
+fn red_fives_seen(args: &Args) -> Result<[u8; 3], String> {
+    let mut reds = [0u8; 3];
+    for text in &args.dora_indicators {
+        if let Ok((t, true)) = parse_tile(text) {
+            add_red_five(&mut reds, t, "--dora-indicator", text)?;
+        }
+    }
+    if let Some(v) = &args.visible {
+        let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
+        for (suit, &n) in seen.iter().enumerate() {
+            if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
+                add_red_five(&mut reds, five, "--visible", v)?;
+            }
+        }
+    }
+    Ok(reds)
 }
 
 /// The question for one hand, with the flags.
@@ -150,6 +173,7 @@ fn query(args: &Args, flags: &Flags, hand: &str) -> Result<Query, String> {
     q.round = flags.round;
     q.dora_indicators = flags.dora_indicators.clone();
     q.visible = flags.visible;
+    q.red_seen = flags.red_seen;
     Ok(q)
 }
 

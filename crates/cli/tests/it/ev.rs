@@ -120,3 +120,14 @@ fn a_bad_flag_is_one_error_before_a_batch() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err.trim(), "error: --seat 'Q' is not a wind (E, S, W or N)");
 }
+
+#[test]
+fn a_red_five_seen_elsewhere_is_not_drawn() {
+    // `--visible 0p` used to give the same answer as `--visible 5p`: the red 5p still drawn.
+    let run = |visible: &str| {
+        let (code, out, err) = haipai(&["ev", "222567m34p33667s4z", "--visible", visible, "--json"], "");
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(out.trim()).expect("json")["candidates"][0]["points"].as_f64().expect("points")
+    };
+    assert!(run("0p") < run("5p"));
+}
