@@ -74,9 +74,10 @@ fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<O
         (false, Ok(o)) => writeln!(out, "{}", o.text.trim_end()),
         (false, Err(e)) => {
             let _ = out.flush();
-            match number {
-                Some(n) => eprintln!("error: line {n}: {input}: {e}"),
-                None => eprintln!("error: {input}: {e}"),
+            match (number, input.trim().is_empty()) {
+                (Some(n), _) => eprintln!("error: line {n}: {input}: {e}"),
+                (None, true) => eprintln!("error: {e}"),
+                (None, false) => eprintln!("error: {input}: {e}"),
             }
             Ok(())
         }

@@ -67,3 +67,12 @@ fn help_shows_examples() {
     assert_eq!(code, 0);
     assert!(out.contains("Examples:"), "{out}");
 }
+
+#[test]
+fn empty_input_reads_plainly() {
+    // It read "error: : no tiles given".
+    for input in ["", "   "] {
+        let (code, out, err) = haipai(&["parse", input], "");
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", "error: no tiles given\n"));
+    }
+}
