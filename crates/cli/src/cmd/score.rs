@@ -311,7 +311,10 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
         text.push_str(&format!("\n  {:<24}{h}", y.name()));
     }
     let parts: Vec<String> = w.fu_parts.iter().map(ToString::to_string).collect();
-    text.push_str(&format!("\nhan {}  fu {}  ({})", w.han, w.fu, parts.join(", ")));
+    text.push_str(&format!("\nhan {}  fu {}", w.han, w.fu));
+    if !parts.is_empty() {
+        text.push_str(&format!("  ({})", parts.join(", ")));
+    }
     let limit = p.limit.to_string();
     if !limit.is_empty() {
         text.push_str(&format!("  {limit}"));

@@ -163,3 +163,10 @@ fn batch_requests_refuse_the_flags_of_a_single_hand() {
     let (code, out, _) = haipai(&["score", "-", "--kiriage", "--json"], request);
     assert_eq!(code, 0, "{out}");
 }
+
+#[test]
+fn a_yakuman_without_fu_parts_prints_no_empty_brackets() {
+    let (code, out, _) = haipai(&["score", "19m19p19s12345677z", "--win", "1m", "--seat", "S"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\nhan 13  fu 0  yakuman\n"), "{out}");
+}
