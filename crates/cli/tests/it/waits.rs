@@ -76,3 +76,12 @@ fn a_hand_of_the_wrong_size_reads_plainly() {
     assert_eq!((out.as_str(), code), ("", 2));
     assert_eq!(err.trim(), "error: 11112345678999: 13 tiles expected, got 14");
 }
+
+#[test]
+fn explain_agrees_with_the_forms_counted() {
+    // A seven-pairs wait without the seven-pairs line: it read "not tenpai (tenpai)".
+    let (out, _, code) = run(&["1199m1133p5577s7z", "--no-seven-pairs", "--explain"], "");
+    assert_eq!((out.as_str(), code), ("1199m1133p5577s7z: not tenpai (3-shanten)\n", 0));
+    let (out, _, _) = run(&["1199m1133p5577s7z", "--no-seven-pairs", "--explain", "--json"], "");
+    assert!(out.contains(r#""shanten":3"#), "{out}");
+}
