@@ -265,8 +265,8 @@ impl Layout {
         Layout::named(name).ok()
     }
 
-    /// A built-in layout by name (case-insensitive), or a grid `gridDxRxC` (also written
-    /// `grid D x R x C`, as a grid layout names itself); errors say why a name is not one.
+    /// A built-in layout by name, or a grid `gridDxRxC` (also written `grid D x R x C`, as a
+    /// grid layout names itself), case-insensitive; errors say why a name is not one.
     ///
     /// ```
     /// use haipai_shanghai::Layout;
@@ -275,7 +275,8 @@ impl Layout {
     /// # Ok::<(), haipai_shanghai::LayoutError>(())
     /// ```
     pub fn named(name: &str) -> Result<Layout, LayoutError> {
-        if let Some(rest) = name.strip_prefix("grid") {
+        let lower = name.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("grid") {
             let [d, r, c] = grid_dimensions(name, rest)?;
             return Layout::grid(d, r, c);
         }
@@ -395,6 +396,7 @@ mod tests {
     fn grid_names_are_read_strictly() {
         let e = |name: &str| Layout::named(name).unwrap_err().to_string();
         assert_eq!(Layout::named("grid 2x2x2").unwrap().len(), 8);
+        assert_eq!(Layout::named("Grid2X3x4").unwrap().len(), 24);
         assert_eq!(
             e("grid2xax2x2"),
             "bad grid layout 'grid2xax2x2': expected gridDxRxC, three numbers such as grid2x3x4"
