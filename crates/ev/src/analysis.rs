@@ -57,6 +57,8 @@ pub enum Error {
     TooManyCopies(Tile),
     /// More than one red five of a suit between the hand and the red fives seen (the five).
     TooManyRedFives(Tile),
+    /// More dora indicators than a round turns over (one and one per kan: at most 5).
+    TooManyIndicators(usize),
     /// A red five marked seen with no five of its suit among the dora indicators and the
     /// visible tiles (the five).
     RedFiveNotSeen(Tile),
@@ -80,6 +82,9 @@ impl fmt::Display for Error {
             ),
             Error::TooManyRedFives(t) => {
                 write!(f, "more than one red {t} between the hand, the dora indicators and the visible tiles")
+            }
+            Error::TooManyIndicators(n) => {
+                write!(f, "{n} dora indicators: at most {} (one, and one for each kan)", haipai_score::MAX_INDICATORS)
             }
             Error::RedFiveNotSeen(t) => {
                 write!(f, "a red {t} is marked seen but no {t} is among the dora indicators and the visible tiles")
@@ -173,6 +178,9 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         if !w.is_wind() {
             return Err(Error::Wind(which, w));
         }
+    }
+    if query.dora_indicators.len() > haipai_score::MAX_INDICATORS {
+        return Err(Error::TooManyIndicators(query.dora_indicators.len()));
     }
     let mut seen = query.hand.all_tiles();
     for t in &query.dora_indicators {

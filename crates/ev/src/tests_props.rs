@@ -304,3 +304,14 @@ fn a_red_five_seen_is_no_longer_drawn_and_a_second_is_an_error() {
     second.red_seen = [0, 1, 0];
     assert_eq!(crate::evaluate(&second, &opts).unwrap_err(), crate::Error::TooManyRedFives(tile("5p")));
 }
+
+#[test]
+fn more_than_five_dora_indicators_are_an_error() {
+    let mut q = query("222567m345p33667s");
+    q.dora_indicators = ["1z", "2z", "3z", "4z", "5z"].map(tile).to_vec();
+    assert!(crate::evaluate(&q, &Options::article()).is_ok());
+    q.dora_indicators.push(tile("6z"));
+    let e = crate::evaluate(&q, &Options::article()).unwrap_err();
+    assert_eq!(e, crate::Error::TooManyIndicators(6));
+    assert_eq!(e.to_string(), "6 dora indicators: at most 5 (one, and one for each kan)");
+}
