@@ -24,12 +24,23 @@ pub struct Query {
     pub dora_indicators: Vec<Tile>,
     /// Other tiles seen (discards, the opponents' melds).
     pub visible: Counts,
+    /// Red fives among the dora indicators and the visible tiles, per suit (m, p, s): 0 or 1
+    /// each. A red five seen there is no longer one to draw.
+    pub red_seen: [u8; 3],
 }
 
 impl Query {
     /// A question with East seat and round, turn 1, no indicators and nothing else seen.
     pub fn new(hand: Hand) -> Query {
-        Query { hand, turn: 1, seat: Tile::EAST, round: Tile::EAST, dora_indicators: Vec::new(), visible: [0; 34] }
+        Query {
+            hand,
+            turn: 1,
+            seat: Tile::EAST,
+            round: Tile::EAST,
+            dora_indicators: Vec::new(),
+            visible: [0; 34],
+            red_seen: [0; 3],
+        }
     }
 }
 
@@ -51,6 +62,13 @@ pub enum ErrorKind {
     Wind(&'static str, Tile),
     /// More than four copies of a kind between the hand, the indicators and the visible tiles.
     TooManyCopies(Tile),
+    /// More than one red five of a suit between the hand and the red fives seen (the five).
+    TooManyRedFives(Tile),
+    /// More dora indicators than a round turns over (one and one per kan: at most 5).
+    TooManyIndicators(usize),
+    /// A red five marked seen with no five of its suit among the dora indicators and the
+    /// visible tiles (the five).
+    RedFiveNotSeen(Tile),
     /// The discard to simulate is not in the hand (or the hand has 13 tiles: nothing to discard).
     NotInHand(Tile),
     /// A 14-tile hand to simulate needs the discard to play.
@@ -85,6 +103,15 @@ impl fmt::Display for Error {
                 f,
                 "the hand needs more than {n} states with this exchange budget; lower the budget or raise the state limit"
             ),
+            ErrorKind::TooManyRedFives(t) => {
+                write!(f, "more than one red {t} between the hand, the dora indicators and the visible tiles")
+            }
+            ErrorKind::TooManyIndicators(n) => {
+                write!(f, "{n} dora indicators: at most {} (one, and one for each kan)", haipai_score::MAX_INDICATORS)
+            }
+            ErrorKind::RedFiveNotSeen(t) => {
+                write!(f, "a red {t} is marked seen but no {t} is among the dora indicators and the visible tiles")
+            }
             ErrorKind::TooManyCopies(t) => {
                 write!(f, "more than four copies of {t} between the hand, the dora indicators and the visible tiles")
             }
@@ -175,6 +202,9 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
             return Err(ErrorKind::Wind(which, w).into());
         }
     }
+    if query.dora_indicators.len() > haipai_score::MAX_INDICATORS {
+        return Err(ErrorKind::TooManyIndicators(query.dora_indicators.len()).into());
+    }
     let mut seen = query.hand.all_tiles();
     for t in &query.dora_indicators {
         seen[t.index()] += 1;
@@ -204,10 +234,20 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         }
     }
     let closed_red = query.hand.closed_red_fives();
+    for s in 0..3 {
+        let five = Tile::new(FIVES[s]).expect("five");
+        if query.red_seen[s] > seen[FIVES[s]] - query.hand.all_tiles()[FIVES[s]] {
+            return Err(ErrorKind::RedFiveNotSeen(five).into());
+        }
+        if closed_red[s] + meld_red[s] + query.red_seen[s] > 1 {
+            return Err(ErrorKind::TooManyRedFives(five).into());
+        }
+    }
     let mut red_unseen0 = [0u8; 3];
     if options.red_fives {
         for s in 0..3 {
-            red_unseen0[s] = u8::from(closed_red[s] + meld_red[s] == 0 && unseen0[FIVES[s]] > 0);
+            let reds = closed_red[s] + meld_red[s] + query.red_seen[s];
+            red_unseen0[s] = u8::from(reds == 0 && unseen0[FIVES[s]] > 0);
         }
     }
     let unseen: u32 = unseen0.iter().map(|&x| u32::from(x)).sum();

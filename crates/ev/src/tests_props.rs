@@ -318,3 +318,34 @@ fn bad_questions_are_errors_of_their_kind() {
     let thirteen = query("222567m34p3366s4z");
     assert_eq!(simulate(&thirteen, Some(tile("2m"))), Err(ErrorKind::NotInHand(tile("2m"))));
 }
+
+#[test]
+fn a_red_five_seen_is_no_longer_drawn_and_a_second_is_an_error() {
+    let opts = Options::default();
+    let mut q = query("222567m34p33667s4z");
+    q.visible[tile("5p").index()] = 1;
+    let plain = crate::evaluate(&q, &opts).expect("plain 5p seen");
+    q.red_seen = [0, 1, 0];
+    let red = crate::evaluate(&q, &opts).expect("red 5p seen");
+    // Drawing 5p (a wait of the 34p shape) no longer brings the red five's dora.
+    assert!(red.candidates[0].value.points < plain.candidates[0].value.points);
+    assert_eq!(red.unseen, plain.unseen);
+    let mut no_five = query("222567m34p33667s4z");
+    no_five.red_seen = [0, 1, 0];
+    assert_eq!(crate::evaluate(&no_five, &opts).unwrap_err().kind(), &ErrorKind::RedFiveNotSeen(tile("5p")));
+    let mut second = query("222567m340p3667s4z");
+    second.visible[tile("5p").index()] = 1;
+    second.red_seen = [0, 1, 0];
+    assert_eq!(crate::evaluate(&second, &opts).unwrap_err().kind(), &ErrorKind::TooManyRedFives(tile("5p")));
+}
+
+#[test]
+fn more_than_five_dora_indicators_are_an_error() {
+    let mut q = query("222567m345p33667s");
+    q.dora_indicators = ["1z", "2z", "3z", "4z", "5z"].map(tile).to_vec();
+    assert!(crate::evaluate(&q, &Options::article()).is_ok());
+    q.dora_indicators.push(tile("6z"));
+    let e = crate::evaluate(&q, &Options::article()).unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::TooManyIndicators(6));
+    assert_eq!(e.to_string(), "6 dora indicators: at most 5 (one, and one for each kan)");
+}

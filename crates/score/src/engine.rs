@@ -210,7 +210,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     let fives = [4usize, 13, 22].iter().filter(|&&i| all[i] > 0).count() as u8;
     if inp.red > fives {
         let t = Tile::new([4usize, 13, 22].into_iter().find(|&i| all[i] == 0).unwrap_or(4)).unwrap_or(Tile::EAST);
-        return Err(haipai_tiles::Error::whole(haipai_tiles::ErrorKind::TooManyRedFives(t)).into());
+        return Err(haipai_tiles::Error::whole(haipai_tiles::ErrorKind::RedFiveNotHeld(t)).into());
     }
     let open = melds.iter().any(|m| m.kind().is_open());
     let checks: [(bool, &'static str); 12] = [
@@ -232,6 +232,29 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
         None => Ok(all),
     }
 }
+
+/// Checks the dora and ura-dora indicators against the hand's tiles `all`: at most
+/// [`MAX_INDICATORS`] of each, and no kind seen more than four times between the hand and
+/// the indicators (an indicator is a tile of the dead wall, not one of the hand's).
+fn check_indicators(all: &Counts, dora: &[Tile], ura: &[Tile]) -> Result<(), Error> {
+    for (which, list) in [("dora", dora), ("ura-dora", ura)] {
+        if list.len() > MAX_INDICATORS {
+            return Err(ErrorKind::TooManyIndicators { which, count: list.len() }.into());
+        }
+    }
+    let mut seen = *all;
+    for t in dora.iter().chain(ura) {
+        seen[t.index()] += 1;
+        if seen[t.index()] > 4 {
+            return Err(ErrorKind::IndicatorCopies(*t).into());
+        }
+    }
+    Ok(())
+}
+
+/// The most dora indicators (and ura-dora indicators) a round turns over: one, and one more
+/// for each of at most four kans.
+pub const MAX_INDICATORS: usize = 5;
 
 /// The dora han of `tiles` for the given indicators: for each indicator, the copies held of
 /// the tile it points to (kan dora are more indicators; an indicator given twice counts twice).
@@ -729,7 +752,8 @@ pub(crate) fn search(
 /// Scores a winning situation under `rules`.
 ///
 /// Errors on a hand that is not 14 tiles, a winning tile not in the closed tiles, a hand that
-/// does not win, or flags that contradict each other. A winning shape without yaku is
+/// does not win, flags that contradict each other, more than [`MAX_INDICATORS`] dora or
+/// ura-dora indicators, or indicators that make a fifth copy of a kind with the hand's tiles. A winning shape without yaku is
 /// `Ok(Outcome::NoYaku)`.
 ///
 /// ```
@@ -755,6 +779,7 @@ pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
         c: s.conditions(),
     };
     let all = validate(&inp)?;
+    check_indicators(&all, &s.dora_indicators, &s.ura_indicators)?;
     let dora = dora_han(&all, &s.dora_indicators);
     let ura = dora_han(&all, &s.ura_indicators);
     let mut best: Option<Cand> = None;

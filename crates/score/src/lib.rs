@@ -99,7 +99,7 @@ mod situation;
 mod value;
 mod yaku;
 
-pub use engine::{Outcome, Score, dora_han, score};
+pub use engine::{MAX_INDICATORS, Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;

@@ -234,6 +234,16 @@ pub enum ErrorKind {
     /// Bad tiles given as counts to [`value`](crate::value): a fifth copy of a kind (closed
     /// tiles and melds together), or more red fives than the fives held.
     Tiles(haipai_tiles::Error),
+    /// More dora (or ura-dora) indicators than a round can turn over.
+    TooManyIndicators {
+        /// `dora` or `ura-dora`.
+        which: &'static str,
+        /// How many were given.
+        count: usize,
+    },
+    /// An indicator that makes a fifth copy of its kind with the hand's tiles and the other
+    /// indicators.
+    IndicatorCopies(Tile),
 }
 
 impl Error {
@@ -259,6 +269,12 @@ impl fmt::Display for Error {
             ErrorKind::NotAWinningHand => f.write_str("the tiles do not form a winning hand"),
             ErrorKind::Conflict(why) => f.write_str(why),
             ErrorKind::Tiles(e) => write!(f, "{e}"),
+            ErrorKind::TooManyIndicators { which, count } => {
+                write!(f, "{count} {which} indicators: at most {} (one, and one for each kan)", crate::MAX_INDICATORS)
+            }
+            ErrorKind::IndicatorCopies(t) => {
+                write!(f, "five copies of {t} between the hand and the dora and ura-dora indicators")
+            }
         }
     }
 }

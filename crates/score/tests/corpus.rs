@@ -2,8 +2,14 @@
 //! `cargo xtask gen-score-corpus` with the PyPI package `mahjong` 2.1.0) and compares han, fu,
 //! total points, payments and the yaku list with the oracle's. The corpus files are generated:
 //! their first line names the command and its arguments, and a test pins both files' sizes.
+//!
+//! The generator drew dora and ura-dora indicators without taking the hand's tiles out of the
+//! wall, so a few situations hold a fifth copy of a kind between the hand and the indicators
+//! (one also turns over six dora indicators): `score` refuses those
+//! ([`ErrorKind::IndicatorCopies`], [`ErrorKind::TooManyIndicators`]), and these tests check that it
+//! does instead of comparing them with the oracle (which counts them).
 
-use haipai_score::{Outcome, Rules, Situation, Wind, dora_han, score, value};
+use haipai_score::{ErrorKind, MAX_INDICATORS, Outcome, Rules, Situation, Wind, dora_han, score, value};
 use haipai_tiles::{Hand, Tile, parse_tile};
 use serde_json::Value;
 
@@ -88,6 +94,19 @@ fn ours(s: &Situation, rules: &Rules) -> String {
     }
 }
 
+/// Whether the indicators make a fifth copy of a kind with the hand's tiles, or are more than
+/// a round turns over (see the module docs): a situation no wall can deal.
+fn impossible_indicators(s: &Situation) -> bool {
+    if s.dora_indicators.len().max(s.ura_indicators.len()) > MAX_INDICATORS {
+        return true;
+    }
+    let mut seen = s.hand.all_tiles();
+    for t in s.dora_indicators.iter().chain(&s.ura_indicators) {
+        seen[t.index()] += 1;
+    }
+    seen.iter().any(|&c| c > 4)
+}
+
 fn oracle(req: &Value) -> String {
     if req.get("error").is_some() {
         return "no_yaku".to_string();
@@ -117,6 +136,13 @@ fn disagreements(corpus: &str, rules: &Rules) -> (usize, Vec<String>) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         total += 1;
         let s = situation(&req);
+        if impossible_indicators(&s) {
+            let refused = score(&s, rules).err().map(|e| e.kind().clone());
+            if !matches!(refused, Some(ErrorKind::IndicatorCopies(_) | ErrorKind::TooManyIndicators { .. })) {
+                bad.push(format!("{line}\n  ours:   {}\n  expected: a fifth copy refused", ours(&s, rules)));
+            }
+            continue;
+        }
         let (a, b) = (ours(&s, rules), oracle(&req));
         if a != b {
             bad.push(format!("{line}\n  ours:   {a}\n  oracle: {b}"));
@@ -184,6 +210,9 @@ fn value_path_agrees_with_score_on_the_corpus() {
     for line in situations_of(CORPUS) {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         let s = situation(&req);
+        if impossible_indicators(&s) {
+            continue;
+        }
         let all = s.hand.all_tiles();
         let fast = value(
             s.hand.closed(),
@@ -210,5 +239,5 @@ fn value_path_agrees_with_score_on_the_corpus() {
         }
         checked += 1;
     }
-    assert!(checked >= 20_000 && with_ura > 1000, "{checked} situations, {with_ura} with ura-dora");
+    assert!(checked >= 19_000 && with_ura > 1000, "{checked} situations, {with_ura} with ura-dora");
 }

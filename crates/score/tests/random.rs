@@ -14,6 +14,18 @@ fn t(i: usize) -> Tile {
     Tile::new(i).expect("tile")
 }
 
+/// A random indicator that the wall can still hold: a kind seen fewer than four times in
+/// `seen` (the hand's tiles and the indicators so far), which it then counts.
+fn indicator(rng: &mut Rng, seen: &mut [u8; 34]) -> Tile {
+    loop {
+        let k = rng.index(34);
+        if seen[k] < 4 {
+            seen[k] += 1;
+            return t(k);
+        }
+    }
+}
+
 /// A random winning situation: 4 groups (some called) and a pair, a random winning tile.
 fn random_win(rng: &mut Rng) -> Option<Situation> {
     let mut closed = [0u8; 34];
@@ -61,7 +73,7 @@ fn random_win(rng: &mut Rng) -> Option<Situation> {
     s.seat = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
     s.round = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
     s.riichi = s.hand.is_closed() && rng.index(2) == 0;
-    s.dora_indicators = vec![t(rng.index(34))];
+    s.dora_indicators = vec![indicator(rng, &mut all)];
     s.honba = rng.index(3) as u32;
     Some(s)
 }
@@ -147,7 +159,11 @@ fn with_ura_matches_scoring_with_the_ura_indicators() {
             continue;
         }
         s.riichi = true;
-        s.ura_indicators = (0..1 + rng.index(5)).map(|_| t(rng.index(34))).collect();
+        let mut seen = s.hand.all_tiles();
+        for d in &s.dora_indicators {
+            seen[d.index()] += 1;
+        }
+        s.ura_indicators = (0..1 + rng.index(5)).map(|_| indicator(&mut rng, &mut seen)).collect();
         let all = s.hand.all_tiles();
         let cond = s.conditions();
         let v = value(s.hand.closed(), s.hand.melds(), s.win, 0, &s.dora_indicators, &cond, &rules)
@@ -173,8 +189,8 @@ fn value_rejects_bad_counts() {
     let fifth_1m = haipai_tiles::ErrorKind::TooManyCopies(t(0));
     assert_eq!(kind_of(value(&five, &[], t(0), 0, &[], &cond, &rules)), tiles(fifth_1m));
     let ok = parse_counts("123m456p789s11122z").expect("counts");
-    // Two red fives but only a 5p held: the red 5m is the one too many.
-    let red_5m = haipai_tiles::ErrorKind::TooManyRedFives(t(4));
+    // Two red fives but only a 5p held: the red 5m is counted with no 5m held.
+    let red_5m = haipai_tiles::ErrorKind::RedFiveNotHeld(t(4));
     assert_eq!(kind_of(value(&ok, &[], t(0), 2, &[], &cond, &rules)), tiles(red_5m));
     let short = parse_counts("123m456p789s1112z").expect("counts");
     assert_eq!(kind_of(value(&short, &[], t(0), 0, &[], &cond, &rules)), Err(ErrorKind::WrongSize { got: 13 }));

@@ -190,6 +190,37 @@ fn bad_input_is_an_error() {
 }
 
 #[test]
+fn indicators_cannot_make_a_fifth_copy_or_outnumber_the_kans() {
+    let rules = Rules::default();
+    let t = |text: &str| parse_tile(text).expect("tile").0;
+    // 99s in the hand and three 9s indicators: five 9s.
+    let mut s = sit("233445m678p234s99s", "3m");
+    s.dora_indicators = vec![t("9s"), t("9s"), t("9s")];
+    assert_eq!(score(&s, &rules).map_err(|e| e.kind().clone()), Err(ErrorKind::IndicatorCopies(t("9s"))));
+    assert_eq!(
+        score(&s, &rules).unwrap_err().to_string(),
+        "five copies of 9s between the hand and the dora and ura-dora indicators"
+    );
+    // A dora and an ura indicator of 3m beside the hand's two make four; one more is five.
+    s.dora_indicators = vec![t("3m")];
+    s.riichi = true;
+    s.ura_indicators = vec![t("3m")];
+    assert!(score(&s, &rules).is_ok());
+    s.ura_indicators.push(t("3m"));
+    assert_eq!(score(&s, &rules).map_err(|e| e.kind().clone()), Err(ErrorKind::IndicatorCopies(t("3m"))));
+    // Six indicators: more than one and four kan dora.
+    s.ura_indicators.clear();
+    s.dora_indicators = ["1z", "2z", "3z", "4z", "5z", "6z"].map(t).to_vec();
+    assert_eq!(
+        score(&s, &rules).map_err(|e| e.kind().clone()),
+        Err(ErrorKind::TooManyIndicators { which: "dora", count: 6 })
+    );
+    assert_eq!(score(&s, &rules).unwrap_err().to_string(), "6 dora indicators: at most 5 (one, and one for each kan)");
+    s.dora_indicators.pop();
+    assert!(score(&s, &rules).is_ok());
+}
+
+#[test]
 fn kan_dora_are_more_indicators() {
     // A closed white-dragon kan won on the replacement tile. Indicator 3s: one 4s held.
     let mut s = sit("234m567p23488s[5555z*]", "2s");

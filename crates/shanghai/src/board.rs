@@ -88,9 +88,18 @@ impl From<MoveError> for String {
 pub struct Move(pub u16, pub u16);
 
 impl Move {
-    /// The move removing slots `a` and `b` (in either order).
+    /// The move removing slots `a` and `b` (in either order). An index beyond `u16::MAX`
+    /// becomes `u16::MAX` (never a slot: a board has at most 256), so that
+    /// [`Board::why_illegal`] refuses the move instead of reading another slot.
+    ///
+    /// ```
+    /// use haipai_shanghai::Move;
+    /// assert_eq!(Move::new(7, 2), Move(2, 7));
+    /// assert_eq!(Move::new(65_540, 6), Move(6, u16::MAX));
+    /// ```
     pub fn new(a: usize, b: usize) -> Move {
-        Move(a.min(b) as u16, a.max(b) as u16)
+        let slot = |i: usize| u16::try_from(i).unwrap_or(u16::MAX);
+        Move(slot(a.min(b)), slot(a.max(b)))
     }
 }
 

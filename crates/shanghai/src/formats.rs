@@ -8,9 +8,11 @@
 //! number or an inclusive range `a..b` stepping by one tile. `#` starts a comment.
 //! `0 3.5 13..14` is two tiles on the bottom layer, half a row down from row 3.
 
+use crate::bits::MAX_SLOTS;
 use crate::layout::{Layout, LayoutError, LayoutErrorKind, Slot};
 
-/// Parses a coordinate in tile units (`3`, `3.5`) into half-tile units.
+/// Parses a coordinate in tile units (`3`, `3.5`) into half-tile units; `None` when it is not
+/// such a number or too big for one (beyond ±2^29 half tiles, which no board comes near).
 fn half_units(text: &str) -> Option<i32> {
     let (int, frac) = match text.split_once('.') {
         Some((a, b)) => (a, Some(b)),
@@ -24,7 +26,31 @@ fn half_units(text: &str) -> Option<i32> {
         Some(f) if f.starts_with('5') && f[1..].chars().all(|c| c == '0') => 1,
         _ => return None,
     };
-    Some(if neg { 2 * whole - half } else { 2 * whole + half })
+    let twice = whole.checked_mul(2)?;
+    let units = if neg { twice.checked_sub(half)? } else { twice.checked_add(half)? };
+    (units.unsigned_abs() <= 1 << 29).then_some(units)
+}
+
+/// The values from `a` to `b` (half-tile units) in steps of one tile, or an error on `line` when
+/// they are more tiles than a layout may hold (checked before making them).
+fn tile_steps(a: i32, b: i32, line: usize, what: &str) -> Result<Vec<i32>, LayoutError> {
+    let count = (i64::from(b) - i64::from(a)) / 2 + 1;
+    if count > MAX_SLOTS as i64 {
+        return Err(LayoutError::at(
+            line,
+            format!("the {what} spans {count} tiles; a layout holds at most {MAX_SLOTS}"),
+        ));
+    }
+    Ok((a..=b).step_by(2).collect())
+}
+
+/// Errors on `line` once `slots` holds more tiles than a layout may (so that a file of many
+/// long ranges stops early instead of filling memory).
+fn check_slot_count(slots: &[Slot], line: usize) -> Result<(), LayoutError> {
+    if slots.len() > MAX_SLOTS {
+        return Err(LayoutError::at(line, format!("more than {MAX_SLOTS} tiles by this line, the most supported")));
+    }
+    Ok(())
 }
 
 fn range(text: &str, line: usize, what: &str) -> Result<Vec<i32>, LayoutError> {
@@ -43,7 +69,7 @@ fn range(text: &str, line: usize, what: &str) -> Result<Vec<i32>, LayoutError> {
             format!("bad {what} range '{text}': the end must be the start plus whole tiles"),
         ));
     }
-    Ok((a..=b).step_by(2).collect())
+    tile_steps(a, b, line, &format!("{what} range '{text}'"))
 }
 
 /// Reads haipai's own notation (see the module docs).
@@ -66,6 +92,7 @@ pub fn parse_haipai(name: &str, text: &str) -> Result<Layout, LayoutError> {
             for x in range(parts[2], line, "column")? {
                 slots.push(Slot { x, y, z });
             }
+            check_slot_count(&slots, line)?;
         }
     }
     Layout::new(name, slots)
@@ -107,7 +134,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
             continue;
         }
         if v11 && grid.is_empty() {
-            let (key, value) = l.split_at(1);
+            let (key, value) = l.split_at(l.chars().next().map_or(0, char::len_utf8));
             let slot = match key {
                 "w" => Some(&mut w),
                 "h" => Some(&mut h),
@@ -330,7 +357,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
             if b < a || (b - a) % 2 != 0 {
                 return Err(LayoutError::at(line, format!("<{}> has a bad {what} range", tag.name)));
             }
-            Ok((a..=b).step_by(2).collect())
+            tile_steps(a, b, line, &format!("<{}> {what} range", tag.name))
         };
         let mut add = |xs: Vec<i32>, ys: Vec<i32>, z: i32| -> Result<(), LayoutError> {
             let Some((_, _, slots)) = current.as_mut() else {
@@ -340,6 +367,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                 for &x in &xs {
                     slots.push(Slot { x, y, z });
                 }
+                check_slot_count(slots, line)?;
             }
             Ok(())
         };
@@ -392,12 +420,20 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
 
 /// Reads a layout file of any supported kind, chosen by its content: a KMahjongg header, XML
 /// (`<`), or haipai notation. For GNOME files with several maps, `map` picks one by name
-/// (case-insensitive; the first map when `None`).
+/// (case-insensitive; the first map when `None`); a map name for any other kind of file is an
+/// error.
 pub fn parse_any(name: &str, text: &str, map: Option<&str>) -> Result<Layout, LayoutError> {
     let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+    let gnome = first.starts_with('<');
+    if let (Some(m), false) = (map, gnome) {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::File,
+            format!("a map name ('{m}') picks a map of a GNOME .map file; this is not one"),
+        ));
+    }
     if first.starts_with("kmahjongg-layout") {
         parse_kmahjongg(name, text)
-    } else if first.starts_with('<') {
+    } else if gnome {
         let maps = parse_gnome(text)?;
         match map {
             None => Ok(maps.into_iter().next().expect("at least one map")),

@@ -68,6 +68,8 @@ pub struct LayoutError {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[non_exhaustive]
 pub enum LayoutErrorKind {
+    /// A layout name that names no built-in layout and no `gridDxRxC` grid.
+    Name,
     /// A layout file or a deal's text that cannot be read.
     File,
     /// Slots that do not make a layout: none, too many, two overlapping, an odd number to deal.
@@ -131,9 +133,13 @@ fn overlaps(a: Slot, b: Slot) -> bool {
     (a.x - b.x).abs() < 2 && (a.y - b.y).abs() < 2
 }
 
+/// How far apart (half-tile units, or layers for `z`) a layout's slots may lie on each axis:
+/// KMahjongg's own limit of 1024 characters a row, twice over.
+pub const MAX_SPAN: i32 = 2048;
+
 impl Layout {
-    /// Builds a layout from slots in any order. Errors: no slots, more than 256, or two slots
-    /// overlapping on one layer.
+    /// Builds a layout from slots in any order. Errors: no slots, more than 256, slots more
+    /// than [`MAX_SPAN`] apart on an axis, or two slots overlapping on one layer.
     pub fn new(name: impl Into<String>, slots: impl IntoIterator<Item = Slot>) -> Result<Layout, LayoutError> {
         let mut slots: Vec<Slot> = slots.into_iter().collect();
         if slots.is_empty() {
@@ -147,6 +153,19 @@ impl Layout {
         }
         let (mx, my, mz) =
             slots.iter().fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| (a.min(s.x), b.min(s.y), c.min(s.z)));
+        for (axis, low, value) in
+            [("x", mx, (|s: &Slot| s.x) as fn(&Slot) -> i32), ("y", my, |s| s.y), ("z", mz, |s| s.z)]
+        {
+            let high = slots.iter().map(value).max().unwrap_or(low);
+            if i64::from(high) - i64::from(low) > i64::from(MAX_SPAN) {
+                return Err(LayoutError::whole(
+                    LayoutErrorKind::Slots,
+                    format!(
+                        "the layout's {axis} runs from {low} to {high} (half-tile units); at most {MAX_SPAN} apart are supported"
+                    ),
+                ));
+            }
+        }
         for s in &mut slots {
             s.x -= mx;
             s.y -= my;
@@ -250,7 +269,22 @@ impl Layout {
 
     /// A document 002-style rectangular grid: `depth` layers of `rows` x `cols` cells, all
     /// filled. Cell `[d][r][c]` (depth 0 on top) is slot `(2c, 2r, depth - 1 - d)`.
+    /// Errors (before allocating anything) when the grid has no cells or more than
+    /// [`MAX_SLOTS`].
     pub fn grid(depth: usize, rows: usize, cols: usize) -> Result<Layout, LayoutError> {
+        let cells = depth.checked_mul(rows).and_then(|n| n.checked_mul(cols));
+        if cells == Some(0) {
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Slots,
+                format!("the grid {depth}x{rows}x{cols} has no cells"),
+            ));
+        }
+        if cells.is_none_or(|n| n > MAX_SLOTS) {
+            return Err(LayoutError::whole(
+                LayoutErrorKind::Slots,
+                format!("the grid {depth}x{rows}x{cols} has more than {MAX_SLOTS} cells, the most supported"),
+            ));
+        }
         let cells = vec![vec![vec![true; cols]; rows]; depth];
         Layout::grid_cells(&format!("grid {depth}x{rows}x{cols}"), &cells)
     }
@@ -276,20 +310,57 @@ impl Layout {
         self.slots.binary_search(&slot).ok()
     }
 
-    /// A built-in layout by name: see [`BUILTIN`].
+    /// A built-in layout by name: see [`BUILTIN`]; `None` for any other name (see
+    /// [`Layout::named`] for the reason).
     pub fn builtin(name: &str) -> Option<Layout> {
-        if let Some(rest) = name.strip_prefix("grid") {
-            let dims: Vec<usize> = rest.split('x').filter_map(|t| t.trim().parse().ok()).collect();
-            if let [d, r, c] = dims[..] {
-                return Layout::grid(d, r, c).ok();
-            }
-            return None;
+        Layout::named(name).ok()
+    }
+
+    /// A built-in layout by name, or a grid `gridDxRxC` (also written `grid D x R x C`, as a
+    /// grid layout names itself), case-insensitive; errors say why a name is not one.
+    ///
+    /// ```
+    /// use haipai_shanghai::Layout;
+    /// assert_eq!(Layout::named("grid 2x3x4")?.len(), 24);
+    /// assert!(Layout::named("grid2xax4").unwrap_err().to_string().contains("'a' is not a whole number"));
+    /// # Ok::<(), haipai_shanghai::LayoutError>(())
+    /// ```
+    pub fn named(name: &str) -> Result<Layout, LayoutError> {
+        let lower = name.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("grid") {
+            let [d, r, c] = grid_dimensions(name, rest)?;
+            return Layout::grid(d, r, c);
         }
         BUILTIN
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(n, text)| formats::parse_haipai(n, text).expect("built-in layouts are valid"))
+            .ok_or_else(|| {
+                let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+                LayoutError::whole(
+                    LayoutErrorKind::Name,
+                    format!("unknown layout '{name}': built-ins are {}, or gridDxRxC", names.join(", ")),
+                )
+            })
     }
+}
+
+/// The three dimensions of a grid name `name`, from `rest` (what follows `grid`): exactly
+/// three whole numbers separated by `x`, spaces allowed around them.
+fn grid_dimensions(name: &str, rest: &str) -> Result<[usize; 3], LayoutError> {
+    let parts: Vec<&str> = rest.split('x').map(str::trim).collect();
+    let [d, r, c] = parts[..] else {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Name,
+            format!("bad grid layout '{name}': expected gridDxRxC, three numbers such as grid2x3x4"),
+        ));
+    };
+    let number = |t: &str| {
+        t.parse::<usize>().map_err(|_| {
+            LayoutError::whole(LayoutErrorKind::Name, format!("bad grid layout '{name}': '{t}' is not a whole number"))
+        })
+    };
+    Ok([number(d)?, number(r)?, number(c)?])
 }
 
 /// Built-in layouts in haipai's own layout notation (see [`formats::parse_haipai`]).
@@ -375,6 +446,37 @@ mod tests {
         }
         assert_eq!(Layout::builtin("grid2x3x4").unwrap().len(), 24);
         assert!(Layout::builtin("nope").is_none());
+    }
+
+    #[test]
+    fn grid_names_are_read_strictly() {
+        let e = |name: &str| Layout::named(name).unwrap_err().to_string();
+        assert_eq!(Layout::named("grid 2x2x2").unwrap().len(), 8);
+        assert_eq!(Layout::named("Grid2X3x4").unwrap().len(), 24);
+        assert_eq!(
+            e("grid2xax2x2"),
+            "bad grid layout 'grid2xax2x2': expected gridDxRxC, three numbers such as grid2x3x4"
+        );
+        assert_eq!(
+            e("grid2x2x2x"),
+            "bad grid layout 'grid2x2x2x': expected gridDxRxC, three numbers such as grid2x3x4"
+        );
+        assert_eq!(e("grid2xax2"), "bad grid layout 'grid2xax2': 'a' is not a whole number");
+        assert_eq!(e("grid2x2x-2"), "bad grid layout 'grid2x2x-2': '-2' is not a whole number");
+        assert_eq!(e("grid0x2x2"), "the grid 0x2x2 has no cells");
+        assert_eq!(e("nope"), "unknown layout 'nope': built-ins are turtle, pyramid, fortress, stairs, or gridDxRxC");
+    }
+
+    #[test]
+    fn huge_grids_are_refused_before_allocating() {
+        let e = Layout::grid(4_000_000_000, 4_000_000_000, 4_000_000_000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the grid 4000000000x4000000000x4000000000 has more than 256 cells, the most supported"
+        );
+        assert!(Layout::named("grid100000x100000x100000").is_err());
+        assert_eq!(Layout::grid(4, 8, 8).unwrap().len(), 256);
+        assert!(Layout::grid(1, 1, 257).is_err());
     }
 
     #[test]

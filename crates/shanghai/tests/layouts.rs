@@ -122,6 +122,39 @@ fn haipai_notation_errors_name_the_line() {
     assert_eq!(parse_haipai("t", "0 3.5 13..14 # two\n").unwrap().len(), 2);
 }
 
+#[test]
+fn huge_or_far_layouts_are_refused_without_filling_memory() {
+    assert_eq!(
+        err(parse_haipai("t", "0 0 0..1\n0 0..100000 0..100000\n")),
+        "line 2: the row range '0..100000' spans 100001 tiles; a layout holds at most 256"
+    );
+    assert_eq!(
+        err(parse_haipai("t", "0 0..200 0..200\n")),
+        "line 1: more than 256 tiles by this line, the most supported"
+    );
+    assert_eq!(
+        err(parse_haipai("t", "0 0 1100000000\n")),
+        "line 1: bad column '1100000000': expected a number like 3 or 3.5, or a range a..b"
+    );
+    assert_eq!(
+        err(parse_haipai("t", "0 0 0\n0 0 5000\n")),
+        "the layout's x runs from 0 to 10000 (half-tile units); at most 2048 apart are supported"
+    );
+    let wide = "<mahjongg><map name=\"a\">\n<block z=\"0\" left=\"0\" right=\"99999\" top=\"0\" bottom=\"99999\"/>\n</map></mahjongg>";
+    assert_eq!(
+        err(parse_gnome(wide).map(|mut v| v.remove(0))),
+        "line 2: the <block> left..right range spans 100000 tiles; a layout holds at most 256"
+    );
+}
+
+#[test]
+fn kmahjongg_size_lines_with_any_first_character_are_errors_not_panics() {
+    let text = "kmahjongg-layout-v1.1\né\n";
+    assert_eq!(err(parse_kmahjongg("t", text)), "line 2: the board size lines w, h and d must come before the levels");
+    let text = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12é2\n4343\n";
+    assert!(parse_kmahjongg("t", text).is_err());
+}
+
 fn fixture(file: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"))).expect("fixture")
 }
@@ -136,6 +169,10 @@ fn original_fixtures_in_three_formats_agree() {
     assert_eq!(k.slots(), g.slots());
     assert_eq!(k.slots(), h.slots());
     assert_eq!(g.name(), "Small");
+    assert_eq!(
+        parse_any("small", &fixture("small.txt"), Some("Small")).unwrap_err().to_string(),
+        "a map name ('Small') picks a map of a GNOME .map file; this is not one"
+    );
     assert_eq!(
         parse_any("broken", &fixture("broken.layout"), None).unwrap_err().to_string(),
         "line 7: tile at column 5 is not a complete '12' over '43' block"

@@ -34,6 +34,8 @@ pub enum ErrorKind {
     TooManyCopies(Tile),
     /// More than one red five of a suit.
     TooManyRedFives(Tile),
+    /// A red five counted where no five of its suit is held (the five, e.g. `5m`).
+    RedFiveNotHeld(Tile),
     /// A hand of the wrong size.
     WrongSize {
         /// What was expected, e.g. `14` or `13 or 14`.
@@ -94,11 +96,17 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::TooManyCopies(t) => write!(f, "five copies of {t}"),
             ErrorKind::TooManyRedFives(t) => write!(f, "more than one red {t}"),
-            ErrorKind::WrongSize { expected, got, melds: 0 } => {
-                write!(f, "{expected} tiles expected, got {got}")
-            }
+            ErrorKind::RedFiveNotHeld(t) => write!(f, "a red {t} is counted but no {t} is held"),
             ErrorKind::WrongSize { expected, got, melds } => {
-                write!(f, "{expected} tiles expected, got {got} (3 counted for each of the {melds} called melds)")
+                match expected.as_str() {
+                    "1" => write!(f, "one tile expected, got {got}")?,
+                    _ => write!(f, "{expected} tiles expected, got {got}")?,
+                }
+                match melds {
+                    0 => Ok(()),
+                    1 => write!(f, " (3 counted for the called meld)"),
+                    _ => write!(f, " (3 counted for each of the {melds} called melds)"),
+                }
             }
             ErrorKind::NotAMeld { text, reason } => write!(f, "'[{text}]' is not a meld: {reason}"),
             ErrorKind::UnclosedBracket => write!(f, "'[' is never closed by ']'"),

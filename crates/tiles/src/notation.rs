@@ -203,8 +203,9 @@ pub(crate) fn check_limits(closed: &Counts, red: &[u8; 3], melds: &[Meld]) -> Re
         if r > 1 {
             return Err(Error::whole(ErrorKind::TooManyRedFives(five)));
         }
-        if r > all[five.index()] {
-            return Err(Error::whole(ErrorKind::TooManyRedFives(five)));
+        // A meld's red five is checked by the meld; the closed ones need closed fives.
+        if red[s] > closed[five.index()] {
+            return Err(Error::whole(ErrorKind::RedFiveNotHeld(five)));
         }
     }
     Ok(())

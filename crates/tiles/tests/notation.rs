@@ -62,7 +62,10 @@ fn error_messages_name_what_and_where() {
 #[test]
 fn size_error_mentions_melds() {
     let e = Hand::parse("123m[789s]").unwrap_err();
-    assert_eq!(e.to_string(), "13 or 14 tiles expected, got 6 (3 counted for each of the 1 called melds)");
+    assert_eq!(e.to_string(), "13 or 14 tiles expected, got 6 (3 counted for the called meld)");
+    let e = Hand::parse("123m[789s][111z]").unwrap_err();
+    assert_eq!(e.to_string(), "13 or 14 tiles expected, got 9 (3 counted for each of the 2 called melds)");
+    assert_eq!(parse_tile("10m").unwrap_err().to_string(), "one tile expected, got 2");
 }
 
 #[test]
@@ -74,6 +77,21 @@ fn single_tiles() {
     assert_eq!(kind("12m"), ErrorKind::WrongSize { expected: "1".into(), got: 2, melds: 0 });
     assert_eq!(kind("9z"), ErrorKind::NotATile { text: "9z".into(), reason: "honours are 1z..7z" });
     assert_eq!(kind(""), ErrorKind::Empty);
+}
+
+#[test]
+fn a_red_five_needs_a_five_held_where_it_is_counted() {
+    use haipai_tiles::{ErrorKind, Meld, MeldKind};
+    let five_m = Tile::from_suit_number(haipai_tiles::Suit::Man, 5).unwrap();
+    // It used to say "more than one red 5m" of a single red five with no 5m.
+    let e = Hand::new([0; 34], [1, 0, 0], Vec::new()).unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::RedFiveNotHeld(five_m));
+    assert_eq!(e.to_string(), "a red 5m is counted but no 5m is held");
+    // A closed red five with the only 5m in a meld: the closed tiles hold no five to be it.
+    let closed = parse_counts("123p456p789p1z").unwrap();
+    let pon = Meld::new(MeldKind::Pon, five_m, 0).unwrap();
+    assert_eq!(Hand::new(closed, [1, 0, 0], vec![pon]).unwrap_err().kind(), &ErrorKind::RedFiveNotHeld(five_m));
+    assert!(Hand::new(closed, [0, 0, 0], vec![Meld::new(MeldKind::Pon, five_m, 1).unwrap()]).is_ok());
 }
 
 #[test]

@@ -135,13 +135,15 @@ pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: Options) -> Wai
 /// let hand = Hand::parse("1m234p[789s][5555z*][111z]")?;
 /// let w = hand_waits(&hand, Options::default())?;
 /// assert_eq!(w.lines()[0].to_string(), "(234p)[1m]");
-/// assert!(hand_waits(&Hand::parse("11m234p[789s][5555z*][111z]")?, Options::default()).is_err());
+/// let fourteen = hand_waits(&Hand::parse("11m234p[789s][5555z*][111z]")?, Options::default());
+/// let message = "13 tiles expected, got 14 (3 counted for each of the 3 called melds)";
+/// assert_eq!(fourteen.unwrap_err().to_string(), message);
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
 pub fn hand_waits(hand: &Hand, options: Options) -> Result<Waits, Error> {
     if hand.size() != 13 {
         return Err(Error::whole(ErrorKind::WrongSize {
-            expected: "13 (a hand waiting for its 14th tile)".to_string(),
+            expected: "13".to_string(),
             got: hand.size(),
             melds: hand.melds().len(),
         }));

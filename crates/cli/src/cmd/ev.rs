@@ -2,7 +2,7 @@
 //! per distinct discard with expected points, win and tenpai probability and the necessary
 //! tiles with their live copies; `-` reads one hand a line.
 
-use crate::common::{Output, for_each_input};
+use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
 use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, evaluate};
 use haipai::score::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
@@ -18,7 +18,7 @@ pub struct Args {
     /// called melds in brackets; `-` reads one hand a line from standard input.
     pub hand: String,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=17))]
     pub turn: u8,
     /// Seat wind: E (dealer), S, W or N.
     #[arg(long, default_value = "E")]
@@ -119,17 +119,82 @@ fn options(args: &Args) -> Result<Options, String> {
     Ok(o)
 }
 
-fn query(args: &Args, hand: &str) -> Result<Query, String> {
+/// The question's flags: everything but the hand.
+struct Flags {
+    seat: Tile,
+    round: Tile,
+    dora_indicators: Vec<Tile>,
+    visible: haipai::tiles::Counts,
+    /// Red fives written among the indicators and the visible tiles, per suit.
+    red_seen: [u8; 3],
+}
+
+/// The flags, read once (a bad flag is one error, not one per line of a batch).
+fn flags(args: &Args) -> Result<Flags, String> {
+    Ok(Flags {
+        seat: wind(&args.seat, "--seat")?,
+        round: wind(&args.round, "--round")?,
+        dora_indicators: args.dora_indicators.iter().map(|t| tile(t, "--dora-indicator")).collect::<Result<_, _>>()?,
+        visible: match &args.visible {
+            Some(v) => parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?,
+            None => [0; 34],
+        },
+        red_seen: red_fives_seen(args)?,
+    })
+}
+
+/// The red fives written among the dora indicators and the visible tiles, per suit (a second
+/// one of a suit is an error naming the flag).
+fn red_fives_seen(args: &Args) -> Result<[u8; 3], String> {
+    let mut reds = [0u8; 3];
+    for text in &args.dora_indicators {
+        if let Ok((t, true)) = parse_tile(text) {
+            add_red_five(&mut reds, t, "--dora-indicator", text)?;
+        }
+    }
+    if let Some(v) = &args.visible {
+        let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
+        for (suit, &n) in seen.iter().enumerate() {
+            if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
+                add_red_five(&mut reds, five, "--visible", v)?;
+            }
+        }
+    }
+    Ok(reds)
+}
+
+/// The question for one hand, with the flags.
+fn query(args: &Args, flags: &Flags, hand: &str) -> Result<Query, String> {
     let hand = Hand::parse_any_size(hand).map_err(|e| format!("hand '{hand}': {e}"))?;
+    check_red_fives(&hand, args)?;
     let mut q = Query::new(hand);
     q.turn = args.turn;
-    q.seat = wind(&args.seat, "--seat")?;
-    q.round = wind(&args.round, "--round")?;
-    q.dora_indicators = args.dora_indicators.iter().map(|t| tile(t, "--dora-indicator")).collect::<Result<_, _>>()?;
-    if let Some(v) = &args.visible {
-        q.visible = parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?;
-    }
+    q.seat = flags.seat;
+    q.round = flags.round;
+    q.dora_indicators = flags.dora_indicators.clone();
+    q.visible = flags.visible;
+    q.red_seen = flags.red_seen;
     Ok(q)
+}
+
+/// Refuses a second red five of a suit between the hand, the dora indicators and the visible
+/// tiles (the set has one of each).
+fn check_red_fives(hand: &Hand, args: &Args) -> Result<(), String> {
+    let mut reds = hand_red_fives(hand);
+    for text in &args.dora_indicators {
+        if let Ok((t, true)) = parse_tile(text) {
+            add_red_five(&mut reds, t, "--dora-indicator", text)?;
+        }
+    }
+    if let Some(v) = &args.visible {
+        let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
+        for (suit, &n) in seen.iter().enumerate() {
+            if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
+                add_red_five(&mut reds, five, "--visible", v)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Runs `f`; when it takes over a second and stderr is a terminal, shows a spinner meanwhile.
@@ -250,15 +315,15 @@ fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
 
 /// Runs `haipai ev`.
 pub fn run(args: &Args) -> u8 {
-    let opts = match options(args) {
-        Ok(o) => o,
+    let (opts, base) = match options(args).and_then(|o| Ok((o, flags(args)?))) {
+        Ok(both) => both,
         Err(e) => {
             eprintln!("error: {e}");
             return crate::common::BAD_INPUT;
         }
     };
     for_each_input(&args.hand, args.json, |line| {
-        let q = query(args, line)?;
+        let q = query(args, &base, line)?;
         let a = with_spinner(|| evaluate(&q, &opts)).map_err(|e| e.to_string())?;
         Ok(describe(&q, &opts, &a, args.per_turn))
     })

@@ -34,9 +34,10 @@ pub struct Args {
     /// What to count.
     #[arg(value_enum)]
     pub what: What,
-    /// Hand size (1..=14; `shanten` and `tenhou` only).
-    #[arg(long, default_value_t = 14)]
-    pub tiles: usize,
+    /// Hand size (1..=14, default 14; `shanten` and `tenhou` only: `derived` always counts 13
+    /// and 14).
+    #[arg(long)]
+    pub tiles: Option<usize>,
     /// Three-player mahjong: 108 tiles, 2m-8m removed.
     #[arg(long)]
     pub sanma: bool,
@@ -50,15 +51,20 @@ pub struct Args {
 
 /// Runs `haipai odds`.
 pub fn run(args: &Args) -> u8 {
-    if !(1..=14).contains(&args.tiles) {
-        eprintln!("error: --tiles {}: hand size must be 1..=14", args.tiles);
+    let tiles = args.tiles.unwrap_or(14);
+    if !(1..=14).contains(&tiles) {
+        eprintln!("error: --tiles {tiles}: hand size must be 1..=14");
+        return BAD_INPUT;
+    }
+    if args.what == What::Derived && args.tiles.is_some() {
+        eprintln!("error: --tiles {tiles}: `odds derived` always counts 13- and 14-tile hands");
         return BAD_INPUT;
     }
     let variant = Variant { sanma: args.sanma, red_fives: args.red };
     let out = match args.what {
-        What::Tenhou => tenhou(args, variant),
+        What::Tenhou => tenhou(tiles, args.json, variant),
         What::Shanten => {
-            let d = with_progress(|p| ShantenDistribution::compute_with_progress(args.tiles, variant, p));
+            let d = with_progress(|p| ShantenDistribution::compute_with_progress(tiles, variant, p));
             if args.json { distribution_json(&d) } else { d.render() }
         }
         What::Derived => {
@@ -72,9 +78,9 @@ pub fn run(args: &Args) -> u8 {
     OK
 }
 
-fn tenhou(args: &Args, variant: Variant) -> String {
-    let t = TenhouTable::compute(args.tiles, variant);
-    if !args.json {
+fn tenhou(tiles: usize, json: bool, variant: Variant) -> String {
+    let t = TenhouTable::compute(tiles, variant);
+    if !json {
         return t.render();
     }
     let p = t.probability();

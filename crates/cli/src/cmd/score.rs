@@ -1,7 +1,7 @@
 //! `haipai score HAND --win TILE ...`: the yaku, fu and payments of a winning hand; `-` reads
 //! one JSON request per line.
 
-use crate::common::{Output, for_each_input};
+use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
 use haipai::score::{Outcome, Rules, Situation, Wind, score};
 use haipai::tiles::{Hand, Tile, parse_tile};
 use serde_json::{Value, json};
@@ -48,24 +48,24 @@ pub struct Args {
     /// Chiihou (a non-dealer's first draw).
     #[arg(long)]
     pub chiihou: bool,
-    /// Seat wind: E (dealer), S, W or N.
-    #[arg(long, default_value = "E")]
-    pub seat: String,
-    /// Round wind: E, S, W or N.
-    #[arg(long, default_value = "E")]
-    pub round: String,
+    /// Seat wind: E (dealer; the default), S, W or N.
+    #[arg(long)]
+    pub seat: Option<String>,
+    /// Round wind: E (the default), S, W or N.
+    #[arg(long)]
+    pub round: Option<String>,
     /// Dora indicators (repeat or list: `--dora-indicator 1z 5m`).
     #[arg(long = "dora-indicator", num_args = 1..)]
     pub dora_indicators: Vec<String>,
     /// Ura-dora indicators (counted with riichi only).
     #[arg(long = "ura-indicator", num_args = 1..)]
     pub ura_indicators: Vec<String>,
-    /// Honba counters.
-    #[arg(long, default_value_t = 0)]
-    pub honba: u32,
-    /// Riichi sticks on the table.
-    #[arg(long, default_value_t = 0)]
-    pub sticks: u32,
+    /// Honba counters (default 0).
+    #[arg(long)]
+    pub honba: Option<u32>,
+    /// Riichi sticks on the table (default 0).
+    #[arg(long)]
+    pub sticks: Option<u32>,
     /// Rules: no open tanyao.
     #[arg(long)]
     pub no_kuitan: bool,
@@ -98,7 +98,34 @@ fn pair_fu(text: &str) -> Result<u8, String> {
 }
 
 fn tile(text: &str, what: &str) -> Result<Tile, String> {
-    parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
+    red_or_plain(text, what).map(|(t, _)| t)
+}
+
+/// A tile and whether it was written as a red five (`0m`).
+fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
+    parse_tile(text).map_err(|e| format!("{what} '{text}': {e}"))
+}
+
+/// Checks the red fives written among the winning tile and the indicators against the
+/// hand's: a red winning tile must be a red five of the closed hand, and an indicator written
+/// red cannot be a second red five of its suit (one per suit in the set).
+fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String])]) -> Result<(), String> {
+    let suit = |t: Tile| t.index() / 9;
+    let (what, text) = win;
+    if let (t, true) = red_or_plain(text, what)? {
+        if hand.closed_red_fives()[suit(t)] == 0 {
+            return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
+        }
+    }
+    let mut reds = hand_red_fives(hand);
+    for (what, list) in indicators {
+        for text in *list {
+            if let (t, true) = red_or_plain(text, what)? {
+                add_red_five(&mut reds, t, what, text)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn wind(text: &str, what: &str) -> Result<Wind, String> {
@@ -116,6 +143,11 @@ fn hand(text: &str) -> Result<Hand, String> {
 fn from_flags(args: &Args) -> Result<Situation, String> {
     let win = args.win.as_deref().ok_or("--win TILE is required (the winning tile)")?;
     let mut s = Situation::new(hand(&args.hand)?, tile(win, "--win")?);
+    check_red_fives(
+        &s.hand,
+        ("--win", win),
+        &[("--dora-indicator", &args.dora_indicators), ("--ura-indicator", &args.ura_indicators)],
+    )?;
     s.tsumo = args.tsumo;
     s.riichi = args.riichi;
     s.double_riichi = args.double_riichi;
@@ -126,13 +158,40 @@ fn from_flags(args: &Args) -> Result<Situation, String> {
     s.chankan = args.chankan;
     s.tenhou = args.tenhou;
     s.chiihou = args.chiihou;
-    s.seat = wind(&args.seat, "--seat")?;
-    s.round = wind(&args.round, "--round")?;
+    s.seat = wind(args.seat.as_deref().unwrap_or("E"), "--seat")?;
+    s.round = wind(args.round.as_deref().unwrap_or("E"), "--round")?;
     s.dora_indicators = tiles(&args.dora_indicators, "--dora-indicator")?;
     s.ura_indicators = tiles(&args.ura_indicators, "--ura-indicator")?;
-    s.honba = args.honba;
-    s.sticks = args.sticks;
+    s.honba = args.honba.unwrap_or(0);
+    s.sticks = args.sticks.unwrap_or(0);
     Ok(s)
+}
+
+/// The flags that describe the one hand given on the command line (a batch's JSON requests
+/// carry these as fields; the rule flags apply to both).
+fn situation_flags(args: &Args) -> Vec<&'static str> {
+    [
+        (args.win.is_some(), "--win"),
+        (args.tsumo, "--tsumo"),
+        (args.riichi, "--riichi"),
+        (args.double_riichi, "--double-riichi"),
+        (args.ippatsu, "--ippatsu"),
+        (args.haitei, "--haitei"),
+        (args.houtei, "--houtei"),
+        (args.rinshan, "--rinshan"),
+        (args.chankan, "--chankan"),
+        (args.tenhou, "--tenhou"),
+        (args.chiihou, "--chiihou"),
+        (args.seat.is_some(), "--seat"),
+        (args.round.is_some(), "--round"),
+        (!args.dora_indicators.is_empty(), "--dora-indicator"),
+        (!args.ura_indicators.is_empty(), "--ura-indicator"),
+        (args.honba.is_some(), "--honba"),
+        (args.sticks.is_some(), "--sticks"),
+    ]
+    .into_iter()
+    .filter_map(|(given, name)| given.then_some(name))
+    .collect()
 }
 
 const FIELDS: [&str; 19] = [
@@ -205,6 +264,8 @@ fn from_json(line: &str) -> Result<Situation, String> {
     }
     let win = text("win")?.ok_or("field 'win' is required")?;
     let mut s = Situation::new(hand(&full)?, tile(win, "win")?);
+    let (dora, ura) = (list("dora_indicators")?, list("ura_indicators")?);
+    check_red_fives(&s.hand, ("win", win), &[("dora indicator", &dora), ("ura indicator", &ura)])?;
     s.tsumo = flag("tsumo")?;
     s.riichi = flag("riichi")?;
     s.double_riichi = flag("double_riichi")?;
@@ -217,8 +278,8 @@ fn from_json(line: &str) -> Result<Situation, String> {
     s.chiihou = flag("chiihou")?;
     s.seat = wind(text("seat")?.unwrap_or("E"), "seat")?;
     s.round = wind(text("round")?.unwrap_or("E"), "round")?;
-    s.dora_indicators = tiles(&list("dora_indicators")?, "dora indicator")?;
-    s.ura_indicators = tiles(&list("ura_indicators")?, "ura indicator")?;
+    s.dora_indicators = tiles(&dora, "dora indicator")?;
+    s.ura_indicators = tiles(&ura, "ura indicator")?;
     s.honba = number("honba")?;
     s.sticks = number("sticks")?;
     Ok(s)
@@ -250,7 +311,10 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
         text.push_str(&format!("\n  {:<24}{h}", y.name()));
     }
     let parts: Vec<String> = w.fu_parts.iter().map(ToString::to_string).collect();
-    text.push_str(&format!("\nhan {}  fu {}  ({})", w.han, w.fu, parts.join(", ")));
+    text.push_str(&format!("\nhan {}  fu {}", w.han, w.fu));
+    if !parts.is_empty() {
+        text.push_str(&format!("  ({})", parts.join(", ")));
+    }
     let limit = p.limit.to_string();
     if !limit.is_empty() {
         text.push_str(&format!("  {limit}"));
@@ -292,6 +356,14 @@ pub fn run(args: &Args) -> u8 {
         ..Rules::default()
     };
     if args.hand == "-" {
+        let given = situation_flags(args);
+        if !given.is_empty() {
+            eprintln!(
+                "error: {} describe a hand on the command line; with `-` each JSON request gives them as fields",
+                given.join(", ")
+            );
+            return crate::common::BAD_INPUT;
+        }
         for_each_input("-", args.json, |line| describe(&from_json(line)?, &rules))
     } else {
         for_each_input(&args.hand, args.json, |_| describe(&from_flags(args)?, &rules))

@@ -9,9 +9,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use haipai::shanghai::{
-    Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats, layout::BUILTIN,
-};
+use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -39,14 +37,18 @@ enum Sub {
     Solve {
         #[command(flatten)]
         board: BoardArgs,
-        /// Draw the board with free tiles marked `*` and slot numbers.
-        #[arg(long)]
+        #[command(flatten)]
+        solver: SolverArgs,
+        /// Draw the board with free tiles marked `*` and slot numbers (text output only).
+        #[arg(long, conflicts_with = "json")]
         show: bool,
     },
     /// 感想戦: every legal move of a position and whether it keeps the board winnable.
     Review {
         #[command(flatten)]
         board: BoardArgs,
+        #[command(flatten)]
+        solver: SolverArgs,
         /// Moves already played, `A-B` separated by commas or spaces.
         #[arg(long, default_value = "")]
         moves: String,
@@ -57,10 +59,10 @@ enum Sub {
         #[arg(long, default_value = "turtle")]
         layout: String,
         /// Layout file instead of a built-in.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "layout")]
         file: Option<PathBuf>,
         /// Map name inside a GNOME file.
-        #[arg(long)]
+        #[arg(long, requires = "file")]
         map: Option<String>,
         /// Number of deals (seeds SEED, SEED+1, ...).
         #[arg(long, default_value_t = 1000)]
@@ -95,10 +97,10 @@ struct BoardArgs {
     #[arg(long, default_value = "turtle")]
     layout: String,
     /// Layout file (KMahjongg .layout, GNOME .map or haipai notation) instead of a built-in.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "layout")]
     file: Option<PathBuf>,
     /// Map name inside a GNOME file.
-    #[arg(long)]
+    #[arg(long, requires = "file")]
     map: Option<String>,
     /// Deal seed.
     #[arg(long, default_value_t = 1)]
@@ -106,12 +108,18 @@ struct BoardArgs {
     /// Deal winnable by construction instead of uniformly at random.
     #[arg(long)]
     winnable: bool,
-    /// Read the deal from a file written by `haipai shanghai deal`.
-    #[arg(long)]
+    /// Read the deal from a file written by `haipai shanghai deal` (its layout, rules and seed;
+    /// give `--file` too when it was made for a layout file).
+    #[arg(long, conflicts_with_all = ["layout", "seed", "winnable", "rules"])]
     deal: Option<PathBuf>,
     /// Rule set: standard, or grid (document 002).
     #[arg(long, default_value = "standard")]
     rules: String,
+}
+
+/// How `solve` and `review` search and print (a `deal` does neither).
+#[derive(clap::Args, Debug)]
+struct SolverArgs {
     /// Search-node budget (per position when reviewing).
     #[arg(long, default_value_t = Budget::default().nodes)]
     budget: u64,
@@ -143,46 +151,52 @@ fn load_layout(name: &str, file: Option<&PathBuf>, map: Option<&str>) -> Result<
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
             formats::parse_any(stem, &text, map).map_err(|e| format!("{}: {e}", path.display()))
         }
-        None => Layout::builtin(name).ok_or_else(|| {
-            let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-            format!("unknown layout '{name}': built-ins are {}, or gridDxRxC", names.join(", "))
-        }),
+        None => Layout::named(name).map_err(|e| e.to_string()),
     }
 }
 
 fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
+    if let Some(path) = &args.deal {
+        return load_deal_file(path, args);
+    }
     let rules = parse_rules(&args.rules)?;
-    let deal = match &args.deal {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            Deal::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
-        }
-        None => {
-            let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
-            let made = if args.winnable {
-                Deal::winnable(&layout, rules, args.seed)
-            } else {
-                Deal::random(&layout, rules, args.seed)
-            };
-            made.map_err(|e| e.to_string())?
-        }
-    };
-    let layout_name =
-        if args.deal.is_some() && args.file.is_none() { deal.layout.clone() } else { args.layout.clone() };
-    let layout = load_layout(&layout_name, args.file.as_ref(), args.map.as_deref())?;
-    let rules = if args.deal.is_some() { deal.rules } else { rules };
+    let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
+    let made =
+        if args.winnable { Deal::winnable(&layout, rules, args.seed) } else { Deal::random(&layout, rules, args.seed) };
+    let deal = made.map_err(|e| e.to_string())?;
     let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| e.to_string())?;
     Ok((board, deal))
 }
 
-fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
+/// The board of a deal file: its layout is the one it names, or `--file` when given; every
+/// error names the deal file.
+fn load_deal_file(path: &PathBuf, args: &BoardArgs) -> Result<(Board, Deal), String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let deal = Deal::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let layout = match &args.file {
+        Some(file) => load_layout("", Some(file), args.map.as_deref())?,
+        None => Layout::named(&deal.layout)
+            .map_err(|e| format!("{shown}: {e} (a deal made for a layout file is read with --file FILE as well)"))?,
+    };
+    let board = Board::new(layout, deal.rules, deal.faces.clone()).map_err(|e| format!("{shown}: {e}"))?;
+    Ok((board, deal))
+}
+
+/// The moves of `text` (`A-B` separated by commas or spaces) on a board of `slots` slots.
+fn parse_moves(text: &str, slots: usize) -> Result<Vec<Move>, String> {
+    let slot = |t: &str, s: &str| -> Result<usize, String> {
+        let i: usize = s.parse().map_err(|_| format!("bad move '{t}': '{s}' is not a slot number"))?;
+        if i >= slots {
+            return Err(format!("bad move '{t}': slot {s} is not on the board (slots 0-{})", slots - 1));
+        }
+        Ok(i)
+    };
     text.split([',', ' '])
         .filter(|t| !t.is_empty())
         .map(|t| {
             let (a, b) = t.split_once('-').ok_or_else(|| format!("bad move '{t}': expected A-B (two slot numbers)"))?;
-            let a: usize = a.parse().map_err(|_| format!("bad move '{t}': '{a}' is not a slot number"))?;
-            let b: usize = b.parse().map_err(|_| format!("bad move '{t}': '{b}' is not a slot number"))?;
-            Ok(Move::new(a, b))
+            Ok(Move::new(slot(t, a)?, slot(t, b)?))
         })
         .collect()
 }
@@ -234,8 +248,8 @@ fn draw(board: &Board, present: &Bits) -> String {
 /// Runs `haipai shanghai`.
 pub fn run(args: &Args) -> u8 {
     let result = match &args.command {
-        Sub::Solve { board, show } => solve(board, *show),
-        Sub::Review { board, moves } => review(board, moves),
+        Sub::Solve { board, solver, show } => solve(board, solver, *show),
+        Sub::Review { board, solver, moves } => review(board, solver, moves),
         Sub::Stats { layout, file, map, deals, seed, rules, budget: nodes, time_ms, json } => {
             stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, budget(*nodes, *time_ms), *json)
         }
@@ -250,9 +264,9 @@ pub fn run(args: &Args) -> u8 {
     }
 }
 
-fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
-    let (board, _) = load_board(args)?;
-    if show && !args.json {
+fn solve(board_args: &BoardArgs, args: &SolverArgs, show: bool) -> Result<(), String> {
+    let (board, deal) = load_board(board_args)?;
+    if show {
         out!("{}", draw(&board, &board.full()).trim_end());
     }
     let start = Instant::now();
@@ -266,7 +280,7 @@ fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
     if args.json {
         out!(
             "{}",
-            json!({"layout": board.layout().name(), "seed": args.seed, "verdict": verdict.name(),
+            json!({"layout": board.layout().name(), "seed": deal.seed, "verdict": verdict.name(),
                    "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
         );
     } else {
@@ -278,9 +292,9 @@ fn solve(args: &BoardArgs, show: bool) -> Result<(), String> {
     Ok(())
 }
 
-fn review(args: &BoardArgs, moves: &str) -> Result<(), String> {
-    let (board, _) = load_board(args)?;
-    let played = parse_moves(moves)?;
+fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), String> {
+    let (board, _) = load_board(board_args)?;
+    let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
     let start = Instant::now();
     let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
@@ -322,14 +336,18 @@ fn stats(
     if deals == 0 {
         return Err("--deals must be at least 1".into());
     }
+    let Some(last) = seed.checked_add(deals - 1) else {
+        return Err(format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX));
+    };
     Deal::random(&layout, rules, seed).map_err(|e| e.to_string())?;
     let bar = ProgressBar::new(deals);
     if json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {eta} left").expect("template"));
-    let results: Vec<(u8, f64)> = (seed..seed + deals)
+    let results: Vec<(u8, f64)> = (0..=last - seed)
         .into_par_iter()
+        .map(|k| seed + k)
         .map(|s| {
             let deal = Deal::random(&layout, rules, s).expect("even layout");
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");

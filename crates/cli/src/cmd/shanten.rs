@@ -29,13 +29,19 @@ pub struct Args {
 
 /// Runs `haipai shanten`.
 pub fn run(args: &Args) -> u8 {
+    // A bad flag is one error before any hand is read, not one per line of a batch.
     let visible = if args.visible.trim().is_empty() {
-        Ok([0u8; 34])
+        [0u8; 34]
     } else {
-        parse_counts(&args.visible).map_err(|e| format!("--visible: {e}"))
+        match parse_counts(&args.visible) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("error: --visible '{}': {e}", args.visible);
+                return crate::common::BAD_INPUT;
+            }
+        }
     };
     for_each_input(&args.hand, args.json, |line| {
-        let visible = visible.clone()?;
         let hand = Hand::parse_any_size(line).map_err(|e| e.to_string())?;
         analyse(&hand, &visible, args.sanma)
     })

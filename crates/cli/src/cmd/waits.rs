@@ -73,6 +73,17 @@ fn melds_suffix(hand: &Hand) -> String {
     hand.melds().iter().map(|m| format!("{{{}}}", m.to_string().trim_matches(['[', ']']))).collect()
 }
 
+/// The shanten over the forms the waits count: regular and thirteen orphans, and seven pairs
+/// unless `--no-seven-pairs`.
+fn shanten_with(closed: &Counts, seven_pairs: bool) -> i8 {
+    use haipai::shanten::{NOT_APPLICABLE, shanten_regular, shanten_seven_pairs, shanten_thirteen_orphans};
+    let mut forms = vec![shanten_regular(closed), shanten_thirteen_orphans(closed)];
+    if seven_pairs {
+        forms.push(shanten_seven_pairs(closed));
+    }
+    forms.into_iter().filter(|&s| s != NOT_APPLICABLE).min().unwrap_or(NOT_APPLICABLE)
+}
+
 fn live(set: TileSet, held: &Counts) -> u32 {
     set.iter().map(|t| u32::from(4u8.saturating_sub(held[t.index()]))).sum()
 }
@@ -107,7 +118,7 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
     if args.kinds && !shapes.is_empty() {
         text.push(format!("shapes: {}", shapes.join(", ")));
     }
-    let shanten = haipai::shanten::shanten(hand.closed());
+    let shanten = shanten_with(hand.closed(), !args.no_seven_pairs);
     if args.explain && !w.is_tenpai() {
         text.push(format!("{shown}: not tenpai ({})", crate::cmd::shanten::describe_shanten(shanten)));
     }

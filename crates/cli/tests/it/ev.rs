@@ -69,7 +69,7 @@ fn ev_batch_and_bad_input() {
     assert!(err.contains("--objective 'speed'"), "{err}");
     let (code, _, err) = haipai(&["ev", "222567m345p33667s", "--turn", "18"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("turn 18"), "{err}");
+    assert!(err.contains("18 is not in 1..=17"), "{err}");
     let (code, _, err) = haipai(&["ev", "22222m567m345p3366s"], "");
     assert_eq!(code, 2);
     assert!(!err.is_empty());
@@ -90,4 +90,44 @@ fn ev_win_objective_and_options() {
     let wins: Vec<f64> =
         v["candidates"].as_array().expect("candidates").iter().filter_map(|c| c["win"].as_f64()).collect();
     assert!(wins.windows(2).all(|w| w[0] >= w[1] - 1e-12), "{wins:?}");
+}
+
+#[test]
+fn turns_outside_1_to_17_and_second_red_fives_are_refused() {
+    // --turn 999 used to be refused as "not in 0..=255".
+    for turn in ["0", "999"] {
+        let (code, out, err) = haipai(&["ev", "222567m345p33667s", "--turn", turn], "");
+        assert_eq!((code, out.as_str()), (2, ""));
+        assert!(err.contains(&format!("{turn} is not in 1..=17")), "{err}");
+    }
+    let hand = "222567m340p33667s";
+    let (code, _, err) = haipai(&["ev", hand, "--model", "article", "--dora-indicator", "0p"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.ends_with("--dora-indicator '0p': a second red 5p (the hand or another tile given holds one)\n"),
+        "{err}"
+    );
+    let (code, _, err) = haipai(&["ev", hand, "--model", "article", "--visible", "1m0p"], "");
+    assert_eq!(code, 2);
+    assert!(err.ends_with("--visible '1m0p': a second red 5p (the hand or another tile given holds one)\n"), "{err}");
+    let (code, _, _) = haipai(&["ev", hand, "--model", "article", "--visible", "0m", "--dora-indicator", "0s"], "");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_bad_flag_is_one_error_before_a_batch() {
+    let (code, out, err) = haipai(&["ev", "-", "--seat", "Q"], "222567m345p33667s\n222567m345p3367s\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: --seat 'Q' is not a wind (E, S, W or N)");
+}
+
+#[test]
+fn a_red_five_seen_elsewhere_is_not_drawn() {
+    // `--visible 0p` used to give the same answer as `--visible 5p`: the red 5p still drawn.
+    let run = |visible: &str| {
+        let (code, out, err) = haipai(&["ev", "222567m34p33667s4z", "--visible", visible, "--json"], "");
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(out.trim()).expect("json")["candidates"][0]["points"].as_f64().expect("points")
+    };
+    assert!(run("0p") < run("5p"));
 }

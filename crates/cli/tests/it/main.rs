@@ -15,6 +15,11 @@ use std::process::{Command, Stdio};
 
 /// Runs `haipai ARGS` with `stdin`; returns (exit code, stdout, stderr).
 pub fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
+    haipai_bytes(args, stdin.as_bytes())
+}
+
+/// [`haipai`] with standard input given as bytes (which need not be UTF-8).
+pub fn haipai_bytes(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
         .args(args)
         .stdin(Stdio::piped())
@@ -22,7 +27,11 @@ pub fn haipai(args: &[&str], stdin: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("haipai starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    // A command that refuses its flags exits without reading its input: a closed pipe then.
+    match child.stdin.take().expect("stdin").write_all(stdin) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
+        _ => {}
+    }
     let out = child.wait_with_output().expect("haipai runs");
     (
         out.status.code().unwrap_or(-1),

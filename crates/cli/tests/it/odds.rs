@@ -132,3 +132,11 @@ fn odds_derived_lists_tenhou_chiihou_and_tenpai() {
     assert!(out.contains("given no interruption"), "{out}");
     assert!(out.contains("dealt-tenpai   1 in 12,319         0.0081175%  9817598845783/120943639041372000"), "{out}");
 }
+
+#[test]
+fn odds_derived_refuses_a_hand_size() {
+    // `--tiles` used to be accepted and ignored.
+    let (code, out, err) = haipai(&["odds", "derived", "--tiles", "5"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: --tiles 5: `odds derived` always counts 13- and 14-tile hands");
+}

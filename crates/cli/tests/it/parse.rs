@@ -1,6 +1,6 @@
 //! End-to-end tests of `haipai parse` and of the command as a whole: output, JSON, batches, exit codes, help.
 
-use super::haipai;
+use super::{haipai, haipai_bytes};
 
 #[test]
 fn parse_prints_the_normalised_hand() {
@@ -31,6 +31,27 @@ fn batch_json_prints_one_line_per_input_line() {
     assert_eq!(lines[0]["hand"], "123m");
     assert_eq!(lines[1]["input"], "9z");
     assert_eq!(lines[1]["error"], "at 1: '9z' is not a tile: honours are 1z..7z");
+    assert_eq!(lines[1]["line"], 2);
+}
+
+#[test]
+fn batch_errors_name_their_line_and_the_other_lines_still_print() {
+    let (code, out, err) = haipai_bytes(&["parse", "-"], b"123m\n\n  9z \n456p\n\xff\n11111m\n");
+    assert_eq!(code, 2);
+    assert_eq!(out.matches("hand:").count(), 2, "{out}");
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "error: line 3: 9z: at 1: '9z' is not a tile: honours are 1z..7z",
+            "error: line 5: \u{fffd}: the line is not UTF-8 text",
+            "error: line 6: 11111m: five copies of 1m",
+        ]
+    );
+    let (code, out, _) = haipai_bytes(&["parse", "-", "--json"], b"\xff\n123m\n");
+    assert_eq!(code, 2);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!((lines[0]["line"].as_u64(), lines[0]["error"].as_str()), (Some(1), Some("the line is not UTF-8 text")));
+    assert_eq!(lines[1]["hand"], "123m");
 }
 
 #[test]
@@ -45,4 +66,13 @@ fn help_shows_examples() {
     let (code, out, _) = haipai(&["--help"], "");
     assert_eq!(code, 0);
     assert!(out.contains("Examples:"), "{out}");
+}
+
+#[test]
+fn empty_input_reads_plainly() {
+    // It read "error: : no tiles given".
+    for input in ["", "   "] {
+        let (code, out, err) = haipai(&["parse", input], "");
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", "error: no tiles given\n"));
+    }
 }

@@ -108,3 +108,65 @@ fn score_takes_kan_dora_rinshan_and_rule_options() {
     let (code, _, _) = haipai(&["score", "234m567p234s678s11z", "--win", "3m", "--double-wind-pair-fu", "3"], "");
     assert_eq!(code, 2);
 }
+
+#[test]
+fn indicators_and_red_fives_cannot_make_tiles_the_set_lacks() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["score", "233445m678p234s99s", "--win", "3m"];
+        args.extend(extra);
+        haipai(&args, "")
+    };
+    // The hand holds 99s: three 9s indicators would be five 9s (this used to score 1 han).
+    let (code, out, err) = run(&["--dora-indicator", "9s", "9s", "9s"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err.trim(),
+        "error: 233445m678p234s99s: five copies of 9s between the hand and the dora and ura-dora indicators"
+    );
+    let (code, _, err) = run(&["--dora-indicator", "1z", "2z", "3z", "4z", "5z", "6z"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("6 dora indicators: at most 5"), "{err}");
+    let (code, _, err) = run(&["--riichi", "--dora-indicator", "3m", "--ura-indicator", "3m", "3m"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("five copies of 3m"), "{err}");
+    // A red five the hand does not hold.
+    let (code, _, err) = haipai(&["score", "233445m678p234s99s", "--win", "0m"], "");
+    assert_eq!(code, 2);
+    assert!(err.ends_with("--win '0m': the closed hand holds no red 5m\n"), "{err}");
+    let (code, _, err) = haipai(&["score", "233440m678p234s99s", "--win", "3m", "--dora-indicator", "0m"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.ends_with("--dora-indicator '0m': a second red 5m (the hand or another tile given holds one)\n"),
+        "{err}"
+    );
+    let (code, out, _) =
+        haipai(&["score", "233440m678p234s99s", "--win", "0m", "--dora-indicator", "0p", "--json"], "");
+    assert_eq!(code, 0, "{out}");
+    let request = r#"{"hand":"233445m678p234s99s","win":"3m","dora_indicators":["9s","9s","9s"]}"#;
+    let (code, out, _) = haipai(&["score", "-", "--json"], &format!("{request}\n"));
+    assert_eq!(code, 2);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["line"], 1);
+    assert!(v["error"].as_str().is_some_and(|e| e.contains("five copies of 9s")), "{out}");
+}
+
+#[test]
+fn batch_requests_refuse_the_flags_of_a_single_hand() {
+    // The flags used to be ignored silently: the request below scored without riichi.
+    let request = "{\"hand\":\"233445m678p234s99s\",\"win\":\"3m\"}\n";
+    let (code, out, err) = haipai(&["score", "-", "--riichi", "--seat", "S"], request);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err.trim(),
+        "error: --riichi, --seat describe a hand on the command line; with `-` each JSON request gives them as fields"
+    );
+    let (code, out, _) = haipai(&["score", "-", "--kiriage", "--json"], request);
+    assert_eq!(code, 0, "{out}");
+}
+
+#[test]
+fn a_yakuman_without_fu_parts_prints_no_empty_brackets() {
+    let (code, out, _) = haipai(&["score", "19m19p19s12345677z", "--win", "1m", "--seat", "S"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("\nhan 13  fu 0  yakuman\n"), "{out}");
+}

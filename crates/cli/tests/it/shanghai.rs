@@ -58,3 +58,115 @@ fn bad_input_exits_2() {
     assert_eq!(code, 2);
     assert_eq!(err.trim(), "error: move 2 (0-1) is not legal: slot 0 (1m) is already removed");
 }
+
+/// A scratch directory for this test process's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("haipai-shanghai-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn grid_names_are_strict_and_huge_grids_are_refused() {
+    let (code, out, err) = haipai(&["shanghai", "solve", "--layout", "grid2xax2x2"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: bad grid layout 'grid2xax2x2': expected gridDxRxC, three numbers such as grid2x3x4");
+    let (code, _, err) = haipai(&["shanghai", "solve", "--layout", "grid4000000000x4000000000x4000000000"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("has more than 256 cells"), "{err}");
+}
+
+#[test]
+fn moves_beyond_the_board_are_refused_not_wrapped() {
+    // 65540 used to wrap to slot 4 and replay 4-6.
+    let (code, out, err) = haipai(&["shanghai", "review", "--layout", "grid2x2x2", "--moves", "65540-6"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: bad move '65540-6': slot 65540 is not on the board (slots 0-7)");
+}
+
+#[test]
+fn stats_refuses_seeds_past_the_last() {
+    let (code, _, err) =
+        haipai(&["shanghai", "stats", "--layout", "grid2x2x2", "--deals", "3", "--seed", "18446744073709551614"], "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "error: --seed 18446744073709551614 --deals 3: the seeds would run past 18446744073709551615"
+    );
+    let (code, out, _) = haipai(
+        &["shanghai", "stats", "--layout", "grid2x2x2", "--deals", "2", "--seed", "18446744073709551614", "--json"],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["deals"], 2);
+}
+
+#[test]
+fn a_deal_file_gives_its_own_seed_and_names_itself_in_errors() {
+    let dir = scratch("deal");
+    let (_, deal, _) = haipai(&["shanghai", "deal", "--layout", "grid2x2x2", "--seed", "7"], "");
+    let path = dir.join("d7.txt");
+    std::fs::write(&path, &deal).unwrap();
+    let p = path.to_str().unwrap();
+    let (code, out, _) = haipai(&["shanghai", "solve", "--deal", p, "--json"], "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["seed"], 7);
+    // A truncated deal: the error names the file.
+    let cut: String = deal.lines().take(5).map(|l| format!("{l}\n")).collect::<String>() + "2m 2m 1m\n";
+    let cut_path = dir.join("cut.txt");
+    std::fs::write(&cut_path, cut).unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--deal", cut_path.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), format!("error: {}: the layout has 8 slots but 3 faces were given", cut_path.display()));
+}
+
+#[test]
+fn flags_that_a_deal_file_or_layout_file_would_ignore_are_refused() {
+    let dir = scratch("flags");
+    let path = dir.join("d.txt");
+    let (_, deal, _) = haipai(&["shanghai", "deal", "--layout", "grid2x2x2"], "");
+    std::fs::write(&path, deal).unwrap();
+    let p = path.to_str().unwrap();
+    for extra in [["--layout", "turtle"], ["--seed", "5"], ["--rules", "grid"]] {
+        let mut args = vec!["shanghai", "solve", "--deal", p];
+        args.extend(extra);
+        let (code, _, err) = haipai(&args, "");
+        assert_eq!(code, 2, "{extra:?}");
+        assert!(err.contains("cannot be used with"), "{extra:?}: {err}");
+    }
+    let (code, _, err) = haipai(&["shanghai", "solve", "--map", "foo"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--file <FILE>"), "{err}");
+    let layout = dir.join("two.txt");
+    std::fs::write(&layout, "0 0 0..1\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--file", layout.to_str().unwrap(), "--map", "foo"], "");
+    assert_eq!(code, 2);
+    assert!(err.ends_with("a map name ('foo') picks a map of a GNOME .map file; this is not one\n"), "{err}");
+}
+
+#[test]
+fn truncated_layout_files_name_the_line() {
+    let dir = scratch("layout");
+    let path = dir.join("cut.txt");
+    std::fs::write(&path, "# two by two\n0 0 0..1\n0 1\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--file", path.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), format!("error: {}: line 3: expected 'layer row column', found '0 1'", path.display()));
+}
+
+#[test]
+fn deal_takes_no_solver_flags_and_show_is_for_text() {
+    // `deal --json` and `deal --budget N` used to be accepted and ignored.
+    for extra in [["--json"].as_slice(), &["--budget", "5"]] {
+        let mut args = vec!["shanghai", "deal", "--layout", "grid2x2x2"];
+        args.extend(extra);
+        let (code, out, err) = haipai(&args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{extra:?}");
+        assert!(err.starts_with("error: unexpected argument"), "{err}");
+    }
+    let (code, _, err) = haipai(&["shanghai", "solve", "--layout", "grid2x2x2", "--show", "--json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'--show' cannot be used with '--json'"), "{err}");
+}

@@ -110,3 +110,11 @@ fn sanma_rules() {
     assert!(err.contains("no 2m-8m"), "{err}");
     assert_eq!(code, 2);
 }
+
+#[test]
+fn a_bad_visible_flag_is_one_error_before_a_batch() {
+    let (out, err, code) = run(&["-", "--visible", "xx"], "123m456p789s11223z\n1m\n");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: --visible 'xx': at 1: 'x' is not a tile"), "{err}");
+}

@@ -68,3 +68,20 @@ fn explain_gives_the_shanten_of_a_hand_that_is_not_tenpai() {
     let (out, _, _) = run(&["123m456p789s1357z", "--explain", "--json"], "");
     assert!(out.contains(r#""shanten":2"#) && out.contains(r#""tenpai":false"#), "{out}");
 }
+
+#[test]
+fn a_hand_of_the_wrong_size_reads_plainly() {
+    // It used to read "13 (a hand waiting for its 14th tile) tiles expected, got 14".
+    let (out, err, code) = run(&["11112345678999"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(err.trim(), "error: 11112345678999: 13 tiles expected, got 14");
+}
+
+#[test]
+fn explain_agrees_with_the_forms_counted() {
+    // A seven-pairs wait without the seven-pairs line: it read "not tenpai (tenpai)".
+    let (out, _, code) = run(&["1199m1133p5577s7z", "--no-seven-pairs", "--explain"], "");
+    assert_eq!((out.as_str(), code), ("1199m1133p5577s7z: not tenpai (3-shanten)\n", 0));
+    let (out, _, _) = run(&["1199m1133p5577s7z", "--no-seven-pairs", "--explain", "--json"], "");
+    assert!(out.contains(r#""shanten":3"#), "{out}");
+}
