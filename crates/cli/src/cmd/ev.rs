@@ -67,6 +67,12 @@ pub struct Args {
     /// Do not count dora.
     #[arg(long)]
     pub no_dora: bool,
+    /// Do not count menzen tsumo (the closed hand's self-drawn win).
+    #[arg(long)]
+    pub no_menzen_tsumo: bool,
+    /// A complete hand may decline to win (before riichi) when going on is worth more.
+    #[arg(long)]
+    pub may_decline: bool,
     /// Print the values at every turn 1..=17 as well.
     #[arg(long)]
     pub per_turn: bool,
@@ -116,6 +122,8 @@ fn options(args: &Args) -> Result<Options, String> {
     o.haitei &= !args.no_haitei;
     o.red_fives &= !args.no_red;
     o.dora &= !args.no_dora;
+    o.menzen_tsumo &= !args.no_menzen_tsumo;
+    o.may_decline |= args.may_decline;
     Ok(o)
 }
 

@@ -131,3 +131,29 @@ fn a_red_five_seen_elsewhere_is_not_drawn() {
     };
     assert!(run("0p") < run("5p"));
 }
+
+/// The expected points of the first candidate of `haipai ev HAND FLAGS --json`.
+fn best_points(hand: &str, flags: &[&str]) -> f64 {
+    let mut args = vec!["ev", hand, "--dora-indicator", "1z", "--json"];
+    args.extend_from_slice(flags);
+    let (code, out, err) = haipai(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    v["candidates"][0]["points"].as_f64().expect("points")
+}
+
+#[test]
+fn menzen_tsumo_can_be_switched_off_and_a_win_may_be_declined() {
+    // Document 001's hand in the article model: riichi and menzen tsumo are its two han, so
+    // without menzen tsumo every win pays half.
+    let article = ["--model", "article"];
+    assert_eq!(format!("{:.2}", best_points("222567m345p33667s", &article)), "4282.35");
+    let no_tsumo = ["--model", "article", "--no-menzen-tsumo"];
+    assert_eq!(format!("{:.2}", best_points("222567m345p33667s", &no_tsumo)), "2141.18");
+    // Dama only, a manzu-heavy hand: some cheap early wins are worth declining for the bigger
+    // hands further draws make, so the hand is worth more when it may decline.
+    let dama = ["--riichi", "never"];
+    assert_eq!(format!("{:.2}", best_points("234567m11p2345m5p", &dama)), "3010.29");
+    let may_decline = ["--riichi", "never", "--may-decline"];
+    assert_eq!(format!("{:.2}", best_points("234567m11p2345m5p", &may_decline)), "3081.74");
+}
