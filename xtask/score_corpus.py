@@ -223,6 +223,24 @@ def notation(kinds_ids):
 VARIANT = False
 
 
+def possible_indicators(dora, ura, held):
+    """The indicators as drawn, made possible without drawing again (so the random stream, and
+    every other situation, stay as they were): at most five of each (one and one per kan), and
+    each moved on to the next kind that still has a copy in the wall beside the hand's tiles
+    (`held`, kinds) and the indicators before it."""
+    left = [4 - held.count(k) for k in range(34)]
+    out = []
+    for drawn in (dora[:5], ura[:5]):
+        kept = []
+        for k in drawn:
+            while left[k] == 0:
+                k = (k + 1) % 34
+            left[k] -= 1
+            kept.append(k)
+        out.append(kept)
+    return out
+
+
 def make_situation(rng):
     r = rng.random()
     melds = []  # (type, kinds)
@@ -299,6 +317,7 @@ def make_situation(rng):
         n_ind += 1
     dora = [rng.randrange(34) for _ in range(n_ind)]
     ura = [rng.randrange(34) for _ in range(n_ind)] if ("riichi" in flags or "double_riichi" in flags) else []
+    dora, ura = possible_indicators(dora, ura, all_kinds)
     honba = rng.choices([0, 1, 2, 5], weights=[6, 2, 1, 1])[0]
     sticks = rng.choices([0, 1, 3], weights=[6, 3, 1])[0]
 
