@@ -139,6 +139,11 @@ struct Flags {
 
 /// The flags, read once (a bad flag is one error, not one per line of a batch).
 fn flags(args: &Args) -> Result<Flags, String> {
+    let most = haipai::score::MAX_INDICATORS;
+    if args.dora_indicators.len() > most {
+        let n = args.dora_indicators.len();
+        return Err(format!("--dora-indicator: {n} indicators, at most {most} (one, and one for each kan)"));
+    }
     Ok(Flags {
         seat: wind(&args.seat, "--seat")?,
         round: wind(&args.round, "--round")?,

@@ -119,6 +119,10 @@ fn a_bad_flag_is_one_error_before_a_batch() {
     let (code, out, err) = haipai(&["ev", "-", "--seat", "Q"], "222567m345p33667s\n222567m345p3367s\n");
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err.trim(), "error: --seat 'Q' is not a wind (E, S, W or N)");
+    let six = ["ev", "-", "--dora-indicator", "1z", "2z", "3z", "4z", "5z", "6z"];
+    let (code, out, err) = haipai(&six, "222567m345p33667s\n222567m345p3367s\n");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "error: --dora-indicator: 6 indicators, at most 5 (one, and one for each kan)");
 }
 
 #[test]
