@@ -16,7 +16,8 @@ pub struct Score {
     pub han: u32,
     /// Fu, rounded up to 10 (25 for seven pairs, 0 for thirteen orphans).
     pub fu: u32,
-    /// Yakuman multiples (0 for an ordinary hand; a kazoe yakuman is 0 here).
+    /// Yakuman multiples, capped at [`Rules::max_yakuman`] (0 for an ordinary hand; a kazoe
+    /// yakuman is 0 here). The yaku list keeps each yakuman's own han, so it may sum to more.
     pub yakuman: u32,
     /// The yaku with their han (dora, aka_dora and ura_dora included), in [`Yaku::ALL`] order.
     pub yaku: Vec<(Yaku, u32)>,
@@ -403,9 +404,10 @@ impl<'a> Ctx<'a> {
         let mut mult = 0;
         if yakuman.len > 0 {
             yaku = yakuman;
-            han = yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum();
-            mult = han / 13;
-            han = han.min(13 * u32::from(self.rules.max_yakuman.max(1)));
+            // The multiples and the han are both capped, so `han == 13 * yakuman` always.
+            let cap = u32::from(self.rules.max_yakuman.max(1));
+            mult = (yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum::<u32>() / 13).min(cap);
+            han = 13 * mult;
         } else {
             han = yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum();
             if han == 0 {
