@@ -284,3 +284,30 @@ fn red_fives_in_called_melds_and_honba_on_every_payment() {
     s.sticks = 2;
     check(&win(&s, &Rules::default()), 2, 40, &[(Yaku::Tanyao, 1), (Yaku::Iipeikou, 1)], (4200, 0, 0, 6200));
 }
+
+#[test]
+fn chankan_robs_the_fourth_copy() {
+    let rules = Rules::default();
+    let conflict = ErrorKind::Conflict("chankan robs the fourth copy: the hand holds no other copy of it");
+    // Held once: chankan pinfu, 2 han 30 fu.
+    let mut s = sit("345678m678p234s99s", "3m");
+    s.chankan = true;
+    check(&win(&s, &rules), 2, 30, &[(Yaku::Pinfu, 1), (Yaku::Chankan, 1)], (2000, 0, 0, 2000));
+    // A second 3m (233445m) cannot be: the opponent's kan holds the other three. This hand was
+    // scored before (and 443 oracle-corpus lines robbed a tile held again or shown by an
+    // indicator; the generator now draws chankan only on a tile held once).
+    let mut s = sit("233445m678p234s99s", "3m");
+    s.chankan = true;
+    assert_eq!(score(&s, &rules).map_err(|e| e.kind().clone()), Err(conflict.clone()));
+    let hand = &s.hand;
+    let fast = value(hand.closed(), hand.melds(), s.win, 0, &[], &s.conditions(), &rules);
+    assert_eq!(fast.map_err(|e| e.kind().clone()), Err(conflict));
+    // Nor can an indicator show the robbed tile (its four copies are the hand's and the kan's).
+    let mut s = sit("345678m678p234s99s", "3m");
+    s.chankan = true;
+    s.dora_indicators = vec![parse_tile("3m").expect("tile").0];
+    assert_eq!(
+        score(&s, &rules).map_err(|e| e.kind().clone()),
+        Err(ErrorKind::IndicatorCopies(parse_tile("3m").expect("tile").0))
+    );
+}
