@@ -310,14 +310,19 @@ def make_situation(rng):
     else:
         if rng.random() < 0.08:
             flags["houtei"] = True
-        elif rng.random() < 0.05:
+        elif rng.random() < 0.05 and all_kinds.count(win_id // 4) == 1:
+            # A robbed tile is the fourth copy (the other three are in the opponent's kan), so
+            # chankan needs a winning tile held once; the draw is made either way, so the
+            # random stream stays as it was.
             flags["chankan"] = True
     n_ind = 1 + sum(1 for t, _ in melds if t.endswith("kan"))
     if rng.random() < 0.1:
         n_ind += 1
     dora = [rng.randrange(34) for _ in range(n_ind)]
     ura = [rng.randrange(34) for _ in range(n_ind)] if ("riichi" in flags or "double_riichi" in flags) else []
-    dora, ura = possible_indicators(dora, ura, all_kinds)
+    # With chankan the opponent's kan holds the other three copies of the winning tile.
+    held = all_kinds + [win_id // 4] * 3 if flags.get("chankan") else all_kinds
+    dora, ura = possible_indicators(dora, ura, held)
     honba = rng.choices([0, 1, 2, 5], weights=[6, 2, 1, 1])[0]
     sticks = rng.choices([0, 1, 3], weights=[6, 3, 1])[0]
 

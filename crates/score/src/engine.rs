@@ -16,7 +16,8 @@ pub struct Score {
     pub han: u32,
     /// Fu, rounded up to 10 (25 for seven pairs, 0 for thirteen orphans).
     pub fu: u32,
-    /// Yakuman multiples (0 for an ordinary hand; a kazoe yakuman is 0 here).
+    /// Yakuman multiples, capped at [`Rules::max_yakuman`] (0 for an ordinary hand; a kazoe
+    /// yakuman is 0 here). The yaku list keeps each yakuman's own han, so it may sum to more.
     pub yakuman: u32,
     /// The yaku with their han (dora, aka_dora and ura_dora included), in [`Yaku::ALL`] order.
     pub yaku: Vec<(Yaku, u32)>,
@@ -213,10 +214,11 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
         return Err(haipai_tiles::Error::whole(haipai_tiles::ErrorKind::RedFiveNotHeld(t)).into());
     }
     let open = melds.iter().any(|m| m.kind().is_open());
-    let checks: [(bool, &'static str); 12] = [
+    let checks: [(bool, &'static str); 13] = [
         ((s.riichi || s.double_riichi) && open, "riichi needs a closed hand"),
         (s.ippatsu && !(s.riichi || s.double_riichi), "ippatsu needs riichi"),
         (s.chankan && s.tsumo, "chankan is a ron"),
+        (s.chankan && all[inp.win.index()] != 1, "chankan robs the fourth copy: the hand holds no other copy of it"),
         (s.rinshan && !s.tsumo, "rinshan kaihou is a tsumo"),
         (s.rinshan && !melds.iter().any(|m| m.kind().is_kan()), "rinshan kaihou needs a kan"),
         (s.haitei && !s.tsumo, "haitei is a tsumo (houtei is the ron on the last tile)"),
@@ -235,14 +237,18 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
 
 /// Checks the dora and ura-dora indicators against the hand's tiles `all`: at most
 /// [`MAX_INDICATORS`] of each, and no kind seen more than four times between the hand and
-/// the indicators (an indicator is a tile of the dead wall, not one of the hand's).
-fn check_indicators(all: &Counts, dora: &[Tile], ura: &[Tile]) -> Result<(), Error> {
+/// the indicators (an indicator is a tile of the dead wall, not one of the hand's). A tile
+/// robbed by chankan (`robbed`) has its other three copies in the opponent's kan.
+fn check_indicators(all: &Counts, robbed: Option<Tile>, dora: &[Tile], ura: &[Tile]) -> Result<(), Error> {
     for (which, list) in [("dora", dora), ("ura-dora", ura)] {
         if list.len() > MAX_INDICATORS {
             return Err(ErrorKind::TooManyIndicators { which, count: list.len() }.into());
         }
     }
     let mut seen = *all;
+    if let Some(t) = robbed {
+        seen[t.index()] += 3;
+    }
     for t in dora.iter().chain(ura) {
         seen[t.index()] += 1;
         if seen[t.index()] > 4 {
@@ -403,9 +409,10 @@ impl<'a> Ctx<'a> {
         let mut mult = 0;
         if yakuman.len > 0 {
             yaku = yakuman;
-            han = yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum();
-            mult = han / 13;
-            han = han.min(13 * u32::from(self.rules.max_yakuman.max(1)));
+            // The multiples and the han are both capped, so `han == 13 * yakuman` always.
+            let cap = u32::from(self.rules.max_yakuman.max(1));
+            mult = (yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum::<u32>() / 13).min(cap);
+            han = 13 * mult;
         } else {
             han = yaku.items[..yaku.len].iter().map(|&(_, h)| u32::from(h)).sum();
             if han == 0 {
@@ -752,8 +759,10 @@ pub(crate) fn search(
 /// Scores a winning situation under `rules`.
 ///
 /// Errors on a hand that is not 14 tiles, a winning tile not in the closed tiles, a hand that
-/// does not win, flags that contradict each other, more than [`MAX_INDICATORS`] dora or
-/// ura-dora indicators, or indicators that make a fifth copy of a kind with the hand's tiles. A winning shape without yaku is
+/// does not win, flags that contradict each other (chankan with another copy of the robbed
+/// tile held), more than [`MAX_INDICATORS`] dora or ura-dora indicators, or indicators that
+/// make a fifth copy of a kind with the hand's tiles (with chankan, the three copies of the
+/// robbed tile in the opponent's kan count). A winning shape without yaku is
 /// `Ok(Outcome::NoYaku)`.
 ///
 /// ```
@@ -779,7 +788,8 @@ pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
         c: s.conditions(),
     };
     let all = validate(&inp)?;
-    check_indicators(&all, &s.dora_indicators, &s.ura_indicators)?;
+    let robbed = s.chankan.then_some(s.win);
+    check_indicators(&all, robbed, &s.dora_indicators, &s.ura_indicators)?;
     let dora = dora_han(&all, &s.dora_indicators);
     let ura = dora_han(&all, &s.ura_indicators);
     let mut best: Option<Cand> = None;

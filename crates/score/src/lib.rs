@@ -90,6 +90,10 @@
 //!   `open_pinfu_fu = false`, where haipai still pays the tsumo fu (the usual rule).
 //! - Dora, red fives and ura-dora count only when the hand has a yaku, and not on a yakuman.
 //! - Yakuman add up (13 han each, 26 for a double yakuman), capped at [`Rules::max_yakuman`].
+//! - Tenhou and chiihou use the winning tile given (it decides junsei chuuren, kokushi
+//!   13-sided and suuankou tanki). Not scored: nagashi mangan (not a hand win: pay it with
+//!   [`payment`] as a mangan tsumo), renhou, daichiishin and other local yaku, pao, three-player
+//!   rules (see `docs/crates/score.md`).
 
 mod engine;
 mod fu;

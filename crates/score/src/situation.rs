@@ -242,7 +242,8 @@ pub enum ErrorKind {
         count: usize,
     },
     /// An indicator that makes a fifth copy of its kind with the hand's tiles and the other
-    /// indicators.
+    /// indicators (with chankan, the robbed tile's other three copies are in the opponent's
+    /// kan).
     IndicatorCopies(Tile),
 }
 

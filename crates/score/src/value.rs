@@ -24,7 +24,8 @@ pub struct Value {
     pub han: u32,
     /// Fu of the best reading.
     pub fu: u32,
-    /// Yakuman multiples (0 for an ordinary hand, and for a kazoe yakuman).
+    /// Yakuman multiples, capped at [`Rules::max_yakuman`] (0 for an ordinary hand, and for a
+    /// kazoe yakuman).
     pub yakuman: u32,
     /// The payments of the best reading, without ura-dora.
     pub payment: Payment,

@@ -90,7 +90,7 @@ fn ron_tile_read_into_a_sequence_keeps_sanankou() {
 
 #[test]
 fn chankan_is_a_ron_yaku() {
-    let mut s = sit("233445m678p234s99s", "3m");
+    let mut s = sit("345678m678p234s99s", "3m");
     s.chankan = true;
     let w = win(&s, &Rules::default());
     assert!(has(&w, Yaku::Chankan) && has(&w, Yaku::Pinfu));
