@@ -148,7 +148,9 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 }
 
 /// For a hand of 3m + 1 tiles: its shanten and the kinds whose draw lowers it (有効牌).
-/// A kind already held four times is never necessary. Precondition as [`shanten`].
+/// A kind already held four times among these closed tiles is never necessary; copies held
+/// elsewhere (called melds, discards) are not seen, so a necessary kind may have no copy left
+/// to draw ([`live_count`] gives 0 for it). Precondition as [`shanten`].
 /// [`Memo::necessary_tiles`] gives the same answer, cheaper over many related hands.
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);

@@ -99,3 +99,26 @@ fn live_count_subtracts_hand_and_visible() {
     let (_, waits) = necessary_tiles(&nine);
     assert_eq!(live_count(waits, &nine, &[0; 34]), 1 + 3 * 7 + 1);
 }
+
+/// A kind held four times among the closed tiles is never necessary (it cannot be drawn); a
+/// kind whose other copies sit in called melds is not seen: it stays necessary, and
+/// `live_count` gives it no copy (haipai-waits calls such a hand karaten).
+#[test]
+fn necessary_tiles_and_every_copy_held() {
+    // A closed quad with three called melds: any other kind makes a tanki, 1-shanten.
+    let quad = h("2222m");
+    let (s, draws) = necessary_tiles(&quad);
+    assert_eq!((s, draws.len()), (1, 33));
+    assert!(!draws.contains(haipai_tiles::Tile::new(1).unwrap()));
+    // A quad is one pair for seven pairs: 1111m2233p4455s6z is 2-shanten, and 1m is not
+    // necessary.
+    let pairs = h("1111m2233p4455s6z");
+    // Every other kind is a seventh kind for seven pairs (1111m2233p4455s6z9s less a 1m is
+    // 1-shanten), or helps the regular form.
+    let (s, draws) = necessary_tiles(&pairs);
+    assert_eq!((s, draws.to_string()), (2, "23456789m123456789p123456789s1234567z".to_string()));
+    // The closed 1m beside a pon of 1m: tenpai on 1m, with no copy left to draw.
+    let one = h("1m");
+    assert_eq!(necessary_tiles(&one), (0, TileSet::from_counts(&one)));
+    assert_eq!(live_count(TileSet::from_counts(&one), &one, &h("111m")), 0);
+}

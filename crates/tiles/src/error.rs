@@ -6,7 +6,10 @@ use std::fmt;
 /// An error from parsing or validating tiles, hands and melds.
 ///
 /// The message names what was wrong and, for parse errors, where (a 1-based character
-/// column of the input): `at 3: '8z' is not a tile: honours are 1z..7z`.
+/// column of the input): `at 3: '8z' is not a tile: honours are 1z..7z`. Every error found
+/// while reading has a column, a fifth copy or a second red five at the tile (or the `[` of the
+/// meld) that brings it and a fifth meld at its `[`; only an empty input and the size rule
+/// concern the whole input and have none (as do the checks of [`crate::Hand::new`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,

@@ -132,7 +132,8 @@ impl Hand {
         out
     }
 
-    /// Adds one tile to the closed tiles (checked for the copy limit).
+    /// Adds one tile to the closed tiles (checked for the copy limit and one red five per
+    /// suit); `red` is ignored unless the tile is the five of a numbered suit.
     pub fn add(&mut self, tile: Tile, red: bool) -> Result<(), Error> {
         let mut closed = self.closed;
         let mut reds = self.red;

@@ -23,6 +23,8 @@ use crate::tileset::Counts;
 struct Written {
     tile: Tile,
     red: bool,
+    /// The 1-based column of its digit (or honour character).
+    column: usize,
 }
 
 /// What a parse produces before hand-size rules: closed tiles, red fives among them,
@@ -32,6 +34,8 @@ pub(crate) struct Parsed {
     pub closed: Counts,
     pub red: [u8; 3],
     pub melds: Vec<Meld>,
+    /// The column of each meld's `[`.
+    pub meld_columns: Vec<usize>,
 }
 
 fn honour_of(c: char) -> Option<Tile> {
@@ -55,11 +59,13 @@ fn digit_tile(digit: u8, suit: Suit, column: usize) -> Result<Written, Error> {
         (Suit::Honor, 0) => Err(not_a_tile("red fives are 0m, 0p and 0s; honours are 1z..7z")),
         (Suit::Honor, 8 | 9) => Err(not_a_tile("honours are 1z..7z")),
         (_, 0) => {
-            Ok(Written { tile: Tile::from_suit_number(suit, 5).ok_or_else(|| not_a_tile("no such tile"))?, red: true })
+            let tile = Tile::from_suit_number(suit, 5).ok_or_else(|| not_a_tile("no such tile"))?;
+            Ok(Written { tile, red: true, column })
         }
         _ => Ok(Written {
             tile: Tile::from_suit_number(suit, digit).ok_or_else(|| not_a_tile("no such tile"))?,
             red: false,
+            column,
         }),
     }
 }
@@ -89,7 +95,7 @@ fn scan_tiles(chars: &[(usize, char)]) -> Result<Vec<Written>, Error> {
             if !pending.is_empty() {
                 return Err(missing_suit(&pending));
             }
-            out.push(Written { tile, red: false });
+            out.push(Written { tile, red: false, column });
         } else if c.is_whitespace() {
             if !pending.is_empty() {
                 return Err(missing_suit(&pending));
@@ -143,6 +149,7 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
     let chars: Vec<(usize, char)> = input.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
     let mut closed_chars = Vec::new();
     let mut melds = Vec::new();
+    let mut meld_columns = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         let (column, c) = chars[i];
@@ -152,6 +159,7 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
                 return Err(Error::at(column, ErrorKind::UnclosedBracket));
             };
             melds.push(parse_meld(&chars[i + 1..close], column)?);
+            meld_columns.push(column);
             i = close + 1;
             continue;
         }
@@ -169,7 +177,7 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
         return Err(Error::whole(ErrorKind::Empty));
     }
     if melds.len() > 4 {
-        return Err(Error::whole(ErrorKind::TooManyMelds(melds.len())));
+        return Err(Error::at(meld_columns[4], ErrorKind::TooManyMelds(melds.len())));
     }
     let mut closed = [0u8; KINDS];
     let mut red = [0u8; 3];
@@ -179,8 +187,42 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
             red[w.tile.suit().index()] += 1;
         }
     }
+    locate_limits(&written, &melds, &meld_columns)?;
     check_limits(&closed, &red, &melds)?;
-    Ok(Parsed { closed, red, melds })
+    Ok(Parsed { closed, red, melds, meld_columns })
+}
+
+/// The copy limits in reading order, for an error at the column of the tile (or the `[` of the
+/// meld) that brings a fifth copy of a kind or a second red five of a suit.
+fn locate_limits(written: &[Written], melds: &[Meld], meld_columns: &[usize]) -> Result<(), Error> {
+    let mut all = [0u8; KINDS];
+    let mut reds = [0u8; 3];
+    let mut take = |column: usize, tiles: &Counts, red_five: Option<Tile>| {
+        for (i, (a, &b)) in all.iter_mut().zip(tiles).enumerate() {
+            *a += b;
+            if *a > 4 {
+                return Err(Error::at(column, ErrorKind::TooManyCopies(Tile::new(i).unwrap_or(Tile::EAST))));
+            }
+        }
+        if let Some(five) = red_five {
+            let r = &mut reds[five.suit().index()];
+            *r += 1;
+            if *r > 1 {
+                return Err(Error::at(column, ErrorKind::TooManyRedFives(five)));
+            }
+        }
+        Ok(())
+    };
+    for w in written {
+        let mut one = [0u8; KINDS];
+        one[w.tile.index()] = 1;
+        take(w.column, &one, w.red.then_some(w.tile))?;
+    }
+    for (m, &column) in melds.iter().zip(meld_columns) {
+        let five = Tile::from_suit_number(m.first().suit(), 5).filter(|_| m.red_fives() > 0);
+        take(column, &m.tiles(), five)?;
+    }
+    Ok(())
 }
 
 /// Checks at most four copies of each kind and one red five per suit, counting melds.
@@ -258,11 +300,14 @@ pub fn counts_to_glyphs(counts: &Counts) -> String {
 /// ```
 pub fn parse_counts(input: &str) -> Result<Counts, Error> {
     let parsed = parse(input)?;
-    if !parsed.melds.is_empty() {
-        return Err(Error::whole(ErrorKind::NotAMeld {
-            text: parsed.melds[0].to_string().trim_matches(['[', ']']).to_string(),
-            reason: "called melds are not allowed here, only closed tiles",
-        }));
+    if let Some(&column) = parsed.meld_columns.first() {
+        return Err(Error::at(
+            column,
+            ErrorKind::NotAMeld {
+                text: parsed.melds[0].to_string().trim_matches(['[', ']']).to_string(),
+                reason: "called melds are not allowed here, only closed tiles",
+            },
+        ));
     }
     Ok(parsed.closed)
 }

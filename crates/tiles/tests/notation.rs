@@ -30,7 +30,7 @@ fn normalises_hands() {
 #[test]
 fn error_messages_name_what_and_where() {
     let cases = [
-        ("11111m", "five copies of 1m"),
+        ("11111m", "at 5: five copies of 1m"),
         ("12m8z", "at 4: '8z' is not a tile: honours are 1z..7z"),
         ("123m0z", "at 5: '0z' is not a tile: red fives are 0m, 0p and 0s; honours are 1z..7z"),
         ("123m456p789s1122", "at 13: digits '1122' have no suit letter after them (m, p, s or z)"),
@@ -48,8 +48,8 @@ fn error_messages_name_what_and_where() {
         ("123m[124m]", "at 5: '[124m]' is not a meld: three tiles must be a sequence of one suit or three of a kind"),
         ("123m[789s", "at 5: '[' is never closed by ']'"),
         ("[789s]123m", "at 7: closed tiles must come before the called melds in brackets"),
-        ("00m5m123p456s789s", "more than one red 5m"),
-        ("11z[1111z][111z]", "five copies of 1z"),
+        ("00m5m123p456s789s", "at 2: more than one red 5m"),
+        ("11z[1111z][111z]", "at 4: five copies of 1z"),
     ];
     for (input, expected) in cases {
         match Hand::parse(input) {
@@ -155,4 +155,45 @@ proptest! {
         let hand = Hand::from_counts(counts).unwrap();
         prop_assert_eq!(Hand::parse(&hand.to_string()).unwrap(), hand);
     }
+}
+
+/// Every kind of bad input found while reading names the column where it went wrong: the tile
+/// (or the `[` of the meld) that brings a fifth copy or a second red five, the fifth `[`. Only
+/// the size and emptiness, which concern the whole input, have no column.
+#[test]
+fn every_reading_error_names_its_column() {
+    let cases: [(&str, Option<usize>, &str); 14] = [
+        ("11111m", Some(5), "at 5: five copies of 1m"),
+        ("1m2m1111m3m", Some(8), "at 8: five copies of 1m"),
+        ("1112345678999m[1111m]", Some(15), "at 15: five copies of 1m"),
+        ("50m123p456s[555m]", Some(12), "at 12: five copies of 5m"),
+        ("00m5m123p456s789s", Some(2), "at 2: more than one red 5m"),
+        ("0m123p456s789s1z[406m]", Some(17), "at 17: more than one red 5m"),
+        ("0p123s[406m][406p]", Some(13), "at 13: more than one red 5p"),
+        ("1z[111m][222m][333m][444m][555m]", Some(27), "at 27: 5 called melds: at most 4"),
+        ("1m[123p][456p][789p][111z]", None, ""),
+        (
+            "123m[45*m]",
+            Some(8),
+            "at 8: '*' is not a tile, digit or suit letter (use 1-9 and 0 for a red five, then m, p, s or z; or ESWNPFC, or 東南西北白發中)",
+        ),
+        ("123m[456m*]", Some(5), "at 5: '[456m*]' is not a meld: the marks * and + are for kans (four tiles)"),
+        ("123m[*]", Some(5), "at 5: '[*]' is not a meld: it is empty"),
+        ("1m[0000m]", Some(3), "at 3: '[0000m]' is not a meld: more than one red five"),
+        ("123m456p789s1z 2", Some(16), "at 16: digits '2' have no suit letter after them (m, p, s or z)"),
+    ];
+    for (input, column, message) in cases {
+        match Hand::parse_any_size(input) {
+            Err(e) => {
+                assert_eq!(e.column(), column, "{input}: {e}");
+                assert_eq!(e.to_string(), message, "{input}");
+            }
+            Ok(h) => assert!(column.is_none(), "{input} parsed as {h}"),
+        }
+    }
+    // Closed counts refuse a meld at its bracket.
+    assert_eq!(parse_counts("123m[456p]").unwrap_err().column(), Some(5));
+    // The whole input: no column.
+    assert_eq!(Hand::parse("123m").unwrap_err().column(), None);
+    assert_eq!(Hand::parse(" ").unwrap_err().column(), None);
 }

@@ -23,6 +23,11 @@
 //! together) wins on nothing (空聴) and is dropped unless [`Options::karaten`] is set. A two-sided
 //! wait with one side used up stays and wins on the other side only ([`Line::wins`]).
 //!
+//! haipai-shanten reads the closed tiles only, so a hand whose only winning tiles are held four
+//! times *with its called melds* (`1m[111m][123p][456p][789p]`) is shanten 0 there and not tenpai
+//! here; without called melds, shanten 0 and [`Waits::is_tenpai`] always agree, and the winning
+//! tiles are shanten's necessary tiles.
+//!
 //! ```
 //! use haipai_waits::{waits, Notation, WaitKind};
 //! use haipai_tiles::parse_counts;

@@ -23,8 +23,9 @@ pub struct Args {
     /// Leave out the seven-pairs line.
     #[arg(long)]
     pub no_seven_pairs: bool,
-    /// For a hand that is not tenpai, say so and print its shanten instead of printing nothing
-    /// (JSON gains a `shanten` field).
+    /// For a hand that is not tenpai, say so and print its shanten instead of printing nothing,
+    /// or karaten when the closed tiles wait only on tiles held four times with the called melds
+    /// (JSON gains `shanten` and `karaten` fields).
     #[arg(long)]
     pub explain: bool,
     /// Print one JSON object per hand.
@@ -119,8 +120,16 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
         text.push(format!("shapes: {}", shapes.join(", ")));
     }
     let shanten = shanten_with(hand.closed(), !args.no_seven_pairs);
+    // Shanten counts the closed tiles only; a hand it calls tenpai whose every winning tile is
+    // held four times with the called melds is karaten, not tenpai.
+    let karaten = shanten == 0 && !w.is_tenpai();
     if args.explain && !w.is_tenpai() {
-        text.push(format!("{shown}: not tenpai ({})", crate::cmd::shanten::describe_shanten(shanten)));
+        let why = if karaten {
+            "karaten: every tile that completes it is held four times with the called melds".to_string()
+        } else {
+            crate::cmd::shanten::describe_shanten(shanten)
+        };
+        text.push(format!("{shown}: not tenpai ({why})"));
     }
     let mut json = json!({
         "hand": shown,
@@ -130,6 +139,7 @@ fn describe(hand: &Hand, w: &Waits, notation: Notation, shown: &str, args: &Args
     });
     if args.explain {
         json["shanten"] = shanten.into();
+        json["karaten"] = karaten.into();
     }
     if args.kinds {
         json["details"] = w

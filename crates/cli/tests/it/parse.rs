@@ -16,7 +16,7 @@ fn parse_prints_the_normalised_hand() {
 fn bad_hands_exit_2_with_a_clear_message() {
     let (code, out, err) = haipai(&["parse", "11111m"], "");
     assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err.trim(), "error: 11111m: five copies of 1m");
+    assert_eq!(err.trim(), "error: 11111m: at 5: five copies of 1m");
     let (code, _, err) = haipai(&["parse", "12m8z"], "");
     assert_eq!(code, 2);
     assert_eq!(err.trim(), "error: 12m8z: at 4: '8z' is not a tile: honours are 1z..7z");
@@ -44,7 +44,7 @@ fn batch_errors_name_their_line_and_the_other_lines_still_print() {
         [
             "error: line 3: 9z: at 1: '9z' is not a tile: honours are 1z..7z",
             "error: line 5: \u{fffd}: the line is not UTF-8 text",
-            "error: line 6: 11111m: five copies of 1m",
+            "error: line 6: 11111m: at 5: five copies of 1m",
         ]
     );
     let (code, out, _) = haipai_bytes(&["parse", "-", "--json"], b"\xff\n123m\n");

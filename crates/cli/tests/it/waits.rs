@@ -85,3 +85,19 @@ fn explain_agrees_with_the_forms_counted() {
     let (out, _, _) = run(&["1199m1133p5577s7z", "--no-seven-pairs", "--explain", "--json"], "");
     assert!(out.contains(r#""shanten":3"#), "{out}");
 }
+
+#[test]
+fn explain_names_karaten_through_called_melds() {
+    // The closed 1m is tenpai by shanten (closed tiles only), but the pon holds the other three
+    // 1m: it read "not tenpai (tenpai)".
+    let (out, _, code) = run(&["1m[111m][123p][456p][789p]", "--explain"], "");
+    let want = "1m[111m][123p][456p][789p]: not tenpai (karaten: every tile that completes it is held four times with the called melds)\n";
+    assert_eq!((out.as_str(), code), (want, 0));
+    let (out, _, _) = run(&["1m[111m][123p][456p][789p]", "--explain", "--json"], "");
+    assert!(
+        out.contains(r#""shanten":0"#) && out.contains(r#""karaten":true"#) && out.contains(r#""tenpai":false"#),
+        "{out}"
+    );
+    let (out, _, _) = run(&["123m456p789s1357z", "--explain", "--json"], "");
+    assert!(out.contains(r#""karaten":false"#), "{out}");
+}
