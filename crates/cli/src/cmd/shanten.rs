@@ -145,9 +145,18 @@ fn analyse(hand: &Hand, visible: &Counts, sanma: bool) -> Result<Output, String>
     if n % 3 == 1 {
         let (_, necessary) = (rules.necessary)(&closed);
         let count = live(necessary);
-        text.push(format!("necessary: {necessary} ({count} left)"));
+        // Karaten: tenpai by the closed tiles, but the hand and its melds hold every copy of
+        // every tile that completes it (see docs/crates/waits.md, "Tenpai across the crates").
+        let karaten = overall == 0 && sh::live_count(necessary, &[0; 34], &hand.all_tiles()) == 0;
+        let note = if karaten {
+            "; karaten: every tile that completes it is held four times with the called melds"
+        } else {
+            ""
+        };
+        text.push(format!("necessary: {necessary} ({count} left{note})"));
         json["necessary"] = names(necessary).into();
         json["live"] = count.into();
+        json["karaten"] = karaten.into();
     } else {
         let mut rows: Vec<Row> = TileSet::from_counts(&closed)
             .iter()

@@ -59,7 +59,7 @@ fn json_with_called_melds_and_small_hands() {
     let (out, _, code) = run(&["23m55p678s[789s][111z]", "--json"], "");
     assert_eq!(
         out.trim(),
-        r#"{"closed_tiles":7,"hand":"23m55p678s[789s][111z]","live":8,"necessary":["1m","4m"],"regular":0,"sanma":false,"seven_pairs":null,"shanten":0,"thirteen_orphans":null}"#
+        r#"{"closed_tiles":7,"hand":"23m55p678s[789s][111z]","karaten":false,"live":8,"necessary":["1m","4m"],"regular":0,"sanma":false,"seven_pairs":null,"shanten":0,"thirteen_orphans":null}"#
     );
     assert_eq!(code, 0);
     let (out, _, _) = run(&["55z", "--json"], "");
@@ -74,7 +74,10 @@ fn batch_keeps_going_after_bad_lines() {
     let (out, err, code) = run(&["-", "--json"], "5z\nxyz\n123m\n19m19p19s1234567z\n");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4, "{out}");
-    assert!(lines[0].starts_with(r#"{"closed_tiles":1,"hand":"5z","live":3,"necessary":["5z"]"#), "{out}");
+    assert!(
+        lines[0].starts_with(r#"{"closed_tiles":1,"hand":"5z","karaten":false,"live":3,"necessary":["5z"]"#),
+        "{out}"
+    );
     assert!(lines[1].contains(r#""error""#) && lines[1].contains(r#""input":"xyz""#), "{out}");
     assert!(lines[2].contains("got 3"), "{out}");
     assert!(lines[3].contains(r#""live":39"#) && lines[3].contains(r#""thirteen_orphans":0"#), "{out}");
@@ -117,4 +120,23 @@ fn a_bad_visible_flag_is_one_error_before_a_batch() {
     assert_eq!((out.as_str(), code), ("", 2));
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("error: --visible 'xx': at 1: 'x' is not a tile"), "{err}");
+}
+
+#[test]
+fn karaten_through_called_melds_is_named() {
+    // Tenpai by the closed tile (shanten reads closed tiles only), but the pon holds the other
+    // three 1m: no tile completes it.
+    let (out, _, code) = run(&["1m[111m][123p][456p][789p]"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(
+            "necessary: 1m (0 left; karaten: every tile that completes it is held four times with the called melds)\n"
+        ),
+        "{out}"
+    );
+    let (out, _, _) = run(&["1m[111m][123p][456p][789p]", "--json"], "");
+    assert!(out.contains(r#""karaten":true,"live":0"#), "{out}");
+    // Copies seen elsewhere are not karaten: the hand could still win on a copy no one holds.
+    let (out, _, _) = run(&["123456789m11p11s", "--visible", "11p11s"], "");
+    assert!(out.ends_with("necessary: 1p1s (0 left)\n"), "{out}");
 }
