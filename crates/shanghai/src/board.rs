@@ -307,9 +307,9 @@ impl Board {
         *len = n;
     }
 
-    /// The free tiles of `present`, in slot order.
+    /// The free tiles of `present`, in slot order (slots beyond the board are ignored).
     pub fn free_tiles(&self, present: &Bits) -> Vec<usize> {
-        present.iter().filter(|&i| self.is_free(present, i)).collect()
+        present.iter().take_while(|&i| i < self.len()).filter(|&i| self.is_free(present, i)).collect()
     }
 
     /// Every legal move: two free tiles that match.
@@ -331,8 +331,9 @@ impl Board {
         self.why_illegal(present, m).is_none()
     }
 
-    /// Why `m` is not legal in `present` (`None` when it is): the first of its slots that is
-    /// off the board, already removed or not free, or faces that do not match.
+    /// Why `m` is not legal in `present` (`None` when it is), the first reason in this order:
+    /// one slot taken twice; a slot off the board or already removed (the lower slot first);
+    /// faces that do not match; a slot that is not free (the lower first).
     pub fn why_illegal(&self, present: &Bits, m: Move) -> Option<MoveError> {
         use MoveErrorKind::{Mismatch, NotFree, OffBoard, Removed, SameSlot};
         let (a, b) = (m.0 as usize, m.1 as usize);

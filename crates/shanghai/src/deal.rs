@@ -13,9 +13,10 @@
 //! ```
 //!
 //! `layout` names a built-in layout (or, when the deal was made for a file, whatever the
-//! user names it; the reader of the deal supplies the layout). `rules` is `standard` or
-//! `grid`; `seed` is informative. After `faces` come the faces of the slots in slot order
-//! (layer, row, column), separated by any white space. `#` starts a comment.
+//! user names it, a GNOME map's name; the reader of the deal supplies the layout). `rules` is
+//! `standard` or `grid`; `seed` is informative. Each of these lines may be given once. After
+//! `faces` (on its line too) come the faces of the slots in slot order (layer, row, column),
+//! separated by any white space. `#` starts a comment.
 
 use haipai_tiles::rng::Rng;
 
@@ -42,6 +43,16 @@ fn check_even(layout: &Layout) -> Result<(), LayoutError> {
             LayoutErrorKind::Slots,
             format!("the layout has an odd number of slots ({})", layout.len()),
         ));
+    }
+    Ok(())
+}
+
+/// Appends the faces of `words` (white-space separated), read on `line`, to `faces`.
+fn read_faces(words: &str, line: usize, faces: &mut Vec<Face>) -> Result<(), LayoutError> {
+    for word in words.split_whitespace() {
+        faces.push(Face::parse(word).ok_or_else(|| {
+            LayoutError::at(line, format!("'{word}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"))
+        })?);
     }
     Ok(())
 }
@@ -127,6 +138,8 @@ impl Deal {
         let mut seed = None;
         let mut faces = Vec::new();
         let mut in_faces = false;
+        // The keys read so far, with their lines: each may be given once.
+        let mut seen: Vec<(&str, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -134,18 +147,15 @@ impl Deal {
                 continue;
             }
             if in_faces {
-                for word in content.split_whitespace() {
-                    faces.push(Face::parse(word).ok_or_else(|| {
-                        LayoutError::at(
-                            line,
-                            format!("'{word}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"),
-                        )
-                    })?);
-                }
+                read_faces(content, line, &mut faces)?;
                 continue;
             }
             let (key, value) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
             let value = value.trim();
+            if let Some(first) = seen.iter().find(|(k, _)| *k == key) {
+                return Err(LayoutError::at(line, format!("a second '{key}' line (the first is line {})", first.1)));
+            }
+            seen.push((key, line));
             match key {
                 "layout" => layout = Some(value.to_string()),
                 "rules" => {
@@ -158,7 +168,10 @@ impl Deal {
                     }
                 }
                 "seed" => seed = Some(value.parse().map_err(|_| LayoutError::at(line, format!("bad seed '{value}'")))?),
-                "faces" => in_faces = true,
+                "faces" => {
+                    in_faces = true;
+                    read_faces(value, line, &mut faces)?;
+                }
                 _ => {
                     return Err(LayoutError::at(
                         line,

@@ -346,9 +346,21 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                 )
             })
         };
+        // A layer is a whole number (`num` reads half-tile units).
+        let layer = || -> Result<i32, LayoutError> {
+            let twice = num("z")?;
+            if twice % 2 != 0 {
+                let v = get("z").unwrap_or_default();
+                return Err(LayoutError::at(
+                    line,
+                    format!("attribute z=\"{v}\" of <{}> is not a whole layer", tag.name),
+                ));
+            }
+            Ok(twice / 2)
+        };
         let z = || -> Result<i32, LayoutError> {
             match get("z") {
-                Some(_) => Ok(num("z")? / 2),
+                Some(_) => layer(),
                 None => layer_z
                     .ok_or_else(|| LayoutError::at(line, format!("<{}> has no z and is outside a <layer>", tag.name))),
             }
@@ -381,7 +393,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                 current = Some((name, line, Vec::new()));
             }
             "layer" => {
-                layer_z = Some(num("z")? / 2);
+                layer_z = Some(layer()?);
             }
             "row" => {
                 let z = z()?;
@@ -418,13 +430,24 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
     Ok(maps)
 }
 
+/// The first line of `text` that is neither blank nor a `#` comment, trimmed ("" when none).
+fn first_line(text: &str) -> &str {
+    text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("")
+}
+
+/// Whether [`parse_any`] reads `text` as a GNOME `.map` file (XML: its first line that is
+/// not blank or a `#` comment starts with `<`), whose maps a name picks.
+pub fn is_gnome(text: &str) -> bool {
+    first_line(text).starts_with('<')
+}
+
 /// Reads a layout file of any supported kind, chosen by its content: a KMahjongg header, XML
 /// (`<`), or haipai notation. For GNOME files with several maps, `map` picks one by name
 /// (case-insensitive; the first map when `None`); a map name for any other kind of file is an
 /// error.
 pub fn parse_any(name: &str, text: &str, map: Option<&str>) -> Result<Layout, LayoutError> {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
-    let gnome = first.starts_with('<');
+    let first = first_line(text);
+    let gnome = is_gnome(text);
     if let (Some(m), false) = (map, gnome) {
         return Err(LayoutError::whole(
             LayoutErrorKind::File,

@@ -449,7 +449,9 @@ impl<'b> Solver<'b> {
         self.solve_from(self.board.full())
     }
 
-    /// Solves the position where the tiles of `present` are on the board.
+    /// Solves the position where the tiles of `present` are on the board (slots beyond the
+    /// board hold no tile and are ignored). A position with an odd number of tiles of some
+    /// matching group, which no play reaches, is unwinnable: every move takes two of one group.
     pub fn solve_from(&mut self, present: Bits) -> Verdict {
         self.solve_inner(present, false)
     }
@@ -469,6 +471,11 @@ impl<'b> Solver<'b> {
         self.timed_out = false;
         self.deadline = self.budget.time.map(|t| Instant::now() + t);
         self.limit = self.budget.nodes;
+        let present = on_board(self.board, present);
+        if has_odd_group(self.board, &present) {
+            self.inherited.clear();
+            return Verdict::Unwinnable;
+        }
         let mut path = Vec::new();
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
         let result = if pairing {
@@ -533,6 +540,7 @@ impl<'b> Solver<'b> {
     /// mostly still win).
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
         let board = self.board;
+        let present = on_board(board, present);
         let moves = board.moves(&present);
         let mut lines: Vec<Vec<Move>> = Vec::new();
         match self.solve_from(present) {
@@ -1706,6 +1714,22 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// `present` without the slots beyond the board's last.
+fn on_board(board: &Board, present: Bits) -> Bits {
+    let full = board.full();
+    Bits(std::array::from_fn(|k| present.0[k] & full.0[k]))
+}
+
+/// Whether `present` holds an odd number of tiles of some matching group (so it can never
+/// be cleared).
+fn has_odd_group(board: &Board, present: &Bits) -> bool {
+    let mut odd = 0u64;
+    for i in present.iter() {
+        odd ^= 1 << board.group[i];
+    }
+    odd != 0
 }
 
 /// Whether no tile of `members` is in `p`.

@@ -6,7 +6,7 @@
 //! or `--deal FILE` written by `haipai shanghai deal`). Moves are written `A-B`, the two slot
 //! indices (slots are numbered by layer, row, column; `solve --show` prints them).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats};
@@ -109,7 +109,8 @@ struct BoardArgs {
     #[arg(long)]
     winnable: bool,
     /// Read the deal from a file written by `haipai shanghai deal` (its layout, rules and seed;
-    /// give `--file` too when it was made for a layout file).
+    /// give `--file` too when it was made for a layout file: of a GNOME file, the map the deal
+    /// names unless `--map` names another).
     #[arg(long, conflicts_with_all = ["layout", "seed", "winnable", "rules"])]
     deal: Option<PathBuf>,
     /// Rule set: standard, or grid (document 002).
@@ -146,13 +147,20 @@ fn parse_rules(text: &str) -> Result<Rules, String> {
 
 fn load_layout(name: &str, file: Option<&PathBuf>, map: Option<&str>) -> Result<Layout, String> {
     match file {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
-            formats::parse_any(stem, &text, map).map_err(|e| format!("{}: {e}", path.display()))
-        }
+        Some(path) => parse_layout_file(path, &read_layout_file(path)?, map),
         None => Layout::named(name).map_err(|e| e.to_string()),
     }
+}
+
+/// The text of the layout file `path`; the error names it.
+fn read_layout_file(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map).
+fn parse_layout_file(path: &Path, text: &str, map: Option<&str>) -> Result<Layout, String> {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
+    formats::parse_any(stem, text, map).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
@@ -168,14 +176,19 @@ fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
     Ok((board, deal))
 }
 
-/// The board of a deal file: its layout is the one it names, or `--file` when given; every
-/// error names the deal file.
+/// The board of a deal file: its layout is the one it names, or `--file` when given (of a
+/// GNOME file, the map `--map` names, else the map the deal names, as `deal` writes the map's
+/// name); every error names the deal file.
 fn load_deal_file(path: &PathBuf, args: &BoardArgs) -> Result<(Board, Deal), String> {
     let shown = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
     let deal = Deal::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
     let layout = match &args.file {
-        Some(file) => load_layout("", Some(file), args.map.as_deref())?,
+        Some(file) => {
+            let layout_text = read_layout_file(file)?;
+            let own_map = formats::is_gnome(&layout_text).then_some(deal.layout.as_str());
+            parse_layout_file(file, &layout_text, args.map.as_deref().or(own_map))?
+        }
         None => Layout::named(&deal.layout)
             .map_err(|e| format!("{shown}: {e} (a deal made for a layout file is read with --file FILE as well)"))?,
     };

@@ -170,3 +170,55 @@ fn deal_takes_no_solver_flags_and_show_is_for_text() {
     assert_eq!(code, 2);
     assert!(err.contains("'--show' cannot be used with '--json'"), "{err}");
 }
+
+/// A deal made for one map of a GNOME file is solved on that map: `solve --deal FILE --file
+/// MAPS` used to take the file's first map whatever map the deal named (here a row of four,
+/// winnable, instead of a tower of four, where only the top tile is ever free).
+#[test]
+fn a_deal_file_picks_its_own_gnome_map() {
+    let dir = scratch("gnome");
+    let maps = dir.join("two.map");
+    let towers = (0..4).map(|z| format!("<tile x=\"0\" y=\"0\" z=\"{z}\"/>")).collect::<String>();
+    let text = format!(
+        "<mahjongg>\n<map name=\"Row\"><row y=\"0\" left=\"0\" right=\"3\" z=\"0\"/></map>\n<map name=\"Tower\">{towers}</map>\n</mahjongg>\n"
+    );
+    std::fs::write(&maps, text).unwrap();
+    let m = maps.to_str().unwrap();
+    let (code, deal, _) = haipai(&["shanghai", "deal", "--file", m, "--map", "tower"], "");
+    assert_eq!(code, 0);
+    assert_eq!(deal, "# haipai shanghai deal\nlayout Tower\nrules standard\nseed 1\nfaces\n1m 1m 1m 1m\n");
+    let path = dir.join("tower.txt");
+    std::fs::write(&path, &deal).unwrap();
+    let p = path.to_str().unwrap();
+    let verdict = |extra: &[&str]| {
+        let mut args = vec!["shanghai", "solve", "--deal", p, "--file", m, "--json"];
+        args.extend(extra);
+        let (code, out, err) = haipai(&args, "");
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()["verdict"].clone()
+    };
+    assert_eq!(verdict(&[]), "unwinnable");
+    // `--map` still picks another map of the same size.
+    assert_eq!(verdict(&["--map", "Row"]), "winnable");
+    std::fs::write(&path, deal.replace("layout Tower", "layout Spire")).unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--deal", p, "--file", m], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), format!("error: {m}: no map named 'Spire'; the file has: Row, Tower"));
+}
+
+/// Faces may follow `faces` on its own line (they used to be dropped, the error then counting
+/// none); a key given twice is refused.
+#[test]
+fn deal_files_with_faces_on_the_faces_line() {
+    let dir = scratch("inline");
+    let path = dir.join("d.txt");
+    std::fs::write(&path, "layout grid1x2x2\nrules grid\nfaces 1m 2m 2m 1m\n").unwrap();
+    let p = path.to_str().unwrap();
+    let (code, out, err) = haipai(&["shanghai", "solve", "--deal", p], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().skip(1).collect::<Vec<_>>(), ["  1. 0-3 1m", "  2. 1-2 2m"]);
+    std::fs::write(&path, "layout grid1x2x2\nlayout turtle\nfaces\n1m 1m 1m 1m\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--deal", p], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), format!("error: {p}: line 2: a second 'layout' line (the first is line 1)"));
+}
