@@ -111,8 +111,6 @@ pub(crate) struct Setup {
     pub red_unseen0: [u8; 3],
     /// Denominator of draw `d`.
     pub denom: [f64; LAST],
-    /// A riichi on the input's discard is a double riichi.
-    pub double_possible: bool,
 }
 
 /// The listing went over [`Options::max_states`].
@@ -270,13 +268,16 @@ pub(crate) struct Shared {
 }
 
 /// One child of a draw: the kind, its live copies and the value of the 14-tile hand after it
-/// for the first draw (`first`) and later draws (`later`).
+/// for the first draw (`first`) and later draws (`later`), and the copies of it that the
+/// policy throws straight back at each draw index (`thrown`: the hand is as it was, so the
+/// draw counts as thrown in [`contributions`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Child {
     pub kind: usize,
     pub live: f64,
     pub first: Arrays,
     pub later: Arrays,
+    pub thrown: [f64; LAST],
 }
 
 /// One draw of a 13-tile state as the roots and the simulator read it: the 14-tile state it
@@ -308,7 +309,6 @@ enum Part {
 /// each with its share of the copies (the red copy's first when the five splits).
 #[derive(Clone, Copy, Debug)]
 struct Draw {
-    kind: u8,
     live: u8,
     parts: [(f64, u32); 2],
     len: usize,
@@ -324,10 +324,10 @@ fn draws(kids: &[(Kid, Label)]) -> Vec<Draw> {
             let plain = kids[i + 1].0;
             let live = kid.copies + plain.copies;
             let pr = f64::from(kid.copies) / f64::from(live);
-            out.push(Draw { kind: label.kind, live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
+            out.push(Draw { live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
             i += 2;
         } else {
-            out.push(Draw { kind: label.kind, live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
+            out.push(Draw { live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
             i += 1;
         }
     }
@@ -1854,9 +1854,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
         a
     }
 
-    /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
+    /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]), and the
+    /// copies of each that the policy throws straight back at each draw index: those whose
+    /// 14-tile value there is the root's own value at the next index, all three quantities
+    /// bit for bit (the best discard is the drawn tile: the value is copied from the root).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        draws(&self.kids(r))
+        let kids = self.kids(r);
+        let own = &self.root13[&r];
+        let mut at = 0;
+        draws(&kids)
             .iter()
             .map(|draw| {
                 let mut a = Arrays::ZERO;
@@ -1868,7 +1874,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         a.t[d] += wt * v[2];
                     }
                 }
-                Child { kind: usize::from(draw.kind), live: f64::from(draw.live), first: a, later: a }
+                let parts = &kids[at..at + draw.len];
+                at += draw.len;
+                let mut thrown = [0.0; LAST];
+                for (kid, _) in parts {
+                    let values = &self.root14[&kid.state];
+                    for (d, x) in thrown.iter_mut().enumerate() {
+                        if values[d] == own[d + 1] {
+                            *x += f64::from(kid.copies);
+                        }
+                    }
+                }
+                let kind = usize::from(parts[0].1.kind);
+                Child { kind, live: f64::from(draw.live), first: a, later: a, thrown }
             })
             .collect()
     }
@@ -1920,7 +1938,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.riichi_waits_of(h, pack(h, 0), &[red], double, answer, &mut waits);
         waits
             .into_iter()
-            .map(|(kind, w)| Child { kind, live: w.live, first: spread(w.first), later: spread(w.later) })
+            .map(|(kind, w)| Child {
+                kind,
+                live: w.live,
+                first: spread(w.first),
+                later: spread(w.later),
+                thrown: [0.0; LAST],
+            })
             .collect()
     }
 
@@ -2678,23 +2702,36 @@ fn riichi_step(denom: f64, waits: &[Wait], d: usize, later: [f64; 3]) -> ([f64; 
     ([lp, lw, lt], [fp, fw, ft])
 }
 
-/// Each child's contribution to the points of `first[d0]` (see [`first_passage`]).
-pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) -> Vec<f64> {
+/// Each child's contribution to the points of `first[d0]` (see [`first_passage`]): the
+/// points of the paths whose first kept draw is this child. The copies a child throws straight
+/// back at draw `d` ([`Child::thrown`]; their value there is the state's own value at `d + 1`,
+/// `own`) count at `d` as thrown draws, not kept ones, so their paths are credited to the draws
+/// they keep later. Exact either way: such a copy adds to the value what a thrown draw would.
+pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize, own: &Arrays) -> Vec<f64> {
+    if d0 >= LAST {
+        return vec![0.0; children.len()];
+    }
     let s: f64 = children.iter().map(|c| c.live).sum();
+    // The chance that draw `d` keeps nothing: `1 - kept copies / denominator`.
+    let stay: [f64; LAST] = std::array::from_fn(|d| {
+        let kept: f64 = children.iter().map(|c| c.live - c.thrown[d]).sum();
+        1.0 - kept / denom[d].max(s)
+    });
     children
         .iter()
         .map(|c| {
-            // Later draws, from the last back to d0 + 1.
+            // From the last draw back to d0.
             let mut g = 0.0;
-            for d in (d0 + 1..LAST).rev() {
+            for d in (d0..LAST).rev() {
                 let big = denom[d].max(s);
-                g = c.live / big * c.later.p[d] + (1.0 - s / big) * g;
+                let p = if d == d0 { c.first.p[d] } else { c.later.p[d] };
+                let mut here = c.live / big * p;
+                if c.thrown[d] > 0.0 {
+                    here -= c.thrown[d] / big * own.p[d + 1];
+                }
+                g = here + stay[d] * g;
             }
-            if d0 >= LAST {
-                return 0.0;
-            }
-            let big = denom[d0].max(s);
-            c.live / big * c.first.p[d0] + (1.0 - s / big) * g
+            g
         })
         .collect()
 }
