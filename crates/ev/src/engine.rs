@@ -103,6 +103,8 @@ pub(crate) struct Setup {
     pub round: Tile,
     /// Dora indicators used for scoring (empty when dora are off).
     pub dora: Vec<Tile>,
+    /// Red fives in the called melds: han on every win (0 with red fives off).
+    pub meld_red: u32,
     /// Number of ura-dora indicators (= dora indicators given).
     pub ura_count: usize,
     /// Unseen copies per kind at the input.
@@ -883,7 +885,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let riichi = if riichi == 2 && !self.opts.double_riichi { 1 } else { riichi };
         let ippatsu = ippatsu && self.opts.ippatsu && riichi > 0;
         let haitei = haitei && self.opts.haitei;
-        let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+        let red_han = self.red_han(red);
         if self.opts.menzen_tsumo {
             // Exact: every extra han through the oracle's totals.
             let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
@@ -933,6 +935,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
             }
         })
+    }
+
+    /// The han of the red fives of a winning hand whose closed red bits are `red`: those and
+    /// the called melds' (0 with red fives off).
+    fn red_han(&self, red: u8) -> u32 {
+        if self.opts.red_fives { red.count_ones() + self.s.meld_red } else { 0 }
     }
 
     /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
@@ -1310,7 +1318,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             None => None,
         };
         for (o, &red) in out.iter_mut().zip(reds) {
-            let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+            let red_han = self.red_han(red);
             *o = [
                 totals.map(|t| totals_points(&t, red_han, None)),
                 last.map(|(t, han)| totals_points(&t, red_han + han, None)),
@@ -1976,8 +1984,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
         let double = u32::from(level == 2 && self.opts.double_riichi);
         let (ippatsu_han, haitei_han) = (u32::from(self.opts.ippatsu), u32::from(self.opts.haitei));
-        let red_fives = self.opts.red_fives;
-        let red_han = |bits: u8| if red_fives { bits.count_ones() } else { 0 };
+        let (red_fives, meld_red) = (self.opts.red_fives, self.s.meld_red);
+        let red_han = |bits: u8| if red_fives { bits.count_ones() + meld_red } else { 0 };
         for (i, k) in kinds(waits).enumerate() {
             let c = self.live(h, k);
             h[k] += 1;

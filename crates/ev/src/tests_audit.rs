@@ -267,3 +267,48 @@ fn a_riichi_with_every_option_equals_the_hand_computation() {
     q.turn = 17;
     assert_eq!(format!("{:.2}", candidate(&q, &o, None).value.points), "964.88");
 }
+
+/// The simulator agrees with the computed values on an open hand (no riichi, yaku needed:
+/// yakuhai, tanyao is out with 123p, haitei) with hand change at a later turn, and on a
+/// 13-tile 1-shanten input at turn 11 with every option on.
+#[test]
+fn monte_carlo_agrees_on_an_open_hand_and_a_late_thirteen_tile_input() {
+    let mut open = Query::new(Hand::parse("234m567p1178s5z[123p]").expect("hand"));
+    open.dora_indicators = vec![tile("5s")];
+    open.turn = 6;
+    let mut late = query("222567m34p3366s4z");
+    late.turn = 11;
+    let o = Options { riichi: RiichiPolicy::Best, ..Options::default() };
+    for (q, discard) in [(&open, Some("7s")), (&open, Some("5z")), (&late, None)] {
+        let c = candidate(q, &o, discard);
+        let e = simulate_with(&Standard::default(), q, &o, discard.map(tile), 20_000, 17).expect("simulate");
+        assert!((e.points - c.value.points).abs() <= 4.0 * e.points_se, "{discard:?}: {e:?} vs {:?}", c.value);
+        assert!((e.win - c.value.win).abs() <= 4.0 * e.win_se, "{discard:?}: {e:?} vs {:?}", c.value);
+    }
+}
+
+/// A red five in a called meld is a han on every win (it was never counted: the engine scored
+/// only the closed hand's red fives). At turn 17 the one draw left is haitei; the hand waits
+/// on 2s and 5s. An open pon of 5p with the red one: haitei and the red five, 2 han 30 fu,
+/// 3,000, 6,000 with the red 5s drawn (was 111.57). A closed kan of 5p with the red one, no
+/// ura-dora or ippatsu: riichi, tsumo, haitei and the red five, 4 han 40 fu, 12,000, as with
+/// the red 5s drawn (was 555.00); dama 3 han 40 fu 7,800, 12,000 with the red 5s (was 292.50).
+#[test]
+fn a_red_five_in_a_called_meld_is_a_han() {
+    let mut q = query("234m567p11s34s9m[505p]");
+    q.turn = 17;
+    let o = Options { extra_exchanges: 0, ..Options::default() };
+    let c = candidate(&q, &o, Some("9m"));
+    let want = (4.0 * 3_000.0 + 3.0 * 3_000.0 + 6_000.0) / 121.0;
+    assert!((c.value.points - want).abs() < 1e-9, "{} {want}", c.value.points);
+    assert_eq!(format!("{:.2}", c.value.points), "223.14");
+
+    let mut q = query("234m678p11s34s9m[0555p*]");
+    q.turn = 17;
+    let o = Options { extra_exchanges: 0, ura_dora: false, ippatsu: false, ..Options::default() };
+    let c = candidate(&q, &o, Some("9m"));
+    let (riichi, dama) = (c.riichi.expect("riichi").points, c.dama.expect("dama").points);
+    assert!((riichi - 8.0 * 12_000.0 / 120.0).abs() < 1e-9, "{riichi}");
+    assert!((dama - (7.0 * 7_800.0 + 12_000.0) / 120.0).abs() < 1e-9, "{dama}");
+    assert_eq!(c.value.points, riichi);
+}
