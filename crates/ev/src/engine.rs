@@ -2128,9 +2128,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     if kid.len == 2 && rng.unit_f64() >= kid.parts[0].0 {
                         j = kid.parts[1].1;
                     }
-                    if let Some(p) = self.win_of(j, d == LAST - 1) {
-                        // The DP takes a win whenever one is available (declining is an option
-                        // the simulator does not model).
+                    // A win is taken, unless the policy may decline it and a discard is better
+                    // (as the pass decides: the win first, then each discard when better).
+                    let win = self.win_of(j, d == LAST - 1);
+                    if let Some(p) = win
+                        && !self.opts.may_decline
+                    {
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
@@ -2153,6 +2156,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         if best.as_ref().is_none_or(|b| better(objective, cand.0, b.0)) {
                             best = Some(cand);
                         }
+                    }
+                    if let Some(p) = win
+                        && best.as_ref().is_none_or(|b| !better(objective, b.0, (p, 1.0, 1.0)))
+                    {
+                        return (p, true, true);
                     }
                     match best {
                         Some((_, next)) => st = next,
