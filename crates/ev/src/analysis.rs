@@ -132,7 +132,8 @@ pub struct Value {
     pub tenpai: f64,
 }
 
-/// The three quantities for the same hand at every turn 1..=17 (index `turn - 1`).
+/// The three quantities for the same hand at every turn 1..=17 (index `turn - 1`, each turn
+/// with the wall it would have then; index 0 is turn 1, where a riichi is a double riichi).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PerTurn {
     /// Expected points.
@@ -144,7 +145,9 @@ pub struct PerTurn {
 }
 
 /// A necessary tile (one whose draw lowers the shanten), its live copies and its draw's
-/// contribution to the expected points (the first such draw being this kind).
+/// contribution to the expected points: the points of the paths whose first kept draw is this
+/// kind (a drawn tile the policy throws straight back is not kept; docs/ev-model.md,
+/// "Contributions").
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Necessary {
     /// The tile.
@@ -172,7 +175,8 @@ pub struct Candidate {
     pub riichi: Option<Value>,
     /// For a closed tenpai hand (riichi possible): the value staying dama.
     pub dama: Option<Value>,
-    /// Points not from the necessary tiles' draws (hand changes); 0 without hand change.
+    /// Points whose first kept draw is not a necessary tile (hand changes); 0 without hand
+    /// change.
     pub other_points: f64,
 }
 
@@ -265,11 +269,11 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         seat: query.seat,
         round: query.round,
         dora: if options.dora { query.dora_indicators.clone() } else { Vec::new() },
+        meld_red: if options.red_fives { meld_red.iter().map(|&r| u32::from(r)).sum() } else { 0 },
         ura_count: query.dora_indicators.len(),
         unseen0,
         red_unseen0,
         denom,
-        double_possible: size == 14 && query.turn == 1,
     };
     Ok((setup, size))
 }
@@ -386,7 +390,8 @@ fn candidate<O: Oracle>(
     let shanten = solver.shanten(&h);
     let dama = solver.root_arrays(root_index);
     let riichi_possible = solver.can_riichi(&h);
-    // The per-turn value: riichi (with double riichi on the first discard of the game) or dama.
+    // The per-turn value: riichi (with double riichi on the first discard of the game, turn 1:
+    // index 0 of every question's arrays, a 13-tile input's as a 14-tile one's) or dama.
     let mut arrays = dama;
     let mut riichi_value = None;
     let mut dama_value = None;
@@ -394,7 +399,7 @@ fn candidate<O: Oracle>(
     if riichi_possible {
         let ri = solver.riichi(&mut h, red, false);
         let mut r = solver.riichi_arrays(ri);
-        if setup.double_possible && options.double_riichi {
+        if options.double_riichi {
             let di = solver.riichi(&mut h, red, true);
             let dbl = solver.riichi_arrays(di);
             r.p[0] = dbl.p[0];
@@ -416,12 +421,14 @@ fn candidate<O: Oracle>(
         }
     };
     let children = if use_riichi {
-        let double = setup.double_possible && options.double_riichi && d0 == 0;
+        let double = options.double_riichi && d0 == 0;
         solver.riichi_children(&mut h, red, double)
     } else {
         solver.root_children(root_index)
     };
-    let parts = contributions(&setup.denom, &children, d0);
+    // A dama root may throw a drawn tile straight back: such a draw counts as thrown (a riichi
+    // root's children throw nothing back).
+    let parts = contributions(&setup.denom, &children, d0, &dama);
     debug_assert!({
         let mut terminal = Arrays::ZERO;
         terminal.t[LAST] = if use_riichi || shanten == 0 { 1.0 } else { 0.0 };
@@ -509,7 +516,7 @@ pub fn simulate_with<O: Oracle>(
     let root = solver.solve(&[(h, red)]).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?[0];
     let dama = solver.root_arrays(root);
     let mut riichi_root = false;
-    let double = setup.double_possible && options.double_riichi && d0 == 0;
+    let double = options.double_riichi && d0 == 0;
     if solver.can_riichi(&h) {
         let ri = solver.riichi(&mut h, red, double);
         let r = solver.riichi_arrays(ri);

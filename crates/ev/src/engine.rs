@@ -103,6 +103,8 @@ pub(crate) struct Setup {
     pub round: Tile,
     /// Dora indicators used for scoring (empty when dora are off).
     pub dora: Vec<Tile>,
+    /// Red fives in the called melds: han on every win (0 with red fives off).
+    pub meld_red: u32,
     /// Number of ura-dora indicators (= dora indicators given).
     pub ura_count: usize,
     /// Unseen copies per kind at the input.
@@ -111,8 +113,6 @@ pub(crate) struct Setup {
     pub red_unseen0: [u8; 3],
     /// Denominator of draw `d`.
     pub denom: [f64; LAST],
-    /// A riichi on the input's discard is a double riichi.
-    pub double_possible: bool,
 }
 
 /// The listing went over [`Options::max_states`].
@@ -270,13 +270,16 @@ pub(crate) struct Shared {
 }
 
 /// One child of a draw: the kind, its live copies and the value of the 14-tile hand after it
-/// for the first draw (`first`) and later draws (`later`).
+/// for the first draw (`first`) and later draws (`later`), and the copies of it that the
+/// policy throws straight back at each draw index (`thrown`: the hand is as it was, so the
+/// draw counts as thrown in [`contributions`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Child {
     pub kind: usize,
     pub live: f64,
     pub first: Arrays,
     pub later: Arrays,
+    pub thrown: [f64; LAST],
 }
 
 /// One draw of a 13-tile state as the roots and the simulator read it: the 14-tile state it
@@ -308,7 +311,6 @@ enum Part {
 /// each with its share of the copies (the red copy's first when the five splits).
 #[derive(Clone, Copy, Debug)]
 struct Draw {
-    kind: u8,
     live: u8,
     parts: [(f64, u32); 2],
     len: usize,
@@ -324,10 +326,10 @@ fn draws(kids: &[(Kid, Label)]) -> Vec<Draw> {
             let plain = kids[i + 1].0;
             let live = kid.copies + plain.copies;
             let pr = f64::from(kid.copies) / f64::from(live);
-            out.push(Draw { kind: label.kind, live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
+            out.push(Draw { live, parts: [(pr, kid.state), (1.0 - pr, plain.state)], len: 2 });
             i += 2;
         } else {
-            out.push(Draw { kind: label.kind, live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
+            out.push(Draw { live: kid.copies, parts: [(1.0, kid.state), (0.0, 0)], len: 1 });
             i += 1;
         }
     }
@@ -883,7 +885,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let riichi = if riichi == 2 && !self.opts.double_riichi { 1 } else { riichi };
         let ippatsu = ippatsu && self.opts.ippatsu && riichi > 0;
         let haitei = haitei && self.opts.haitei;
-        let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+        let red_han = self.red_han(red);
         if self.opts.menzen_tsumo {
             // Exact: every extra han through the oracle's totals.
             let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
@@ -933,6 +935,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
             }
         })
+    }
+
+    /// The han of the red fives of a winning hand whose closed red bits are `red`: those and
+    /// the called melds' (0 with red fives off).
+    fn red_han(&self, red: u8) -> u32 {
+        if self.opts.red_fives { red.count_ones() + self.s.meld_red } else { 0 }
     }
 
     /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
@@ -1310,7 +1318,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             None => None,
         };
         for (o, &red) in out.iter_mut().zip(reds) {
-            let red_han = if self.opts.red_fives { red.count_ones() } else { 0 };
+            let red_han = self.red_han(red);
             *o = [
                 totals.map(|t| totals_points(&t, red_han, None)),
                 last.map(|(t, han)| totals_points(&t, red_han + han, None)),
@@ -1854,9 +1862,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
         a
     }
 
-    /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]).
+    /// The root's draw children with their 14-tile arrays (after [`Solver::solve`]), and the
+    /// copies of each that the policy throws straight back at each draw index: those whose
+    /// 14-tile value there is the root's own value at the next index, all three quantities
+    /// bit for bit (the best discard is the drawn tile: the value is copied from the root).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
-        draws(&self.kids(r))
+        let kids = self.kids(r);
+        let own = &self.root13[&r];
+        let mut at = 0;
+        draws(&kids)
             .iter()
             .map(|draw| {
                 let mut a = Arrays::ZERO;
@@ -1868,7 +1882,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         a.t[d] += wt * v[2];
                     }
                 }
-                Child { kind: usize::from(draw.kind), live: f64::from(draw.live), first: a, later: a }
+                let parts = &kids[at..at + draw.len];
+                at += draw.len;
+                let mut thrown = [0.0; LAST];
+                for (kid, _) in parts {
+                    let values = &self.root14[&kid.state];
+                    for (d, x) in thrown.iter_mut().enumerate() {
+                        if values[d] == own[d + 1] {
+                            *x += f64::from(kid.copies);
+                        }
+                    }
+                }
+                let kind = usize::from(parts[0].1.kind);
+                Child { kind, live: f64::from(draw.live), first: a, later: a, thrown }
             })
             .collect()
     }
@@ -1920,7 +1946,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.riichi_waits_of(h, pack(h, 0), &[red], double, answer, &mut waits);
         waits
             .into_iter()
-            .map(|(kind, w)| Child { kind, live: w.live, first: spread(w.first), later: spread(w.later) })
+            .map(|(kind, w)| Child {
+                kind,
+                live: w.live,
+                first: spread(w.first),
+                later: spread(w.later),
+                thrown: [0.0; LAST],
+            })
             .collect()
     }
 
@@ -1952,8 +1984,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
         let double = u32::from(level == 2 && self.opts.double_riichi);
         let (ippatsu_han, haitei_han) = (u32::from(self.opts.ippatsu), u32::from(self.opts.haitei));
-        let red_fives = self.opts.red_fives;
-        let red_han = |bits: u8| if red_fives { bits.count_ones() } else { 0 };
+        let (red_fives, meld_red) = (self.opts.red_fives, self.s.meld_red);
+        let red_han = |bits: u8| if red_fives { bits.count_ones() + meld_red } else { 0 };
         for (i, k) in kinds(waits).enumerate() {
             let c = self.live(h, k);
             h[k] += 1;
@@ -2096,9 +2128,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
                     if kid.len == 2 && rng.unit_f64() >= kid.parts[0].0 {
                         j = kid.parts[1].1;
                     }
-                    if let Some(p) = self.win_of(j, d == LAST - 1) {
-                        // The DP takes a win whenever one is available (declining is an option
-                        // the simulator does not model).
+                    // A win is taken, unless the policy may decline it and a discard is better
+                    // (as the pass decides: the win first, then each discard when better).
+                    let win = self.win_of(j, d == LAST - 1);
+                    if let Some(p) = win
+                        && !self.opts.may_decline
+                    {
                         return (p, true, true);
                     }
                     let mut best: Option<((f64, f64, f64), St)> = None;
@@ -2121,6 +2156,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
                         if best.as_ref().is_none_or(|b| better(objective, cand.0, b.0)) {
                             best = Some(cand);
                         }
+                    }
+                    if let Some(p) = win
+                        && best.as_ref().is_none_or(|b| !better(objective, b.0, (p, 1.0, 1.0)))
+                    {
+                        return (p, true, true);
                     }
                     match best {
                         Some((_, next)) => st = next,
@@ -2678,23 +2718,36 @@ fn riichi_step(denom: f64, waits: &[Wait], d: usize, later: [f64; 3]) -> ([f64; 
     ([lp, lw, lt], [fp, fw, ft])
 }
 
-/// Each child's contribution to the points of `first[d0]` (see [`first_passage`]).
-pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize) -> Vec<f64> {
+/// Each child's contribution to the points of `first[d0]` (see [`first_passage`]): the
+/// points of the paths whose first kept draw is this child. The copies a child throws straight
+/// back at draw `d` ([`Child::thrown`]; their value there is the state's own value at `d + 1`,
+/// `own`) count at `d` as thrown draws, not kept ones, so their paths are credited to the draws
+/// they keep later. Exact either way: such a copy adds to the value what a thrown draw would.
+pub(crate) fn contributions(denom: &[f64; LAST], children: &[Child], d0: usize, own: &Arrays) -> Vec<f64> {
+    if d0 >= LAST {
+        return vec![0.0; children.len()];
+    }
     let s: f64 = children.iter().map(|c| c.live).sum();
+    // The chance that draw `d` keeps nothing: `1 - kept copies / denominator`.
+    let stay: [f64; LAST] = std::array::from_fn(|d| {
+        let kept: f64 = children.iter().map(|c| c.live - c.thrown[d]).sum();
+        1.0 - kept / denom[d].max(s)
+    });
     children
         .iter()
         .map(|c| {
-            // Later draws, from the last back to d0 + 1.
+            // From the last draw back to d0.
             let mut g = 0.0;
-            for d in (d0 + 1..LAST).rev() {
+            for d in (d0..LAST).rev() {
                 let big = denom[d].max(s);
-                g = c.live / big * c.later.p[d] + (1.0 - s / big) * g;
+                let p = if d == d0 { c.first.p[d] } else { c.later.p[d] };
+                let mut here = c.live / big * p;
+                if c.thrown[d] > 0.0 {
+                    here -= c.thrown[d] / big * own.p[d + 1];
+                }
+                g = here + stay[d] * g;
             }
-            if d0 >= LAST {
-                return 0.0;
-            }
-            let big = denom[d0].max(s);
-            c.live / big * c.first.p[d0] + (1.0 - s / big) * g
+            g
         })
         .collect()
 }

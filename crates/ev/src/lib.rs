@@ -39,6 +39,8 @@ pub mod options;
 pub mod oracle;
 mod standard;
 #[cfg(test)]
+mod tests_audit;
+#[cfg(test)]
 mod tests_doc;
 #[cfg(test)]
 mod tests_props;

@@ -303,6 +303,9 @@ fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
                 "necessary": c.necessary.iter().map(|n| json!({
                     "tile": n.tile.to_string(), "live": n.live, "points": n.points,
                 })).collect::<Vec<_>>(),
+                // The points whose first kept draw is no necessary tile (hand changes): with the
+                // necessary tiles' points, the candidate's points.
+                "other_points": c.other_points,
                 "per_turn": {
                     "points": c.per_turn.points,
                     "win": c.per_turn.win,

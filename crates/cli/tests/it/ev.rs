@@ -161,3 +161,19 @@ fn menzen_tsumo_can_be_switched_off_and_a_win_may_be_declined() {
     let may_decline = ["--riichi", "never", "--may-decline"];
     assert_eq!(format!("{:.2}", best_points("234567m11p2345m5p", &may_decline)), "3081.74");
 }
+
+#[test]
+fn the_json_splits_the_points_by_first_kept_draw() {
+    // With hand change (the default budget) the necessary draws' points and the hand changes'
+    // (`other_points`) make up the candidate's points.
+    let (code, out, err) = haipai(&["ev", "222567m34p3366s4z", "--dora-indicator", "1z", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    let c = &v["candidates"][0];
+    let necessary: f64 =
+        c["necessary"].as_array().expect("necessary").iter().map(|n| n["points"].as_f64().expect("points")).sum();
+    let other = c["other_points"].as_f64().expect("other_points");
+    let points = c["points"].as_f64().expect("points");
+    assert!((necessary + other - points).abs() < 1e-6 * points, "{necessary} + {other} != {points}");
+    assert_eq!(format!("{points:.2} {necessary:.2}"), "3928.48 1655.18");
+}
