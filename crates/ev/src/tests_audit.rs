@@ -3,10 +3,10 @@
 //! each against a hand computation.
 
 use crate::Standard;
+use crate::tests_props::random_hands;
 use crate::{Candidate, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
 use haipai_shanten::shanten as slow_shanten;
-use haipai_tiles::rng::Rng;
-use haipai_tiles::{Counts, Hand, Tile, parse_counts, parse_tile};
+use haipai_tiles::{Hand, Tile, parse_counts, parse_tile};
 
 fn tile(t: &str) -> Tile {
     parse_tile(t).expect("tile").0
@@ -76,24 +76,6 @@ fn a_thirteen_tile_input_at_turn_1_declares_double_riichi() {
     assert_eq!(thirteen.per_turn, six.per_turn);
     assert_eq!(thirteen.necessary, six.necessary);
     assert_eq!((thirteen.riichi, thirteen.dama), (six.riichi, six.dama));
-}
-
-/// Random closed 14-tile hands of shanten 0..=`max_shanten`, seeded (no red fives).
-fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
-        rng.shuffle(&mut wall);
-        let mut h = [0u8; 34];
-        for &k in &wall[..14] {
-            h[k] += 1;
-        }
-        if (0..=max_shanten).contains(&slow_shanten(&h)) {
-            out.push(h);
-        }
-    }
-    out
 }
 
 /// A 13-tile input is valued as the 14-tile candidate that discards into it, every number

@@ -18,8 +18,9 @@ fn query(hand: &str) -> Query {
     q
 }
 
-/// Random closed 14-tile hands of at most `max_shanten`, seeded.
-fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> {
+/// Random closed 14-tile hands of shanten 0..=`max_shanten`, seeded (no red fives; shared with
+/// the audit tests).
+pub(crate) fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < n {

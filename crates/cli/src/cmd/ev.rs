@@ -160,20 +160,27 @@ fn flags(args: &Args) -> Result<Flags, String> {
 /// one of a suit is an error naming the flag).
 fn red_fives_seen(args: &Args) -> Result<[u8; 3], String> {
     let mut reds = [0u8; 3];
+    add_flag_red_fives(&mut reds, args)?;
+    Ok(reds)
+}
+
+/// Adds to `reds` the red fives written in `--dora-indicator` and `--visible` (a second one of
+/// a suit is an error naming the flag).
+fn add_flag_red_fives(reds: &mut [u8; 3], args: &Args) -> Result<(), String> {
     for text in &args.dora_indicators {
         if let Ok((t, true)) = parse_tile(text) {
-            add_red_five(&mut reds, t, "--dora-indicator", text)?;
+            add_red_five(reds, t, "--dora-indicator", text)?;
         }
     }
     if let Some(v) = &args.visible {
         let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
         for (suit, &n) in seen.iter().enumerate() {
             if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
-                add_red_five(&mut reds, five, "--visible", v)?;
+                add_red_five(reds, five, "--visible", v)?;
             }
         }
     }
-    Ok(reds)
+    Ok(())
 }
 
 /// The question for one hand, with the flags.
@@ -193,21 +200,7 @@ fn query(args: &Args, flags: &Flags, hand: &str) -> Result<Query, String> {
 /// Refuses a second red five of a suit between the hand, the dora indicators and the visible
 /// tiles (the set has one of each).
 fn check_red_fives(hand: &Hand, args: &Args) -> Result<(), String> {
-    let mut reds = hand_red_fives(hand);
-    for text in &args.dora_indicators {
-        if let Ok((t, true)) = parse_tile(text) {
-            add_red_five(&mut reds, t, "--dora-indicator", text)?;
-        }
-    }
-    if let Some(v) = &args.visible {
-        let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
-        for (suit, &n) in seen.iter().enumerate() {
-            if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
-                add_red_five(&mut reds, five, "--visible", v)?;
-            }
-        }
-    }
-    Ok(())
+    add_flag_red_fives(&mut hand_red_fives(hand), args)
 }
 
 /// Runs `f`; when it takes over a second and stderr is a terminal, shows a spinner meanwhile.
