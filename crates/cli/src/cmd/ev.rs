@@ -64,7 +64,7 @@ pub struct Args {
     /// Do not count red fives.
     #[arg(long)]
     pub no_red: bool,
-    /// Do not count dora.
+    /// Do not count dora (the indicators given; ura-dora are `--no-ura`).
     #[arg(long)]
     pub no_dora: bool,
     /// Do not count menzen tsumo (the closed hand's self-drawn win).
