@@ -328,7 +328,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                 "map" => {
                     let (name, l, slots) = current.take().expect("map open");
                     let layout = Layout::new(name.clone(), slots)
-                        .map_err(|e| LayoutError::at(l, format!("map '{name}': {}", e.message())))?;
+                        .map_err(|e| LayoutError::of_kind_at(e.kind(), l, format!("map '{name}': {}", e.message())))?;
                     maps.push(layout);
                 }
                 "layer" => layer_z = None,

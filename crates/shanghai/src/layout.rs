@@ -87,6 +87,12 @@ impl LayoutError {
         LayoutError { kind: LayoutErrorKind::File, line: Some(line), message: message.into() }
     }
 
+    /// An error of `kind` found on line `line` (1-based) of a file: a map of a GNOME file
+    /// whose slots make no layout is a [`LayoutErrorKind::Slots`] error on the map's line.
+    pub fn of_kind_at(kind: LayoutErrorKind, line: usize, message: impl Into<String>) -> LayoutError {
+        LayoutError { kind, line: Some(line), message: message.into() }
+    }
+
     /// An error of `kind` about the input as a whole.
     pub fn whole(kind: LayoutErrorKind, message: impl Into<String>) -> LayoutError {
         LayoutError { kind, line: None, message: message.into() }
