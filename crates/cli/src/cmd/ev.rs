@@ -255,6 +255,12 @@ fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
         a.unseen,
         a.shanten
     );
+    if a.shanten < 0 {
+        text.push_str(&format!(
+            "\ncomplete: winning now is not among the answers (`haipai score {} --win TILE --tsumo` scores it)",
+            q.hand
+        ));
+    }
     text.push_str(&format!("\n{:<8}{:>10}{:>8}{:>10}  necessary", "discard", "points", "win %", "tenpai %"));
     for c in &a.candidates {
         text.push_str(&format!(

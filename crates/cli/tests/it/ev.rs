@@ -177,3 +177,21 @@ fn the_json_splits_the_points_by_first_kept_draw() {
     assert!((necessary + other - points).abs() < 1e-6 * points, "{necessary} + {other} != {points}");
     assert_eq!(format!("{points:.2} {necessary:.2}"), "3928.48 1655.18");
 }
+
+/// A complete 14-tile input is a discard question: the table says so and names the command
+/// that scores the win (the model's answers never include winning at once).
+#[test]
+fn ev_complete_input_points_to_score() {
+    let (code, out, err) = haipai(&["ev", "123m456p789s11z234m", "--budget", "0"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].ends_with("shanten -1"), "{out}");
+    assert_eq!(
+        lines[1],
+        "complete: winning now is not among the answers (`haipai score 122334m456p789s11z --win TILE --tsumo` scores it)"
+    );
+    assert!(lines[2].starts_with("discard"), "{out}");
+    let (code, out, _) = haipai(&["ev", "123m456p789s11z23m", "--budget", "0"], "");
+    assert_eq!(code, 0);
+    assert!(!out.contains("complete:"), "{out}");
+}
