@@ -16,9 +16,7 @@
 //! user names it, a GNOME map's name; the reader of the deal supplies the layout). `rules` is
 //! `standard` or `grid`; `seed` is informative. Each of these lines may be given once. After
 //! `faces` (on its line too) come the faces of the slots in slot order (layer, row, column),
-//! separated by any white space. `#` starts a comment, except on the `layout` line, whose
-//! name runs to the end of the line (a GNOME map may be called `Ziggurat #2`); a line that
-//! starts with `#` is a comment wherever it stands.
+//! separated by any white space. `#` starts a comment.
 
 use haipai_tiles::rng::Rng;
 
@@ -56,21 +54,6 @@ fn read_faces(words: &str, line: usize, faces: &mut Vec<Face>) -> Result<(), Lay
             LayoutError::at(line, format!("'{word}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"))
         })?);
     }
-    Ok(())
-}
-
-/// The name on a `layout NAME` line: the rest of the line, `#` included, trimmed.
-fn layout_name(raw: &str) -> Option<&str> {
-    let rest = raw.trim_start().strip_prefix("layout")?;
-    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
-}
-
-/// Records that `key` was given on `line`: an error when it was given before.
-fn check_once<'a>(seen: &mut Vec<(&'a str, usize)>, key: &'a str, line: usize) -> Result<(), LayoutError> {
-    if let Some(first) = seen.iter().find(|(k, _)| *k == key) {
-        return Err(LayoutError::at(line, format!("a second '{key}' line (the first is line {})", first.1)));
-    }
-    seen.push((key, line));
     Ok(())
 }
 
@@ -159,14 +142,6 @@ impl Deal {
         let mut seen: Vec<(&str, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            if raw.trim_start().starts_with('#') {
-                continue;
-            }
-            if !in_faces && let Some(name) = layout_name(raw) {
-                check_once(&mut seen, "layout", line)?;
-                layout = Some(name.to_string());
-                continue;
-            }
             let content = raw.split('#').next().unwrap_or("").trim();
             if content.is_empty() {
                 continue;
@@ -177,8 +152,12 @@ impl Deal {
             }
             let (key, value) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
             let value = value.trim();
-            check_once(&mut seen, key, line)?;
+            if let Some(first) = seen.iter().find(|(k, _)| *k == key) {
+                return Err(LayoutError::at(line, format!("a second '{key}' line (the first is line {})", first.1)));
+            }
+            seen.push((key, line));
             match key {
+                "layout" => layout = Some(value.to_string()),
                 "rules" => {
                     rules = match value {
                         "standard" => Rules::Standard,

@@ -324,10 +324,6 @@ fn deal_text_reads_back_and_names_bad_lines() {
     assert_eq!(e("layout a\nshape x\n"), "line 2: unknown line 'shape x' (layout, rules, seed, faces)");
     assert_eq!(e("rules grid\nfaces\n1m 1m\n"), "the deal has no 'layout' line");
     assert_eq!(e("layout a\n"), "the deal has no 'faces' section");
-    // A GNOME map's name may hold `#`: the `layout` line's name runs to the end of the line.
-    let named = Deal { layout: "Ziggurat #2".to_string(), ..deal.clone() };
-    assert_eq!(Deal::parse(&named.to_text()).expect("reads").layout, "Ziggurat #2");
-    assert_eq!(Deal::parse("  # a comment\nlayout  a b  \nfaces 1m 1m # two\n").expect("reads").layout, "a b");
 }
 
 /// Exact answers on tiny and odd boards: empty, two tiles side by side or stacked, four
