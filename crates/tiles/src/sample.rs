@@ -3,7 +3,7 @@
 //! and each way of drawing them is written once.
 
 use crate::rng::Rng;
-use crate::Counts;
+use crate::{Counts, Tile};
 
 /// One random closed hand of `size` tiles (at most 136) drawn without replacement from the
 /// 136: [`deal_hand`] from a wall in index order.
@@ -25,6 +25,29 @@ pub fn deal_hand(rng: &mut Rng, wall: &mut [u8; 136], size: usize) -> Counts {
     counts
 }
 
+/// A random closed complete hand, four groups and a pair, and one of its kinds as the
+/// winning tile; `None` when the draw makes a fifth copy of a kind. Each group is a triplet
+/// of any kind one time in three, else a sequence of a random suit; the pair is of any kind.
+pub fn random_complete_hand(rng: &mut Rng) -> Option<(Counts, Tile)> {
+    let mut h = [0u8; 34];
+    for _ in 0..4 {
+        if rng.below(3) == 0 {
+            h[rng.index(34)] += 3;
+        } else {
+            let start = rng.index(3) * 9 + rng.index(7);
+            for c in &mut h[start..start + 3] {
+                *c += 1;
+            }
+        }
+    }
+    h[rng.index(34)] += 2;
+    if h.iter().any(|&c| c > 4) {
+        return None;
+    }
+    let held: Vec<usize> = (0..34).filter(|&k| h[k] > 0).collect();
+    Some((h, Tile::new(held[rng.index(held.len())])?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -36,6 +59,17 @@ mod tests {
             let hand = random_hand(&mut rng, size);
             assert_eq!(hand.iter().map(|&c| usize::from(c)).sum::<usize>(), size);
             assert!(hand.iter().all(|&c| c <= 4));
+        }
+    }
+
+    #[test]
+    fn complete_hands_hold_fourteen_tiles_and_their_winning_tile() {
+        let mut rng = Rng::new(2);
+        for _ in 0..200 {
+            if let Some((h, win)) = random_complete_hand(&mut rng) {
+                assert_eq!(h.iter().map(|&c| u32::from(c)).sum::<u32>(), 14);
+                assert!(h[win.index()] > 0 && h.iter().all(|&c| c <= 4));
+            }
         }
     }
 }
