@@ -25,6 +25,18 @@ pub fn deal_hand(rng: &mut Rng, wall: &mut [u8; 136], size: usize) -> Counts {
     counts
 }
 
+/// The first `size` tiles (at most 136) of a wall shuffled whole by [`Rng::shuffle`], as
+/// counts: hands as uniform as [`random_hand`]'s, from another stream of the same seed.
+pub fn shuffled_wall_hand(rng: &mut Rng, size: usize) -> Counts {
+    let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
+    rng.shuffle(&mut wall);
+    let mut counts = [0u8; 34];
+    for &k in &wall[..size] {
+        counts[k] += 1;
+    }
+    counts
+}
+
 /// A random closed complete hand, four groups and a pair, and one of its kinds as the
 /// winning tile; `None` when the draw makes a fifth copy of a kind. Each group is a triplet
 /// of any kind one time in three, else a sequence of a random suit; the pair is of any kind.
@@ -56,9 +68,10 @@ mod tests {
     fn drawn_hands_have_their_size_and_at_most_four_copies() {
         let mut rng = Rng::new(1);
         for size in [0, 1, 13, 14, 136] {
-            let hand = random_hand(&mut rng, size);
-            assert_eq!(hand.iter().map(|&c| usize::from(c)).sum::<usize>(), size);
-            assert!(hand.iter().all(|&c| c <= 4));
+            for hand in [random_hand(&mut rng, size), shuffled_wall_hand(&mut rng, size)] {
+                assert_eq!(hand.iter().map(|&c| usize::from(c)).sum::<usize>(), size);
+                assert!(hand.iter().all(|&c| c <= 4));
+            }
         }
     }
 
