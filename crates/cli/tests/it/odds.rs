@@ -2,6 +2,7 @@
 //! bad sizes exit 2.
 
 use super::haipai;
+use ::haipai::combinatorics::tenhou::DOCUMENT_003;
 
 /// The states of a `--json` distribution's rows, summed.
 fn states_sum(json: &str) -> u128 {
@@ -14,18 +15,7 @@ fn states_sum(json: &str) -> u128 {
 fn odds_tenhou_prints_document_003() {
     let (code, out, err) = haipai(&["odds", "tenhou"], "");
     assert_eq!(code, 0, "{err}");
-    assert_eq!(
-        out,
-        "\
-Number of Tiles         14
-Total                   326520504500    4250305029168216000
-Legal Hand              11498658        11353128141498  0.000267113
-Internal Seven Pairs    4668            1306741248      3.07446e-08
-Seven Pairs             5379616         1505948184576   3.54315e-05
-Thirteen Orphans        13              1308622848      3.07889e-08
-Probability             3.025448319456385e-06
-"
-    );
+    assert_eq!(out, DOCUMENT_003);
     // Not a terminal: no progress bar on stderr.
     assert_eq!(err, "");
 }
