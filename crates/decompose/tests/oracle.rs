@@ -6,6 +6,7 @@ use haipai_decompose::{
     is_thirteen_orphans, winning_arrangements,
 };
 use haipai_tiles::rng::Rng;
+use haipai_tiles::sample::{add_group, take_random_held};
 use haipai_tiles::{Counts, Tile, counts_to_string};
 use std::collections::BTreeSet;
 
@@ -112,17 +113,10 @@ fn random_winning(rng: &mut Rng, n: usize, suits: &[usize], perturb: bool) -> Co
         c[p] += 2;
         for _ in 0..n {
             let i = pick(rng);
-            if i < 27 && i % 9 <= 6 && rng.index(2) == 0 {
-                c[i] += 1;
-                c[i + 1] += 1;
-                c[i + 2] += 1;
-            } else {
-                c[i] += 3;
-            }
+            add_group(rng, &mut c, i);
         }
         if perturb {
-            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
-            c[held[rng.index(held.len())]] -= 1;
+            take_random_held(rng, &mut c);
             c[pick(rng)] += 1;
         }
         if c.iter().all(|&x| x <= 4) {
@@ -185,8 +179,7 @@ fn counts_above_four_are_arithmetic() {
     for round in 0..3000 {
         let mut c = random_winning_any(&mut rng, round % 5);
         if round % 2 == 1 {
-            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
-            c[held[rng.index(held.len())]] -= 1;
+            take_random_held(&mut rng, &mut c);
             c[rng.index(34)] += 1;
         }
         check(&c);
@@ -211,13 +204,7 @@ fn random_winning_any(rng: &mut Rng, n: usize) -> Counts {
     c[kinds[rng.index(3)]] += 2;
     for _ in 0..n {
         let i = kinds[rng.index(3)];
-        if i < 27 && i % 9 <= 6 && rng.index(2) == 0 {
-            c[i] += 1;
-            c[i + 1] += 1;
-            c[i + 2] += 1;
-        } else {
-            c[i] += 3;
-        }
+        add_group(rng, &mut c, i);
     }
     c
 }

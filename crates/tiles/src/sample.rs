@@ -37,6 +37,25 @@ pub fn shuffled_wall_hand(rng: &mut Rng, size: usize) -> Counts {
     counts
 }
 
+/// Adds a group at kind `at` to `counts`: on a coin flip a sequence from `at` where one can
+/// start (a number tile 1-7), else a triplet. The coin is tossed only where a sequence fits.
+pub fn add_group(rng: &mut Rng, counts: &mut Counts, at: usize) {
+    if at < 27 && at % 9 <= 6 && rng.index(2) == 0 {
+        counts[at] += 1;
+        counts[at + 1] += 1;
+        counts[at + 2] += 1;
+    } else {
+        counts[at] += 3;
+    }
+}
+
+/// Takes one tile of a random held kind (each held kind alike) out of `counts`, which must
+/// hold a tile.
+pub fn take_random_held(rng: &mut Rng, counts: &mut Counts) {
+    let held: Vec<usize> = (0..34).filter(|&i| counts[i] > 0).collect();
+    counts[held[rng.index(held.len())]] -= 1;
+}
+
 /// A random closed complete hand, four groups and a pair, and one of its kinds as the
 /// winning tile; `None` when the draw makes a fifth copy of a kind. Each group is a triplet
 /// of any kind one time in three, else a sequence of a random suit; the pair is of any kind.
