@@ -6,48 +6,23 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use haipai::score::{Conditions, Outcome, Rules, Situation, Wind, dora_han, score, value};
-use haipai::tiles::{Hand, Tile, parse_tile};
+use haipai::score::{Conditions, Outcome, Rules, Situation, dora_han, score, value};
+use haipai::tiles::{Hand, parse_tile};
 use serde_json::Value;
 use std::hint::black_box;
 
-const CORPUS: &str = include_str!("../../crates/score/tests/data/corpus.jsonl");
-
-fn tile(v: &Value) -> Tile {
-    parse_tile(v.as_str().expect("tile")).expect("tile").0
-}
+#[path = "../../crates/score/tests/common/mod.rs"]
+mod corpus;
 
 /// The corpus's winning situations (no-yaku lines skipped) and the oracle's point total.
 fn situations() -> (Vec<Situation>, u64) {
     let mut out = Vec::new();
     let mut oracle = 0u64;
-    for line in CORPUS.lines().filter(|l| !l.is_empty()) {
+    for line in corpus::situations_of(corpus::CORPUS) {
         let req: Value = serde_json::from_str(line).expect("json");
         let Some(total) = req["total"].as_u64() else { continue };
         oracle += total;
-        let mut text = req["hand"].as_str().expect("hand").to_string();
-        for m in req["melds"].as_array().into_iter().flatten() {
-            text.push_str(m.as_str().expect("meld"));
-        }
-        let mut s = Situation::new(Hand::parse(&text).expect("hand"), tile(&req["win"]));
-        let flag = |k: &str| req[k].as_bool().unwrap_or(false);
-        s.tsumo = flag("tsumo");
-        s.riichi = flag("riichi");
-        s.double_riichi = flag("double_riichi");
-        s.ippatsu = flag("ippatsu");
-        s.haitei = flag("haitei");
-        s.houtei = flag("houtei");
-        s.rinshan = flag("rinshan");
-        s.chankan = flag("chankan");
-        s.tenhou = flag("tenhou");
-        s.chiihou = flag("chiihou");
-        s.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
-        s.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
-        s.dora_indicators = req["dora_indicators"].as_array().into_iter().flatten().map(tile).collect();
-        s.ura_indicators = req["ura_indicators"].as_array().into_iter().flatten().map(tile).collect();
-        s.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-        s.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
-        out.push(s);
+        out.push(corpus::situation(&req));
     }
     (out, oracle)
 }

@@ -9,6 +9,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use haipai::decompose::{is_agari, winning_arrangements};
 use haipai::tiles::Counts;
 use haipai::tiles::rng::Rng;
+use haipai::tiles::sample::take_random_held;
 use haipai::waits::reference::{self, manzu, one_suit_hands};
 use haipai::waits::{Notation, waits};
 use haipai_benches::random_hands;
@@ -35,8 +36,7 @@ fn random_tenpai_hands(n: usize, seed: u64) -> Vec<Counts> {
         if c.iter().any(|&x| x > 4) {
             continue;
         }
-        let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
-        c[held[rng.index(held.len())]] -= 1;
+        take_random_held(&mut rng, &mut c);
         out.push(c);
     }
     out

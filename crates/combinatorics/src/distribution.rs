@@ -370,6 +370,7 @@ mod tests {
     use super::*;
     use crate::brute;
     use haipai_tiles::rng::Rng;
+    use haipai_tiles::sample::shuffled_wall_hand;
 
     /// `../shared/REFERENCE.md`: states per shanten, -1 first (14 tiles) / 0 first (13 tiles).
     const REF14: [u128; 8] = [
@@ -471,23 +472,12 @@ mod tests {
         }
     }
 
-    /// The first `size` tiles of a shuffled 136-tile wall, as counts.
-    fn random_hand(rng: &mut Rng, size: usize) -> haipai_tiles::Counts {
-        let mut wall: Vec<usize> = (0..136).map(|t| t / 4).collect();
-        rng.shuffle(&mut wall);
-        let mut c = [0u8; 34];
-        for &k in &wall[..size] {
-            c[k] += 1;
-        }
-        c
-    }
-
     #[test]
     fn hand_profile_matches_target_enumeration() {
         let mut rng = Rng::new(11);
         for n in 0..4000 {
             let size = [1, 2, 4, 5, 7, 8][n % 6];
-            let c = random_hand(&mut rng, size);
+            let c = shuffled_wall_hand(&mut rng, size);
             assert_eq!(
                 hand_profile(&c).shanten(size),
                 brute::regular_shanten(&c, size),
@@ -504,7 +494,7 @@ mod tests {
         let mut rng = Rng::new(2026);
         for n in 0..20_000 {
             let size = 1 + n % 14;
-            let c = random_hand(&mut rng, size);
+            let c = shuffled_wall_hand(&mut rng, size);
             assert_eq!(
                 hand_profile(&c).shanten(size),
                 brute::shanten_of(&c, size),
@@ -519,7 +509,7 @@ mod tests {
         let mut rng = Rng::new(7);
         for n in 0..3000 {
             let size = if n % 2 == 0 { 13 } else { 14 };
-            let c = random_hand(&mut rng, size);
+            let c = shuffled_wall_hand(&mut rng, size);
             let ours = hand_profile(&c).shanten(size);
             let theirs = xiangting::calculate_replacement_number(&c, xiangting::PlayerCount::Four).unwrap() as i8 - 1;
             assert_eq!(ours, theirs, "{}", haipai_tiles::counts_to_string(&c));

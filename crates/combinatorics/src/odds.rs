@@ -63,21 +63,15 @@ pub fn derived(d13: &ShantenDistribution, d14: &ShantenDistribution) -> Vec<Odd>
             total: t13,
         },
     ];
-    for (s, c) in &d13.rows {
-        out.push(Odd {
-            name: format!("shanten13={s}"),
-            description: format!("13 dealt tiles at shanten {s}"),
-            count: c.states,
-            total: t13,
-        });
-    }
-    for (s, c) in &d14.rows {
-        out.push(Odd {
-            name: format!("shanten14={s}"),
-            description: format!("the dealer's 14 dealt tiles at shanten {s}"),
-            count: c.states,
-            total: t14,
-        });
+    for (d, tiles, dealt, total) in [(d13, 13, "13 dealt tiles", t13), (d14, 14, "the dealer's 14 dealt tiles", t14)] {
+        for (s, c) in &d.rows {
+            out.push(Odd {
+                name: format!("shanten{tiles}={s}"),
+                description: format!("{dealt} at shanten {s}"),
+                count: c.states,
+                total,
+            });
+        }
     }
     out
 }

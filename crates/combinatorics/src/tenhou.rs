@@ -15,6 +15,19 @@ use crate::series::Series;
 use crate::variant::{Variant, for_each_suit_pattern};
 use haipai_decompose::suit_is_complete;
 
+/// Document 003's printed result (its `tenhou_prob.cpp` for 14 tiles), verbatim:
+/// `TenhouTable::compute(14, Variant::FOUR_PLAYER).render()` reproduces it to the character
+/// (checked by the unit tests, `cargo xtask verify` and the `haipai odds tenhou` tests).
+pub const DOCUMENT_003: &str = "\
+Number of Tiles         14
+Total                   326520504500    4250305029168216000
+Legal Hand              11498658        11353128141498  0.000267113
+Internal Seven Pairs    4668            1306741248      3.07446e-08
+Seven Pairs             5379616         1505948184576   3.54315e-05
+Thirteen Orphans        13              1308622848      3.07889e-08
+Probability             3.025448319456385e-06
+";
+
 /// The counts of document 003's table for hands of `tiles` tiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TenhouTable {
@@ -164,21 +177,10 @@ mod tests {
     use super::*;
     use crate::brute;
 
-    /// Document 003's printed result, verbatim.
-    pub(crate) const DOC003: &str = "\
-Number of Tiles         14
-Total                   326520504500    4250305029168216000
-Legal Hand              11498658        11353128141498  0.000267113
-Internal Seven Pairs    4668            1306741248      3.07446e-08
-Seven Pairs             5379616         1505948184576   3.54315e-05
-Thirteen Orphans        13              1308622848      3.07889e-08
-Probability             3.025448319456385e-06
-";
-
     #[test]
     fn document_003_to_the_character() {
         let t = TenhouTable::compute(14, Variant::FOUR_PLAYER);
-        assert_eq!(t.render(), DOC003);
+        assert_eq!(t.render(), DOCUMENT_003);
         insta::assert_snapshot!("tenhou_4p", t.render());
     }
 

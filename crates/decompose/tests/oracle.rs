@@ -6,6 +6,7 @@ use haipai_decompose::{
     is_thirteen_orphans, winning_arrangements,
 };
 use haipai_tiles::rng::Rng;
+use haipai_tiles::sample::{add_group, take_random_held};
 use haipai_tiles::{Counts, Tile, counts_to_string};
 use std::collections::BTreeSet;
 
@@ -18,40 +19,6 @@ fn all_groups() -> Vec<Group> {
 
 /// Slow enumeration: pick a pair, then groups in non-decreasing kind order while they fit.
 fn oracle(closed: &Counts) -> BTreeSet<String> {
-    fn rec(
-        rest: &mut Counts,
-        from: usize,
-        groups: &[Group],
-        chosen: &mut Vec<Group>,
-        pair: Tile,
-        out: &mut BTreeSet<String>,
-    ) {
-        if rest.iter().all(|&c| c == 0) {
-            let mut sorted = chosen.clone();
-            sorted.sort();
-            let mut arr = Arrangement { pair, groups: [Group::Triplet(Tile::EAST); 4], len: 0 };
-            for g in sorted {
-                arr.groups[usize::from(arr.len)] = g;
-                arr.len += 1;
-            }
-            out.insert(arr.to_string());
-            return;
-        }
-        for (k, &g) in groups.iter().enumerate().skip(from) {
-            let t = g.tiles();
-            if rest.iter().zip(&t).all(|(&r, &x)| r >= x) {
-                for (r, x) in rest.iter_mut().zip(&t) {
-                    *r -= x;
-                }
-                chosen.push(g);
-                rec(rest, k, groups, chosen, pair, out);
-                chosen.pop();
-                for (r, x) in rest.iter_mut().zip(&t) {
-                    *r += x;
-                }
-            }
-        }
-    }
     let total: u32 = closed.iter().map(|&c| u32::from(c)).sum();
     let mut out = BTreeSet::new();
     if total % 3 != 2 || total > 14 {
@@ -62,10 +29,54 @@ fn oracle(closed: &Counts) -> BTreeSet<String> {
         if closed[pair.index()] >= 2 {
             let mut rest = *closed;
             rest[pair.index()] -= 2;
-            rec(&mut rest, 0, &groups, &mut Vec::new(), pair, &mut out);
+            each_cover(&mut rest, 0, &groups, Group::tiles, &|_, _| true, &mut Vec::new(), &mut |chosen| {
+                let mut sorted = chosen.to_vec();
+                sorted.sort();
+                let mut arr = Arrangement { pair, groups: [Group::Triplet(Tile::EAST); 4], len: 0 };
+                for g in sorted {
+                    arr.groups[usize::from(arr.len)] = g;
+                    arr.len += 1;
+                }
+                out.insert(arr.to_string());
+            });
         }
     }
     out
+}
+
+/// The slow search of both oracles: every multiset of `items` (each taken as often as its
+/// tiles fit, in non-decreasing index order from `from`, and only when `allowed` admits it
+/// after those `chosen` so far) whose tiles sum to `rest` exactly, given to `found`.
+fn each_cover<T: Copy>(
+    rest: &mut Counts,
+    from: usize,
+    items: &[T],
+    tiles: fn(T) -> Counts,
+    allowed: &impl Fn(&[T], T) -> bool,
+    chosen: &mut Vec<T>,
+    found: &mut impl FnMut(&[T]),
+) {
+    if rest.iter().all(|&c| c == 0) {
+        found(chosen);
+        return;
+    }
+    for (k, &item) in items.iter().enumerate().skip(from) {
+        if !allowed(chosen, item) {
+            continue;
+        }
+        let t = tiles(item);
+        if rest.iter().zip(&t).all(|(&r, &x)| r >= x) {
+            for (r, x) in rest.iter_mut().zip(&t) {
+                *r -= x;
+            }
+            chosen.push(item);
+            each_cover(rest, k, items, tiles, allowed, chosen, found);
+            chosen.pop();
+            for (r, x) in rest.iter_mut().zip(&t) {
+                *r += x;
+            }
+        }
+    }
 }
 
 fn ours(closed: &Counts) -> Vec<String> {
@@ -102,17 +113,10 @@ fn random_winning(rng: &mut Rng, n: usize, suits: &[usize], perturb: bool) -> Co
         c[p] += 2;
         for _ in 0..n {
             let i = pick(rng);
-            if i < 27 && i % 9 <= 6 && rng.index(2) == 0 {
-                c[i] += 1;
-                c[i + 1] += 1;
-                c[i + 2] += 1;
-            } else {
-                c[i] += 3;
-            }
+            add_group(rng, &mut c, i);
         }
         if perturb {
-            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
-            c[held[rng.index(held.len())]] -= 1;
+            take_random_held(rng, &mut c);
             c[pick(rng)] += 1;
         }
         if c.iter().all(|&x| x <= 4) {
@@ -175,8 +179,7 @@ fn counts_above_four_are_arithmetic() {
     for round in 0..3000 {
         let mut c = random_winning_any(&mut rng, round % 5);
         if round % 2 == 1 {
-            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
-            c[held[rng.index(held.len())]] -= 1;
+            take_random_held(&mut rng, &mut c);
             c[rng.index(34)] += 1;
         }
         check(&c);
@@ -201,13 +204,7 @@ fn random_winning_any(rng: &mut Rng, n: usize) -> Counts {
     c[kinds[rng.index(3)]] += 2;
     for _ in 0..n {
         let i = kinds[rng.index(3)];
-        if i < 27 && i % 9 <= 6 && rng.index(2) == 0 {
-            c[i] += 1;
-            c[i + 1] += 1;
-            c[i + 2] += 1;
-        } else {
-            c[i] += 3;
-        }
+        add_group(rng, &mut c, i);
     }
     c
 }
@@ -295,43 +292,17 @@ fn all_blocks() -> Vec<Block> {
 /// Slow block enumeration: multisets of blocks (non-decreasing index) whose tiles sum to the
 /// hand, at most one head, at most `max_loose` non-meld blocks.
 fn block_oracle(closed: &Counts, kinds: BlockKinds, max_loose: usize) -> BTreeSet<String> {
-    fn rec(
-        rest: &mut Counts,
-        from: usize,
-        blocks: &[Block],
-        chosen: &mut Vec<Block>,
-        max_loose: usize,
-        out: &mut BTreeSet<String>,
-    ) {
-        if rest.iter().all(|&c| c == 0) {
-            out.insert(chosen.iter().map(|b| b.to_string()).collect::<String>());
-            return;
-        }
-        for (k, &b) in blocks.iter().enumerate().skip(from) {
-            let heads = chosen.iter().filter(|c| c.kind == BlockKind::Pair).count();
-            if b.kind == BlockKind::Pair && heads > 0 {
-                continue;
-            }
-            if !b.is_meld() && chosen.iter().filter(|c| !c.is_meld()).count() >= max_loose {
-                continue;
-            }
-            let t = b.tiles();
-            if rest.iter().zip(&t).all(|(&r, &x)| r >= x) {
-                for (r, x) in rest.iter_mut().zip(&t) {
-                    *r -= x;
-                }
-                chosen.push(b);
-                rec(rest, k, blocks, chosen, max_loose, out);
-                chosen.pop();
-                for (r, x) in rest.iter_mut().zip(&t) {
-                    *r += x;
-                }
-            }
-        }
-    }
+    let allowed = |chosen: &[Block], b: Block| {
+        let heads = chosen.iter().filter(|c| c.kind == BlockKind::Pair).count();
+        let second_head = b.kind == BlockKind::Pair && heads > 0;
+        let too_loose = !b.is_meld() && chosen.iter().filter(|c| !c.is_meld()).count() >= max_loose;
+        !second_head && !too_loose
+    };
     let blocks: Vec<Block> = all_blocks().into_iter().filter(|b| kinds.contains(b.kind)).collect();
     let mut out = BTreeSet::new();
-    rec(&mut closed.clone(), 0, &blocks, &mut Vec::new(), max_loose, &mut out);
+    each_cover(&mut closed.clone(), 0, &blocks, Block::tiles, &allowed, &mut Vec::new(), &mut |chosen| {
+        out.insert(chosen.iter().map(|b| b.to_string()).collect::<String>());
+    });
     out
 }
 

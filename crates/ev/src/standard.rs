@@ -202,6 +202,7 @@ mod tests {
     //! hand without riichi gets its extra han as red fives or haitei.
     use super::*;
     use haipai_tiles::rng::Rng;
+    use haipai_tiles::sample::random_complete_hand;
 
     /// A closed tsumo on `win` in the East round, no red fives, riichi or extra yaku.
     fn tsumo<'q>(h: &'q Counts, win: Tile, seat: Tile, dora: &'q [Tile]) -> WinQuery<'q> {
@@ -221,34 +222,12 @@ mod tests {
         }
     }
 
-    /// A random closed complete hand (four groups and a pair) and one of its tiles.
-    fn complete(rng: &mut Rng) -> Option<(Counts, Tile)> {
-        let mut h = [0u8; 34];
-        for _ in 0..4 {
-            if rng.below(3) == 0 {
-                h[rng.index(34)] += 3;
-            } else {
-                let suit = rng.index(3);
-                let start = suit * 9 + rng.index(7);
-                for c in &mut h[start..start + 3] {
-                    *c += 1;
-                }
-            }
-        }
-        h[rng.index(34)] += 2;
-        if h.iter().any(|&c| c > 4) {
-            return None;
-        }
-        let held: Vec<usize> = (0..34).filter(|&k| h[k] > 0).collect();
-        Some((h, Tile::new(held[rng.index(held.len())])?))
-    }
-
-    /// Complete hands from [`complete`], endlessly, from `seed`.
+    /// Complete hands from [`random_complete_hand`], endlessly, from `seed`.
     fn random_wins(seed: u64) -> impl Iterator<Item = (Counts, Tile)> {
         let mut rng = Rng::new(seed);
         std::iter::from_fn(move || {
             loop {
-                if let Some(win) = complete(&mut rng) {
+                if let Some(win) = random_complete_hand(&mut rng) {
                     return Some(win);
                 }
             }

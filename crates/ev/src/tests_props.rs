@@ -6,6 +6,7 @@ use crate::analysis::{Grouping, evaluate_grouped};
 use crate::{Analysis, ErrorKind, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
 use haipai_shanten::shanten as slow_shanten;
 use haipai_tiles::rng::Rng;
+use haipai_tiles::sample::shuffled_wall_hand;
 use haipai_tiles::{Counts, Hand, Tile, parse_counts, parse_tile};
 
 fn tile(t: &str) -> Tile {
@@ -24,12 +25,7 @@ pub(crate) fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> 
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
-        let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
-        rng.shuffle(&mut wall);
-        let mut h = [0u8; 34];
-        for &k in &wall[..14] {
-            h[k] += 1;
-        }
+        let h = shuffled_wall_hand(&mut rng, 14);
         let sh = slow_shanten(&h);
         if (0..=max_shanten).contains(&sh) {
             out.push(h);

@@ -316,28 +316,7 @@ mod tests {
     use super::*;
     use crate::situation::Wind;
     use haipai_tiles::rng::Rng;
-
-    /// A random closed complete hand (four groups and a pair, some honours) and one of its
-    /// tiles.
-    fn complete(rng: &mut Rng) -> Option<(Counts, Tile)> {
-        let mut h = [0u8; 34];
-        for _ in 0..4 {
-            if rng.below(3) == 0 {
-                h[rng.index(34)] += 3;
-            } else {
-                let start = rng.index(3) * 9 + rng.index(7);
-                for c in &mut h[start..start + 3] {
-                    *c += 1;
-                }
-            }
-        }
-        h[rng.index(34)] += 2;
-        if h.iter().any(|&c| c > 4) {
-            return None;
-        }
-        let held: Vec<usize> = (0..34).filter(|&k| h[k] > 0).collect();
-        Some((h, Tile::new(held[rng.index(held.len())])?))
-    }
+    use haipai_tiles::sample::random_complete_hand;
 
     /// `value_pair` equals `value` asked without and with riichi, on seeded random complete
     /// hands under varied conditions (double riichi, ippatsu, haitei, red fives, honba,
@@ -350,7 +329,7 @@ mod tests {
         let mut rng = Rng::new(47);
         let mut checked = 0;
         while checked < 600 {
-            let Some((h, win)) = complete(&mut rng) else { continue };
+            let Some((h, win)) = random_complete_hand(&mut rng) else { continue };
             let red = u8::from(h[4] > 0 && rng.below(2) == 0);
             let double = rng.below(4) == 0;
             let cond = Conditions {

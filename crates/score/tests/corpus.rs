@@ -6,18 +6,12 @@
 //! at most five indicators of each kind), so every one is compared: `score` refuses the others
 //! (`tests/tricky.rs`), and the oracle would score them.
 
-use haipai_score::{MAX_INDICATORS, Outcome, Rules, Situation, Wind, dora_han, score, value};
-use haipai_tiles::{Hand, Tile, parse_tile};
+use haipai_score::{MAX_INDICATORS, Outcome, Rules, Situation, dora_han, score, value};
 use serde_json::Value;
 
-const CORPUS: &str = include_str!("data/corpus.jsonl");
-/// The same kind of corpus scored with the oracle's variant options (`--variant`).
-const VARIANT: &str = include_str!("data/corpus_variant.jsonl");
+mod common;
 
-/// The corpus's situations: every line after the header.
-fn situations_of(corpus: &str) -> impl Iterator<Item = &str> {
-    corpus.lines().skip(1).filter(|l| !l.trim().is_empty())
-}
+use common::{CORPUS, VARIANT, situation, situations_of};
 
 /// Both corpus files open with the generator's header and hold exactly what it was asked for
 /// (22,000 and 5,000 situations); their sizes are pinned, so an edit by hand or a regeneration
@@ -47,37 +41,6 @@ fn every_situation_is_one_a_wall_can_deal() {
             assert!(!impossible_to_deal(&s), "{line}");
         }
     }
-}
-
-fn tile(v: &Value) -> Tile {
-    parse_tile(v.as_str().expect("tile string")).expect("tile").0
-}
-
-fn situation(req: &Value) -> Situation {
-    let mut text = req["hand"].as_str().expect("hand").to_string();
-    for m in req["melds"].as_array().into_iter().flatten() {
-        text.push_str(m.as_str().expect("meld"));
-    }
-    let hand = Hand::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut s = Situation::new(hand, tile(&req["win"]));
-    let flag = |k: &str| req[k].as_bool().unwrap_or(false);
-    s.tsumo = flag("tsumo");
-    s.riichi = flag("riichi");
-    s.double_riichi = flag("double_riichi");
-    s.ippatsu = flag("ippatsu");
-    s.haitei = flag("haitei");
-    s.houtei = flag("houtei");
-    s.rinshan = flag("rinshan");
-    s.chankan = flag("chankan");
-    s.tenhou = flag("tenhou");
-    s.chiihou = flag("chiihou");
-    s.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
-    s.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
-    s.dora_indicators = req["dora_indicators"].as_array().into_iter().flatten().map(tile).collect();
-    s.ura_indicators = req["ura_indicators"].as_array().into_iter().flatten().map(tile).collect();
-    s.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-    s.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
-    s
 }
 
 /// Our answer in the corpus's shape, for comparison.

@@ -9,6 +9,7 @@
 //! - [`TileSet`]: a bit set over the 34 kinds (bit `i` = kind `i`); [`Counts`] is
 //!   `[u8; 34]` in the same order.
 //! - [`Hand`]: closed tiles plus called [`Meld`]s; [`Wall`]: a seeded shuffle.
+//! - [`sample`]: seeded random hands, the inputs of the workspace's tests and benches.
 //! - [`Error`]: one opaque error; its [`ErrorKind`] is `#[non_exhaustive]`.
 //!
 //! # Notation
@@ -40,6 +41,7 @@ mod hand;
 mod meld;
 mod notation;
 pub mod rng;
+pub mod sample;
 mod tile;
 mod tileset;
 mod wall;

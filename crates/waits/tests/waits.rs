@@ -2,6 +2,7 @@
 //! seeded sample), seeded random general hands against the reference, and named cases.
 
 use haipai_tiles::rng::Rng;
+use haipai_tiles::sample::{add_group, take_random_held};
 use haipai_tiles::{Counts, ErrorKind, Hand, counts_to_string, parse_counts};
 use haipai_waits::reference::{self, manzu, one_suit_hands};
 use haipai_waits::{Notation, Options, WaitKind, document004, hand_waits, waits, waits_with};
@@ -99,16 +100,9 @@ fn random_hand(rng: &mut Rng, size: usize) -> Counts {
             c[p] += 2;
             for _ in 0..(size - 1) / 3 {
                 let i = pick(rng);
-                if i < 27 && i % 9 <= 6 && rng.index(2) == 0 {
-                    c[i] += 1;
-                    c[i + 1] += 1;
-                    c[i + 2] += 1;
-                } else {
-                    c[i] += 3;
-                }
+                add_group(rng, &mut c, i);
             }
-            let held: Vec<usize> = (0..34).filter(|&i| c[i] > 0).collect();
-            c[held[rng.index(held.len())]] -= 1;
+            take_random_held(rng, &mut c);
         } else {
             for _ in 0..size {
                 c[rng.index(34)] += 1;

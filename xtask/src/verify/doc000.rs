@@ -20,6 +20,7 @@
 use super::Check;
 use haipai::shanten::{necessary_tiles, shanten, shanten_regular, shanten_seven_pairs, unnecessary_tiles};
 use haipai::tiles::rng::Rng;
+use haipai::tiles::sample::deal_hand;
 use haipai::tiles::{Counts, TileSet, counts_to_string, parse_counts};
 use std::collections::{BTreeMap, HashMap};
 
@@ -231,17 +232,6 @@ pub fn checks(full: bool) -> Vec<Check> {
     out
 }
 
-/// One random closed hand of `size` tiles drawn without replacement from the 136.
-fn random_hand(rng: &mut Rng, wall: &mut [u8; 136], size: usize) -> Counts {
-    let mut counts = [0u8; 34];
-    for i in 0..size {
-        let j = i + rng.index(136 - i);
-        wall.swap(i, j);
-        counts[usize::from(wall[i] / 4)] += 1;
-    }
-    counts
-}
-
 fn xt_shanten(c: &Counts) -> i8 {
     xiangting::calculate_replacement_number(c, xiangting::PlayerCount::Four).map_or(i8::MIN, |r| r as i8 - 1)
 }
@@ -270,7 +260,7 @@ fn compare(seed: u64, count: usize, sizes: &[usize]) -> Tally {
     let mut t = Tally { hands: count, shanten: 0, tiles: 0, first: None };
     for i in 0..count {
         let size = sizes[i % sizes.len()];
-        let c = random_hand(&mut rng, &mut wall, size);
+        let c = deal_hand(&mut rng, &mut wall, size);
         let s_ok = shanten(&c) == xt_shanten(&c);
         let tiles_ok = if size % 3 == 1 {
             necessary_tiles(&c) == xt_necessary(&c)
@@ -330,7 +320,7 @@ mod tests {
         let mut rng = Rng::new(0x000d_0004);
         let mut wall: [u8; 136] = std::array::from_fn(|i| i as u8);
         for _ in 0..1000 {
-            let c = random_hand(&mut rng, &mut wall, 13);
+            let c = deal_hand(&mut rng, &mut wall, 13);
             if c.contains(&4) {
                 continue;
             }

@@ -137,6 +137,20 @@ fn budget(nodes: u64, time_ms: Option<u64>) -> Budget {
     Budget { nodes, time: time_ms.map(std::time::Duration::from_millis) }
 }
 
+impl SolverArgs {
+    /// The solver's budget: `--budget` nodes and `--time-ms`.
+    fn budget(&self) -> Budget {
+        budget(self.budget, self.time_ms)
+    }
+}
+
+/// Runs `work`; its result and the milliseconds it took.
+fn timed<T>(work: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let result = work();
+    (result, start.elapsed().as_secs_f64() * 1e3)
+}
+
 fn parse_rules(text: &str) -> Result<Rules, String> {
     match text {
         "standard" => Ok(Rules::Standard),
@@ -282,10 +296,11 @@ fn solve(board_args: &BoardArgs, args: &SolverArgs, show: bool) -> Result<(), St
     if show {
         out!("{}", draw(&board, &board.full()).trim_end());
     }
-    let start = Instant::now();
-    let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
-    let verdict = solver.solve();
-    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let ((solver, verdict), ms) = timed(|| {
+        let mut solver = Solver::with_budget(&board, args.budget());
+        let verdict = solver.solve();
+        (solver, verdict)
+    });
     let moves: Vec<String> = match &verdict {
         Verdict::Winnable(m) => m.iter().map(|&m| describe_move(&board, m)).collect(),
         _ => Vec::new(),
@@ -309,10 +324,7 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
     let (board, _) = load_board(board_args)?;
     let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
-    let start = Instant::now();
-    let mut solver = Solver::with_budget(&board, budget(args.budget, args.time_ms));
-    let review = solver.review(present);
-    let ms = start.elapsed().as_secs_f64() * 1e3;
+    let (review, ms) = timed(|| Solver::with_budget(&board, args.budget()).review(present));
     if args.json {
         let list: Vec<_> = review
             .iter()
@@ -364,9 +376,7 @@ fn stats(
         .map(|s| {
             let deal = Deal::random(&layout, rules, s).expect("even layout");
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
-            let start = Instant::now();
-            let verdict = Solver::with_budget(&board, budget).solve();
-            let ms = start.elapsed().as_secs_f64() * 1e3;
+            let (verdict, ms) = timed(|| Solver::with_budget(&board, budget).solve());
             bar.inc(1);
             let kind = match verdict {
                 Verdict::Winnable(_) => 0,

@@ -5,17 +5,10 @@
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, TileSet};
 
-/// One random closed hand of `size` tiles drawn without replacement from the 136.
-pub fn random_hand(rng: &mut Rng, size: usize) -> Counts {
-    let mut wall: Vec<u8> = (0..136u8).collect();
-    let mut counts = [0u8; 34];
-    for i in 0..size {
-        let j = i + rng.index(136 - i);
-        wall.swap(i, j);
-        counts[usize::from(wall[i] / 4)] += 1;
-    }
-    counts
-}
+/// One random closed hand of `size` tiles drawn without replacement from the 136 (not every
+/// test file that includes this module draws them).
+#[allow(unused_imports)]
+pub use haipai_tiles::sample::random_hand;
 
 /// A random hand biased towards few kinds (many pairs, triplets and quads), to reach the
 /// four-copy corner cases that uniform hands rarely hit.
