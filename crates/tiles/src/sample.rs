@@ -111,11 +111,6 @@ mod tests {
             }
         }
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     /// Sizes past the wall deal the whole wall: four copies of every kind.
     #[test]
