@@ -179,6 +179,9 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
     if melds.len() > 4 {
         return Err(Error::at(meld_columns[4], ErrorKind::TooManyMelds(melds.len())));
     }
+    // The limits first, in reading order: a long run of one tile stops at its fifth copy
+    // before any count can overflow.
+    locate_limits(&written, &melds, &meld_columns)?;
     let mut closed = [0u8; KINDS];
     let mut red = [0u8; 3];
     for w in &written {
@@ -187,7 +190,6 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
             red[w.tile.suit().index()] += 1;
         }
     }
-    locate_limits(&written, &melds, &meld_columns)?;
     check_limits(&closed, &red, &melds)?;
     Ok(Parsed { closed, red, melds, meld_columns })
 }
