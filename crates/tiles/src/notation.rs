@@ -228,15 +228,17 @@ fn locate_limits(written: &[Written], melds: &[Meld], meld_columns: &[usize]) ->
 }
 
 /// Checks at most four copies of each kind and one red five per suit, counting melds.
+/// Counts of any size are refused, not overflowed: the sums saturate (at 255, already too many).
 pub(crate) fn check_limits(closed: &Counts, red: &[u8; 3], melds: &[Meld]) -> Result<(), Error> {
     let mut all = *closed;
     let mut all_red = *red;
     for m in melds {
         for (a, b) in all.iter_mut().zip(m.tiles()) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
         if m.red_fives() > 0 {
-            all_red[m.first().suit().index()] += m.red_fives();
+            let r = &mut all_red[m.first().suit().index()];
+            *r = r.saturating_add(m.red_fives());
         }
     }
     if let Some(i) = all.iter().position(|&c| c > 4) {
