@@ -128,7 +128,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
         }
     };
     let v11 = header.ends_with("v1.1");
-    let mut grid: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut grid: Vec<(usize, &str)> = Vec::new();
     for (n, l) in lines {
         if l.starts_with('#') || l.trim().is_empty() {
             continue;
@@ -151,7 +151,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
                 return Err(LayoutError::at(n, "the board size lines w, h and d must come before the levels"));
             }
         }
-        grid.push((n, l.as_bytes().to_vec()));
+        grid.push((n, l));
     }
     if grid.len() != h * d {
         return Err(LayoutError::whole(
@@ -159,14 +159,16 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
             format!("expected {d} levels of {h} lines ({} lines), found {}", h * d, grid.len()),
         ));
     }
+    // Characters first (a non-ASCII one is one character, named as written), then lengths.
     for (n, row) in &grid {
+        if let Some((i, c)) = row.chars().enumerate().find(|&(_, c)| !".1234".contains(c)) {
+            return Err(LayoutError::at(*n, format!("unexpected character '{c}' at column {}", i + 1)));
+        }
         if row.len() != w {
             return Err(LayoutError::at(*n, format!("expected {w} characters, found {}", row.len())));
         }
-        if let Some(c) = row.iter().find(|c| !b".1234".contains(c)) {
-            return Err(LayoutError::at(*n, format!("unexpected character '{}'", *c as char)));
-        }
     }
+    let grid: Vec<(usize, &[u8])> = grid.iter().map(|&(n, row)| (n, row.as_bytes())).collect();
     let mut used = vec![vec![false; w]; h * d];
     let mut slots = Vec::new();
     for z in 0..d {

@@ -67,7 +67,9 @@ fn kmahjongg_errors_name_the_line() {
     let short = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n434\n";
     assert_eq!(err(parse_kmahjongg("t", short)), "line 6: expected 4 characters, found 3");
     let junk = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12x.\n43..\n";
-    assert_eq!(err(parse_kmahjongg("t", junk)), "line 5: unexpected character 'x'");
+    assert_eq!(err(parse_kmahjongg("t", junk)), "line 5: unexpected character 'x' at column 3");
+    let accent = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12é2\n4343\n";
+    assert_eq!(err(parse_kmahjongg("t", accent)), "line 5: unexpected character 'é' at column 3");
     let good = "kmahjongg-layout-v1.1\n# two tiles\nw4\nh2\nd1\n1212\n4343\n";
     assert_eq!(parse_kmahjongg("t", good).unwrap().len(), 2);
     // v1.0: fixed 32 x 16 x 5.
