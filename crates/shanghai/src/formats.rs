@@ -305,6 +305,11 @@ fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
     Ok(tags)
 }
 
+/// The layout of the map `name` opened on `line`, or why its slots make none (on that line).
+fn finish_map(name: String, line: usize, slots: Vec<Slot>) -> Result<Layout, LayoutError> {
+    Layout::new(name.clone(), slots).map_err(|e| LayoutError::at(line, format!("map '{name}': {}", e.message())))
+}
+
 /// Reads every map of a GNOME Mahjongg `.map` file (`<mahjongg>` holding `<map name>`
 /// elements with `<layer z>`, `<row>`, `<column>`, `<block>` and `<tile>`; coordinates in
 /// tiles, halves as `.5`).
@@ -329,9 +334,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
             match tag.name.as_str() {
                 "map" => {
                     let (name, l, slots) = current.take().expect("map open");
-                    let layout = Layout::new(name.clone(), slots)
-                        .map_err(|e| LayoutError::at(l, format!("map '{name}': {}", e.message())))?;
-                    maps.push(layout);
+                    maps.push(finish_map(name, l, slots)?);
                 }
                 "layer" => layer_z = None,
                 _ => {}
@@ -392,6 +395,11 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                     return Err(LayoutError::at(line, "<map> inside another <map>"));
                 }
                 let name = get("name").unwrap_or("unnamed").to_string();
+                if tag.self_closing {
+                    // `<map name="a"/>`: a map without tiles, refused as such (not left open).
+                    maps.push(finish_map(name, line, Vec::new())?);
+                    continue;
+                }
                 current = Some((name, line, Vec::new()));
             }
             "layer" => {

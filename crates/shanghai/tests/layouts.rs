@@ -109,6 +109,8 @@ fn gnome_errors_name_the_line() {
     assert_eq!(err(parse_gnome(open).map(|mut v| v.remove(0))), "line 3: tag is never closed ('>' missing)");
     let overlap = "<mahjongg>\n<map name=\"a\">\n<tile x=\"0\" y=\"0\" z=\"0\"/><tile x=\"0.5\" y=\"0\" z=\"0\"/>\n</map></mahjongg>";
     assert!(err(parse_gnome(overlap).map(|mut v| v.remove(0))).starts_with("line 2: map 'a': tiles at"));
+    let empty = "<mahjongg>\n<map name=\"a\"/>\n<map name=\"b\"><tile x=\"0\" y=\"0\" z=\"0\"/></map></mahjongg>";
+    assert_eq!(err(parse_gnome(empty).map(|mut v| v.remove(0))), "line 2: map 'a': the layout has no tiles");
     let ok = "<?xml version=\"1.0\"?>\n<mahjongg><map name='b'><layer z='1'><block left='0' right='1' top='0' bottom='0.5'/></layer></map></mahjongg>";
     assert!(err(parse_gnome(ok).map(|mut v| v.remove(0))).contains("bad top..bottom range"));
 }
