@@ -16,7 +16,7 @@ mod mutate;
 
 use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg};
 use haipai_shanghai::layout::BUILTIN;
-use haipai_shanghai::{Bits, Board, Deal, Layout, LayoutError, MoveClass, Rules, Solver, Verdict, brute};
+use haipai_shanghai::{Bits, Board, Budget, Deal, Layout, LayoutError, MoveClass, Rules, Solver, Verdict, brute};
 use haipai_tiles::rng::Rng;
 
 /// The layout files to break: the fixtures, the shared files when present, two built-ins.
@@ -202,4 +202,21 @@ fn layout_names_that_need_quotes_read_back() {
     assert_eq!(read("layout \"a\nfaces\n"), Err("line 1: bad quoted layout name: the closing '\"' is missing".into()));
     assert_eq!(read("layout \"a\" b\nfaces\n"), Err("line 1: bad quoted layout name: 'b' after the closing '\"'".into()));
     assert!(read("layout \"a\\q\"\nfaces\n").unwrap_err().starts_with("line 1: bad quoted layout name: '\\' starts"));
+}
+
+#[test]
+fn any_budget_is_a_budget() {
+    let layout = Layout::grid(1, 2, 2).expect("a grid");
+    let deal = Deal::random(&layout, Rules::Standard, 3).expect("a deal");
+    let board = Board::new(layout, Rules::Standard, deal.faces).expect("a board");
+    for time in [None, Some(std::time::Duration::ZERO), Some(std::time::Duration::MAX)] {
+        for nodes in [0, 1, u64::MAX] {
+            let mut solver = Solver::with_budget(&board, Budget { nodes, time });
+            match solver.solve() {
+                Verdict::Winnable(line) => assert_eq!(board.check_win(board.full(), &line), Ok(())),
+                Verdict::Unwinnable => assert!(!brute::winnable(&board, board.full())),
+                Verdict::Unknown => assert!(nodes < 100 || time == Some(std::time::Duration::ZERO)),
+            }
+        }
+    }
 }
