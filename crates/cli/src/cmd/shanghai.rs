@@ -333,6 +333,10 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
     Ok(())
 }
 
+/// The most deals one `stats` run solves: their times are kept for the percentiles (16 bytes
+/// a deal), and this many Turtle deals already take hours.
+const MAX_DEALS: u64 = 10_000_000;
+
 #[allow(clippy::too_many_arguments)]
 fn stats(
     layout: &str,
@@ -348,6 +352,9 @@ fn stats(
     let layout = load_layout(layout, file, map)?;
     if deals == 0 {
         return Err("--deals must be at least 1".into());
+    }
+    if deals > MAX_DEALS {
+        return Err(format!("--deals {deals}: at most {MAX_DEALS} a run (each deal's time is kept; run more with --seed)"));
     }
     let Some(last) = seed.checked_add(deals - 1) else {
         return Err(format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX));
