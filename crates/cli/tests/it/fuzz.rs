@@ -73,7 +73,8 @@ fn run(args: &[String], stdin: &[u8], limit: Duration) -> Run {
 
 /// Checks what every launch must satisfy.
 fn check(args: &[String], stdin: &[u8], r: &Run) {
-    let shown = || format!("haipai {args:?} < {:?}\nstdout: {}\nstderr: {}", String::from_utf8_lossy(stdin), r.out, r.err);
+    let shown =
+        || format!("haipai {args:?} < {:?}\nstdout: {}\nstderr: {}", String::from_utf8_lossy(stdin), r.out, r.err);
     assert!(!r.err.contains("panicked"), "a panic: {}", shown());
     assert!(r.code == 0 || r.code == 2, "exit code {}: {}", r.code, shown());
     if r.code == 2 {
@@ -163,8 +164,30 @@ fn mutate_args(rng: &mut Rng, template: &[&str], flags: &[&str], values: &[&str]
 
 /// Values worth giving any flag.
 const VALUES: &[&str] = &[
-    "0", "1", "2", "17", "18", "255", "256", "-1", "4294967296", "18446744073709551616", "E", "S", "x", "", "1z", "0m",
-    "5m", "8z", "-", "north", "東", "grid1x2x2", "0-1", "1-1",
+    "0",
+    "1",
+    "2",
+    "17",
+    "18",
+    "255",
+    "256",
+    "-1",
+    "4294967296",
+    "18446744073709551616",
+    "E",
+    "S",
+    "x",
+    "",
+    "1z",
+    "0m",
+    "5m",
+    "8z",
+    "-",
+    "north",
+    "東",
+    "grid1x2x2",
+    "0-1",
+    "1-1",
 ];
 
 /// Hands worth breaking.
@@ -223,9 +246,25 @@ fn score_survives_mutated_arguments_and_requests() {
         &["score", "-", "--no-aka", "--kiriage"],
     ];
     let flags = [
-        "--win", "--tsumo", "--riichi", "--double-riichi", "--ippatsu", "--haitei", "--houtei", "--rinshan", "--chankan",
-        "--tenhou", "--chiihou", "--seat", "--round", "--dora-indicator", "--ura-indicator", "--honba", "--sticks",
-        "--double-wind-pair-fu", "--json",
+        "--win",
+        "--tsumo",
+        "--riichi",
+        "--double-riichi",
+        "--ippatsu",
+        "--haitei",
+        "--houtei",
+        "--rinshan",
+        "--chankan",
+        "--tenhou",
+        "--chiihou",
+        "--seat",
+        "--round",
+        "--dora-indicator",
+        "--ura-indicator",
+        "--honba",
+        "--sticks",
+        "--double-wind-pair-fu",
+        "--json",
     ];
     let requests = [
         r#"{"hand": "233445m678p234s99s", "win": "3m", "riichi": true, "seat": "S", "dora_indicators": ["1z"]}"#,
@@ -245,8 +284,18 @@ fn ev_survives_mutated_arguments_and_batches() {
         &["ev", "-", "--model", "article", "--max-states", "20000", "--riichi", "best", "--visible", "7s"],
     ];
     let flags = [
-        "--turn", "--seat", "--round", "--dora-indicator", "--visible", "--objective", "--riichi", "--no-ura", "--no-red",
-        "--may-decline", "--per-turn", "--json",
+        "--turn",
+        "--seat",
+        "--round",
+        "--dora-indicator",
+        "--visible",
+        "--objective",
+        "--riichi",
+        "--no-ura",
+        "--no-red",
+        "--may-decline",
+        "--per-turn",
+        "--json",
     ];
     let hands = ["222567m345p33667s", "222567m34p3366s4z", "23m55p678s[789s][111z]", "406m789p11z[789s][5555z*]"];
     attack(templates, &flags, &hands, 25, 2);
@@ -263,8 +312,19 @@ fn odds_and_shanghai_survive_mutated_arguments() {
         &["shanghai", "stats", "--layout", "grid1x2x2", "--deals", "3", "--json"],
     ];
     let flags = [
-        "--layout", "--seed", "--rules", "--moves", "--deals", "--budget", "--time-ms", "--winnable", "--map", "--tiles",
-        "--sanma", "--red", "--json",
+        "--layout",
+        "--seed",
+        "--rules",
+        "--moves",
+        "--deals",
+        "--budget",
+        "--time-ms",
+        "--winnable",
+        "--map",
+        "--tiles",
+        "--sanma",
+        "--red",
+        "--json",
     ];
     attack(templates, &flags, &[], 30, 3);
 }
