@@ -121,6 +121,9 @@ fn visible_counts_of_any_size_are_refused() {
         let mut q = Query::new(Hand::parse("1112345678999m").expect("a hand"));
         q.visible[0] = v;
         let e = evaluate(&q, &Options::default()).unwrap_err();
-        assert_eq!(e.to_string(), "more than four copies of 1m between the hand, the dora indicators and the visible tiles");
+        assert_eq!(
+            e.to_string(),
+            "more than four copies of 1m between the hand, the dora indicators and the visible tiles"
+        );
     }
 }

@@ -81,7 +81,6 @@ fn rules(rng: &mut Rng) -> Rules {
         pinfu_tsumo_fu: flag(),
         double_wind_pair_fu: rng.next_u64() as u8,
         max_yakuman: rng.next_u64() as u8,
-        ..Rules::default()
     }
 }
 

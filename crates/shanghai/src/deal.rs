@@ -106,7 +106,9 @@ fn quoted_layout(raw: &str, line: usize) -> Result<Option<String>, LayoutError> 
     loop {
         match chars.next().ok_or_else(|| bad("the closing '\"' is missing"))? {
             '"' => break,
-            '\\' => name.push(unescape(&mut chars).ok_or_else(|| bad("'\\' starts none of \\\\ \\\" \\n \\r \\t \\u{..}"))?),
+            '\\' => {
+                name.push(unescape(&mut chars).ok_or_else(|| bad("'\\' starts none of \\\\ \\\" \\n \\r \\t \\u{..}"))?)
+            }
             c => name.push(c),
         }
     }

@@ -200,7 +200,10 @@ fn layout_names_that_need_quotes_read_back() {
     let read = |text: &str| Deal::parse(text).map(|d| d.layout).map_err(|e| e.to_string());
     assert_eq!(read("layout \"a # b\" # a comment\nfaces\n"), Ok("a # b".to_string()));
     assert_eq!(read("layout \"a\nfaces\n"), Err("line 1: bad quoted layout name: the closing '\"' is missing".into()));
-    assert_eq!(read("layout \"a\" b\nfaces\n"), Err("line 1: bad quoted layout name: 'b' after the closing '\"'".into()));
+    assert_eq!(
+        read("layout \"a\" b\nfaces\n"),
+        Err("line 1: bad quoted layout name: 'b' after the closing '\"'".into())
+    );
     assert!(read("layout \"a\\q\"\nfaces\n").unwrap_err().starts_with("line 1: bad quoted layout name: '\\' starts"));
 }
 

@@ -354,7 +354,9 @@ fn stats(
         return Err("--deals must be at least 1".into());
     }
     if deals > MAX_DEALS {
-        return Err(format!("--deals {deals}: at most {MAX_DEALS} a run (each deal's time is kept; run more with --seed)"));
+        return Err(format!(
+            "--deals {deals}: at most {MAX_DEALS} a run (each deal's time is kept; run more with --seed)"
+        ));
     }
     let Some(last) = seed.checked_add(deals - 1) else {
         return Err(format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX));

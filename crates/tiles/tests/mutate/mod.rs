@@ -11,9 +11,9 @@ use haipai_tiles::rng::Rng;
 /// Characters worth inserting: the notations' own (digits, suits, honours, brackets, marks,
 /// separators, XML and layout symbols) and some that none uses (non-ASCII, control, quotes).
 const ALPHABET: &[char] = &[
-    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'm', 'p', 's', 'z', 'f', 't', 'E', 'S', 'W', 'N', 'P', 'F',
-    'C', '東', '北', '發', '[', ']', '*', '+', ' ', '\t', '\n', '\r', '.', '-', '#', '<', '>', '/', '=', '"', '\'',
-    'x', 'é', '🀄', '\u{0}', '\u{feff}', ',', '{', '}', ':',
+    '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'm', 'p', 's', 'z', 'f', 't', 'E', 'S', 'W', 'N', 'P', 'F', 'C',
+    '東', '北', '發', '[', ']', '*', '+', ' ', '\t', '\n', '\r', '.', '-', '#', '<', '>', '/', '=', '"', '\'', 'x',
+    'é', '🀄', '\u{0}', '\u{feff}', ',', '{', '}', ':',
 ];
 
 /// Replacement texts that test number handling and sizes.
