@@ -49,6 +49,7 @@ fn check(input: &str) {
         }
         Err(e) => {
             assert!(located(&e), "{input:?}: an error without its column: {e}");
+            points_at_the_culprit(input, &e);
             assert_eq!(Hand::parse(input), Err(e), "{input:?}");
         }
     }
@@ -61,6 +62,22 @@ fn check(input: &str) {
         let printed = if red { format!("0{}", tile.suit().letter()) } else { tile.to_string() };
         assert_eq!(parse_tile(&printed), Ok((tile, red)), "{input:?}");
     }
+}
+
+/// Checks that the column of `e` holds what the message names: the unexpected character,
+/// the first digit without a suit, the digit (or suit letter) of a tile that is none, the `[`
+/// of a bad meld.
+fn points_at_the_culprit(input: &str, e: &haipai_tiles::Error) {
+    let chars: Vec<char> = input.chars().collect();
+    let Some(at) = e.column().and_then(|c| chars.get(c - 1)) else { return };
+    let ok = match e.kind() {
+        ErrorKind::UnexpectedCharacter(c) => at == c,
+        ErrorKind::MissingSuit(digits) => digits.starts_with(*at),
+        ErrorKind::NotATile { text, .. } => text.starts_with(*at),
+        ErrorKind::NotAMeld { .. } | ErrorKind::UnclosedBracket | ErrorKind::TooManyMelds(_) => *at == '[',
+        _ => true,
+    };
+    assert!(ok, "{input:?}: {e} points at '{at}'");
 }
 
 #[test]
