@@ -152,9 +152,26 @@ fn load_layout(name: &str, file: Option<&PathBuf>, map: Option<&str>) -> Result<
     }
 }
 
+/// The most bytes a layout or deal file may hold: the largest real ones are a few KB, and a
+/// device such as `/dev/urandom` would otherwise be read forever.
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of the layout or deal file `path` (at most [`MAX_FILE_BYTES`]); the error names it.
+fn read_text_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("{shown}: more than {} MiB, not a layout or deal file", MAX_FILE_BYTES >> 20));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("{shown}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
+
 /// The text of the layout file `path`; the error names it.
 fn read_layout_file(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    read_text_file(path)
 }
 
 /// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map).
@@ -181,7 +198,7 @@ fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
 /// name); every error names the deal file.
 fn load_deal_file(path: &PathBuf, args: &BoardArgs) -> Result<(Board, Deal), String> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let text = read_text_file(path)?;
     let deal = Deal::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
     let layout = match &args.file {
         Some(file) => {
