@@ -3,7 +3,8 @@
 //! `score` and `value` with a random winning tile, random flags (conflicting ones included),
 //! winds, up to seven dora and ura-dora indicators, honba and riichi sticks from 0 to
 //! `u32::MAX`, and random rules (any `max_yakuman` and pair fu). Asserts: no panic, an error
-//! says something, a win's payments add up, and `value` agrees with `score` without ura-dora.
+//! says something, a win's payments add up, and `value` agrees with `score` without ura-dora;
+//! `value` (which takes raw counts) also gets hundreds of indicators and any red-five count.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
 #[path = "../../tiles/tests/mutate/mod.rs"]
@@ -148,4 +149,26 @@ fn the_most_honba_and_sticks_still_pay_exactly() {
     s.honba = 0;
     s.sticks = MAX_STICKS + 1;
     assert_eq!(score(&s, &rules).unwrap_err().to_string(), "10001 riichi sticks: at most 10000 are supported");
+}
+
+#[test]
+fn value_takes_any_number_of_indicators_and_red_fives() {
+    let mut rng = Rng::new(mutate::seed());
+    for _ in 0..mutate::cases(2_000) {
+        let hand = Hand::parse_any_size(EXAMPLES[rng.index(EXAMPLES.len())]).expect("a hand");
+        let s = situation(&mut rng, hand);
+        let many: Vec<Tile> = (0..rng.index(400)).filter_map(|_| Tile::new(rng.index(34))).collect();
+        let red = [0, 1, 3, 4, 255][rng.index(5)];
+        let rules = rules(&mut rng);
+        let cond = s.conditions();
+        match value(s.hand.closed(), s.hand.melds(), s.win, red, &many, &cond, &rules) {
+            Ok(Some(v)) => {
+                assert!(s.honba <= MAX_STICKS && s.sticks <= MAX_STICKS && red <= 3, "{s:?}");
+                assert!(v.payment.total >= 1000 * s.sticks, "{s:?}: {v:?}");
+                let _ = (v.with_ura(u32::MAX), v.totals_with_ura::<16>());
+            }
+            Ok(None) => {}
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
 }
