@@ -223,3 +223,37 @@ fn any_budget_is_a_budget() {
         }
     }
 }
+
+#[test]
+fn layouts_from_any_slots_are_built_or_refused() {
+    use haipai_shanghai::Slot;
+    let mut rng = Rng::new(mutate::seed());
+    let extreme = [i32::MIN, i32::MIN + 1, -2049, -1, 0, 1, 2048, 2049, i32::MAX - 1, i32::MAX];
+    let mut built = 0;
+    for _ in 0..mutate::cases(3_000) {
+        let base = extreme[rng.index(extreme.len())];
+        let spread = [4, 40, 4_000][rng.index(3)];
+        let coordinate = |rng: &mut Rng| {
+            if rng.index(20) == 0 {
+                extreme[rng.index(extreme.len())]
+            } else {
+                base.saturating_add(2 * rng.index(spread) as i32)
+            }
+        };
+        let n = if rng.index(4) == 0 { rng.index(300) } else { rng.index(12) };
+        let slots: Vec<Slot> = (0..n)
+            .map(|_| Slot { x: coordinate(&mut rng), y: coordinate(&mut rng), z: coordinate(&mut rng) })
+            .collect();
+        match Layout::new("any", slots.clone()) {
+            Ok(layout) => {
+                assert_eq!(layout.len(), slots.len());
+                assert!(layout.slots().iter().all(|s| (0..=2048).contains(&s.x) && (0..=2048).contains(&s.z)));
+                let _ = layout.layer_sizes();
+                check_layout("", Ok(layout));
+                built += 1;
+            }
+            Err(e) => assert!(e.line().is_none() && !e.message().is_empty()),
+        }
+    }
+    assert!(built > 100, "{built} layouts built");
+}
