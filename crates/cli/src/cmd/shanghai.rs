@@ -196,7 +196,7 @@ fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
 /// The board of a deal file: its layout is the one it names, or `--file` when given (of a
 /// GNOME file, the map `--map` names, else the map the deal names, as `deal` writes the map's
 /// name); every error names the deal file.
-fn load_deal_file(path: &PathBuf, args: &BoardArgs) -> Result<(Board, Deal), String> {
+fn load_deal_file(path: &Path, args: &BoardArgs) -> Result<(Board, Deal), String> {
     let shown = path.display();
     let text = read_text_file(path)?;
     let deal = Deal::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
