@@ -3,12 +3,16 @@
 
 use haipai::tiles::{Hand, Tile};
 use serde_json::Value;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// Exit code for success.
 pub const OK: u8 = 0;
 /// Exit code for bad input (a malformed hand, an unknown tile...).
 pub const BAD_INPUT: u8 = 2;
+
+/// The longest line of standard input read (a hand or a JSON request is a few dozen bytes; an
+/// endless line, such as `/dev/zero`'s, would otherwise fill memory).
+const MAX_LINE_BYTES: u64 = 1 << 20;
 
 /// What one input produced: text for people, JSON for programs.
 pub struct Output {
@@ -35,7 +39,11 @@ pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Res
     let mut bytes = Vec::new();
     for number in 1.. {
         bytes.clear();
-        match stdin.read_until(b'\n', &mut bytes) {
+        let read = (&mut stdin).take(MAX_LINE_BYTES + 1).read_until(b'\n', &mut bytes);
+        let too_long = bytes.len() as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n');
+        // The rest of a line too long to read is skipped, not kept.
+        let read = if too_long { stdin.skip_until(b'\n').map(|_| bytes.len()) } else { read };
+        match read {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
@@ -44,6 +52,10 @@ pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Res
             }
         }
         let result = match std::str::from_utf8(&bytes) {
+            _ if too_long => {
+                bytes.truncate(40);
+                Err(format!("the line is longer than {} MiB", MAX_LINE_BYTES >> 20))
+            }
             Ok(text) if text.trim().is_empty() => continue,
             Ok(text) => each(text.trim()),
             Err(_) => Err("the line is not UTF-8 text".to_string()),

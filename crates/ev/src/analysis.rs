@@ -213,8 +213,9 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
     for t in &query.dora_indicators {
         seen[t.index()] += 1;
     }
-    for (s, v) in seen.iter_mut().zip(query.visible.iter()) {
-        *s += v;
+    // Saturating: a visible count of any size is refused below, not wrapped into range.
+    for (s, &v) in seen.iter_mut().zip(query.visible.iter()) {
+        *s = s.saturating_add(v);
     }
     let mut unseen0 = [0u8; 34];
     for k in 0..34 {

@@ -1144,9 +1144,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let (sh, necessary) = self.hand_necessary(g as u32, &h);
         if self.never_read(g, sh) {
             let hand = &mut self.hands13[g];
-            debug_assert!(hand.used > 0, "a hand of the input's tiles only is a root");
             // Visited at no draw index (`used..=until` is empty: not a root, it holds a tile
-            // the input does not).
+            // the input does not), or at index 0 alone for a hand of the input's tiles only,
+            // which is not a root when the simulator asks about one discard (a draw and another
+            // discard reach it): a hand reached by a draw is never read at index 0.
             (hand.shanten, hand.until) = (sh, 0);
             return;
         }

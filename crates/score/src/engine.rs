@@ -213,6 +213,11 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
         let t = Tile::new([4usize, 13, 22].into_iter().find(|&i| all[i] == 0).unwrap_or(4)).unwrap_or(Tile::EAST);
         return Err(haipai_tiles::Error::whole(haipai_tiles::ErrorKind::RedFiveNotHeld(t)).into());
     }
+    for (which, count) in [("honba", s.honba), ("riichi sticks", s.sticks)] {
+        if count > MAX_STICKS {
+            return Err(ErrorKind::TooManySticks { which, count }.into());
+        }
+    }
     let open = melds.iter().any(|m| m.kind().is_open());
     let checks: [(bool, &'static str); 13] = [
         ((s.riichi || s.double_riichi) && open, "riichi needs a closed hand"),
@@ -257,6 +262,11 @@ fn check_indicators(all: &Counts, robbed: Option<Tile>, dora: &[Tile], ura: &[Ti
     }
     Ok(())
 }
+
+/// The most honba (and the most riichi sticks) a situation may carry: far more than any game
+/// reaches, few enough that every payment fits the `u32` points (the largest, a dealer's
+/// tsumo of 255 yakuman with this many of both, is about 25 million).
+pub const MAX_STICKS: u32 = 10_000;
 
 /// The most dora indicators (and ura-dora indicators) a round turns over: one, and one more
 /// for each of at most four kans.

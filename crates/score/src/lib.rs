@@ -103,7 +103,7 @@ mod situation;
 mod value;
 mod yaku;
 
-pub use engine::{MAX_INDICATORS, Outcome, Score, dora_han, score};
+pub use engine::{MAX_INDICATORS, MAX_STICKS, Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;

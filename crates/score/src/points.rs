@@ -81,7 +81,9 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
     }
 }
 
-/// The payments for a hand of `han` and `fu` (or `yakuman` multiples).
+/// The payments for a hand of `han` and `fu` (or `yakuman` multiples). [`score`](crate::score)
+/// and [`value`](crate::value) refuse more than [`MAX_STICKS`](crate::MAX_STICKS) honba or
+/// riichi sticks, the range in which every payment fits its `u32`.
 ///
 /// ```
 /// use haipai_score::{payment, Rules};

@@ -241,6 +241,14 @@ pub enum ErrorKind {
         /// How many were given.
         count: usize,
     },
+    /// More honba or riichi sticks than [`MAX_STICKS`](crate::MAX_STICKS): counts no game
+    /// reaches, whose payments would not fit the `u32` points.
+    TooManySticks {
+        /// `honba` or `riichi sticks`.
+        which: &'static str,
+        /// How many were given.
+        count: u32,
+    },
     /// An indicator that makes a fifth copy of its kind with the hand's tiles and the other
     /// indicators (with chankan, the robbed tile's other three copies are in the opponent's
     /// kan).
@@ -272,6 +280,9 @@ impl fmt::Display for Error {
             ErrorKind::Tiles(e) => write!(f, "{e}"),
             ErrorKind::TooManyIndicators { which, count } => {
                 write!(f, "{count} {which} indicators: at most {} (one, and one for each kan)", crate::MAX_INDICATORS)
+            }
+            ErrorKind::TooManySticks { which, count } => {
+                write!(f, "{count} {which}: at most {} are supported", crate::MAX_STICKS)
             }
             ErrorKind::IndicatorCopies(t) => {
                 write!(f, "five copies of {t} between the hand and the dora and ura-dora indicators")

@@ -64,7 +64,7 @@ impl Value {
         let mut best_key = (0, 0, 0);
         for &(han, fu) in &self.front[..usize::from(self.n_front)] {
             let p = payment(
-                u32::from(han) + ura,
+                u32::from(han).saturating_add(ura),
                 u32::from(fu),
                 0,
                 self.dealer,

@@ -17,6 +17,10 @@
 //! `standard` or `grid`; `seed` is informative. Each of these lines may be given once. After
 //! `faces` (on its line too) come the faces of the slots in slot order (layer, row, column),
 //! separated by any white space. `#` starts a comment.
+//!
+//! A layout name that would not read back as written (empty, with a `#`, a `"`, a `\`, a
+//! control character, or white space at either end) is written in double quotes, with `\\`,
+//! `\"`, `\n`, `\r`, `\t` and `\u{..}` escapes: `layout "Four Winds #2"`.
 
 use haipai_tiles::rng::Rng;
 
@@ -55,6 +59,82 @@ fn read_faces(words: &str, line: usize, faces: &mut Vec<Face>) -> Result<(), Lay
         })?);
     }
     Ok(())
+}
+
+/// Whether `name` reads back as written on a `layout` line without quotes.
+fn reads_back_plain(name: &str) -> bool {
+    !name.is_empty()
+        && name.trim() == name
+        && !name.starts_with('"')
+        && !name.contains(['#', '\\'])
+        && !name.chars().any(char::is_control)
+}
+
+/// `name` as written on a `layout` line: as it is, or quoted with escapes when it would not
+/// read back as written (see the module docs).
+fn quoted_if_needed(name: &str) -> String {
+    if reads_back_plain(name) {
+        return name.to_string();
+    }
+    let mut out = String::from('"');
+    for c in name.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The name of a `layout` line whose value is quoted (`layout "a # b"`), read on `line`;
+/// `None` for any other line.
+fn quoted_layout(raw: &str, line: usize) -> Result<Option<String>, LayoutError> {
+    let Some(rest) = raw.trim_start().strip_prefix("layout") else { return Ok(None) };
+    let value = rest.trim_start();
+    if value.len() == rest.len() || !value.starts_with('"') {
+        return Ok(None);
+    }
+    let bad = |why: &str| LayoutError::at(line, format!("bad quoted layout name: {why}"));
+    let mut name = String::new();
+    let mut chars = value[1..].chars();
+    loop {
+        match chars.next().ok_or_else(|| bad("the closing '\"' is missing"))? {
+            '"' => break,
+            '\\' => {
+                name.push(unescape(&mut chars).ok_or_else(|| bad("'\\' starts none of \\\\ \\\" \\n \\r \\t \\u{..}"))?)
+            }
+            c => name.push(c),
+        }
+    }
+    let after: String = chars.collect();
+    if !after.trim_start().is_empty() && !after.trim_start().starts_with('#') {
+        return Err(bad(&format!("'{}' after the closing '\"'", after.trim())));
+    }
+    Ok(Some(name))
+}
+
+/// The character of the escape after a `\` in a quoted name (the rest of it read from `chars`).
+fn unescape(chars: &mut std::str::Chars<'_>) -> Option<char> {
+    match chars.next()? {
+        c @ ('\\' | '"') => Some(c),
+        'n' => Some('\n'),
+        'r' => Some('\r'),
+        't' => Some('\t'),
+        'u' => {
+            if chars.next()? != '{' {
+                return None;
+            }
+            let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+            char::from_u32(u32::from_str_radix(&hex, 16).ok()?)
+        }
+        _ => None,
+    }
 }
 
 impl Deal {
@@ -117,7 +197,7 @@ impl Deal {
     /// The deal in the text format of the module docs.
     pub fn to_text(&self) -> String {
         let mut s = String::from("# haipai shanghai deal\n");
-        s += &format!("layout {}\n", self.layout);
+        s += &format!("layout {}\n", quoted_if_needed(&self.layout));
         s += &format!("rules {}\n", if self.rules == Rules::Grid { "grid" } else { "standard" });
         if let Some(seed) = self.seed {
             s += &format!("seed {seed}\n");
@@ -142,7 +222,8 @@ impl Deal {
         let mut seen: Vec<(&str, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
+            let quoted = if in_faces { None } else { quoted_layout(raw, line)? };
+            let content = if quoted.is_some() { "layout" } else { raw.split('#').next().unwrap_or("").trim() };
             if content.is_empty() {
                 continue;
             }
@@ -157,7 +238,7 @@ impl Deal {
             }
             seen.push((key, line));
             match key {
-                "layout" => layout = Some(value.to_string()),
+                "layout" => layout = Some(quoted.unwrap_or_else(|| value.to_string())),
                 "rules" => {
                     rules = match value {
                         "standard" => Rules::Standard,

@@ -128,7 +128,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
         }
     };
     let v11 = header.ends_with("v1.1");
-    let mut grid: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut grid: Vec<(usize, &str)> = Vec::new();
     for (n, l) in lines {
         if l.starts_with('#') || l.trim().is_empty() {
             continue;
@@ -151,7 +151,7 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
                 return Err(LayoutError::at(n, "the board size lines w, h and d must come before the levels"));
             }
         }
-        grid.push((n, l.as_bytes().to_vec()));
+        grid.push((n, l));
     }
     if grid.len() != h * d {
         return Err(LayoutError::whole(
@@ -159,14 +159,16 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
             format!("expected {d} levels of {h} lines ({} lines), found {}", h * d, grid.len()),
         ));
     }
+    // Characters first (a non-ASCII one is one character, named as written), then lengths.
     for (n, row) in &grid {
+        if let Some((i, c)) = row.chars().enumerate().find(|&(_, c)| !".1234".contains(c)) {
+            return Err(LayoutError::at(*n, format!("unexpected character '{c}' at column {}", i + 1)));
+        }
         if row.len() != w {
             return Err(LayoutError::at(*n, format!("expected {w} characters, found {}", row.len())));
         }
-        if let Some(c) = row.iter().find(|c| !b".1234".contains(c)) {
-            return Err(LayoutError::at(*n, format!("unexpected character '{}'", *c as char)));
-        }
     }
+    let grid: Vec<(usize, &[u8])> = grid.iter().map(|&(n, row)| (n, row.as_bytes())).collect();
     let mut used = vec![vec![false; w]; h * d];
     let mut slots = Vec::new();
     for z in 0..d {
@@ -303,6 +305,12 @@ fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
     Ok(tags)
 }
 
+/// The layout of the map `name` opened on `line`, or why its slots make none (on that line).
+fn finish_map(name: String, line: usize, slots: Vec<Slot>) -> Result<Layout, LayoutError> {
+    Layout::new(name.clone(), slots)
+        .map_err(|e| LayoutError::of_kind_at(e.kind(), line, format!("map '{name}': {}", e.message())))
+}
+
 /// Reads every map of a GNOME Mahjongg `.map` file (`<mahjongg>` holding `<map name>`
 /// elements with `<layer z>`, `<row>`, `<column>`, `<block>` and `<tile>`; coordinates in
 /// tiles, halves as `.5`).
@@ -327,9 +335,7 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
             match tag.name.as_str() {
                 "map" => {
                     let (name, l, slots) = current.take().expect("map open");
-                    let layout = Layout::new(name.clone(), slots)
-                        .map_err(|e| LayoutError::of_kind_at(e.kind(), l, format!("map '{name}': {}", e.message())))?;
-                    maps.push(layout);
+                    maps.push(finish_map(name, l, slots)?);
                 }
                 "layer" => layer_z = None,
                 _ => {}
@@ -390,6 +396,11 @@ pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
                     return Err(LayoutError::at(line, "<map> inside another <map>"));
                 }
                 let name = get("name").unwrap_or("unnamed").to_string();
+                if tag.self_closing {
+                    // `<map name="a"/>`: a map without tiles, refused as such (not left open).
+                    maps.push(finish_map(name, line, Vec::new())?);
+                    continue;
+                }
                 current = Some((name, line, Vec::new()));
             }
             "layer" => {

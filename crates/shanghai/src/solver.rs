@@ -469,7 +469,8 @@ impl<'b> Solver<'b> {
         self.nodes = 0;
         self.relaxations = 0;
         self.timed_out = false;
-        self.deadline = self.budget.time.map(|t| Instant::now() + t);
+        // A time beyond what the clock can hold (`Duration::MAX`) is no deadline at all.
+        self.deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
         self.limit = self.budget.nodes;
         let present = on_board(self.board, present);
         if has_odd_group(self.board, &present) {

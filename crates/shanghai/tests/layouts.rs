@@ -67,7 +67,9 @@ fn kmahjongg_errors_name_the_line() {
     let short = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n1212\n434\n";
     assert_eq!(err(parse_kmahjongg("t", short)), "line 6: expected 4 characters, found 3");
     let junk = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12x.\n43..\n";
-    assert_eq!(err(parse_kmahjongg("t", junk)), "line 5: unexpected character 'x'");
+    assert_eq!(err(parse_kmahjongg("t", junk)), "line 5: unexpected character 'x' at column 3");
+    let accent = "kmahjongg-layout-v1.1\nw4\nh2\nd1\n12é2\n4343\n";
+    assert_eq!(err(parse_kmahjongg("t", accent)), "line 5: unexpected character 'é' at column 3");
     let good = "kmahjongg-layout-v1.1\n# two tiles\nw4\nh2\nd1\n1212\n4343\n";
     assert_eq!(parse_kmahjongg("t", good).unwrap().len(), 2);
     // v1.0: fixed 32 x 16 x 5.
@@ -109,6 +111,8 @@ fn gnome_errors_name_the_line() {
     assert!(err(parse_gnome(overlap).map(|mut v| v.remove(0))).starts_with("line 2: map 'a': tiles at"));
     let overlap_error = parse_gnome(overlap).unwrap_err();
     assert_eq!((overlap_error.kind(), overlap_error.line()), (LayoutErrorKind::Slots, Some(2)));
+    let empty = "<mahjongg>\n<map name=\"a\"/>\n<map name=\"b\"><tile x=\"0\" y=\"0\" z=\"0\"/></map></mahjongg>";
+    assert_eq!(err(parse_gnome(empty).map(|mut v| v.remove(0))), "line 2: map 'a': the layout has no tiles");
     let ok = "<?xml version=\"1.0\"?>\n<mahjongg><map name='b'><layer z='1'><block left='0' right='1' top='0' bottom='0.5'/></layer></map></mahjongg>";
     assert!(err(parse_gnome(ok).map(|mut v| v.remove(0))).contains("bad top..bottom range"));
 }

@@ -179,6 +179,9 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
     if melds.len() > 4 {
         return Err(Error::at(meld_columns[4], ErrorKind::TooManyMelds(melds.len())));
     }
+    // The limits first, in reading order: a long run of one tile stops at its fifth copy
+    // before any count can overflow.
+    locate_limits(&written, &melds, &meld_columns)?;
     let mut closed = [0u8; KINDS];
     let mut red = [0u8; 3];
     for w in &written {
@@ -187,7 +190,6 @@ pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
             red[w.tile.suit().index()] += 1;
         }
     }
-    locate_limits(&written, &melds, &meld_columns)?;
     check_limits(&closed, &red, &melds)?;
     Ok(Parsed { closed, red, melds, meld_columns })
 }
@@ -226,15 +228,17 @@ fn locate_limits(written: &[Written], melds: &[Meld], meld_columns: &[usize]) ->
 }
 
 /// Checks at most four copies of each kind and one red five per suit, counting melds.
+/// Counts of any size are refused, not overflowed: the sums saturate (at 255, already too many).
 pub(crate) fn check_limits(closed: &Counts, red: &[u8; 3], melds: &[Meld]) -> Result<(), Error> {
     let mut all = *closed;
     let mut all_red = *red;
     for m in melds {
         for (a, b) in all.iter_mut().zip(m.tiles()) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
         if m.red_fives() > 0 {
-            all_red[m.first().suit().index()] += m.red_fives();
+            let r = &mut all_red[m.first().suit().index()];
+            *r = r.saturating_add(m.red_fives());
         }
     }
     if let Some(i) = all.iter().position(|&c| c > 4) {

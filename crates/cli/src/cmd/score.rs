@@ -216,10 +216,41 @@ const FIELDS: [&str; 19] = [
     "sticks",
 ];
 
+/// The first field of the JSON object `line` that is given twice (which `Value` would read as
+/// its last value, silently), if any.
+fn field_given_twice(line: &str) -> Option<String> {
+    /// The keys of a JSON object, in order, duplicates kept.
+    struct Keys(Vec<String>);
+    impl<'de> serde::Deserialize<'de> for Keys {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
+            struct Visit;
+            impl<'de> serde::de::Visitor<'de> for Visit {
+                type Value = Keys;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a JSON object")
+                }
+                fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Keys, M::Error> {
+                    let mut keys = Vec::new();
+                    while let Some((k, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
+                        keys.push(k);
+                    }
+                    Ok(Keys(keys))
+                }
+            }
+            d.deserialize_map(Visit)
+        }
+    }
+    let Keys(keys) = serde_json::from_str(line).ok()?;
+    keys.iter().enumerate().find(|(i, k)| keys[..*i].contains(k)).map(|(_, k)| k.clone())
+}
+
 /// A situation from one JSON request line.
 fn from_json(line: &str) -> Result<Situation, String> {
     let req: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON request: {e}"))?;
     let obj = req.as_object().ok_or("a request is a JSON object")?;
+    if let Some(k) = field_given_twice(line) {
+        return Err(format!("field '{k}' is given twice"));
+    }
     if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(format!("unknown field '{k}' (fields: {})", FIELDS.join(", ")));
     }

@@ -166,9 +166,26 @@ fn load_layout(name: &str, file: Option<&PathBuf>, map: Option<&str>) -> Result<
     }
 }
 
+/// The most bytes a layout or deal file may hold: the largest real ones are a few KB, and a
+/// device such as `/dev/urandom` would otherwise be read forever.
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of the layout or deal file `path` (at most [`MAX_FILE_BYTES`]); the error names it.
+fn read_text_file(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("{shown}: more than {} MiB, not a layout or deal file", MAX_FILE_BYTES >> 20));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("{shown}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+}
+
 /// The text of the layout file `path`; the error names it.
 fn read_layout_file(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    read_text_file(path)
 }
 
 /// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map).
@@ -193,9 +210,9 @@ fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
 /// The board of a deal file: its layout is the one it names, or `--file` when given (of a
 /// GNOME file, the map `--map` names, else the map the deal names, as `deal` writes the map's
 /// name); every error names the deal file.
-fn load_deal_file(path: &PathBuf, args: &BoardArgs) -> Result<(Board, Deal), String> {
+fn load_deal_file(path: &Path, args: &BoardArgs) -> Result<(Board, Deal), String> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let text = read_text_file(path)?;
     let deal = Deal::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
     let layout = match &args.file {
         Some(file) => {
@@ -345,6 +362,10 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
     Ok(())
 }
 
+/// The most deals one `stats` run solves: their times are kept for the percentiles (16 bytes
+/// a deal), and this many Turtle deals already take hours.
+const MAX_DEALS: u64 = 10_000_000;
+
 #[allow(clippy::too_many_arguments)]
 fn stats(
     layout: &str,
@@ -360,6 +381,11 @@ fn stats(
     let layout = load_layout(layout, file, map)?;
     if deals == 0 {
         return Err("--deals must be at least 1".into());
+    }
+    if deals > MAX_DEALS {
+        return Err(format!(
+            "--deals {deals}: at most {MAX_DEALS} a run (each deal's time is kept; run more with --seed)"
+        ));
     }
     let Some(last) = seed.checked_add(deals - 1) else {
         return Err(format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX));

@@ -41,6 +41,10 @@ pub fn run(args: &Args) -> u8 {
             }
         }
     };
+    if args.sanma && visible[1..8].iter().any(|&c| c > 0) {
+        eprintln!("error: --visible '{}': three-player mahjong has no 2m-8m", args.visible);
+        return crate::common::BAD_INPUT;
+    }
     for_each_input(&args.hand, args.json, |line| {
         let hand = Hand::parse_any_size(line).map_err(|e| e.to_string())?;
         analyse(&hand, &visible, args.sanma)

@@ -2,6 +2,7 @@
 //! (one link instead of one per file).
 
 mod ev;
+mod fuzz;
 mod odds;
 mod parse;
 mod readme;

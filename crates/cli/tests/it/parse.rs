@@ -76,3 +76,17 @@ fn empty_input_reads_plainly() {
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", "error: no tiles given\n"));
     }
 }
+
+/// A line of standard input longer than 1 MiB is one error (its start shown), not read into
+/// memory to the end: the lines after it still print.
+#[test]
+fn an_endless_line_is_refused_and_the_next_lines_read() {
+    let input = format!("123m\n{}m\n1z\n", "1".repeat(3 << 20));
+    let (code, out, _) = haipai(&["parse", "-", "--json"], &input);
+    assert_eq!(code, 2);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["error"], "the line is longer than 1 MiB");
+    assert_eq!((lines[1]["line"].as_u64(), lines[1]["input"].as_str().map(str::len)), (Some(2), Some(40)));
+    assert_eq!(lines[2]["hand"], "1z");
+}

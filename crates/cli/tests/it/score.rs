@@ -51,6 +51,15 @@ fn score_batch_reads_json_requests() {
 }
 
 #[test]
+fn a_request_field_given_twice_is_refused() {
+    let input = concat!(r#"{"hand":"233445m678p234s99s","win":"3m","riichi":true,"riichi":false}"#, "\n");
+    let (code, out, _) = haipai(&["score", "-", "--json"], input);
+    assert_eq!(code, 2);
+    let v: Value = serde_json::from_str(&out).expect("json line");
+    assert_eq!((v["error"].as_str(), v["line"].as_u64()), (Some("field 'riichi' is given twice"), Some(1)));
+}
+
+#[test]
 fn score_bad_input_exits_2() {
     let (code, _, err) = haipai(&["score", "233445m678p234s99s", "--win", "7z"], "");
     assert_eq!(code, 2);

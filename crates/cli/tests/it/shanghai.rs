@@ -222,3 +222,20 @@ fn deal_files_with_faces_on_the_faces_line() {
     assert_eq!(code, 2);
     assert_eq!(err.trim(), format!("error: {p}: line 2: a second 'layout' line (the first is line 1)"));
 }
+
+/// A layout or deal "file" that never ends (a device) is refused after 16 MiB instead of being
+/// read until memory runs out; bytes that are not UTF-8 are named by their offset.
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_or_binary_files_are_refused() {
+    for flag in ["--file", "--deal"] {
+        let (code, _, err) = haipai(&["shanghai", "solve", flag, "/dev/zero"], "");
+        assert_eq!((code, err.trim()), (2, "error: /dev/zero: more than 16 MiB, not a layout or deal file"));
+    }
+    let dir = scratch("binary");
+    let path = dir.join("b.layout");
+    std::fs::write(&path, b"0 0 \xff0\n").unwrap();
+    let p = path.to_str().unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--file", p], "");
+    assert_eq!((code, err.trim().to_string()), (2, format!("error: {p}: not UTF-8 text (byte 4)")));
+}

@@ -112,6 +112,8 @@ fn sanma_rules() {
     let (_, err, code) = run(&["1m123p111s[789s][234m]", "--sanma"], "");
     assert!(err.contains("no 2m-8m"), "{err}");
     assert_eq!(code, 2);
+    let (out, err, code) = run(&["19m123456789p11s", "--sanma", "--visible", "1p5m"], "");
+    assert_eq!((out.as_str(), err.trim(), code), ("", "error: --visible '1p5m': three-player mahjong has no 2m-8m", 2));
 }
 
 #[test]

@@ -1,0 +1,174 @@
+//! Seeded random-input attack on scoring: winning hands (closed, with chi, pon and kans, red
+//! fives) whose text `mutate` breaks, read back by `Hand::parse_any_size`, then scored by
+//! `score` and `value` with a random winning tile, random flags (conflicting ones included),
+//! winds, up to seven dora and ura-dora indicators, honba and riichi sticks from 0 to
+//! `u32::MAX`, and random rules (any `max_yakuman` and pair fu). Asserts: no panic, an error
+//! says something, a win's payments add up, and `value` agrees with `score` without ura-dora;
+//! `value` (which takes raw counts) also gets hundreds of indicators and any red-five count.
+//! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
+
+#[path = "../../tiles/tests/mutate/mod.rs"]
+mod mutate;
+
+use haipai_score::{MAX_STICKS, Outcome, Rules, Situation, Wind, score, value};
+use haipai_tiles::rng::Rng;
+use haipai_tiles::{Hand, Tile};
+
+/// Winning hands to break.
+const EXAMPLES: &[&str] = &[
+    "233445m678p234s99s",
+    "222567m345p33567s",
+    "234567m345p23488s",
+    "19m19p19s1234567z1z",
+    "11223344556677z",
+    "123m456p11z[789s][555z]",
+    "406m789p11z[789s][5555z*]",
+    "11z[123m][456p][3333s+][5555z]",
+    "11122233344455z",
+    "1112345678999m9m",
+    "0m55m[406p][789s][123s]",
+];
+
+/// A random count of honba or sticks: small, at the limit, or far beyond it.
+fn sticks(rng: &mut Rng) -> u32 {
+    match rng.index(12) {
+        0 => MAX_STICKS,
+        1 => MAX_STICKS + 1,
+        2 => u32::MAX,
+        3 => rng.next_u64() as u32,
+        _ => rng.index(6) as u32,
+    }
+}
+
+/// Random tiles: mostly up to two, sometimes up to seven.
+fn indicators(rng: &mut Rng) -> Vec<Tile> {
+    let n = if rng.index(8) == 0 { rng.index(8) } else { rng.index(3) };
+    (0..n).filter_map(|_| Tile::new(rng.index(34))).collect()
+}
+
+/// A random situation for `hand`: the winning tile is one of its closed tiles, mostly.
+fn situation(rng: &mut Rng, hand: Hand) -> Situation {
+    let held: Vec<usize> = (0..34).filter(|&i| hand.closed()[i] > 0).collect();
+    let win = match held.len() {
+        0 => rng.index(34),
+        n if rng.index(8) > 0 => held[rng.index(n)],
+        _ => rng.index(34),
+    };
+    let mut s = Situation::new(hand, Tile::new(win).expect("a kind"));
+    let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
+    let mut flag = || rng.index(12) == 0;
+    (s.tsumo, s.riichi, s.double_riichi, s.ippatsu) = (flag(), flag(), flag(), flag());
+    (s.haitei, s.houtei, s.rinshan, s.chankan) = (flag(), flag(), flag(), flag());
+    (s.tenhou, s.chiihou) = (flag(), flag());
+    s.seat = winds[rng.index(4)];
+    s.round = winds[rng.index(4)];
+    s.dora_indicators = indicators(rng);
+    s.ura_indicators = indicators(rng);
+    s.honba = sticks(rng);
+    s.sticks = sticks(rng);
+    s
+}
+
+/// Random rules, any field of them.
+fn rules(rng: &mut Rng) -> Rules {
+    let mut flag = || rng.index(2) == 0;
+    Rules {
+        kuitan: flag(),
+        aka_dora: flag(),
+        kiriage: flag(),
+        kazoe_yakuman: flag(),
+        double_yakuman: flag(),
+        open_pinfu_fu: flag(),
+        pinfu_tsumo_fu: flag(),
+        double_wind_pair_fu: rng.next_u64() as u8,
+        max_yakuman: rng.next_u64() as u8,
+    }
+}
+
+/// Scores `s` under `rules` and checks the answer against itself and `value`.
+fn check(s: &Situation, rules: &Rules) {
+    let outcome = match score(s, rules) {
+        Ok(o) => o,
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            return;
+        }
+    };
+    assert!(s.honba <= MAX_STICKS && s.sticks <= MAX_STICKS, "{s:?}");
+    let cond = s.conditions();
+    let plain = value(s.hand.closed(), s.hand.melds(), s.win, s.hand.red_fives(), &s.dora_indicators, &cond, rules)
+        .unwrap_or_else(|e| panic!("score took {s:?} but value refused it: {e}"));
+    let Outcome::Win(w) = outcome else {
+        assert!(plain.is_none(), "{s:?}");
+        return;
+    };
+    let p = w.payment;
+    let paid = if !s.tsumo {
+        p.ron
+    } else if s.is_dealer() {
+        3 * p.non_dealer
+    } else {
+        p.dealer + 2 * p.non_dealer
+    };
+    assert_eq!(p.total, paid + 1000 * s.sticks, "{s:?}: {p:?}");
+    if s.ura_indicators.is_empty() || !(s.riichi || s.double_riichi) {
+        let v = plain.unwrap_or_else(|| panic!("score won {s:?} but value found no yaku"));
+        assert_eq!(v.payment.total, p.total, "{s:?}");
+    }
+}
+
+#[test]
+fn mutated_situations_are_scored_or_refused() {
+    let mut rng = Rng::new(mutate::seed());
+    let mut scored = 0;
+    for _ in 0..mutate::cases(20_000) {
+        let example = EXAMPLES[rng.index(EXAMPLES.len())];
+        let text = if rng.index(2) == 0 { example.to_string() } else { mutate::mutate(&mut rng, example) };
+        let Ok(hand) = Hand::parse_any_size(&text) else { continue };
+        let s = situation(&mut rng, hand);
+        let r = if rng.index(4) == 0 { rules(&mut rng) } else { Rules::default() };
+        check(&s, &r);
+        scored += usize::from(score(&s, &r).is_ok());
+    }
+    assert!(scored > 2_000, "only {scored} situations were scored");
+}
+
+#[test]
+fn the_most_honba_and_sticks_still_pay_exactly() {
+    let hand = Hand::parse("11122233344455z").expect("a hand");
+    let mut s = Situation::new(hand, Tile::new(27).expect("1z"));
+    s.tsumo = true;
+    s.honba = MAX_STICKS;
+    s.sticks = MAX_STICKS;
+    let rules = Rules { max_yakuman: 255, ..Rules::default() };
+    let Ok(Outcome::Win(w)) = score(&s, &rules) else { panic!("daisuushii and more") };
+    let each = w.payment.non_dealer;
+    assert_eq!(w.payment.total, 3 * each + 1000 * MAX_STICKS);
+    s.honba = u32::MAX;
+    assert_eq!(score(&s, &rules).unwrap_err().to_string(), "4294967295 honba: at most 10000 are supported");
+    s.honba = 0;
+    s.sticks = MAX_STICKS + 1;
+    assert_eq!(score(&s, &rules).unwrap_err().to_string(), "10001 riichi sticks: at most 10000 are supported");
+}
+
+#[test]
+fn value_takes_any_number_of_indicators_and_red_fives() {
+    let mut rng = Rng::new(mutate::seed());
+    for _ in 0..mutate::cases(2_000) {
+        let hand = Hand::parse_any_size(EXAMPLES[rng.index(EXAMPLES.len())]).expect("a hand");
+        let s = situation(&mut rng, hand);
+        let many: Vec<Tile> = (0..rng.index(400)).filter_map(|_| Tile::new(rng.index(34))).collect();
+        let red = [0, 1, 3, 4, 255][rng.index(5)];
+        let rules = rules(&mut rng);
+        let cond = s.conditions();
+        match value(s.hand.closed(), s.hand.melds(), s.win, red, &many, &cond, &rules) {
+            Ok(Some(v)) => {
+                assert!(s.honba <= MAX_STICKS && s.sticks <= MAX_STICKS && red <= 3, "{s:?}");
+                assert!(v.payment.total >= 1000 * s.sticks, "{s:?}: {v:?}");
+                let _ = (v.with_ura(u32::MAX), v.totals_with_ura::<16>());
+            }
+            Ok(None) => {}
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Seeded random-input attack on the shanghai crate: layout files in the three formats
+//! (haipai notation, KMahjongg `.layout` v1.0 and v1.1, GNOME `.map` XML; the fixtures here
+//! and, when present beside the clone, `../shared/layouts`) and deal texts, mutated by
+//! `mutate` (characters inserted, deleted or replaced, spans repeated, lines swapped, the
+//! text cut, huge and negative numbers, non-ASCII), read by `parse_any` and each format's
+//! reader, and layout names by `Layout::named`; then small random boards with random sets of
+//! removed slots (slots beyond the board included) given to `Solver::solve_from`,
+//! `Solver::review` and `Board::moves`, checked against the brute-force oracle. Asserts: no
+//! panic, a file error that concerns a line names one inside the file, an accepted layout
+//! printed in haipai notation reads back as the same slots, an accepted deal prints to text
+//! that reads back as the same deal, and the solver's answers are the oracle's.
+//! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
+
+#[path = "../../tiles/tests/mutate/mod.rs"]
+mod mutate;
+
+use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg};
+use haipai_shanghai::layout::BUILTIN;
+use haipai_shanghai::{Bits, Board, Budget, Deal, Layout, LayoutError, MoveClass, Rules, Solver, Verdict, brute};
+use haipai_tiles::rng::Rng;
+
+/// The layout files to break: the fixtures, the shared files when present, two built-ins.
+fn examples() -> Vec<String> {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let fixtures = ["small.txt", "small.layout", "small.map", "broken.layout", "broken.map"]
+        .map(|f| format!("{dir}/tests/fixtures/{f}"));
+    let shared = ["gnome-mahjongg.map", "kmahjongg-default.layout", "kmahjongg-dragon.layout"]
+        .map(|f| format!("{dir}/../../../shared/layouts/{f}"));
+    let mut out: Vec<String> =
+        fixtures.iter().chain(&shared).filter_map(|path| std::fs::read_to_string(path).ok()).collect();
+    out.extend(BUILTIN.iter().take(2).map(|(_, text)| text.to_string()));
+    out
+}
+
+/// `layout` in haipai notation, one slot a line.
+fn to_haipai(layout: &Layout) -> String {
+    let half = |v: i32| if v % 2 == 0 { format!("{}", v / 2) } else { format!("{}.5", v / 2) };
+    layout.slots().iter().map(|s| format!("{} {} {}\n", s.z, half(s.y), half(s.x))).collect()
+}
+
+/// Checks one reader's answer for `text`: a line inside the file, or a layout that prints and
+/// reads back as itself.
+fn check_layout(text: &str, result: Result<Layout, LayoutError>) {
+    match result {
+        Ok(layout) => {
+            assert!(!layout.is_empty() && layout.len() <= 256, "{text:?}");
+            let printed = to_haipai(&layout);
+            let again = parse_haipai("again", &printed).unwrap_or_else(|e| panic!("{printed:?}: {e}"));
+            assert_eq!(again.slots(), layout.slots(), "{text:?}");
+        }
+        Err(e) => {
+            let lines = text.lines().count().max(1);
+            assert!(e.line().is_none_or(|l| (1..=lines).contains(&l)), "{text:?}: {e} (of {lines} lines)");
+            assert!(!e.message().is_empty());
+        }
+    }
+}
+
+#[test]
+fn mutated_layout_files_are_read_or_refused_with_a_line() {
+    let examples = examples();
+    let mut rng = Rng::new(mutate::seed());
+    for _ in 0..mutate::cases(1_500) {
+        let example = &examples[rng.index(examples.len())];
+        let text = mutate::mutate(&mut rng, example);
+        check_layout(&text, parse_any("fuzz", &text, None));
+        check_layout(&text, parse_haipai("fuzz", &text));
+        check_layout(&text, parse_kmahjongg("fuzz", &text));
+        match parse_gnome(&text) {
+            Ok(maps) => maps.into_iter().for_each(|m| check_layout(&text, Ok(m))),
+            Err(e) => check_layout(&text, Err(e)),
+        }
+    }
+}
+
+#[test]
+fn mutated_layout_names_are_named_or_refused() {
+    let names = ["turtle", "grid2x3x4", "grid 2 x 3 x 4", "GRID1x1x2", "grid16x4x4", "grid0x1x1"];
+    let mut rng = Rng::new(mutate::seed());
+    for _ in 0..mutate::cases(3_000) {
+        let example = names[rng.index(names.len())];
+        let name = mutate::mutate(&mut rng, example);
+        match Layout::named(&name) {
+            Ok(layout) => assert!(!layout.is_empty() && layout.len() <= 256, "{name:?}"),
+            Err(e) => assert!(e.line().is_none() && !e.message().is_empty(), "{name:?}: {e}"),
+        }
+    }
+}
+
+#[test]
+fn mutated_deals_are_read_or_refused_with_a_line() {
+    let layouts = [Layout::named("turtle").expect("turtle"), Layout::grid(2, 2, 3).expect("a grid")];
+    let mut rng = Rng::new(mutate::seed());
+    for case in 0..mutate::cases(3_000) {
+        let layout = &layouts[case % 2];
+        let rules = if rng.index(2) == 0 { Rules::Standard } else { Rules::Grid };
+        let mut deal = Deal::random(layout, rules, rng.next_u64()).expect("an even layout");
+        if rng.index(4) == 0 {
+            deal.seed = None;
+        }
+        if rng.index(4) == 0 {
+            // A deal made for a file carries whatever name the user gave it.
+            deal.layout = mutate::mutate(&mut rng, &deal.layout);
+        }
+        let text = deal.to_text();
+        assert_eq!(Deal::parse(&text).as_ref(), Ok(&deal), "{text}");
+        let broken = mutate::mutate(&mut rng, &text);
+        match Deal::parse(&broken) {
+            Ok(read) => {
+                assert_eq!(Deal::parse(&read.to_text()), Ok(read.clone()), "{broken:?}");
+                if read.layout == deal.layout
+                    && let Ok(board) = Board::new(layout.clone(), read.rules, read.faces.clone())
+                {
+                    assert_eq!(board.len(), layout.len());
+                }
+            }
+            Err(e) => {
+                let lines = broken.lines().count().max(1);
+                assert!(e.line().is_none_or(|l| (1..=lines).contains(&l)), "{broken:?}: {e}");
+            }
+        }
+    }
+}
+
+/// A small random layout: a grid of up to 2 x 3 x 4 cells with holes, or a tiny built-in grid.
+fn small_layout(rng: &mut Rng) -> Option<Layout> {
+    let (d, r, c) = (1 + rng.index(2), 1 + rng.index(3), 1 + rng.index(4));
+    let cells: Vec<Vec<Vec<bool>>> =
+        (0..d).map(|_| (0..r).map(|_| (0..c).map(|_| rng.index(5) > 0).collect()).collect()).collect();
+    let layout = Layout::grid_cells("small", &cells).ok()?;
+    (layout.len() % 2 == 0 && layout.len() <= 16).then_some(layout)
+}
+
+/// Random slots: each slot of `0..n + 8` (some beyond the board) present with probability 3/4.
+fn random_present(rng: &mut Rng, n: usize) -> Bits {
+    let mut b = Bits::EMPTY;
+    for i in 0..n + 8 {
+        if rng.index(4) > 0 {
+            b.insert(i);
+        }
+    }
+    if rng.index(8) == 0 {
+        b.insert(255);
+    }
+    b
+}
+
+/// The slots of `present` on the board (what the solver reads).
+fn on_board(board: &Board, present: Bits) -> Bits {
+    let mut b = Bits::EMPTY;
+    present.iter().filter(|&i| i < board.len()).for_each(|i| b.insert(i));
+    b
+}
+
+#[test]
+fn solver_answers_on_arbitrary_positions_are_the_oracles() {
+    let mut rng = Rng::new(mutate::seed());
+    let mut checked = 0;
+    for _ in 0..mutate::cases(400) {
+        let Some(layout) = small_layout(&mut rng) else { continue };
+        let rules = if rng.index(2) == 0 { Rules::Standard } else { Rules::Grid };
+        let deal = Deal::random(&layout, rules, rng.next_u64()).expect("an even layout");
+        let board = Board::new(layout, rules, deal.faces).expect("a board");
+        let present = random_present(&mut rng, board.len());
+        let real = on_board(&board, present);
+        let truth = brute::winnable(&board, real);
+        let mut solver = Solver::new(&board);
+        match solver.solve_from(present) {
+            Verdict::Winnable(line) => {
+                assert!(truth, "{present:?}");
+                assert_eq!(board.check_win(real, &line), Ok(()), "{present:?}");
+            }
+            Verdict::Unwinnable => assert!(!truth, "{present:?}"),
+            Verdict::Unknown => panic!("{present:?}: no answer on a small board"),
+        }
+        let moves = board.moves(&present);
+        assert!(moves.iter().all(|&m| board.is_legal(&real, m)), "{present:?}");
+        let review = solver.review(present);
+        assert_eq!(review.len(), moves.len(), "{present:?}");
+        for (m, class) in review {
+            let after = board.play(real, &[m]).expect("a legal move");
+            let keeps = brute::winnable(&board, after);
+            assert_eq!(class, if keeps { MoveClass::KeepsWinnable } else { MoveClass::Loses }, "{present:?} {m}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} boards");
+}
+
+#[test]
+fn layout_names_that_need_quotes_read_back() {
+    let grid = Layout::grid(1, 1, 2).expect("a grid");
+    for name in ["Four Winds #2", " Taipei", "", "a\"b\\c\nd\te\u{0}", "\"quoted\"", "turtle"] {
+        let mut deal = Deal::random(&grid, Rules::Standard, 1).expect("a deal");
+        deal.layout = name.to_string();
+        let text = deal.to_text();
+        assert_eq!(Deal::parse(&text), Ok(deal), "{text}");
+    }
+    assert!(Deal::random(&grid, Rules::Standard, 1).expect("a deal").to_text().contains("\nlayout grid 1x1x2\n"));
+    let read = |text: &str| Deal::parse(text).map(|d| d.layout).map_err(|e| e.to_string());
+    assert_eq!(read("layout \"a # b\" # a comment\nfaces\n"), Ok("a # b".to_string()));
+    assert_eq!(read("layout \"a\nfaces\n"), Err("line 1: bad quoted layout name: the closing '\"' is missing".into()));
+    assert_eq!(
+        read("layout \"a\" b\nfaces\n"),
+        Err("line 1: bad quoted layout name: 'b' after the closing '\"'".into())
+    );
+    assert!(read("layout \"a\\q\"\nfaces\n").unwrap_err().starts_with("line 1: bad quoted layout name: '\\' starts"));
+}
+
+#[test]
+fn any_budget_is_a_budget() {
+    let layout = Layout::grid(1, 2, 2).expect("a grid");
+    let deal = Deal::random(&layout, Rules::Standard, 3).expect("a deal");
+    let board = Board::new(layout, Rules::Standard, deal.faces).expect("a board");
+    for time in [None, Some(std::time::Duration::ZERO), Some(std::time::Duration::MAX)] {
+        for nodes in [0, 1, u64::MAX] {
+            let mut solver = Solver::with_budget(&board, Budget { nodes, time });
+            match solver.solve() {
+                Verdict::Winnable(line) => assert_eq!(board.check_win(board.full(), &line), Ok(())),
+                Verdict::Unwinnable => assert!(!brute::winnable(&board, board.full())),
+                Verdict::Unknown => assert!(nodes < 100 || time == Some(std::time::Duration::ZERO)),
+            }
+        }
+    }
+}
+
+#[test]
+fn layouts_from_any_slots_are_built_or_refused() {
+    use haipai_shanghai::Slot;
+    let mut rng = Rng::new(mutate::seed());
+    let extreme = [i32::MIN, i32::MIN + 1, -2049, -1, 0, 1, 2048, 2049, i32::MAX - 1, i32::MAX];
+    let mut built = 0;
+    for _ in 0..mutate::cases(3_000) {
+        let base = extreme[rng.index(extreme.len())];
+        let spread = [4, 40, 4_000][rng.index(3)];
+        let coordinate = |rng: &mut Rng| {
+            if rng.index(20) == 0 {
+                extreme[rng.index(extreme.len())]
+            } else {
+                base.saturating_add(2 * rng.index(spread) as i32)
+            }
+        };
+        let n = if rng.index(4) == 0 { rng.index(300) } else { rng.index(12) };
+        let slots: Vec<Slot> = (0..n)
+            .map(|_| Slot { x: coordinate(&mut rng), y: coordinate(&mut rng), z: coordinate(&mut rng) })
+            .collect();
+        match Layout::new("any", slots.clone()) {
+            Ok(layout) => {
+                assert_eq!(layout.len(), slots.len());
+                assert!(layout.slots().iter().all(|s| (0..=2048).contains(&s.x) && (0..=2048).contains(&s.z)));
+                let _ = layout.layer_sizes();
+                check_layout("", Ok(layout));
+                built += 1;
+            }
+            Err(e) => assert!(e.line().is_none() && !e.message().is_empty()),
+        }
+    }
+    assert!(built > 100, "{built} layouts built");
+}
