@@ -17,9 +17,14 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("haipai-ev", &["haipai-tiles", "haipai-decompose", "haipai-shanten", "haipai-waits", "haipai-score"]),
     ("haipai-combinatorics", &["haipai-tiles", "haipai-decompose", "haipai-shanten"]),
     ("haipai-shanghai", &["haipai-tiles"]),
+    ("haipai-test-utils", &[]),
 ];
 
 const UNRESTRICTED: &[&str] = &["haipai", "haipai-cli", "xtask", "haipai-benches"];
+
+/// Test support below every crate: it depends on no haipai crate, and any crate's tests may
+/// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`).
+const TEST_SUPPORT: &str = "haipai-test-utils";
 
 fn metadata() -> Value {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -54,7 +59,7 @@ fn crates_depend_only_on_lower_layers() {
     let meta = metadata();
     let mut bad = Vec::new();
     for (from, to) in internal_edges(&meta) {
-        if UNRESTRICTED.contains(&from.as_str()) {
+        if UNRESTRICTED.contains(&from.as_str()) || to == TEST_SUPPORT {
             continue;
         }
         let allowed = ALLOWED.iter().find(|(name, _)| *name == from).map(|(_, deps)| *deps);
@@ -62,6 +67,20 @@ fn crates_depend_only_on_lower_layers() {
             Some(deps) if deps.contains(&to.as_str()) => {}
             Some(_) => bad.push(format!("{from} -> {to} breaks the layering")),
             None => bad.push(format!("{from} is not in the layering table of xtask/src/tidy.rs")),
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn test_support_is_only_a_dev_dependency() {
+    let meta = metadata();
+    let mut bad = Vec::new();
+    for p in meta["packages"].as_array().expect("packages") {
+        for d in p["dependencies"].as_array().into_iter().flatten() {
+            if d["name"] == TEST_SUPPORT && d["kind"] != "dev" {
+                bad.push(format!("{} uses {TEST_SUPPORT} outside its tests", p["name"]));
+            }
         }
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));

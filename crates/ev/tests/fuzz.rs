@@ -6,8 +6,7 @@
 //! error says something, and an answer's probabilities lie in 0..=1 with finite points.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
-#[path = "../../tiles/tests/mutate/mod.rs"]
-mod mutate;
+use haipai_test_utils::mutate;
 
 use haipai_ev::{Objective, Options, Query, RiichiPolicy, evaluate, simulate};
 use haipai_tiles::rng::Rng;
@@ -83,7 +82,7 @@ fn mutated_questions_are_answered_or_refused() {
     let (mut answered, mut refused) = (0, 0);
     for _ in 0..mutate::cases(1_500) {
         let example = EXAMPLES[rng.index(EXAMPLES.len())];
-        let text = if rng.index(3) == 0 { example.to_string() } else { mutate::mutate(&mut rng, example) };
+        let text = if rng.index(3) == 0 { example.to_string() } else { mutate::mutate(&mut |n| rng.index(n), example) };
         let Ok(hand) = Hand::parse_any_size(&text) else { continue };
         let q = query(&mut rng, hand);
         let o = options(&mut rng);

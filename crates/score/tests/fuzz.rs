@@ -7,8 +7,7 @@
 //! `value` (which takes raw counts) also gets hundreds of indicators and any red-five count.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
-#[path = "../../tiles/tests/mutate/mod.rs"]
-mod mutate;
+use haipai_test_utils::mutate;
 
 use haipai_score::{MAX_STICKS, Outcome, Rules, Situation, Wind, score, value};
 use haipai_tiles::rng::Rng;
@@ -123,7 +122,7 @@ fn mutated_situations_are_scored_or_refused() {
     let mut scored = 0;
     for _ in 0..mutate::cases(20_000) {
         let example = EXAMPLES[rng.index(EXAMPLES.len())];
-        let text = if rng.index(2) == 0 { example.to_string() } else { mutate::mutate(&mut rng, example) };
+        let text = if rng.index(2) == 0 { example.to_string() } else { mutate::mutate(&mut |n| rng.index(n), example) };
         let Ok(hand) = Hand::parse_any_size(&text) else { continue };
         let s = situation(&mut rng, hand);
         let r = if rng.index(4) == 0 { rules(&mut rng) } else { Rules::default() };

@@ -11,8 +11,7 @@
 //! that reads back as the same deal, and the solver's answers are the oracle's.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
-#[path = "../../tiles/tests/mutate/mod.rs"]
-mod mutate;
+use haipai_test_utils::mutate;
 
 use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg};
 use haipai_shanghai::layout::BUILTIN;
@@ -62,7 +61,7 @@ fn mutated_layout_files_are_read_or_refused_with_a_line() {
     let mut rng = Rng::new(mutate::seed());
     for _ in 0..mutate::cases(1_500) {
         let example = &examples[rng.index(examples.len())];
-        let text = mutate::mutate(&mut rng, example);
+        let text = mutate::mutate(&mut |n| rng.index(n), example);
         check_layout(&text, parse_any("fuzz", &text, None));
         check_layout(&text, parse_haipai("fuzz", &text));
         check_layout(&text, parse_kmahjongg("fuzz", &text));
@@ -79,7 +78,7 @@ fn mutated_layout_names_are_named_or_refused() {
     let mut rng = Rng::new(mutate::seed());
     for _ in 0..mutate::cases(3_000) {
         let example = names[rng.index(names.len())];
-        let name = mutate::mutate(&mut rng, example);
+        let name = mutate::mutate(&mut |n| rng.index(n), example);
         match Layout::named(&name) {
             Ok(layout) => assert!(!layout.is_empty() && layout.len() <= 256, "{name:?}"),
             Err(e) => assert!(e.line().is_none() && !e.message().is_empty(), "{name:?}: {e}"),
@@ -100,11 +99,11 @@ fn mutated_deals_are_read_or_refused_with_a_line() {
         }
         if rng.index(4) == 0 {
             // A deal made for a file carries whatever name the user gave it.
-            deal.layout = mutate::mutate(&mut rng, &deal.layout);
+            deal.layout = mutate::mutate(&mut |n| rng.index(n), &deal.layout);
         }
         let text = deal.to_text();
         assert_eq!(Deal::parse(&text).as_ref(), Ok(&deal), "{text}");
-        let broken = mutate::mutate(&mut rng, &text);
+        let broken = mutate::mutate(&mut |n| rng.index(n), &text);
         match Deal::parse(&broken) {
             Ok(read) => {
                 assert_eq!(Deal::parse(&read.to_text()), Ok(read.clone()), "{broken:?}");

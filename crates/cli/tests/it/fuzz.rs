@@ -8,8 +8,7 @@
 //! non-blank input line, an error naming its line number. `HAIPAI_FUZZ_CASES` (launches per
 //! subcommand) and `HAIPAI_FUZZ_SEED` widen the run.
 
-#[path = "../../../tiles/tests/mutate/mod.rs"]
-mod mutate;
+use haipai_test_utils::mutate;
 
 use haipai_tiles::rng::Rng;
 use std::io::{Read, Write};
@@ -115,7 +114,7 @@ fn batch(rng: &mut Rng, examples: &[&str], n: usize) -> Vec<u8> {
             1 => out.extend_from_slice(b"   \n"),
             2..=6 => out.extend_from_slice(format!("{example}\n").as_bytes()),
             _ => {
-                let line = mutate::mutate(rng, example).replace(['\n', '\r'], " ");
+                let line = mutate::mutate(&mut |n| rng.index(n), example).replace(['\n', '\r'], " ");
                 out.extend_from_slice(format!("{line}\n").as_bytes());
             }
         }
@@ -139,7 +138,7 @@ fn mutate_args(rng: &mut Rng, template: &[&str], flags: &[&str], values: &[&str]
             0..=9 if len > fixed => {
                 let i = pick(rng);
                 if !args[i].starts_with("--") || rng.index(5) == 0 {
-                    args[i] = mutate::mutate_once(rng, &args[i]);
+                    args[i] = mutate::mutate_once(&mut |n| rng.index(n), &args[i]);
                 }
             }
             10..=12 if len > fixed => {
@@ -154,7 +153,11 @@ fn mutate_args(rng: &mut Rng, template: &[&str], flags: &[&str], values: &[&str]
                 args.push(flags[rng.index(flags.len())].to_string());
                 if rng.index(6) > 0 {
                     let value = values[rng.index(values.len())];
-                    args.push(if rng.index(3) == 0 { mutate::mutate_once(rng, value) } else { value.to_string() });
+                    args.push(if rng.index(3) == 0 {
+                        mutate::mutate_once(&mut |n| rng.index(n), value)
+                    } else {
+                        value.to_string()
+                    });
                 }
             }
         }

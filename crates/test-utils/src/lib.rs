@@ -1,0 +1,141 @@
+//! Test support shared by the workspace's tests, a dev-dependency only (not published; as
+//! rust-analyzer's `test-utils`). It depends on no haipai crate, so any crate's tests may use
+//! it, the lowest's included.
+//!
+//! [`mutate`]: seeded text mutations for the fuzz tests. Each takes a valid example and breaks
+//! it the way people and truncated files do (a character inserted, deleted or replaced, a span
+//! doubled or repeated hundreds of times, the text cut short, two lines swapped, a huge or
+//! negative number, non-ASCII, nothing at all). The randomness is the caller's: every function
+//! takes `pick`, where `pick(n)` is a uniform index below `n` (`|n| pick(n)` with the
+//! caller's seeded `haipai_tiles::rng::Rng`), so a test's one seed drives its inputs and their
+//! mutations alike.
+//!
+//! ```
+//! let mut state = 1usize;
+//! let mut pick = |n: usize| {
+//!     state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+//!     (state >> 33) % n
+//! };
+//! let broken = haipai_test_utils::mutate::mutate(&mut pick, "123m456p789s11z22z");
+//! assert_ne!(broken, "never equal to this");
+//! ```
+
+pub mod mutate {
+    //! Seeded text mutations (see the crate docs).
+
+    /// Characters worth inserting: the notations' own (digits, suits, honours, brackets, marks,
+    /// separators, XML and layout symbols) and some that none uses (non-ASCII, control, quotes).
+    const ALPHABET: &[char] = &[
+        '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'm', 'p', 's', 'z', 'f', 't', 'E', 'S', 'W', 'N', 'P', 'F',
+        'C', '東', '北', '發', '[', ']', '*', '+', ' ', '\t', '\n', '\r', '.', '-', '#', '<', '>', '/', '=', '"', '\'',
+        'x', 'é', '🀄', '\u{0}', '\u{feff}', ',', '{', '}', ':',
+    ];
+
+    /// Replacement texts that test number handling and sizes.
+    const PIECES: &[&str] = &[
+        "99999999999999999999999",
+        "4294967296",
+        "4294967295",
+        "18446744073709551616",
+        "-1",
+        "-0",
+        "0",
+        "1e9",
+        "NaN",
+        "0.5",
+        "1.25",
+        "..",
+        "",
+        "ー",
+    ];
+
+    /// The text of `s` with one random mutation applied.
+    pub fn mutate_once(pick: &mut impl FnMut(usize) -> usize, s: &str) -> String {
+        let mut chars: Vec<char> = s.chars().collect();
+        let len = chars.len();
+        let at = |pick: &mut dyn FnMut(usize) -> usize| pick(len + 1);
+        match pick(11) {
+            0 => chars.insert(at(pick), ALPHABET[pick(ALPHABET.len())]),
+            1 if len > 0 => {
+                chars.remove(pick(len));
+            }
+            2 if len > 0 => chars[pick(len)] = ALPHABET[pick(ALPHABET.len())],
+            3 if len > 0 => {
+                let a = pick(len);
+                let b = (a + 1 + pick(8)).min(len);
+                let span: Vec<char> = chars[a..b].to_vec();
+                chars.splice(b..b, span);
+            }
+            4 if len > 0 => {
+                // A span repeated hundreds of times: counters that overflow, limits that must hold.
+                let a = pick(len);
+                let b = (a + 1 + pick(4)).min(len);
+                let span: Vec<char> = chars[a..b].iter().copied().cycle().take((b - a) * (200 + pick(200))).collect();
+                chars.splice(b..b, span);
+            }
+            5 => chars.truncate(pick(len + 1)),
+            6 => return swap_lines(pick, s),
+            7 => {
+                let piece = PIECES[pick(PIECES.len())];
+                return replace_number(pick, s, piece);
+            }
+            8 => {
+                let piece = PIECES[pick(PIECES.len())];
+                let i = at(pick);
+                chars.splice(i..i, piece.chars());
+            }
+            9 => return String::new(),
+            _ => {
+                let i = at(pick);
+                chars.insert(i, char::from_u32(0x80 + pick(0x2_0000) as u32).unwrap_or('\u{fffd}'));
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    /// The text of `s` with one to three random mutations applied.
+    pub fn mutate(pick: &mut impl FnMut(usize) -> usize, s: &str) -> String {
+        let mut out = s.to_string();
+        for _ in 0..1 + pick(3) {
+            out = mutate_once(pick, &out);
+        }
+        out
+    }
+
+    /// `s` with two of its lines swapped (unchanged with fewer than two lines).
+    fn swap_lines(pick: &mut impl FnMut(usize) -> usize, s: &str) -> String {
+        let mut lines: Vec<&str> = s.lines().collect();
+        if lines.len() >= 2 {
+            let a = pick(lines.len());
+            let b = pick(lines.len());
+            lines.swap(a, b);
+        }
+        lines.join("\n")
+    }
+
+    /// `s` with one of its runs of ASCII digits replaced by `piece` (or `piece` appended when it
+    /// has none).
+    fn replace_number(pick: &mut impl FnMut(usize) -> usize, s: &str, piece: &str) -> String {
+        let bytes = s.as_bytes();
+        let starts: Vec<usize> = (0..bytes.len())
+            .filter(|&i| bytes[i].is_ascii_digit() && (i == 0 || !bytes[i - 1].is_ascii_digit()))
+            .collect();
+        if starts.is_empty() {
+            return format!("{s}{piece}");
+        }
+        let a = starts[pick(starts.len())];
+        let b = (a..bytes.len()).find(|&i| !bytes[i].is_ascii_digit()).unwrap_or(bytes.len());
+        format!("{}{piece}{}", &s[..a], &s[b..])
+    }
+
+    /// The number of cases a fuzz test runs: `default`, or `HAIPAI_FUZZ_CASES` when set (for long
+    /// runs by hand: `HAIPAI_FUZZ_CASES=1000000 cargo test --release --test fuzz`).
+    pub fn cases(default: usize) -> usize {
+        std::env::var("HAIPAI_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    }
+
+    /// The first seed: 0, or `HAIPAI_FUZZ_SEED` when set.
+    pub fn seed() -> u64 {
+        std::env::var("HAIPAI_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0)
+    }
+}
