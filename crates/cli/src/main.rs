@@ -20,7 +20,8 @@ Examples:
                                           yaku, fu and payments of a winning hand
   haipai ev 222567m345p33667s --model article --dora-indicator 1z
                                           which tile to discard: expected points, win %
-  haipai shanten 222567m34p3366s4z        shanten and a discard table (何切る)
+  haipai shanten 222567m34p3366s4z        shanten per form and the draws that lower it
+  haipai shanten 222567m345p33667s        a 14-tile hand: the discard table (何切る)
   haipai shanghai solve --layout turtle --seed 42 --show
                                           solve a seeded Turtle deal and draw it
 
