@@ -32,18 +32,20 @@ pub struct Args {
     /// Other tiles already seen (discards, other players' melds), e.g. `7s19m`.
     #[arg(long)]
     pub visible: Option<String>,
-    /// Model preset: `full` (every option on, one hand change) or `article` (document 001:
-    /// riichi always, no ura-dora, ippatsu, double riichi, haitei, red fives or hand change).
+    /// Model preset: `full` (every scoring option on, riichi always, one exchange beyond the
+    /// minimum) or `article` (document 001: riichi always, no ura-dora, ippatsu, double
+    /// riichi, haitei, red fives or hand change). The flags below change the preset.
     #[arg(long, default_value = "full")]
     pub model: String,
-    /// What each decision maximises: `points` or `win`.
+    /// What each decision maximises: `points` (the default) or `win`.
     #[arg(long)]
     pub objective: Option<String>,
     /// Riichi policy for a closed hand discarding into tenpai: `always`, `never` (dama) or
-    /// `best` (the better at each decision; also shows riichi against dama).
+    /// `best` (the better at each decision; also shows riichi against dama). Default: `always`.
     #[arg(long)]
     pub riichi: Option<String>,
     /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
+    /// Default: 1 with `--model full`, 0 with `--model article`.
     #[arg(long)]
     pub budget: Option<u8>,
     /// Give up (with an error) beyond this many states (default 50 million, a few GB).
