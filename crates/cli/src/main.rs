@@ -10,7 +10,8 @@ use std::process::ExitCode;
 const EXAMPLES: &str = "\
 Examples:
   haipai parse 222567m34p3366s北          normalised notation, counts and glyphs
-  haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
+  haipai parse '123m456p11z[789s][5555z*]'
+                                          a hand with a chi and a closed kan
   haipai odds tenhou                      document 003's exact tenhou table
   haipai odds shanten --tiles 14 --json   shanten distribution of all dealt hands
   printf '123m\\n9z\\n' | haipai parse - --json
