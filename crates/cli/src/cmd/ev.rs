@@ -79,6 +79,15 @@ pub struct Args {
     #[arg(long)]
     pub per_turn: bool,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `turn`, `unseen`, `shanten`, `candidates` (best first), each with
+    /// `discard` (null for a 13-tile hand), `shanten`, `points`, `win`, `tenpai` (probabilities
+    /// 0..1), `necessary` (`tile`, `live`, `points`: that draw's share of the expected points),
+    /// `other_points` (the rest: hand changes), `per_turn` (`points`, `win`, `tenpai` at turns
+    /// 1..17, always included), and `riichi` and `dama` (the value of each) when the discard
+    /// leaves a closed tenpai hand and `--riichi` is not `never`. A hand that cannot be read
+    /// prints `error` and `input` (and `line` when read from `-`) instead, and the exit code
+    /// is 2.
     #[arg(long)]
     pub json: bool,
 }

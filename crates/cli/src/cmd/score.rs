@@ -85,6 +85,12 @@ pub struct Args {
     #[arg(long, default_value_t = 4, value_parser = pair_fu)]
     pub double_wind_pair_fu: u8,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `han`, `fu`, `limit` (`mangan`, ..., or empty), `points` (`total`, `ron`,
+    /// and for a tsumo `dealer` and `non_dealer`: what the dealer and each other player pay),
+    /// `yaku` (`name`, `han`), `fu_parts` (`name`, `fu`, and `tile` for a group). A hand with no
+    /// yaku prints han 0 and `"error": "no yaku"` (exit 0); a hand or request that cannot be
+    /// read prints `error` and `input` (and `line` when read from `-`), exit 2.
     #[arg(long)]
     pub json: bool,
 }
@@ -292,6 +298,7 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
     let w = match outcome {
         Outcome::NoYaku => {
             let json = json!({
+                "hand": s.hand.to_string(),
                 "han": 0, "fu": 0,
                 "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
                 "yaku": [], "fu_parts": [],
@@ -328,6 +335,7 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
     };
     text.push_str(&format!("\npoints: {pay}  total {}", p.total));
     let json = json!({
+        "hand": s.hand.to_string(),
         "han": w.han,
         "fu": w.fu,
         "limit": limit,

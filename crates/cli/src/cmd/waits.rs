@@ -29,6 +29,12 @@ pub struct Args {
     #[arg(long)]
     pub explain: bool,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `tenpai`, `winning_tiles`, `lines` (the classic lines); with `--explain`
+    /// also `shanten` and `karaten`; with `--kinds` also `details` (per line: `line`, `kind`,
+    /// `wins`, `live`, `karaten`), `live` (all winning tiles) and `shapes`. A hand that cannot
+    /// be read prints `error` and `input` (and `line` when read from `-`) instead, and the
+    /// exit code is 2.
     #[arg(long)]
     pub json: bool,
 }

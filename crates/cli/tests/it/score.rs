@@ -22,6 +22,7 @@ fn score_json_has_the_documented_shape() {
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(out.trim()).expect("json");
     assert_eq!((v["han"].as_u64(), v["fu"].as_u64()), (Some(3), Some(30)));
+    assert_eq!(v["hand"], "222567m345p33567s"); // as every command's JSON names its hand
     assert_eq!(v["points"]["total"].as_u64(), Some(6000));
     assert_eq!(v["points"]["non_dealer"].as_u64(), Some(2000));
     let names: Vec<&str> = v["yaku"].as_array().expect("yaku").iter().filter_map(|y| y["name"].as_str()).collect();
