@@ -26,7 +26,9 @@ pub struct Args {
     /// Round wind: E, S, W or N.
     #[arg(long, default_value = "E")]
     pub round: String,
-    /// Dora indicators, kan dora included (repeat or list: `--dora-indicator 1z 5m`).
+    /// Dora indicators, kan dora included (repeat or list: `--dora-indicator 1z 5m`). None by
+    /// default, and then no ura-dora either (a win turns over one ura indicator per dora
+    /// indicator): a game in progress always shows at least one.
     #[arg(long = "dora-indicator", num_args = 1..)]
     pub dora_indicators: Vec<String>,
     /// Other tiles already seen (discards, other players' melds), e.g. `7s19m`.
