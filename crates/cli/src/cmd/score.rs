@@ -143,7 +143,7 @@ fn tiles(list: &[String], what: &str) -> Result<Vec<Tile>, String> {
 }
 
 fn hand(text: &str) -> Result<Hand, String> {
-    Hand::parse(text).map_err(|e| format!("hand '{text}': {e}"))
+    Hand::parse_any_size(text).map_err(|e| format!("hand '{text}': {e}"))
 }
 
 fn from_flags(args: &Args) -> Result<Situation, String> {

@@ -56,12 +56,12 @@ fn parse(input: &str) -> Result<(Hand, Notation, String), String> {
         if input.contains('0') {
             return Err("a one-suit hand is the digits 1-9 (write a red five with its suit: 0m)".into());
         }
-        let hand = Hand::parse(&format!("{input}m")).map_err(|e| e.to_string())?;
+        let hand = Hand::parse_any_size(&format!("{input}m")).map_err(|e| e.to_string())?;
         let mut digits: Vec<u8> = input.bytes().collect();
         digits.sort_unstable();
         Ok((hand, Notation::Digits, String::from_utf8_lossy(&digits).into_owned()))
     } else {
-        let hand = Hand::parse(input).map_err(|e| e.to_string())?;
+        let hand = Hand::parse_any_size(input).map_err(|e| e.to_string())?;
         let shown = hand.to_string();
         Ok((hand, Notation::Mpsz, shown))
     }

@@ -48,7 +48,8 @@ fn score_batch_reads_json_requests() {
     assert_eq!(lines[1]["yaku"][0]["name"].as_str(), Some("suuankou_tanki"));
     assert_eq!(lines[1]["han"].as_u64(), Some(26));
     assert_eq!(lines[1]["points"]["total"].as_u64(), Some(64000 + 300 + 1000));
-    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("13 or 14 tiles")));
+    // A winning hand has 14 tiles (it read "13 or 14 tiles expected").
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("a winning hand has 14 tiles")));
 }
 
 #[test]
