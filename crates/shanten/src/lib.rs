@@ -219,7 +219,7 @@ pub fn validate(counts: &Counts) -> Result<usize, Error> {
     if n == 0 {
         return Err(Error::whole(ErrorKind::Empty));
     }
-    if n > 14 || n % 3 == 0 {
+    if n > 14 || n.is_multiple_of(3) {
         return Err(Error::whole(ErrorKind::WrongSize {
             expected: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14".to_string(),
             got: n,

@@ -118,10 +118,10 @@ fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
 fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String])]) -> Result<(), String> {
     let suit = |t: Tile| t.index() / 9;
     let (what, text) = win;
-    if let (t, true) = red_or_plain(text, what)? {
-        if hand.closed_red_fives()[suit(t)] == 0 {
-            return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
-        }
+    if let (t, true) = red_or_plain(text, what)?
+        && hand.closed_red_fives()[suit(t)] == 0
+    {
+        return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
     }
     let mut reds = hand_red_fives(hand);
     for (what, list) in indicators {
