@@ -66,8 +66,9 @@
 //!   **han** (翻, doublings). **Yakuman** (役満): the limit hands (13 han each, some double).
 //!   Dora are han but not yaku.
 //! - **Fu** (符): the minipoints of a hand's shape (20 base, triplets, waits, how it was won),
-//!   rounded up to 10. Han and fu give the points; from 5 han on the limits apply: mangan (満貫),
-//!   haneman, baiman, sanbaiman, yakuman. **Kiriage mangan**: 4 han 30 fu and 3 han 60 fu
+//!   rounded up to 10 (seven pairs: 25). Han and fu give the points, up to fixed limits:
+//!   mangan (満貫: 5 han, or fewer han whose points would pass it), haneman (6-7 han), baiman
+//!   (8-10), sanbaiman (11-12), yakuman. **Kiriage mangan**: 4 han 30 fu and 3 han 60 fu
 //!   rounded up to mangan (a rule option). **Kazoe yakuman**: 13 or more counted han are a
 //!   yakuman (a rule option).
 //! - **Riichi** (立直): a closed tenpai hand's declaration, one han, after which the hand may
@@ -77,7 +78,7 @@
 //!   kan's replacement tile. **Chankan** (搶槓): ron on a tile added to a kan. **Tenhou**
 //!   (天和): the dealer's 14 dealt tiles are complete; **chiihou** (地和): a non-dealer's first
 //!   draw completes the hand. **Kuitan**: tanyao (all simples) on an open hand (a rule option).
-//! - **Dealer** (親, oya): the East seat; a dealer's hand pays 1.5 times as much.
+//! - **Dealer** (親, oya): the East seat; a dealer's win is worth 1.5 times as much.
 //!   **Seat wind** / **round wind**: the player's and the round's wind; a triplet of either is
 //!   a yaku (yakuhai), a pair of one is worth fu. **Honba** (本場): counters adding 300 points
 //!   a win; **riichi sticks**: 1000 points each, to the winner.
