@@ -10,7 +10,8 @@ use std::process::ExitCode;
 const EXAMPLES: &str = "\
 Examples:
   haipai parse 222567m34p3366s北          normalised notation, counts and glyphs
-  haipai parse '123m456p11z[789s][5555z*]' a hand with a chi and a closed kan
+  haipai parse '123m456p11z[789s][5555z*]'
+                                          a hand with a chi and a closed kan
   haipai odds tenhou                      document 003's exact tenhou table
   haipai odds shanten --tiles 14 --json   shanten distribution of all dealt hands
   printf '123m\\n9z\\n' | haipai parse - --json
@@ -20,7 +21,8 @@ Examples:
                                           yaku, fu and payments of a winning hand
   haipai ev 222567m345p33667s --model article --dora-indicator 1z
                                           which tile to discard: expected points, win %
-  haipai shanten 222567m34p3366s4z        shanten and a discard table (何切る)
+  haipai shanten 222567m34p3366s4z        shanten per form and the draws that lower it
+  haipai shanten 222567m345p33667s        a 14-tile hand: the discard table (何切る)
   haipai shanghai solve --layout turtle --seed 42 --show
                                           solve a seeded Turtle deal and draw it
 

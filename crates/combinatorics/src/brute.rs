@@ -94,7 +94,7 @@ pub fn pairs_only(c: &[u8; 34]) -> bool {
 
 /// Thirteen orphans: every terminal and honour held, one of them twice, nothing else.
 pub fn thirteen_orphans(c: &[u8; 34]) -> bool {
-    let term = |i: usize| i >= 27 || i % 9 == 0 || i % 9 == 8;
+    let term = |i: usize| i >= 27 || matches!(i % 9, 0 | 8);
     (0..34).all(|i| if term(i) { (1..=2).contains(&c[i]) } else { c[i] == 0 })
         && (0..34).filter(|&i| c[i] == 2).count() == 1
 }
@@ -113,7 +113,7 @@ pub fn tenhou(m: usize, variant: Variant) -> TenhouTable {
     for_each_hand(m, variant, |c, w| {
         t.total += w;
         let legal = m % 3 == 2 && melds_and_pair(c);
-        let sp = m % 2 == 0 && pairs_only(c);
+        let sp = m.is_multiple_of(2) && pairs_only(c);
         if legal {
             t.legal += w;
         }
@@ -135,7 +135,7 @@ pub fn tenhou(m: usize, variant: Variant) -> TenhouTable {
 /// it accepts (`3n + 1`, `3n + 2`), and for `m = 3, 6, 9, 12` its regular replacement number with
 /// `(m - 1) / 3` melds and a pair, minus one.
 pub fn shanten_of(c: &[u8; 34], m: usize) -> i8 {
-    if m % 3 == 0 {
+    if m.is_multiple_of(3) {
         haipai_shanten::tables::regular_replacement(c, (m.max(1) - 1) / 3) as i8 - 1
     } else {
         haipai_shanten::shanten(c)

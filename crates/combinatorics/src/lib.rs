@@ -54,6 +54,15 @@
 //! assert_eq!(no_honours.states, binom(108, 14));
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
+//!
+//! # Errors and invariants
+//!
+//! Nothing here returns an error; each function states its preconditions (a hand size of 1 to
+//! 14 tiles). Counts are exact: every distribution's rows add up to `C(n, M)` states (`n` = 136,
+//! or 108 for sanma), and a probability is an exact [`Ratio`] until it is printed.
+//!
+//! The mahjong terms (天和, shanten, tenpai, sanma, ...) are explained in the glossary of the
+//! `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 pub mod brute;
 pub mod cfmt;

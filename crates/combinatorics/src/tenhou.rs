@@ -125,7 +125,7 @@ impl TenhouTable {
         let total = Series::product(m, 0, &all_factors).get(m, 0);
         let legal = if m % 3 == 2 { Series::product(m, 1, &legal_factors).get(m, 1) } else { Count::ZERO };
         let internal_seven_pairs = if m % 3 == 2 { Series::product(m, 1, &isp_factors).get(m, 1) } else { Count::ZERO };
-        let seven_pairs = if m % 2 == 0 { Series::product(m, 0, &sp_factors).get(m, 0) } else { Count::ZERO };
+        let seven_pairs = if m.is_multiple_of(2) { Series::product(m, 0, &sp_factors).get(m, 0) } else { Count::ZERO };
         let thirteen_orphans = Series::product(m, 1, &orphan_factors).get(m, 1);
         TenhouTable { tiles, variant, total, legal, internal_seven_pairs, seven_pairs, thirteen_orphans }
     }

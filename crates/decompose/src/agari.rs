@@ -26,7 +26,7 @@ use haipai_tiles::Counts;
 pub fn suit_is_complete(counts: &[u8; 9], with_pair: bool) -> bool {
     let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
     if !with_pair {
-        return total % 3 == 0 && melds_only(counts);
+        return total.is_multiple_of(3) && melds_only(counts);
     }
     if total % 3 != 2 {
         return false;

@@ -30,6 +30,27 @@
 //! assert_eq!(winning_arrangements(&hand).count(), 3);
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
+//!
+//! # Errors and invariants
+//!
+//! Nothing here returns an error or panics. Inputs are closed tiles only; a hand of more than
+//! 14 tiles is never complete and has no arrangement or decomposition. Counts above 4 are taken
+//! arithmetically, so a caller may ask about "the hand plus a fifth copy". Each distinct
+//! arrangement or decomposition comes once, its groups or blocks sorted, in a documented order
+//! that does not change between runs (score's tie-breaking relies on it).
+//!
+//! ```
+//! use haipai_decompose::{decompositions, is_agari, winning_arrangements};
+//! use haipai_tiles::parse_counts;
+//!
+//! let fifteen = parse_counts("111222333444555m")?;
+//! assert!(!is_agari(&fifteen));
+//! assert_eq!((winning_arrangements(&fifteen).count(), decompositions(&fifteen).count()), (0, 0));
+//! # Ok::<(), haipai_tiles::Error>(())
+//! ```
+//!
+//! The mahjong terms (agari, meld, pair, ryanmen, ...) are explained in the glossary of the
+//! `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod agari;
 mod arrangements;

@@ -32,6 +32,19 @@
 //! assert_eq!(evaluate(&q, &Options::article()).unwrap_err().kind(), &ErrorKind::Turn(18));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Guarantees
+//!
+//! The answer is exact under the model (no sampling) and deterministic. [`Analysis::candidates`]
+//! are sorted by the objective, best first (ties: the other quantities, then tile order). For
+//! each candidate, `0 <= win <= tenpai <= 1` (a won hand counts as tenpai), and its necessary
+//! tiles' contributions plus `other_points` add up to its expected points. [`evaluate`]
+//! returns an [`Error`] for a malformed question (not 13 or 14 tiles, a turn outside 1..=17, a
+//! seat or round that is not a wind, a fifth copy, a second red five, too many indicators) and
+//! [`ErrorKind::TooManyStates`] when the search would exceed [`Options::max_states`].
+//!
+//! The mahjong terms (何切る, tenpai, riichi, dama, ura-dora, hand change, ...) are explained in
+//! the glossary of the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod analysis;
 mod engine;

@@ -3,16 +3,25 @@
 //! Each module is one crate of the workspace behind a cargo feature of the same name,
 //! so a user who needs only tiles and shanten pays for nothing else:
 //!
-//! | module | crate | feature |
-//! |---|---|---|
-//! | [`tiles`] | `haipai-tiles` | `tiles` (default) |
-//! | [`decompose`] | `haipai-decompose` | `decompose` |
-//! | [`shanten`] | `haipai-shanten` | `shanten` |
-//! | [`waits`] | `haipai-waits` | `waits` |
-//! | [`score`] | `haipai-score` | `score` |
-//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` |
-//! | [`ev`] | `haipai-ev` | `ev` |
-//! | [`shanghai`] | `haipai-shanghai` | `shanghai` |
+//! | module | crate | feature | what it is for |
+//! |---|---|---|---|
+//! | [`tiles`] | `haipai-tiles` | `tiles` (default) | tiles, hands, melds, walls; MPSZ notation |
+//! | [`decompose`] | `haipai-decompose` | `decompose` | win tests; every split into melds, pair and partial shapes |
+//! | [`shanten`] | `haipai-shanten` | `shanten` | shanten, necessary and unnecessary tiles |
+//! | [`waits`] | `haipai-waits` | `waits` | the waits of a tenpai hand, every waiting decomposition |
+//! | [`score`] | `haipai-score` | `score` | yaku, fu and points |
+//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` | exact odds over every dealt hand |
+//! | [`ev`] | `haipai-ev` | `ev` | one-player expected value per discard (何切る) |
+//! | [`shanghai`] | `haipai-shanghai` | `shanghai` | mahjong solitaire: layouts, deals, an exact solver |
+//!
+//! The mahjong terms used throughout (shanten, tenpai, yaku, fu, dora, ...) are explained
+//! once, in the [`glossary`].
+//!
+//! Errors: each crate has its own, opaque with a `#[non_exhaustive]` kind to match on:
+//! `tiles::Error` (parsing and hand checks; also returned by shanten's `try_` functions and
+//! `waits::hand_waits`), `score::Error`, `ev::Error`, `shanghai::LayoutError` and
+//! `shanghai::MoveError`. decompose and combinatorics return no errors (each function states
+//! its preconditions).
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {
@@ -21,6 +30,8 @@
 //! # }
 //! # Ok::<(), haipai::tiles::Error>(())
 //! ```
+
+pub mod glossary;
 
 #[cfg(feature = "shanghai")]
 pub use haipai_shanghai as shanghai;

@@ -135,7 +135,7 @@ enum Wait {
 }
 
 const fn term_honor(i: u8) -> bool {
-    i >= 27 || i % 9 == 0 || i % 9 == 8
+    i >= 27 || matches!(i % 9, 0 | 8)
 }
 
 fn tile(i: u8) -> Tile {
@@ -511,7 +511,9 @@ impl<'a> Ctx<'a> {
                     Wait::Shanpon
                 } else if self.win == b.tile + 1 {
                     Wait::Kanchan
-                } else if (b.tile % 9 == 6 && self.win == b.tile) || (b.tile % 9 == 0 && self.win == b.tile + 2) {
+                } else if (b.tile % 9 == 6 && self.win == b.tile)
+                    || (b.tile.is_multiple_of(9) && self.win == b.tile + 2)
+                {
                     Wait::Penchan
                 } else {
                     Wait::Ryanmen

@@ -94,6 +94,18 @@
 //!   13-sided and suuankou tanki). Not scored: nagashi mangan (not a hand win: pay it with
 //!   [`payment`] as a mangan tsumo), renhou, daichiishin and other local yaku, pao, three-player
 //!   rules (see `docs/crates/score.md`).
+//!
+//! # Errors
+//!
+//! [`score`] and [`value`] return an [`Error`], opaque with a `#[non_exhaustive]` [`ErrorKind`],
+//! when the question is malformed: a hand that is not 14 tiles (a quad counting 3), a winning
+//! tile not among the closed tiles, tiles that do not form a winning hand, flags that cannot go
+//! together (riichi on an open hand, haitei with ron, ...), a fifth copy or a red five too many,
+//! too many indicators. A complete hand with no yaku is an answer, not an error:
+//! [`Outcome::NoYaku`] (`Ok(None)` from [`value`]).
+//!
+//! The mahjong terms (yaku, han, fu, dora, riichi, ...) are explained in the glossary of the
+//! `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod engine;
 mod fu;

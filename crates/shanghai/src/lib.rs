@@ -25,6 +25,19 @@
 //! assert_eq!(board.check_win(board.full(), &moves), Ok(()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Errors and invariants
+//!
+//! Layouts, layout files, deals and [`Board::new`] return a [`LayoutError`] (kind
+//! [`LayoutErrorKind`]: an unknown name, an unreadable file, bad slots or faces, no winnable
+//! deal found); playing or replaying moves returns a [`MoveError`] (kind [`MoveErrorKind`]: a
+//! slot off the board or already removed, faces that do not match, a tile that is not free,
+//! tiles left). The solver is exact: a [`Verdict::Winnable`] move list always replays to an
+//! empty board, [`Verdict::Unwinnable`] is a proof, and [`Verdict::Unknown`] comes only from an
+//! exhausted [`Budget`]. A seed gives the same deal on every platform.
+//!
+//! The terms (free tile, stalemate, 感想戦, ...) are explained in the glossary of the `haipai`
+//! crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 pub mod bits;
 pub mod board;

@@ -16,7 +16,7 @@ fn small_layouts() -> Vec<(Layout, Rules)> {
         "0 0 1..4\n0 1 0..5\n0 2 1..4\n1 0.5..1.5 1.5..3.5\n2 1 2.5\n2 1 1.5\n",
     )
     .unwrap();
-    assert!(mini.len() <= 24 && mini.len() % 2 == 0, "{}", mini.len());
+    assert!(mini.len() <= 24 && mini.len().is_multiple_of(2), "{}", mini.len());
     v.push((mini.clone(), Rules::Standard));
     v.push((mini, Rules::Grid));
     v

@@ -31,6 +31,18 @@
 //! Two implementations: [`reference`](mod@reference), a search over target shapes that is slow and
 //! obviously right, and the default table-driven one. [`sanma`] has the three-player
 //! variants (no 2m-8m).
+//!
+//! # Errors
+//!
+//! The plain functions take any counts and never panic, but their answer is specified only for
+//! a valid hand: 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 closed tiles (3n+1 for
+//! [`necessary_tiles`], 3n+2 for [`unnecessary_tiles`]) and no fifth copy of a kind. Each has
+//! a `try_` twin ([`try_shanten`], [`try_necessary_tiles`], ...) that checks the hand with
+//! [`validate`] first and returns a [`haipai_tiles::Error`] (`TooManyCopies`, `Empty` or
+//! `WrongSize`).
+//!
+//! The mahjong terms (shanten, tenpai, necessary tiles, ...) are explained in the glossary of
+//! the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod effective;
 pub mod generate;
@@ -207,7 +219,7 @@ pub fn validate(counts: &Counts) -> Result<usize, Error> {
     if n == 0 {
         return Err(Error::whole(ErrorKind::Empty));
     }
-    if n > 14 || n % 3 == 0 {
+    if n > 14 || n.is_multiple_of(3) {
         return Err(Error::whole(ErrorKind::WrongSize {
             expected: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14".to_string(),
             got: n,

@@ -35,6 +35,29 @@
 //! assert_eq!(err.to_string(), "at 4: '8z' is not a tile: honours are 1z..7z");
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
+//!
+//! # Errors and invariants
+//!
+//! Every parser and constructor that can fail returns [`Error`]: its [`ErrorKind`] says what
+//! (`TooManyCopies`, `WrongSize`, `NotATile`, ...), its [`column`](Error::column) where, and it
+//! prints as `at COLUMN: what`. A [`Hand`] never holds a fifth copy of a kind (closed tiles and
+//! melds together) nor more than one red five of a suit; [`Hand::parse`] also requires 13 or
+//! 14 tiles (3 counted per called meld), [`Hand::parse_any_size`] does not. Parsing never
+//! panics, whatever the input. [`rng::Rng`] is fully specified, so a seed means the same
+//! [`Wall`] on every platform and in every version.
+//!
+//! ```
+//! use haipai_tiles::{ErrorKind, Hand, Tile};
+//!
+//! let err = Hand::parse("11111m23p456p789s").unwrap_err();
+//! assert_eq!(err.kind(), &ErrorKind::TooManyCopies(Tile::new(0).expect("1m")));
+//! assert!(matches!(Hand::parse("123m").unwrap_err().kind(), ErrorKind::WrongSize { got: 3, .. }));
+//! assert_eq!(Hand::parse_any_size("123m")?.size(), 3);
+//! # Ok::<(), haipai_tiles::Error>(())
+//! ```
+//!
+//! The mahjong terms (MPSZ, red five, meld, ...) are explained in the glossary of the `haipai`
+//! crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod error;
 mod hand;

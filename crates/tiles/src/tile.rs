@@ -143,7 +143,7 @@ impl Tile {
 
     /// True for 1 and 9 of a numbered suit (老頭牌).
     pub const fn is_terminal(self) -> bool {
-        !self.is_honor() && (self.0 % 9 == 0 || self.0 % 9 == 8)
+        !self.is_honor() && matches!(self.0 % 9, 0 | 8)
     }
 
     /// True for terminals and honours (么九牌, yaochuuhai).

@@ -44,6 +44,17 @@
 //! assert_eq!(w.winning_tiles().to_string(), "24m");
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
+//!
+//! # Errors and invariants
+//!
+//! [`waits`] and [`waits_with`] take closed counts and never fail: a hand that is not 3n+1
+//! tiles (at most 13) has no lines. [`hand_waits`] takes a [`Hand`](haipai_tiles::Hand) and
+//! returns a [`haipai_tiles::Error`] unless it holds 13 tiles (3 per called meld). Lines are
+//! sorted and distinct; the winning tiles are the union of the lines' wins, and (with no called melds) they are exactly haipai-shanten's necessary tiles of a
+//! tenpai hand.
+//!
+//! The mahjong terms (tanki, shanpon, kanchan, karaten, ...) are explained in the glossary of
+//! the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 pub mod document004;
 mod line;

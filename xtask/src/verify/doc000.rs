@@ -174,11 +174,12 @@ pub fn checks(full: bool) -> Vec<Check> {
             "4 (the article's method: 1)",
             format!("{} (the article's method: {})", shanten(&c), article(&c)),
         )
-        .note(format!(
-            "the article errs: its DFS finds 4 partials (12m 45m 12p 45p) and no pair and scores \
-             4 - 0 - 4 + 1 = 1, but each partial still needs a tile and the pair is missing too: \
-             correct rule for 13 tiles 8 - 2*melds - partials - pair (melds + partials at most 4) \
-             = 8 - 4 = {textbook_no_kanchan} with its own search"
+        .errs(format!(
+            "the article's bound 4 - melds - partials + (no pair ? 1 : 0) credits a partial as much as \
+             a meld: its DFS finds 4 partials (12m 45m 12p 45p) and no pair and scores 4 - 0 - 4 + 1 = 1, \
+             but each partial still needs a tile and the pair is missing too. The correct bound for 13 \
+             tiles is 8 - 2*melds - partials - pair (melds + partials at most 4): 8 - 0 - 4 - 0 = 4; \
+             the article's search with that bound gives {textbook_no_kanchan}"
         )),
     );
     let k = hand("13m57m13p57p2469s1z");
@@ -190,8 +191,8 @@ pub fn checks(full: bool) -> Vec<Check> {
             "4 (the article's method: 5; with its bound corrected: 8)",
             format!("{} (the article's method: {}; with its bound corrected: {without})", shanten(&k), article(&k)),
         )
-        .note(format!(
-            "the article errs: its partials are a pair or n with n±1 only, so the four kanchan \
+        .errs(format!(
+            "its partials are a pair or n with n±1 only, so the four kanchan \
              13m 57m 13p 57p are isolated tiles to it; even with the correct bound its search gives \
              {without}; adding the n+2 partial gives {with}, the true shanten"
         )),
@@ -203,8 +204,8 @@ pub fn checks(full: bool) -> Vec<Check> {
             "-1 (the article's method: 0)",
             format!("{} (the article's method: {})", shanten(&complete), article(&complete)),
         )
-        .note(
-            "the article errs: its score is max(0, ...) so it never reports a complete hand (-1), and \
+        .errs(
+            "its score is max(0, ...) so it never reports a complete hand (-1), and \
              calculateShanten starts a 14-tile hand with hasJantou = true, so 11z can never be its pair",
         ),
     );
@@ -217,8 +218,8 @@ pub fn checks(full: bool) -> Vec<Check> {
             "1 (the article's formula: 0)",
             format!("{} (the article's formula: {})", shanten_seven_pairs(&q), article_seven_pairs(&q)),
         )
-        .note(format!(
-            "the article errs: it counts 1111m as a pair and sees no single, so 6 - 6 + 0 = 0; but \
+        .errs(format!(
+            "it counts 1111m as a pair and sees no single, so 6 - 6 + 0 = 0; but \
              seven pairs needs seven different kinds (a quad is one pair and two dead tiles): \
              6 - pairs + max(0, 7 - kinds) = 6 - 6 + 1 = 1. Overall shanten {} (regular {})",
             shanten(&q),

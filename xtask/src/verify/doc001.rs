@@ -101,7 +101,7 @@ pub fn checks(full: bool) -> Vec<Check> {
     );
     out.push(
         Check::new("222567m34p3366s北: contribution of the 2p draw", "523.95", format!("{:.2}", contribution(c, "2p")))
-            .note(
+            .errs(
                 "the document's sum labels this term '5s 自摸' but sums the value of 222567m234p3366s北, the hand \
                  after drawing 2p: a typo for 2p",
             ),
@@ -115,7 +115,7 @@ pub fn checks(full: bool) -> Vec<Check> {
             format!("{total:.2}"),
         )
         .note(format!(
-            "the document leaves the other three figures and the total blank; ours: {} (total {:.2}; win {:.2}%, \
+            "the document leaves the other three figures and the total blank; haipai: {} (total {:.2}; win {:.2}%, \
              tenpai {:.2}%)",
             listed.join(", "),
             c.value.points,

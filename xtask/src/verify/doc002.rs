@@ -129,7 +129,7 @@ fn freeness_check() -> Check {
         agree += usize::from(ok);
     }
     Check::new(
-        format!("grid rule (IsSelectable) on {positions} random positions of a 3x3x6 grid"),
+        format!("the document's IsSelectable against haipai's grid rule on {positions} random positions of a 3x3x6 grid"),
         format!("{positions} positions agree"),
         format!("{agree} positions agree"),
     )
@@ -147,8 +147,8 @@ fn stalemate_rule_check() -> Check {
     }
     let dims = (2, 2, 3);
     Check::new("詰み必至形 as the text defines it: a stalemate plus non-blocking tiles", truth, verdict_name(&ours))
-        .note(format!(
-            "the document errs: its rule calls this position {text_says}. Stalemate: A on A (the upper A is the \
+        .errs(format!(
+            "its rule calls this position {text_says}. Stalemate: A on A (the upper A is the \
          blocking tile); added: two free A tiles, not blocking tiles. It is won by pairing each stacked A with \
          an added one.\n{}\n(The document's code compares face numbers, not positions, and so skips this case; \
          haipai prunes only with sound tests.)",
@@ -185,8 +185,8 @@ fn gap_check() -> Check {
             }
             let legal: Vec<String> =
                 board.moves(&present).iter().map(|m| board.faces()[m.0 as usize].to_string()).collect();
-            return Check::new("row-ends search on a board with gaps", "winnable", verdict_name(&ours)).note(format!(
-                "the document errs here: its Search looks only at each row's leftmost and rightmost tiles, finds no \
+            return Check::new("row-ends search on a board with gaps", "winnable", verdict_name(&ours)).errs(format!(
+                "its Search looks only at each row's leftmost and rightmost tiles, finds no \
                  pair and records a stalemate, but tiles beside a gap are free too (legal pairs: {}); its trie key \
                  of row ends is exact only while rows have no gaps (seed {seed}).\n{}",
                 legal.join(", "),

@@ -39,10 +39,18 @@ pub fn checks(full: bool) -> Vec<Check> {
     let d14 = ShantenDistribution::compute(14, Variant::FOUR_PLAYER);
     let d13 = ShantenDistribution::compute(13, Variant::FOUR_PLAYER);
     out.push(
-        Check::new("REFERENCE shanten distribution, 14 tiles (states, -1..6)", REF14, states(&d14))
-            .note(format!("complete 14-tile states {} = the article's numerator", d14.count(-1).states)),
+        Check::new(
+            "published shanten distribution (tomohxx; REFERENCE.md), 14 tiles: hands per shanten -1..6",
+            REF14,
+            states(&d14),
+        )
+        .note(format!("complete 14-tile states {} = the article's numerator", d14.count(-1).states)),
     );
-    out.push(Check::new("REFERENCE shanten distribution, 13 tiles (states, 0..6)", REF13, states(&d13)));
+    out.push(Check::new(
+        "published shanten distribution (tomohxx; REFERENCE.md), 13 tiles: hands per shanten 0..6",
+        REF13,
+        states(&d13),
+    ));
     for (d, reference, first) in [(&d13, REF13, 0i128), (&d14, REF14, -1)] {
         // The exact mean from REFERENCE.md's rows alone (Σ s · states, over C(136, M)).
         let sum: i128 = reference.split(' ').zip(first..).map(|(c, s)| s * c.parse::<i128>().unwrap_or(0)).sum();
@@ -50,7 +58,7 @@ pub fn checks(full: bool) -> Vec<Check> {
         let (neg, mean) = d.mean();
         out.push(
             Check::new(
-                format!("exact mean shanten, {} tiles (from REFERENCE's rows)", d.tiles),
+                format!("exact mean shanten, {} tiles (expected: from the published rows)", d.tiles),
                 format!("{}{r}", if sum < 0 { "-" } else { "" }),
                 format!("{}{mean}", if neg { "-" } else { "" }),
             )

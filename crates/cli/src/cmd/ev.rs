@@ -26,24 +26,28 @@ pub struct Args {
     /// Round wind: E, S, W or N.
     #[arg(long, default_value = "E")]
     pub round: String,
-    /// Dora indicators, kan dora included (repeat or list: `--dora-indicator 1z 5m`).
+    /// Dora indicators, kan dora included (repeat or list: `--dora-indicator 1z 5m`). None by
+    /// default, and then no ura-dora either (a win turns over one ura indicator per dora
+    /// indicator): a game in progress always shows at least one.
     #[arg(long = "dora-indicator", num_args = 1..)]
     pub dora_indicators: Vec<String>,
     /// Other tiles already seen (discards, other players' melds), e.g. `7s19m`.
     #[arg(long)]
     pub visible: Option<String>,
-    /// Model preset: `full` (every option on, one hand change) or `article` (document 001:
-    /// riichi always, no ura-dora, ippatsu, double riichi, haitei, red fives or hand change).
+    /// Model preset: `full` (every scoring option on, riichi always, one exchange beyond the
+    /// minimum) or `article` (document 001: riichi always, no ura-dora, ippatsu, double
+    /// riichi, haitei, red fives or hand change). The flags below change the preset.
     #[arg(long, default_value = "full")]
     pub model: String,
-    /// What each decision maximises: `points` or `win`.
+    /// What each decision maximises: `points` (the default) or `win`.
     #[arg(long)]
     pub objective: Option<String>,
     /// Riichi policy for a closed hand discarding into tenpai: `always`, `never` (dama) or
-    /// `best` (the better at each decision; also shows riichi against dama).
+    /// `best` (the better at each decision; also shows riichi against dama). Default: `always`.
     #[arg(long)]
     pub riichi: Option<String>,
     /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
+    /// Default: 1 with `--model full`, 0 with `--model article`.
     #[arg(long)]
     pub budget: Option<u8>,
     /// Give up (with an error) beyond this many states (default 50 million, a few GB).
@@ -77,6 +81,15 @@ pub struct Args {
     #[arg(long)]
     pub per_turn: bool,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `turn`, `unseen`, `shanten`, `candidates` (best first), each with
+    /// `discard` (null for a 13-tile hand), `shanten`, `points`, `win`, `tenpai` (probabilities
+    /// 0..1), `necessary` (`tile`, `live`, `points`: that draw's share of the expected points),
+    /// `other_points` (the rest: hand changes), `per_turn` (`points`, `win`, `tenpai` at turns
+    /// 1..17, always included), and `riichi` and `dama` (the value of each) when the discard
+    /// leaves a closed tenpai hand and `--riichi` is not `never`. A hand that cannot be read
+    /// prints `error` and `input` (and `line` when read from `-`) instead, and the exit code
+    /// is 2.
     #[arg(long)]
     pub json: bool,
 }

@@ -13,6 +13,11 @@ pub struct Args {
     #[arg(long)]
     pub strict: bool,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand` (normalised), `size` (tiles, 3 per called meld), `full_hand` (13 or 14
+    /// tiles), `closed` (34 counts, 1m..9m 1p..9p 1s..9s 1z..7z), `red_fives`, `melds` (as
+    /// written, e.g. `[789s]`), `glyphs`. A hand that cannot be read prints `error` and
+    /// `input` (and `line` when read from `-`) instead, and the exit code is 2.
     #[arg(long)]
     pub json: bool,
 }

@@ -85,6 +85,12 @@ pub struct Args {
     #[arg(long, default_value_t = 4, value_parser = pair_fu)]
     pub double_wind_pair_fu: u8,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `han`, `fu`, `limit` (`mangan`, ..., or empty), `points` (`total`, `ron`,
+    /// and for a tsumo `dealer` and `non_dealer`: what the dealer and each other player pay),
+    /// `yaku` (`name`, `han`), `fu_parts` (`name`, `fu`, and `tile` for a group). A hand with no
+    /// yaku prints han 0 and `"error": "no yaku"` (exit 0); a hand or request that cannot be
+    /// read prints `error` and `input` (and `line` when read from `-`), exit 2.
     #[arg(long)]
     pub json: bool,
 }
@@ -112,10 +118,10 @@ fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
 fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String])]) -> Result<(), String> {
     let suit = |t: Tile| t.index() / 9;
     let (what, text) = win;
-    if let (t, true) = red_or_plain(text, what)? {
-        if hand.closed_red_fives()[suit(t)] == 0 {
-            return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
-        }
+    if let (t, true) = red_or_plain(text, what)?
+        && hand.closed_red_fives()[suit(t)] == 0
+    {
+        return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
     }
     let mut reds = hand_red_fives(hand);
     for (what, list) in indicators {
@@ -137,7 +143,7 @@ fn tiles(list: &[String], what: &str) -> Result<Vec<Tile>, String> {
 }
 
 fn hand(text: &str) -> Result<Hand, String> {
-    Hand::parse(text).map_err(|e| format!("hand '{text}': {e}"))
+    Hand::parse_any_size(text).map_err(|e| format!("hand '{text}': {e}"))
 }
 
 fn from_flags(args: &Args) -> Result<Situation, String> {
@@ -323,6 +329,7 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
     let w = match outcome {
         Outcome::NoYaku => {
             let json = json!({
+                "hand": s.hand.to_string(),
                 "han": 0, "fu": 0,
                 "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
                 "yaku": [], "fu_parts": [],
@@ -359,6 +366,7 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
     };
     text.push_str(&format!("\npoints: {pay}  total {}", p.total));
     let json = json!({
+        "hand": s.hand.to_string(),
         "han": w.han,
         "fu": w.fu,
         "limit": limit,

@@ -55,10 +55,10 @@ enum Sub {
     },
     /// Solve many seeded deals: verdict counts, a confidence interval and time percentiles.
     Stats {
-        /// Built-in layout name.
+        /// Built-in layout: turtle, pyramid, fortress, stairs, or gridDxRxC (document 002).
         #[arg(long, default_value = "turtle")]
         layout: String,
-        /// Layout file instead of a built-in.
+        /// Layout file (KMahjongg .layout, GNOME .map or haipai notation) instead of a built-in.
         #[arg(long, conflicts_with = "layout")]
         file: Option<PathBuf>,
         /// Map name inside a GNOME file.
@@ -70,7 +70,7 @@ enum Sub {
         /// First seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Rule set: standard or grid.
+        /// Rule set: standard, or grid (document 002).
         #[arg(long, default_value = "standard")]
         rules: String,
         /// Search-node budget per deal.
@@ -121,7 +121,7 @@ struct BoardArgs {
 /// How `solve` and `review` search and print (a `deal` does neither).
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
-    /// Search-node budget (per position when reviewing).
+    /// Search-node budget per solver call (a review makes one per unresolved move).
     #[arg(long, default_value_t = Budget::default().nodes)]
     budget: u64,
     /// Time budget in milliseconds per solver call (a review makes one per unresolved move);

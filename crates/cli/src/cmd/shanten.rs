@@ -23,6 +23,13 @@ pub struct Args {
     #[arg(long)]
     pub sanma: bool,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `closed_tiles`, `sanma`, `shanten`, `regular`, `seven_pairs`,
+    /// `thirteen_orphans` (null where the form does not apply); for 3n+1 closed tiles
+    /// `necessary` (tiles), `live` and `karaten`; for 3n+2 `discards`, one object per discard
+    /// (`discard`, `shanten`, `necessary`, `live`) in the table's order. A hand that cannot be
+    /// read prints `error` and `input` (and `line` when read from `-`) instead, and the exit
+    /// code is 2.
     #[arg(long)]
     pub json: bool,
 }

@@ -29,6 +29,12 @@ pub struct Args {
     #[arg(long)]
     pub explain: bool,
     /// Print one JSON object per hand.
+    ///
+    /// Fields: `hand`, `tenpai`, `winning_tiles`, `lines` (the classic lines); with `--explain`
+    /// also `shanten` and `karaten`; with `--kinds` also `details` (per line: `line`, `kind`,
+    /// `wins`, `live`, `karaten`), `live` (all winning tiles) and `shapes`. A hand that cannot
+    /// be read prints `error` and `input` (and `line` when read from `-`) instead, and the
+    /// exit code is 2.
     #[arg(long)]
     pub json: bool,
 }
@@ -50,12 +56,12 @@ fn parse(input: &str) -> Result<(Hand, Notation, String), String> {
         if input.contains('0') {
             return Err("a one-suit hand is the digits 1-9 (write a red five with its suit: 0m)".into());
         }
-        let hand = Hand::parse(&format!("{input}m")).map_err(|e| e.to_string())?;
+        let hand = Hand::parse_any_size(&format!("{input}m")).map_err(|e| e.to_string())?;
         let mut digits: Vec<u8> = input.bytes().collect();
         digits.sort_unstable();
         Ok((hand, Notation::Digits, String::from_utf8_lossy(&digits).into_owned()))
     } else {
-        let hand = Hand::parse(input).map_err(|e| e.to_string())?;
+        let hand = Hand::parse_any_size(input).map_err(|e| e.to_string())?;
         let shown = hand.to_string();
         Ok((hand, Notation::Mpsz, shown))
     }

@@ -90,3 +90,51 @@ fn an_endless_line_is_refused_and_the_next_lines_read() {
     assert_eq!((lines[1]["line"].as_u64(), lines[1]["input"].as_str().map(str::len)), (Some(2), Some(40)));
     assert_eq!(lines[2]["hand"], "1z");
 }
+
+/// The example command lines of a `--help` text: its lines that start with `haipai ` after
+/// the indent, cut before the two spaces that begin a description.
+fn help_examples(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|l| l.trim_start().strip_prefix("haipai ").map(|rest| rest.split("  ").next().unwrap_or(rest)))
+        .map(|command| command.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn every_example_of_every_help_text_runs() {
+    // Each `--help` of the command, its subcommands and shanghai's; the stdin examples
+    // (`printf ... | haipai parse -`) are the README's, run by readme.rs.
+    let helps: Vec<Vec<&str>> = vec![
+        vec!["--help"],
+        vec!["parse", "--help"],
+        vec!["shanten", "--help"],
+        vec!["waits", "--help"],
+        vec!["score", "--help"],
+        vec!["ev", "--help"],
+        vec!["odds", "--help"],
+        vec!["shanghai", "--help"],
+        vec!["shanghai", "solve", "--help"],
+        vec!["shanghai", "review", "--help"],
+        vec!["shanghai", "stats", "--help"],
+        vec!["shanghai", "deal", "--help"],
+    ];
+    let mut ran = 0;
+    for help in &helps {
+        let (code, text, _) = haipai(help, "");
+        assert_eq!(code, 0, "{help:?}");
+        for example in help_examples(&text) {
+            let args = example.split(' ').map(|w| w.trim_matches('\'')).collect::<Vec<_>>();
+            let (code, out, err) = haipai(&args, "");
+            assert_eq!(code, 0, "haipai {example} (from {help:?}): {err}");
+            assert!(!out.is_empty(), "haipai {example} printed nothing");
+            ran += 1;
+        }
+    }
+    assert!(ran >= 20, "only {ran} help examples found");
+}
+
+#[test]
+fn help_examples_are_found_and_cut_before_their_description() {
+    let help = "Examples:\n  haipai waits 1112224588899          (111)(222)(888)(99)[45]\n  haipai odds tenhou\n";
+    assert_eq!(help_examples(help), ["waits 1112224588899", "odds tenhou"]);
+}

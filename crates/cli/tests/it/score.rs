@@ -22,6 +22,7 @@ fn score_json_has_the_documented_shape() {
     assert_eq!(code, 0);
     let v: Value = serde_json::from_str(out.trim()).expect("json");
     assert_eq!((v["han"].as_u64(), v["fu"].as_u64()), (Some(3), Some(30)));
+    assert_eq!(v["hand"], "222567m345p33567s"); // as every command's JSON names its hand
     assert_eq!(v["points"]["total"].as_u64(), Some(6000));
     assert_eq!(v["points"]["non_dealer"].as_u64(), Some(2000));
     let names: Vec<&str> = v["yaku"].as_array().expect("yaku").iter().filter_map(|y| y["name"].as_str()).collect();
@@ -47,7 +48,8 @@ fn score_batch_reads_json_requests() {
     assert_eq!(lines[1]["yaku"][0]["name"].as_str(), Some("suuankou_tanki"));
     assert_eq!(lines[1]["han"].as_u64(), Some(26));
     assert_eq!(lines[1]["points"]["total"].as_u64(), Some(64000 + 300 + 1000));
-    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("13 or 14 tiles")));
+    // A winning hand has 14 tiles (it read "13 or 14 tiles expected").
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("a winning hand has 14 tiles")));
 }
 
 #[test]

@@ -101,3 +101,13 @@ fn explain_names_karaten_through_called_melds() {
     let (out, _, _) = run(&["123m456p789s1357z", "--explain", "--json"], "");
     assert!(out.contains(r#""karaten":false"#), "{out}");
 }
+
+#[test]
+fn a_hand_of_the_wrong_size_is_told_that_waits_need_13_tiles() {
+    // It read "13 or 14 tiles expected" (the notation's own check) for every size but 14.
+    for (hand, got) in [("123", 3), ("123m456p", 6), ("11122245888999", 14), ("1112224588899m[123p]", 16)] {
+        let (out, err, code) = run(&[hand], "");
+        assert_eq!((out.as_str(), code), ("", 2), "{hand}");
+        assert!(err.contains(&format!("13 tiles expected, got {got}")), "{hand}: {err}");
+    }
+}
