@@ -92,6 +92,14 @@ fn at_least_one(a: f64) -> f64 {
     if a > 1.0 { a } else { 1.0 }
 }
 
+/// `a.max(b)` for numbers that are never NaN (draw denominators, live copies), in one
+/// instruction, without `f64::max`'s NaN handling: the same value (`b` when they are equal,
+/// and equal numbers here are the same bits: neither is a zero).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
+}
+
 /// Everything fixed for one question (shared by the candidates).
 #[derive(Clone, Debug)]
 pub(crate) struct Setup {
@@ -1788,6 +1796,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut v14 = vec![[0.0f64; 3]; n14 + nr];
         v14[n14..].fill([0.0, 0.0, 1.0]);
         let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
+        let lives: Vec<f64> = self.riichi_states.iter().map(|span| live_sum(&self.riichi_waits[span.range()])).collect();
+        let from_r = self.riichi_from();
         for d in (0..LAST).rev() {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
@@ -1796,7 +1806,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             } else {
                 self.fill_layer(&graph, d, (&mut v14, n14), (&mut v13, None));
             }
-            self.riichi_layer(d, &mut later_r, &mut v14[n14..]);
+            self.riichi_layer(d, (&lives, &from_r), &mut later_r, &mut v14[n14..]);
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
                 row[d] = v14[at14(j)];
@@ -1815,11 +1825,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// The riichi states' values at draw index `d` from those at `d + 1`: `later` (updated in
-    /// place) and `first`, written to `column`.
-    fn riichi_layer(&self, d: usize, later: &mut [[f64; 3]], column: &mut [[f64; 3]]) {
-        for ((span, l), f) in self.riichi_states.iter().zip(later.iter_mut()).zip(column.iter_mut()) {
-            (*l, *f) = riichi_step(self.s.denom[d], &self.riichi_waits[span.range()], d, *l);
+    /// place) and `first`, written to `column`; `lives` is each state's waits' live copies
+    /// summed ([`live_sum`]), `from` the first index each state is computed at (see
+    /// [`Solver::riichi_from`]).
+    fn riichi_layer(&self, d: usize, (lives, from): (&[f64], &[u8]), later: &mut [[f64; 3]], column: &mut [[f64; 3]]) {
+        let states = self.riichi_states.iter().zip(lives).zip(from);
+        for ((((span, &s), &from), l), f) in states.zip(later.iter_mut()).zip(column.iter_mut()) {
+            if d >= usize::from(from) {
+                (*l, *f) = riichi_step(self.s.denom[d], (&self.riichi_waits[span.range()], s), d, *l);
+            }
         }
+    }
+
+    /// The first draw index at which the pass computes each riichi state: its 13-tile hand's
+    /// used exchanges. A discard declaring riichi into it is made by a 14-tile hand holding at
+    /// least as many tiles the input does not, so one reached after draw `d` at the earliest
+    /// when `d + 1` is at least that count, and the state's values it reads are those of index
+    /// `d + 1`, the first draw after the declaration (the same for a draw pointed straight at
+    /// the state, [`Solver::direct_riichi_steps`]). Earlier indices are never read, and the
+    /// recursion runs from the last index down. Riichi states of no listed hand: 0.
+    fn riichi_from(&self) -> Vec<u8> {
+        let mut from = vec![0u8; self.riichi_states.len()];
+        for hand in &self.hands13 {
+            if hand.riichi != NONE {
+                let first = hand.riichi as usize;
+                from[first..first + variants(hand.mask)].fill(hand.used);
+            }
+        }
+        from
     }
 
     /// One draw index `d` of the pass: the 14-tile values, the first `n14` of `v14` (reading
@@ -2091,7 +2124,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         first.t[LAST] = 1.0;
         let mut later = [0.0, 0.0, 1.0];
         for d in (0..LAST).rev() {
-            let (l, f) = riichi_step(self.s.denom[d], waits, d, later);
+            let (l, f) = riichi_step(self.s.denom[d], (waits, live_sum(waits)), d, later);
             later = l;
             first.set(d, (f[0], f[1], f[2]));
         }
@@ -2668,7 +2701,7 @@ fn add_scaled(a: &mut [f64; 3], q: f64, v: [f64; 3]) {
 #[inline(always)]
 fn draw_weights(hand: &Hand13, denom: f64) -> (f64, f64) {
     let live = f64::from(hand.live);
-    let big = denom.max(live);
+    let big = larger(denom, live);
     (1.0 - live / big, 1.0 / big)
 }
 
@@ -2705,6 +2738,11 @@ pub(crate) fn first_passage(denom: &[f64; LAST], children: &[Child], terminal: A
     (later, first)
 }
 
+/// The live copies of a riichi state's waits, summed as [`first_passage`] sums its children's.
+fn live_sum(waits: &[Wait]) -> f64 {
+    waits.iter().map(|w| w.live).sum()
+}
+
 /// One winning kind of a riichi state: its live copies and the points of the win on the first
 /// draw after the declaration (`first`, ippatsu) and later (`later`), each at a plain draw and
 /// at the last draw (haitei). The win and tenpai probabilities of a win are 1.
@@ -2715,12 +2753,11 @@ struct Wait {
     later: [f64; 2],
 }
 
-/// One draw index `d` of [`first_passage`] for a riichi state with the given waits, from its
-/// `later` values at `d + 1`: its `later` and `first` values at `d` (the same arithmetic in
-/// the same order, so the same values).
-fn riichi_step(denom: f64, waits: &[Wait], d: usize, later: [f64; 3]) -> ([f64; 3], [f64; 3]) {
-    let s: f64 = waits.iter().map(|w| w.live).sum();
-    let big = denom.max(s);
+/// One draw index `d` of [`first_passage`] for a riichi state with the given waits (and their
+/// live copies summed, [`live_sum`]), from its `later` values at `d + 1`: its `later` and
+/// `first` values at `d` (the same arithmetic in the same order, so the same values).
+fn riichi_step(denom: f64, (waits, s): (&[Wait], f64), d: usize, later: [f64; 3]) -> ([f64; 3], [f64; 3]) {
+    let big = larger(denom, s);
     let stay = 1.0 - s / big;
     let last = usize::from(d == LAST - 1);
     let (mut lp, mut lw, mut lt) = (stay * later[0], stay * later[1], stay * later[2]);
