@@ -92,9 +92,9 @@ fn at_least_one(a: f64) -> f64 {
     if a > 1.0 { a } else { 1.0 }
 }
 
-/// `a.max(b)` for numbers that are never NaN (draw denominators, live copies), in one
+/// `a.max(b)` for numbers that are never NaN (a draw denominator `a`, live copies `b`), in one
 /// instruction, without `f64::max`'s NaN handling: the same value (`b` when they are equal,
-/// and equal numbers here are the same bits: neither is a zero).
+/// the same bits, as a denominator is never zero).
 #[inline(always)]
 fn larger(a: f64, b: f64) -> f64 {
     if a > b { a } else { b }
@@ -2761,17 +2761,17 @@ fn riichi_step(denom: f64, (waits, s): (&[Wait], f64), d: usize, later: [f64; 3]
     let stay = 1.0 - s / big;
     let last = usize::from(d == LAST - 1);
     let (mut lp, mut lw, mut lt) = (stay * later[0], stay * later[1], stay * later[2]);
-    let (mut fp, mut fw, mut ft) = (lp, lw, lt);
+    let mut fp = lp;
     for w in waits {
         let q = w.live / big;
         lp += q * w.later[last];
         lw += q * 1.0;
         lt += q * 1.0;
         fp += q * w.first[last];
-        fw += q * 1.0;
-        ft += q * 1.0;
     }
-    ([lp, lw, lt], [fp, fw, ft])
+    // The first draw's win and tenpai are the later ones: the same start, the same terms in
+    // the same order.
+    ([lp, lw, lt], [fp, lw, lt])
 }
 
 /// Each child's contribution to the points of `first[d0]` (see [`first_passage`]): the
