@@ -1796,7 +1796,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut v14 = vec![[0.0f64; 3]; n14 + nr];
         v14[n14..].fill([0.0, 0.0, 1.0]);
         let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
-        let lives: Vec<f64> = self.riichi_states.iter().map(|span| live_sum(&self.riichi_waits[span.range()])).collect();
+        let lives: Vec<f64> =
+            self.riichi_states.iter().map(|span| live_sum(&self.riichi_waits[span.range()])).collect();
         let from_r = self.riichi_from();
         for d in (0..LAST).rev() {
             if keep {
