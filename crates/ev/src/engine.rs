@@ -1507,6 +1507,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let to = moved[step.state as usize];
             step.state = if to & DIRECT != 0 { next + (to & !DIRECT) } else { to };
         }
+        // Nothing reads the skipped hands' records any more (no index into `hands14` is kept,
+        // and a state's hand is found by its first state): the pass need not step over them.
+        self.hands14.retain(|hand| hand.until != 0);
     }
 
     /// Numbers the 13-tile states anew for the pass without those of the hands no value of
