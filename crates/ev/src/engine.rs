@@ -31,7 +31,9 @@
 //!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
 //!   simulator). It visits only the live hands of each layer (reached by then, and not yet
 //!   too far from tenpai: [`Graph::ends13`], [`Hand13::shanten`]) and picks each 14-tile
-//!   state's best discard by reference into the layer it reads, copying the winner once.
+//!   state's best discard by reference into the layer it reads, copying the winner once. With
+//!   riichi always, the states no value reads are numbered away for the pass
+//!   ([`Solver::direct_riichi_steps`], [`Solver::unread13_away`]): smaller, denser layers.
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
