@@ -31,7 +31,9 @@
 //!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
 //!   simulator). It visits only the live hands of each layer (reached by then, and not yet
 //!   too far from tenpai: [`Graph::ends13`], [`Hand13::shanten`]) and picks each 14-tile
-//!   state's best discard by reference into the layer it reads, copying the winner once.
+//!   state's best discard by reference into the layer it reads, copying the winner once. With
+//!   riichi always, the states no value reads are numbered away for the pass
+//!   ([`Solver::direct_riichi_steps`], [`Solver::unread13_away`]): smaller, denser layers.
 
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
@@ -90,6 +92,14 @@ pub(crate) fn better(objective: Objective, a: (f64, f64, f64), b: (f64, f64, f64
 #[inline(always)]
 fn at_least_one(a: f64) -> f64 {
     if a > 1.0 { a } else { 1.0 }
+}
+
+/// `a.max(b)` for numbers that are never NaN (a draw denominator `a`, live copies `b`), in one
+/// instruction, without `f64::max`'s NaN handling: the same value (`b` when they are equal,
+/// the same bits, as a denominator is never zero).
+#[inline(always)]
+fn larger(a: f64, b: f64) -> f64 {
+    if a > b { a } else { b }
 }
 
 /// Everything fixed for one question (shared by the candidates).
@@ -594,6 +604,8 @@ struct Opt {
 }
 
 const WITH_RIICHI: u32 = 1 << 31;
+/// Tags a draw's new target in [`Solver::direct_riichi_steps`]: riichi states, not a hand.
+const DIRECT: u32 = 1 << 31;
 const CLEARS: u32 = 3 << 29;
 const MASK: u32 = 7 << 26;
 const HAND: u32 = (1 << 26) - 1;
@@ -677,6 +689,12 @@ pub(crate) struct Solver<'a, O: Oracle> {
     index14: HashMap<Key, Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
+    /// The 14-tile states the pass numbers: `states14`, less the hands
+    /// [`Solver::direct_riichi_steps`] skips (their states renumbered away).
+    pass14: u32,
+    /// The 13-tile states the pass numbers: `states13`, less those of the hands no value of
+    /// which is read ([`Solver::never_read`]; see [`Solver::unread13_away`]).
+    pass13: u32,
     /// The 13-tile hands numbered before the listing: the roots' (see [`Solver::never_read`]),
     /// and the 14-tile hands their draws list (the roots' children, expanded first).
     roots: usize,
@@ -751,6 +769,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             index14: HashMap::new(),
             hands14: Vec::new(),
             states14: 0,
+            pass14: 0,
+            pass13: 0,
             roots: 0,
             roots14: 0,
             steps: Vec::new(),
@@ -1432,7 +1452,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.wins.shrink_to_fit();
         self.riichi_states.shrink_to_fit();
         self.riichi_waits.shrink_to_fit();
+        self.pass14 = self.states14;
         self.direct_riichi_steps();
+        self.pass13 = self.states13;
+        let mut roots = roots;
+        self.unread13_away(&mut roots);
         self.fill(&roots);
         Ok(roots)
     }
@@ -1447,27 +1471,79 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// the riichi values it would have copied, bit for bit. The declaration must keep the
     /// hand's red bits (it throws no only five), so the riichi states' variants are the
     /// hand's, rank for rank.
+    ///
+    /// The skipped hands' states hold no value: the other hands' states are numbered anew
+    /// for the pass ([`Solver::pass14`]), densely and in the same order, each skipped hand
+    /// keeping no state (its first state is the next hand's), so the pass's 14-tile layer is
+    /// a fifth smaller on the 3-shanten bench hand (fewer fresh pages, denser reads).
     fn direct_riichi_steps(&mut self) {
         if !self.skips_dama_tenpai() || self.keep_layers || self.walks() {
             return;
         }
-        let mut riichi_of = vec![NONE; self.states14 as usize];
-        for hand in &mut self.hands14[self.roots14..] {
-            if hand.len != 1 || hand.win != NONE {
-                continue;
+        // A hand's first state in the pass, or (tagged) its riichi states, by its listed one.
+        let mut moved = vec![NONE; self.states14 as usize];
+        let mut next = 0u32;
+        for g in 0..self.hands14.len() {
+            let hand = &mut self.hands14[g];
+            let riichi = if g >= self.roots14 && hand.len == 1 && hand.win == NONE {
+                let entry = self.option_pool[hand.start as usize];
+                (entry.info & WITH_RIICHI != 0 && entry.info & CLEARS == 0)
+                    .then(|| self.hands13[(entry.info & HAND) as usize].riichi)
+            } else {
+                None
+            };
+            match riichi {
+                Some(riichi) => {
+                    moved[hand.base as usize] = DIRECT | riichi;
+                    hand.until = 0;
+                    hand.base = next;
+                }
+                None => {
+                    moved[hand.base as usize] = next;
+                    hand.base = next;
+                    next += variants(hand.mask) as u32;
+                }
             }
-            let entry = self.option_pool[hand.start as usize];
-            if entry.info & WITH_RIICHI == 0 || entry.info & CLEARS != 0 {
-                continue;
-            }
-            riichi_of[hand.base as usize] = self.hands13[(entry.info & HAND) as usize].riichi;
-            hand.until = 0;
         }
+        self.pass14 = next;
         for step in &mut self.steps {
-            let riichi = riichi_of[step.state as usize];
-            if riichi != NONE {
-                step.state = self.states14 + riichi;
+            let to = moved[step.state as usize];
+            step.state = if to & DIRECT != 0 { next + (to & !DIRECT) } else { to };
+        }
+        // Nothing reads the skipped hands' records any more (no index into `hands14` is kept,
+        // and a state's hand is found by its first state): the pass need not step over them.
+        self.hands14.retain(|hand| hand.until != 0);
+    }
+
+    /// Numbers the 13-tile states anew for the pass without those of the hands no value of
+    /// which is read ([`Solver::never_read`]: the tenpai hands that are not roots, under riichi
+    /// always; 40,368 of the 385,354 states of the 3-shanten bench hand), in the same order, as
+    /// [`Solver::direct_riichi_steps`] does for the 14-tile states (the same conditions: every
+    /// layer kept, or the walk over reached variants, read the listing's numbers). Such a hand
+    /// keeps no state; the discards into it (each declares riichi and reads the riichi states
+    /// only, but a discard clearing a red bit still indexes the 13-tile layer for the dama
+    /// value it does not take) point at the zeros after the layer ([`SPARE13`]). The roots'
+    /// states (returned by [`Solver::solve`]) are renumbered with the rest.
+    fn unread13_away(&mut self, roots: &mut [u32]) {
+        if !self.skips_dama_tenpai() || self.keep_layers || self.walks() {
+            return;
+        }
+        let at: Vec<(usize, usize)> = roots.iter().map(|&r| self.locate13(r)).collect();
+        let mut next = 0u32;
+        for hand in &mut self.hands13 {
+            hand.base = next;
+            if hand.until != 0 {
+                next += variants(hand.mask) as u32;
             }
+        }
+        self.pass13 = next;
+        for (r, (g, rank)) in roots.iter_mut().zip(at) {
+            *r = self.hands13[g].base + rank as u32;
+        }
+        // Each hand's first state as a discard into it reads it.
+        let read: Vec<u32> = self.hands13.iter().map(|h| if h.until == 0 { next } else { h.base }).collect();
+        for entry in &mut self.option_pool {
+            entry.state = read[(entry.info & HAND) as usize];
         }
     }
 
@@ -1713,7 +1789,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
             None => (&self.hands13[..], &self.hands14[..], &self.steps[..], &self.option_pool[..]),
         };
-        let states = |hands: &mut dyn Iterator<Item = u8>| hands.map(variants).sum::<usize>();
+        let (n13, n14) = match &split {
+            Some(split) => (split.n13, split.n14),
+            None => (self.pass13 as usize, self.pass14 as usize),
+        };
         let graph = Graph {
             hands13,
             hands14,
@@ -1725,18 +1804,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
-            chunks13: chunk_starts(hands13.len(), states(&mut hands13.iter().map(|h| h.mask)), |g| {
-                hands13[g].base as usize
-            }),
-            chunks14: chunk_starts(hands14.len(), states(&mut hands14.iter().map(|h| h.mask)), |g| {
-                hands14[g].base as usize
-            }),
+            chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
+            chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),
             ends13: live_ends(hands13.len(), |g| hands13[g].used),
             ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1)),
-        };
-        let (n13, n14) = match &split {
-            Some(split) => (split.n13, split.n14),
-            None => (self.states13 as usize, self.states14 as usize),
         };
         // A listed state's number in the pass.
         let at13 = |i: u32| split.as_ref().map_or(i, |split| split.dense13[i as usize]) as usize;
@@ -1746,8 +1817,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { 0 };
-        let mut v13 = vec![[0.0f64; 3]; if keep { N } else { 1 } * n13];
+        let mut v13 = vec![[0.0f64; 3]; if keep { N * n13 } else { n13 + SPARE13 }];
         for hand in graph.hands13 {
+            // A hand no value of which is read keeps no state ([`Solver::unread13_away`]).
+            if hand.until == 0 {
+                continue;
+            }
             let b = slot(LAST) * n13 + hand.base as usize;
             for v in &mut v13[b..b + variants(hand.mask)] {
                 v[2] = if hand.shanten == 0 { 1.0 } else { 0.0 };
@@ -1770,6 +1845,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut v14 = vec![[0.0f64; 3]; n14 + nr];
         v14[n14..].fill([0.0, 0.0, 1.0]);
         let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
+        let lives: Vec<f64> =
+            self.riichi_states.iter().map(|span| live_sum(&self.riichi_waits[span.range()])).collect();
+        let from_r = self.riichi_from();
         for d in (0..LAST).rev() {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
@@ -1778,7 +1856,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             } else {
                 self.fill_layer(&graph, d, (&mut v14, n14), (&mut v13, None));
             }
-            self.riichi_layer(d, &mut later_r, &mut v14[n14..]);
+            self.riichi_layer(d, (&lives, &from_r), &mut later_r, &mut v14[n14..]);
             let layer13 = &v13[slot(d) * n13..(slot(d) + 1) * n13];
             for (&j, row) in root14.iter_mut() {
                 row[d] = v14[at14(j)];
@@ -1797,11 +1875,34 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// The riichi states' values at draw index `d` from those at `d + 1`: `later` (updated in
-    /// place) and `first`, written to `column`.
-    fn riichi_layer(&self, d: usize, later: &mut [[f64; 3]], column: &mut [[f64; 3]]) {
-        for ((span, l), f) in self.riichi_states.iter().zip(later.iter_mut()).zip(column.iter_mut()) {
-            (*l, *f) = riichi_step(self.s.denom[d], &self.riichi_waits[span.range()], d, *l);
+    /// place) and `first`, written to `column`; `lives` is each state's waits' live copies
+    /// summed ([`live_sum`]), `from` the first index each state is computed at (see
+    /// [`Solver::riichi_from`]).
+    fn riichi_layer(&self, d: usize, (lives, from): (&[f64], &[u8]), later: &mut [[f64; 3]], column: &mut [[f64; 3]]) {
+        let states = self.riichi_states.iter().zip(lives).zip(from);
+        for ((((span, &s), &from), l), f) in states.zip(later.iter_mut()).zip(column.iter_mut()) {
+            if d >= usize::from(from) {
+                (*l, *f) = riichi_step(self.s.denom[d], (&self.riichi_waits[span.range()], s), d, *l);
+            }
         }
+    }
+
+    /// The first draw index at which the pass computes each riichi state: its 13-tile hand's
+    /// used exchanges. A discard declaring riichi into it is made by a 14-tile hand holding at
+    /// least as many tiles the input does not, so one reached after draw `d` at the earliest
+    /// when `d + 1` is at least that count, and the state's values it reads are those of index
+    /// `d + 1`, the first draw after the declaration (the same for a draw pointed straight at
+    /// the state, [`Solver::direct_riichi_steps`]). Earlier indices are never read, and the
+    /// recursion runs from the last index down. Riichi states of no listed hand: 0.
+    fn riichi_from(&self) -> Vec<u8> {
+        let mut from = vec![0u8; self.riichi_states.len()];
+        for hand in &self.hands13 {
+            if hand.riichi != NONE {
+                let first = hand.riichi as usize;
+                from[first..first + variants(hand.mask)].fill(hand.used);
+            }
+        }
+        from
     }
 
     /// One draw index `d` of the pass: the 14-tile values, the first `n14` of `v14` (reading
@@ -2073,7 +2174,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         first.t[LAST] = 1.0;
         let mut later = [0.0, 0.0, 1.0];
         for d in (0..LAST).rev() {
-            let (l, f) = riichi_step(self.s.denom[d], waits, d, later);
+            let (l, f) = riichi_step(self.s.denom[d], (waits, live_sum(waits)), d, later);
             later = l;
             first.set(d, (f[0], f[1], f[2]));
         }
@@ -2201,6 +2302,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.states13 as usize + self.states14 as usize + self.riichi_states.len()
     }
 }
+
+/// Zeros after the one 13-tile layer of the pass: what a discard into a hand no value of
+/// which is read indexes (see [`Solver::unread13_away`]; a hand has at most eight variants).
+const SPARE13: usize = 8;
 
 /// States per parallel task in the pass over draw indices (whole hands, so about this many).
 const CHUNK: usize = 4096;
@@ -2650,7 +2755,7 @@ fn add_scaled(a: &mut [f64; 3], q: f64, v: [f64; 3]) {
 #[inline(always)]
 fn draw_weights(hand: &Hand13, denom: f64) -> (f64, f64) {
     let live = f64::from(hand.live);
-    let big = denom.max(live);
+    let big = larger(denom, live);
     (1.0 - live / big, 1.0 / big)
 }
 
@@ -2687,6 +2792,11 @@ pub(crate) fn first_passage(denom: &[f64; LAST], children: &[Child], terminal: A
     (later, first)
 }
 
+/// The live copies of a riichi state's waits, summed as [`first_passage`] sums its children's.
+fn live_sum(waits: &[Wait]) -> f64 {
+    waits.iter().map(|w| w.live).sum()
+}
+
 /// One winning kind of a riichi state: its live copies and the points of the win on the first
 /// draw after the declaration (`first`, ippatsu) and later (`later`), each at a plain draw and
 /// at the last draw (haitei). The win and tenpai probabilities of a win are 1.
@@ -2697,26 +2807,25 @@ struct Wait {
     later: [f64; 2],
 }
 
-/// One draw index `d` of [`first_passage`] for a riichi state with the given waits, from its
-/// `later` values at `d + 1`: its `later` and `first` values at `d` (the same arithmetic in
-/// the same order, so the same values).
-fn riichi_step(denom: f64, waits: &[Wait], d: usize, later: [f64; 3]) -> ([f64; 3], [f64; 3]) {
-    let s: f64 = waits.iter().map(|w| w.live).sum();
-    let big = denom.max(s);
+/// One draw index `d` of [`first_passage`] for a riichi state with the given waits (and their
+/// live copies summed, [`live_sum`]), from its `later` values at `d + 1`: its `later` and
+/// `first` values at `d` (the same arithmetic in the same order, so the same values).
+fn riichi_step(denom: f64, (waits, s): (&[Wait], f64), d: usize, later: [f64; 3]) -> ([f64; 3], [f64; 3]) {
+    let big = larger(denom, s);
     let stay = 1.0 - s / big;
     let last = usize::from(d == LAST - 1);
     let (mut lp, mut lw, mut lt) = (stay * later[0], stay * later[1], stay * later[2]);
-    let (mut fp, mut fw, mut ft) = (lp, lw, lt);
+    let mut fp = lp;
     for w in waits {
         let q = w.live / big;
         lp += q * w.later[last];
         lw += q * 1.0;
         lt += q * 1.0;
         fp += q * w.first[last];
-        fw += q * 1.0;
-        ft += q * 1.0;
     }
-    ([lp, lw, lt], [fp, fw, ft])
+    // The first draw's win and tenpai are the later ones: the same start, the same terms in
+    // the same order.
+    ([lp, lw, lt], [fp, lw, lt])
 }
 
 /// Each child's contribution to the points of `first[d0]` (see [`first_passage`]): the
