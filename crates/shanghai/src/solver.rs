@@ -114,6 +114,7 @@
 //!   partner), so this sound form of document 002's rule needs no table of its own; the
 //!   document's text drops the condition on kinds and is wrong (see [`crate::doc002`]).
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use hashbrown::{HashMap, HashSet};
@@ -157,6 +158,14 @@ impl Verdict {
             Verdict::Unwinnable => "unwinnable",
             Verdict::Unknown => "unknown",
         }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// The [`name`](Verdict::name): `winnable`, `unwinnable` or `unknown` (the moves of a
+    /// winnable verdict are not printed).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -377,6 +386,26 @@ impl MoveClass {
             MoveClass::Loses => "loses",
             MoveClass::Unknown => "unknown",
         }
+    }
+}
+
+impl fmt::Display for MoveClass {
+    /// The [`name`](MoveClass::name): `keeps-winnable`, `loses` or `unknown`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for Solver<'_> {
+    /// The board's layout and size, the budget and the statistics; the search tables are
+    /// left out (they hold up to millions of positions).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("layout", &self.board.layout().name())
+            .field("slots", &self.board.len())
+            .field("budget", &self.budget)
+            .field("stats", &self.stats())
+            .finish_non_exhaustive()
     }
 }
 
