@@ -61,6 +61,7 @@ use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
 /// Precondition: 3m + 1 or 3m + 2 closed tiles (at most 14), at most four of a kind;
 /// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
 #[inline]
+#[must_use]
 pub fn shanten(counts: &Counts) -> i8 {
     let w = words(counts);
     let n = size_of_words(&w);
@@ -144,17 +145,20 @@ fn thirteen_orphans(counts: &Counts) -> i8 {
 
 /// Shanten of the regular form (m melds + a pair, m = tiles / 3). Precondition as [`shanten`].
 #[inline]
+#[must_use]
 pub fn shanten_regular(counts: &Counts) -> i8 {
     tables::regular_replacement(counts, size(counts) / 3) as i8 - 1
 }
 
 /// Shanten of seven pairs (seven different kinds; a quad is one pair), or
 /// [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+#[must_use]
 pub fn shanten_seven_pairs(counts: &Counts) -> i8 {
     if matches!(size(counts), 13 | 14) { seven_pairs(counts) } else { NOT_APPLICABLE }
 }
 
 /// Shanten of thirteen orphans, or [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+#[must_use]
 pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
     if matches!(size(counts), 13 | 14) { thirteen_orphans(counts) } else { NOT_APPLICABLE }
 }
@@ -164,6 +168,7 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 /// elsewhere (called melds, discards) are not seen, so a necessary kind may have no copy left
 /// to draw ([`live_count`] gives 0 for it). Precondition as [`shanten`].
 /// [`Memo::necessary_tiles`] gives the same answer, cheaper over many related hands.
+#[must_use]
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
@@ -175,6 +180,7 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 /// (不要牌). A complete hand (`-1`) has none: every discard leaves a tenpai hand at best.
 /// Precondition as [`shanten`]. [`Memo::unnecessary_tiles`] gives the same answer, cheaper
 /// over many related hands.
+#[must_use]
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
@@ -205,6 +211,7 @@ fn with_other_forms(n: usize, masks: &effective::Masks, (r, mut bits): (u8, u64)
 /// Live copies (受け入れ枚数) of the kinds in `tiles`: for each, 4 minus the copies in the
 /// hand minus the copies `visible` elsewhere (discards, melds, dora indicators), floored at
 /// zero. `visible` must not include the hand itself.
+#[must_use]
 pub fn live_count(tiles: TileSet, hand: &Counts, visible: &Counts) -> u32 {
     tiles.iter().map(|t| 4u32.saturating_sub(u32::from(hand[t.index()]) + u32::from(visible[t.index()]))).sum()
 }

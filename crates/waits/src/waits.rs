@@ -97,12 +97,14 @@ impl Waits {
 /// );
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+#[must_use]
 pub fn waits(closed: &Counts) -> Waits {
     waits_with(closed, &[0; 34], Options::default())
 }
 
 /// The waits of a hand: closed tiles, the tiles of its called melds (`meld_tiles`, only used to
 /// count copies for karaten), and [`Options`].
+#[must_use]
 pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: Options) -> Waits {
     let mut held = *closed;
     for (h, m) in held.iter_mut().zip(meld_tiles) {
