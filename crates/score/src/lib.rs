@@ -122,3 +122,29 @@ pub use rules::Rules;
 pub use situation::{Conditions, Error, ErrorKind, Situation, Wind};
 pub use value::{Value, value, value_pair};
 pub use yaku::Yaku;
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Situation>();
+        assert_send_sync::<Conditions>();
+        assert_send_sync::<Rules>();
+        assert_send_sync::<Outcome>();
+        assert_send_sync::<Score>();
+        assert_send_sync::<Value>();
+        assert_send_sync::<Payment>();
+        assert_send_sync::<Yaku>();
+        assert_send_sync::<FuPart>();
+        assert_send_sync::<Limit>();
+        assert_send_sync::<Wind>();
+        assert_send_sync::<Error>();
+        assert_send_sync::<ErrorKind>();
+    }
+}

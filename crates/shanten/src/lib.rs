@@ -284,3 +284,18 @@ pub fn try_unnecessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
     validate_size(counts, 2)?;
     Ok(unnecessary_tiles(counts))
 }
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Memo>();
+        assert_send_sync::<generate::Tables>();
+    }
+}
