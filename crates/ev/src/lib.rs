@@ -92,3 +92,19 @@ mod send_sync {
         assert_send_sync::<RiichiPolicy>();
     }
 }
+
+/// The options' derived traits: the enums' defaults are those of [`Options::default`], and
+/// options may key a hash map (a cache of analyses per option set).
+#[cfg(test)]
+mod option_traits {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn defaults_agree_and_options_hash() {
+        let options = Options::default();
+        assert_eq!((options.objective, options.riichi), (Objective::default(), RiichiPolicy::default()));
+        let set: HashSet<Options> = [options.clone(), Options::article(), options].into_iter().collect();
+        assert_eq!(set.len(), 1 + usize::from(Options::article() != Options::default()));
+    }
+}
