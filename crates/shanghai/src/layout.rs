@@ -267,6 +267,10 @@ impl Layout {
     }
 
     /// Whether slot `i` is free when the slots in `present` are on the board.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a slot of the layout (`i >= self.len()`).
     pub fn is_free(&self, rules: Rules, present: &Bits, i: usize) -> bool {
         let b = &self.blockers(rules)[i];
         let gone = |v: &[u16]| v.iter().all(|&j| !present.contains(j as usize));
