@@ -568,6 +568,23 @@ impl<'b> Solver<'b> {
     /// they apply to every later move), trying first at each branch the split the latest
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
     /// mostly still win).
+    ///
+    /// ```
+    /// use haipai_shanghai::{Board, Deal, Layout, MoveClass, Rules, Solver};
+    ///
+    /// let layout = Layout::named("grid 2x2x4")?;
+    /// let deal = Deal::random(&layout, Rules::Grid, 3)?;
+    /// let board = Board::new(layout, Rules::Grid, deal.faces)?;
+    /// let mut solver = Solver::new(&board);
+    /// let review = solver.review(board.full());
+    /// assert_eq!(review.len(), board.moves(&board.full()).len());
+    /// for (m, class) in &review {
+    ///     let after = board.play(board.full(), &[*m])?;
+    ///     let winnable = Solver::new(&board).solve_from(after).name() == "winnable";
+    ///     assert_eq!(*class == MoveClass::KeepsWinnable, winnable, "{m}: {class}");
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
         let board = self.board;
         let present = on_board(board, present);

@@ -60,6 +60,16 @@ use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
 ///
 /// Precondition: 3m + 1 or 3m + 2 closed tiles (at most 14), at most four of a kind;
 /// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
+///
+/// ```
+/// use haipai_shanten::shanten;
+/// use haipai_tiles::parse_counts;
+///
+/// assert_eq!(shanten(&parse_counts("123456789m1p11s5z")?), 1); // a meld and a pair short
+/// assert_eq!(shanten(&parse_counts("1199m1199p1199s11z")?), -1); // seven pairs, complete
+/// assert_eq!(shanten(&parse_counts("19m19p19s1234567z")?), 0); // thirteen orphans, tenpai
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
 #[inline]
 #[must_use]
 pub fn shanten(counts: &Counts) -> i8 {
@@ -168,6 +178,19 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 /// elsewhere (called melds, discards) are not seen, so a necessary kind may have no copy left
 /// to draw ([`live_count`] gives 0 for it). Precondition as [`shanten`].
 /// [`Memo::necessary_tiles`] gives the same answer, cheaper over many related hands.
+///
+/// ```
+/// use haipai_shanten::{live_count, necessary_tiles};
+/// use haipai_tiles::parse_counts;
+///
+/// let hand = parse_counts("23m456p789s11z346s")?; // 1-shanten: 23m and 346s both to finish
+/// let (s, draws) = necessary_tiles(&hand);
+/// assert_eq!((s, draws.to_string()), (1, "14m25s".to_string()));
+/// let mut seen = [0; 34];
+/// seen[22] = 2; // two 5s discarded
+/// assert_eq!(live_count(draws, &hand, &seen), 4 + 4 + 4 + 2);
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
 #[must_use]
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
@@ -180,6 +203,16 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 /// (不要牌). A complete hand (`-1`) has none: every discard leaves a tenpai hand at best.
 /// Precondition as [`shanten`]. [`Memo::unnecessary_tiles`] gives the same answer, cheaper
 /// over many related hands.
+///
+/// ```
+/// use haipai_shanten::unnecessary_tiles;
+/// use haipai_tiles::parse_counts;
+///
+/// // Tenpai after discarding the 9s or the North; every other discard breaks a meld.
+/// let (s, discards) = unnecessary_tiles(&parse_counts("123m456p789s11z34s9s4z")?);
+/// assert_eq!((s, discards.to_string()), (0, "9s4z".to_string()));
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
 #[must_use]
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
