@@ -66,6 +66,13 @@ impl Suit {
     }
 }
 
+impl fmt::Display for Suit {
+    /// The MPSZ [`letter`](Suit::letter): `m`, `p`, `s` or `z`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
 /// One of the 34 tile kinds, index 0..34 in the order 1m..9m, 1p..9p, 1s..9s, 1z..7z
 /// (1z..7z = East, South, West, North, White, Green, Red).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

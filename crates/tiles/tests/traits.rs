@@ -3,7 +3,7 @@
 
 use haipai_tiles::rng::Rng;
 use haipai_tiles::sample::random_hand;
-use haipai_tiles::{Error, Hand, Meld, MeldKind, PhysicalTile, Tile, TileSet, Wall};
+use haipai_tiles::{Error, Hand, Meld, MeldKind, PhysicalTile, Suit, Tile, TileSet, Wall};
 
 /// Compiles only for types that may cross and be shared between threads.
 fn assert_send_sync<T: Send + Sync>() {}
@@ -18,6 +18,13 @@ fn main_types_are_send_and_sync() {
     assert_send_sync::<Wall>();
     assert_send_sync::<Rng>();
     assert_send_sync::<Error>();
+}
+
+#[test]
+fn suits_print_their_letters() {
+    let printed: Vec<String> = Suit::ALL.iter().map(ToString::to_string).collect();
+    assert_eq!(printed, ["m", "p", "s", "z"]);
+    assert!(Suit::ALL.iter().all(|s| Suit::from_letter(s.letter()) == Some(*s)));
 }
 
 #[test]
