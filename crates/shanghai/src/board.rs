@@ -111,7 +111,7 @@ impl fmt::Display for Move {
 
 /// A layout with a face on each slot, under one rule set, with everything the solver needs
 /// precomputed.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     layout: Layout,
     rules: Rules,

@@ -127,7 +127,7 @@ impl std::error::Error for LayoutError {}
 
 /// A layout: named slots in canonical order (by layer, row, column), translated so that the
 /// smallest x, y and z are 0, with blockers for both rule sets.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Layout {
     name: String,
     slots: Vec<Slot>,

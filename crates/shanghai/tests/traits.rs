@@ -47,6 +47,19 @@ fn seeded_random_deals_round_trip_through_their_text() {
 }
 
 #[test]
+fn layouts_and_boards_compare_by_their_contents() {
+    let turtle = Layout::builtin("turtle").expect("built in");
+    assert_eq!(Layout::named("Turtle"), Ok(turtle.clone()));
+    assert_ne!(Layout::named("grid 2x2x4").ok(), Some(turtle.clone()));
+    let board = |seed| {
+        let deal = Deal::random(&turtle, Rules::Standard, seed).expect("a deal");
+        Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("a board")
+    };
+    assert_eq!(board(1), board(1));
+    assert_ne!(board(1), board(2));
+}
+
+#[test]
 fn verdicts_and_move_classes_print_their_names() {
     assert_eq!(Verdict::Winnable(vec![Move(0, 1)]).to_string(), "winnable");
     assert_eq!(Verdict::Unwinnable.to_string(), "unwinnable");
