@@ -140,7 +140,7 @@ impl Default for Budget {
 }
 
 /// The solver's answer.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Verdict {
     /// The board can be cleared; the moves do it.
     Winnable(Vec<Move>),
@@ -368,7 +368,7 @@ const CHEAP_QUIET_CHECKS: usize = 3;
 const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
 
 /// What one legal move does to a position, from [`Solver::review`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveClass {
     /// The board can still be cleared after the move.
     KeepsWinnable,

@@ -5,6 +5,7 @@ use haipai_shanghai::layout::BUILTIN;
 use haipai_shanghai::{
     Bits, Board, Budget, Deal, Face, Layout, LayoutError, Move, MoveClass, MoveError, Rules, Solver, Verdict,
 };
+use std::collections::{HashMap, HashSet};
 
 /// Compiles only for types that may cross and be shared between threads.
 fn assert_send_sync<T: Send + Sync>() {}
@@ -67,6 +68,20 @@ fn verdicts_and_move_classes_print_their_names() {
     assert_eq!(MoveClass::KeepsWinnable.to_string(), "keeps-winnable");
     assert_eq!(MoveClass::Loses.to_string(), "loses");
     assert_eq!(MoveClass::Unknown.to_string(), "unknown");
+}
+
+#[test]
+fn a_review_tallies_by_move_class() {
+    let layout = Layout::named("grid 2x2x4").expect("a grid");
+    let deal = Deal::random(&layout, Rules::Grid, 3).expect("16 slots");
+    let board = Board::new(layout, Rules::Grid, deal.faces).expect("a board");
+    let mut tally: HashMap<MoveClass, usize> = HashMap::new();
+    for (_, class) in Solver::new(&board).review(board.full()) {
+        *tally.entry(class).or_default() += 1;
+    }
+    assert_eq!(tally.values().sum::<usize>(), board.moves(&board.full()).len());
+    let verdicts: HashSet<Verdict> = [Verdict::Unknown, Verdict::Unwinnable, Verdict::Unknown].into_iter().collect();
+    assert_eq!(verdicts.len(), 2);
 }
 
 #[test]
