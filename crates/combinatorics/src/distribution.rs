@@ -189,12 +189,15 @@ pub struct ShantenDistribution {
 impl ShantenDistribution {
     /// Counts every hand of `tiles` tiles (1..=14) by shanten number. For 13 and 14 tiles
     /// shanten is the least over the regular form, seven pairs and thirteen orphans; for smaller
-    /// hands the regular form with `(tiles - 1) / 3` melds and a pair.
+    /// hands the regular form with `(tiles - 1) / 3` melds and a pair. A size outside 1..=14 is
+    /// clamped into it, never a panic: the answer's [`tiles`](ShantenDistribution::tiles) is the
+    /// size counted.
     ///
     /// ```
     /// use haipai_combinatorics::{ShantenDistribution, Variant};
     /// let d = ShantenDistribution::compute(5, Variant::FOUR_PLAYER);
     /// assert_eq!(d.total().states, haipai_combinatorics::binom(136, 5));
+    /// assert_eq!(ShantenDistribution::compute(0, Variant::FOUR_PLAYER).tiles, 1);
     /// ```
     pub fn compute(tiles: usize, variant: Variant) -> ShantenDistribution {
         ShantenDistribution::compute_with_progress(tiles, variant, &|_, _| {})

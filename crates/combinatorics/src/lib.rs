@@ -79,3 +79,24 @@ pub mod distribution;
 pub mod odds;
 pub mod profile;
 pub use distribution::ShantenDistribution;
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Count>();
+        assert_send_sync::<Ratio>();
+        assert_send_sync::<Series>();
+        assert_send_sync::<TenhouTable>();
+        assert_send_sync::<ShantenDistribution>();
+        assert_send_sync::<Variant>();
+        assert_send_sync::<profile::Profile>();
+        assert_send_sync::<odds::Odd>();
+    }
+}

@@ -23,6 +23,7 @@ use haipai_tiles::Counts;
 /// assert!(!suit_is_complete(&[1, 0, 1, 0, 0, 0, 0, 0, 0], false)); // 13
 /// assert!(suit_is_complete(&[0; 9], false));
 /// ```
+#[must_use]
 pub fn suit_is_complete(counts: &[u8; 9], with_pair: bool) -> bool {
     let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
     if !with_pair {
@@ -58,6 +59,7 @@ fn melds_only(t: &[u8; 9]) -> bool {
 /// assert!(!honors_are_complete(&[3, 0, 0, 0, 2, 0, 0], false));
 /// assert!(!honors_are_complete(&[1, 1, 1, 0, 0, 0, 0], false)); // no honour sequences
 /// ```
+#[must_use]
 pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
     let mut pairs = 0;
     for &c in counts {
@@ -87,6 +89,7 @@ pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
 /// assert!(is_agari(&parse_counts("234p55z")?)); // a hand with three called melds
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+#[must_use]
 pub fn is_agari(closed: &Counts) -> bool {
     let Some(suits) = Suits::new(closed) else { return false };
     let p = suits.pair_suit;
@@ -140,6 +143,7 @@ fn pair_and_melds(counts: &[u8; 9], weighted: u32) -> bool {
 /// assert!(!is_seven_pairs(&parse_counts("1111m3344p5566s77z")?));
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+#[must_use]
 pub fn is_seven_pairs(closed: &Counts) -> bool {
     closed.iter().all(|&c| c == 0 || c == 2) && closed.iter().filter(|&&c| c == 2).count() == 7
 }
@@ -158,6 +162,7 @@ pub const TERMINALS_AND_HONORS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 
 /// assert!(!is_thirteen_orphans(&parse_counts("129m19p19s123456z")?));
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+#[must_use]
 pub fn is_thirteen_orphans(closed: &Counts) -> bool {
     let mut n = 0u32;
     for &i in &TERMINALS_AND_HONORS {
@@ -179,6 +184,7 @@ pub fn is_thirteen_orphans(closed: &Counts) -> bool {
 /// assert!(!is_winning_shape(&parse_counts("1122m3344p5566s67z")?));
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+#[must_use]
 pub fn is_winning_shape(closed: &Counts) -> bool {
     is_agari(closed) || is_seven_pairs(closed) || is_thirteen_orphans(closed)
 }

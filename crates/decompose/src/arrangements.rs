@@ -84,6 +84,7 @@ impl Splits<'_> {
 /// It holds each suit's splits in fixed arrays (computed when it is created) and the position
 /// in their product, so it allocates nothing.
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct WinningArrangements {
     /// Group codes of the splits of the three numbered suits and the honours (see [`Splits`]).
     codes: [[u32; CAP]; 4],

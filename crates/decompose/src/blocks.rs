@@ -297,6 +297,7 @@ const NO_BLOCK: Block = Block { tile: Tile::EAST, kind: BlockKind::Isolated };
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
 #[derive(Clone, Debug)]
+#[must_use = "iterators are lazy and do nothing unless consumed"]
 pub struct Decompositions {
     work: Counts,
     kinds: BlockKinds,

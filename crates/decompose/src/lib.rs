@@ -65,3 +65,24 @@ pub use agari::{
 pub use arrangements::{WinningArrangements, winning_arrangements};
 pub use blocks::{Block, BlockKind, BlockKinds, Decomposition, Decompositions, decompositions};
 pub use group::{Arrangement, Group};
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Group>();
+        assert_send_sync::<Arrangement>();
+        assert_send_sync::<Block>();
+        assert_send_sync::<BlockKind>();
+        assert_send_sync::<BlockKinds>();
+        assert_send_sync::<Decomposition>();
+        assert_send_sync::<Decompositions>();
+        assert_send_sync::<WinningArrangements>();
+    }
+}

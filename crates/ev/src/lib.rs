@@ -64,3 +64,47 @@ pub use analysis::{
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
 pub use standard::{Standard, evaluate, simulate};
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Query>();
+        assert_send_sync::<Options>();
+        assert_send_sync::<Analysis>();
+        assert_send_sync::<Candidate>();
+        assert_send_sync::<Estimate>();
+        assert_send_sync::<Necessary>();
+        assert_send_sync::<PerTurn>();
+        assert_send_sync::<Value>();
+        assert_send_sync::<Standard>();
+        assert_send_sync::<WinQuery<'static>>();
+        assert_send_sync::<WinParts>();
+        assert_send_sync::<Error>();
+        assert_send_sync::<ErrorKind>();
+        assert_send_sync::<Objective>();
+        assert_send_sync::<RiichiPolicy>();
+    }
+}
+
+/// The options' derived traits: the enums' defaults are those of [`Options::default`], and
+/// options may key a hash map (a cache of analyses per option set).
+#[cfg(test)]
+mod option_traits {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn defaults_agree_and_options_hash() {
+        let options = Options::default();
+        assert_eq!((options.objective, options.riichi), (Objective::default(), RiichiPolicy::default()));
+        let set: HashSet<Options> = [options.clone(), Options::article(), options].into_iter().collect();
+        assert_eq!(set.len(), 1 + usize::from(Options::article() != Options::default()));
+    }
+}

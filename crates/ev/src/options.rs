@@ -1,18 +1,20 @@
 //! Options of the model: objective, riichi policy, scoring switches, exchange budget.
 
 /// What each decision maximises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Objective {
     /// Expected points (the default).
+    #[default]
     Points,
     /// Win probability.
     Win,
 }
 
 /// When a closed hand discarding into tenpai declares riichi.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum RiichiPolicy {
-    /// Always declare (the article).
+    /// Always declare (the article; the default).
+    #[default]
     Always,
     /// Never declare (dama).
     Never,
@@ -21,7 +23,7 @@ pub enum RiichiPolicy {
 }
 
 /// The model's options (see `docs/ev-model.md`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// What decisions maximise.
     pub objective: Objective,
@@ -56,8 +58,8 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            objective: Objective::Points,
-            riichi: RiichiPolicy::Always,
+            objective: Objective::default(),
+            riichi: RiichiPolicy::default(),
             ura_dora: true,
             ippatsu: true,
             double_riichi: true,

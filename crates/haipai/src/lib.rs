@@ -1,7 +1,9 @@
 //! haipai (配牌): mahjong algorithms, one crate per concern, re-exported here.
 //!
 //! Each module is one crate of the workspace behind a cargo feature of the same name,
-//! so a user who needs only tiles and shanten pays for nothing else:
+//! so a user who needs only tiles and shanten pays for nothing else. Every feature also turns
+//! on `tiles` (and the crates below its own), since each crate's functions take and return its
+//! types:
 //!
 //! | module | crate | feature | what it is for |
 //! |---|---|---|---|
@@ -33,8 +35,6 @@
 
 pub mod glossary;
 
-#[cfg(feature = "shanghai")]
-pub use haipai_shanghai as shanghai;
 #[cfg(feature = "tiles")]
 pub use haipai_tiles as tiles;
 
@@ -55,6 +55,9 @@ pub use haipai_combinatorics as combinatorics;
 
 #[cfg(feature = "ev")]
 pub use haipai_ev as ev;
+
+#[cfg(feature = "shanghai")]
+pub use haipai_shanghai as shanghai;
 
 /// The README's Rust example, compiled and run as a doctest (every module it uses is on when
 /// the whole workspace is tested: the cli asks for every feature).

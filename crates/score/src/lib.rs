@@ -122,3 +122,54 @@ pub use rules::Rules;
 pub use situation::{Conditions, Error, ErrorKind, Situation, Wind};
 pub use value::{Value, value, value_pair};
 pub use yaku::Yaku;
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Situation>();
+        assert_send_sync::<Conditions>();
+        assert_send_sync::<Rules>();
+        assert_send_sync::<Outcome>();
+        assert_send_sync::<Score>();
+        assert_send_sync::<Value>();
+        assert_send_sync::<Payment>();
+        assert_send_sync::<Yaku>();
+        assert_send_sync::<FuPart>();
+        assert_send_sync::<Limit>();
+        assert_send_sync::<Wind>();
+        assert_send_sync::<Error>();
+        assert_send_sync::<ErrorKind>();
+    }
+}
+
+/// `FromStr` and `Display` agree: every wind and every yaku reads back what it prints.
+#[cfg(test)]
+mod text_round_trips {
+    use super::*;
+
+    #[test]
+    fn winds_and_yaku_read_back_what_they_print() {
+        for wind in [Wind::East, Wind::South, Wind::West, Wind::North] {
+            assert_eq!(wind.to_string().parse::<Wind>(), Ok(wind));
+        }
+        for yaku in Yaku::ALL {
+            assert_eq!(yaku.to_string().parse::<Yaku>(), Ok(yaku));
+        }
+    }
+
+    #[test]
+    fn unknown_names_say_what_was_expected() {
+        let wind = "5z".parse::<Wind>().unwrap_err();
+        assert_eq!(wind.kind(), &ErrorKind::UnknownName { what: "wind", text: "5z".to_string() });
+        assert_eq!(wind.to_string(), "'5z' is not a wind (E, S, W or N, east..north, 1z..4z, 東南西北)");
+        let yaku = "tsumo".parse::<Yaku>().unwrap_err().to_string();
+        assert_eq!(yaku, "'tsumo' is not a yaku name (riichi, pinfu, ... as listed in the crate docs)");
+    }
+}

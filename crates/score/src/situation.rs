@@ -2,6 +2,7 @@
 
 use haipai_tiles::{Hand, Tile};
 use std::fmt;
+use std::str::FromStr;
 
 /// A wind: seat or round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -54,6 +55,24 @@ impl Wind {
             Wind::West => 'W',
             Wind::North => 'N',
         }
+    }
+}
+
+impl FromStr for Wind {
+    type Err = Error;
+
+    /// Parses a wind as [`Wind::parse`] does; the error is an [`ErrorKind::UnknownName`].
+    ///
+    /// ```
+    /// use haipai_score::Wind;
+    ///
+    /// let seat: Wind = "south".parse()?;
+    /// assert_eq!((seat, seat.to_string()), (Wind::South, "S".to_string()));
+    /// assert!("5z".parse::<Wind>().is_err());
+    /// # Ok::<(), haipai_score::Error>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Wind, Error> {
+        Wind::parse(s).ok_or_else(|| ErrorKind::UnknownName { what: "wind", text: s.to_string() }.into())
     }
 }
 
@@ -253,6 +272,13 @@ pub enum ErrorKind {
     /// indicators (with chankan, the robbed tile's other three copies are in the opponent's
     /// kan).
     IndicatorCopies(Tile),
+    /// Text that names no [`Wind`] or [`Yaku`](crate::Yaku), from their `FromStr`.
+    UnknownName {
+        /// `wind` or `yaku`.
+        what: &'static str,
+        /// The text as given.
+        text: String,
+    },
 }
 
 impl Error {
@@ -286,6 +312,12 @@ impl fmt::Display for Error {
             }
             ErrorKind::IndicatorCopies(t) => {
                 write!(f, "five copies of {t} between the hand and the dora and ura-dora indicators")
+            }
+            ErrorKind::UnknownName { what: "wind", text } => {
+                write!(f, "'{text}' is not a wind (E, S, W or N, east..north, 1z..4z, 東南西北)")
+            }
+            ErrorKind::UnknownName { what, text } => {
+                write!(f, "'{text}' is not a {what} name (riichi, pinfu, ... as listed in the crate docs)")
             }
         }
     }

@@ -1,6 +1,8 @@
 //! `Yaku`: every standard yaku and yakuman, with snake_case romaji names and han values.
 
+use crate::situation::{Error, ErrorKind};
 use std::fmt;
+use std::str::FromStr;
 
 /// A yaku, a yakuman, or a dora count (dora, aka_dora, ura_dora are listed with the yaku but
 /// never make a hand valid on their own).
@@ -254,6 +256,25 @@ impl Yaku {
             Yaku::Chinitsu => (6, 5),
             _ => (0, 0),
         }
+    }
+}
+
+impl FromStr for Yaku {
+    type Err = Error;
+
+    /// Parses a yaku by its [`name`](Yaku::name) as [`Yaku::from_name`] does (`riichi`,
+    /// `sanshoku_doujun`, ...); the error is an [`ErrorKind::UnknownName`].
+    ///
+    /// ```
+    /// use haipai_score::Yaku;
+    ///
+    /// let yaku: Yaku = "pinfu".parse()?;
+    /// assert_eq!((yaku, yaku.to_string()), (Yaku::Pinfu, "pinfu".to_string()));
+    /// assert!("Pinfu".parse::<Yaku>().is_err()); // names are lower case
+    /// # Ok::<(), haipai_score::Error>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Yaku, Error> {
+        Yaku::from_name(s).ok_or_else(|| ErrorKind::UnknownName { what: "yaku", text: s.to_string() }.into())
     }
 }
 

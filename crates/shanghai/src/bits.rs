@@ -12,6 +12,10 @@ impl Bits {
     pub const EMPTY: Bits = Bits([0; 4]);
 
     /// The set `0..n`.
+    ///
+    /// # Panics
+    ///
+    /// When `n` is above [`MAX_SLOTS`].
     pub fn first(n: usize) -> Bits {
         let mut b = Bits::EMPTY;
         for i in 0..n {
@@ -21,6 +25,10 @@ impl Bits {
     }
 
     /// Whether `i` is in the set.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is [`MAX_SLOTS`] or more.
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 != 0
@@ -42,12 +50,20 @@ impl Bits {
     }
 
     /// Adds `i`.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is [`MAX_SLOTS`] or more.
     #[inline]
     pub fn insert(&mut self, i: usize) {
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
     /// Removes `i`.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is [`MAX_SLOTS`] or more.
     #[inline]
     pub fn remove(&mut self, i: usize) {
         self.0[i >> 6] &= !(1 << (i & 63));

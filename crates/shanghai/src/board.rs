@@ -111,7 +111,7 @@ impl fmt::Display for Move {
 
 /// A layout with a face on each slot, under one rule set, with everything the solver needs
 /// precomputed.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     layout: Layout,
     rules: Rules,
@@ -245,6 +245,11 @@ impl Board {
     }
 
     /// Whether slot `i` (present or not) would be free with `present` on the board.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a slot of the board (`i >= self.len()`); [`Board::why_illegal`] checks
+    /// a move's slots instead.
     #[inline]
     pub fn is_free(&self, present: &Bits, i: usize) -> bool {
         let [a, l, r] = &self.masks[i];

@@ -22,6 +22,9 @@
 //! control character, or white space at either end) is written in double quotes, with `\\`,
 //! `\"`, `\n`, `\r`, `\t` and `\u{..}` escapes: `layout "Four Winds #2"`.
 
+use std::fmt;
+use std::str::FromStr;
+
 use haipai_tiles::rng::Rng;
 
 use crate::bits::Bits;
@@ -267,5 +270,30 @@ impl Deal {
             return Err(LayoutError::whole(LayoutErrorKind::File, "the deal has no 'faces' section"));
         }
         Ok(Deal { layout, rules, seed, faces })
+    }
+}
+
+impl fmt::Display for Deal {
+    /// The text format of the module docs, as [`Deal::to_text`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+impl FromStr for Deal {
+    type Err = LayoutError;
+
+    /// Reads the text format as [`Deal::parse`] does.
+    ///
+    /// ```
+    /// use haipai_shanghai::{Deal, Layout, Rules};
+    ///
+    /// let turtle = Layout::builtin("turtle").ok_or("no turtle")?;
+    /// let deal = Deal::random(&turtle, Rules::Standard, 7)?;
+    /// assert_eq!(deal.to_string().parse::<Deal>()?, deal);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Deal, LayoutError> {
+        Deal::parse(s)
     }
 }

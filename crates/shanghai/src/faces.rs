@@ -6,8 +6,11 @@
 //! kinds (number `n` is kind `n - 1`).
 
 use std::fmt;
+use std::str::FromStr;
 
 use haipai_tiles::Tile;
+
+use crate::layout::{LayoutError, LayoutErrorKind};
 
 /// Number of distinct faces: 34 kinds, 4 flowers, 4 seasons.
 pub const FACES: usize = 42;
@@ -83,6 +86,30 @@ impl Face {
     pub fn set_for(n: usize) -> Vec<Face> {
         let std = Face::standard_set();
         (0..n).map(|i| std[i % std.len()]).collect()
+    }
+}
+
+impl FromStr for Face {
+    type Err = LayoutError;
+
+    /// Parses one face as [`Face::parse`] does (`5m`, `7z`, `1f` a flower, `4t` a season); the
+    /// error is a [`LayoutErrorKind::Faces`] saying which faces exist.
+    ///
+    /// ```
+    /// use haipai_shanghai::Face;
+    ///
+    /// let flower: Face = "2f".parse()?;
+    /// assert_eq!(flower.to_string(), "2f");
+    /// assert_eq!("8z".parse::<Face>().unwrap_err().to_string(), "'8z' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)");
+    /// # Ok::<(), haipai_shanghai::LayoutError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Face, LayoutError> {
+        Face::parse(s).ok_or_else(|| {
+            LayoutError::whole(
+                LayoutErrorKind::Faces,
+                format!("'{s}' is not a face (1m..9m, 1p..9p, 1s..9s, 1z..7z, 1f..4f, 1t..4t)"),
+            )
+        })
     }
 }
 

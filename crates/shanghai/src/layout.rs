@@ -127,7 +127,7 @@ impl std::error::Error for LayoutError {}
 
 /// A layout: named slots in canonical order (by layer, row, column), translated so that the
 /// smallest x, y and z are 0, with blockers for both rule sets.
-#[derive(Clone, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Layout {
     name: String,
     slots: Vec<Slot>,
@@ -267,6 +267,10 @@ impl Layout {
     }
 
     /// Whether slot `i` is free when the slots in `present` are on the board.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is not a slot of the layout (`i >= self.len()`).
     pub fn is_free(&self, rules: Rules, present: &Bits, i: usize) -> bool {
         let b = &self.blockers(rules)[i];
         let gone = |v: &[u16]| v.iter().all(|&j| !present.contains(j as usize));

@@ -114,6 +114,7 @@
 //!   partner), so this sound form of document 002's rule needs no table of its own; the
 //!   document's text drops the condition on kinds and is wrong (see [`crate::doc002`]).
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use hashbrown::{HashMap, HashSet};
@@ -139,7 +140,7 @@ impl Default for Budget {
 }
 
 /// The solver's answer.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Verdict {
     /// The board can be cleared; the moves do it.
     Winnable(Vec<Move>),
@@ -157,6 +158,14 @@ impl Verdict {
             Verdict::Unwinnable => "unwinnable",
             Verdict::Unknown => "unknown",
         }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// The [`name`](Verdict::name): `winnable`, `unwinnable` or `unknown` (the moves of a
+    /// winnable verdict are not printed).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -359,7 +368,7 @@ const CHEAP_QUIET_CHECKS: usize = 3;
 const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
 
 /// What one legal move does to a position, from [`Solver::review`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveClass {
     /// The board can still be cleared after the move.
     KeepsWinnable,
@@ -377,6 +386,26 @@ impl MoveClass {
             MoveClass::Loses => "loses",
             MoveClass::Unknown => "unknown",
         }
+    }
+}
+
+impl fmt::Display for MoveClass {
+    /// The [`name`](MoveClass::name): `keeps-winnable`, `loses` or `unknown`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for Solver<'_> {
+    /// The board's layout and size, the budget and the statistics; the search tables are
+    /// left out (they hold up to millions of positions).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("layout", &self.board.layout().name())
+            .field("slots", &self.board.len())
+            .field("budget", &self.budget)
+            .field("stats", &self.stats())
+            .finish_non_exhaustive()
     }
 }
 
@@ -539,6 +568,23 @@ impl<'b> Solver<'b> {
     /// they apply to every later move), trying first at each branch the split the latest
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
     /// mostly still win).
+    ///
+    /// ```
+    /// use haipai_shanghai::{Board, Deal, Layout, MoveClass, Rules, Solver};
+    ///
+    /// let layout = Layout::named("grid 2x2x4")?;
+    /// let deal = Deal::random(&layout, Rules::Grid, 3)?;
+    /// let board = Board::new(layout, Rules::Grid, deal.faces)?;
+    /// let mut solver = Solver::new(&board);
+    /// let review = solver.review(board.full());
+    /// assert_eq!(review.len(), board.moves(&board.full()).len());
+    /// for (m, class) in &review {
+    ///     let after = board.play(board.full(), &[*m])?;
+    ///     let winnable = Solver::new(&board).solve_from(after).name() == "winnable";
+    ///     assert_eq!(*class == MoveClass::KeepsWinnable, winnable, "{m}: {class}");
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn review(&mut self, present: Bits) -> Vec<(Move, MoveClass)> {
         let board = self.board;
         let present = on_board(board, present);

@@ -60,7 +60,18 @@ use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
 ///
 /// Precondition: 3m + 1 or 3m + 2 closed tiles (at most 14), at most four of a kind;
 /// otherwise the answer is unspecified (never a panic). [`try_shanten`] checks.
+///
+/// ```
+/// use haipai_shanten::shanten;
+/// use haipai_tiles::parse_counts;
+///
+/// assert_eq!(shanten(&parse_counts("123456789m1p11s5z")?), 1); // a meld and a pair short
+/// assert_eq!(shanten(&parse_counts("1199m1199p1199s11z")?), -1); // seven pairs, complete
+/// assert_eq!(shanten(&parse_counts("19m19p19s1234567z")?), 0); // thirteen orphans, tenpai
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
 #[inline]
+#[must_use]
 pub fn shanten(counts: &Counts) -> i8 {
     let w = words(counts);
     let n = size_of_words(&w);
@@ -144,17 +155,20 @@ fn thirteen_orphans(counts: &Counts) -> i8 {
 
 /// Shanten of the regular form (m melds + a pair, m = tiles / 3). Precondition as [`shanten`].
 #[inline]
+#[must_use]
 pub fn shanten_regular(counts: &Counts) -> i8 {
     tables::regular_replacement(counts, size(counts) / 3) as i8 - 1
 }
 
 /// Shanten of seven pairs (seven different kinds; a quad is one pair), or
 /// [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+#[must_use]
 pub fn shanten_seven_pairs(counts: &Counts) -> i8 {
     if matches!(size(counts), 13 | 14) { seven_pairs(counts) } else { NOT_APPLICABLE }
 }
 
 /// Shanten of thirteen orphans, or [`NOT_APPLICABLE`] unless the hand has 13 or 14 tiles.
+#[must_use]
 pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
     if matches!(size(counts), 13 | 14) { thirteen_orphans(counts) } else { NOT_APPLICABLE }
 }
@@ -164,6 +178,20 @@ pub fn shanten_thirteen_orphans(counts: &Counts) -> i8 {
 /// elsewhere (called melds, discards) are not seen, so a necessary kind may have no copy left
 /// to draw ([`live_count`] gives 0 for it). Precondition as [`shanten`].
 /// [`Memo::necessary_tiles`] gives the same answer, cheaper over many related hands.
+///
+/// ```
+/// use haipai_shanten::{live_count, necessary_tiles};
+/// use haipai_tiles::parse_counts;
+///
+/// let hand = parse_counts("23m456p789s11z346s")?; // 1-shanten: 23m and 346s both to finish
+/// let (s, draws) = necessary_tiles(&hand);
+/// assert_eq!((s, draws.to_string()), (1, "14m25s".to_string()));
+/// let mut seen = [0; 34];
+/// seen[22] = 2; // two 5s discarded
+/// assert_eq!(live_count(draws, &hand, &seen), 4 + 4 + 4 + 2);
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+#[must_use]
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
@@ -175,6 +203,17 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 /// (不要牌). A complete hand (`-1`) has none: every discard leaves a tenpai hand at best.
 /// Precondition as [`shanten`]. [`Memo::unnecessary_tiles`] gives the same answer, cheaper
 /// over many related hands.
+///
+/// ```
+/// use haipai_shanten::unnecessary_tiles;
+/// use haipai_tiles::parse_counts;
+///
+/// // Tenpai after discarding the 9s or the North; every other discard breaks a meld.
+/// let (s, discards) = unnecessary_tiles(&parse_counts("123m456p789s11z34s9s4z")?);
+/// assert_eq!((s, discards.to_string()), (0, "9s4z".to_string()));
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+#[must_use]
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let n = size(counts);
     let masks = effective::Masks::new(counts);
@@ -205,6 +244,7 @@ fn with_other_forms(n: usize, masks: &effective::Masks, (r, mut bits): (u8, u64)
 /// Live copies (受け入れ枚数) of the kinds in `tiles`: for each, 4 minus the copies in the
 /// hand minus the copies `visible` elsewhere (discards, melds, dora indicators), floored at
 /// zero. `visible` must not include the hand itself.
+#[must_use]
 pub fn live_count(tiles: TileSet, hand: &Counts, visible: &Counts) -> u32 {
     tiles.iter().map(|t| 4u32.saturating_sub(u32::from(hand[t.index()]) + u32::from(visible[t.index()]))).sum()
 }
@@ -276,4 +316,19 @@ pub fn try_necessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
 pub fn try_unnecessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
     validate_size(counts, 2)?;
     Ok(unnecessary_tiles(counts))
+}
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Memo>();
+        assert_send_sync::<generate::Tables>();
+    }
 }

@@ -38,6 +38,7 @@ fn size(counts: &Counts) -> usize {
 /// Shanten of the regular form in sanma. Precondition: as [`crate::shanten`], and no 2m-8m
 /// (they are ignored otherwise); [`try_shanten_regular`] checks.
 #[inline]
+#[must_use]
 pub fn shanten_regular(counts: &Counts) -> i8 {
     let (_, cp, cs, cz) = tables::split(counts);
     let ps = tables::combine_suits(tables::suit_class(cp), tables::suit_class(cs));
@@ -49,6 +50,7 @@ pub fn shanten_regular(counts: &Counts) -> i8 {
 /// Shanten over all forms in sanma (seven pairs and thirteen orphans are as in four-player:
 /// 1m and 9m remain). Precondition as [`shanten_regular`].
 #[inline]
+#[must_use]
 pub fn shanten(counts: &Counts) -> i8 {
     let regular = shanten_regular(counts);
     if size(counts) < 13 {
@@ -59,6 +61,7 @@ pub fn shanten(counts: &Counts) -> i8 {
 
 /// For 3n+1 tiles: shanten and the sanma kinds whose draw lowers it (有効牌).
 /// Precondition as [`shanten_regular`].
+#[must_use]
 pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let now = shanten(counts);
     let mut set = TileSet::EMPTY;
@@ -79,6 +82,7 @@ pub fn necessary_tiles(counts: &Counts) -> (i8, TileSet) {
 
 /// For 3n+2 tiles: shanten and the held kinds whose discard keeps it (不要牌; none for a
 /// complete hand). Precondition as [`shanten_regular`].
+#[must_use]
 pub fn unnecessary_tiles(counts: &Counts) -> (i8, TileSet) {
     let now = shanten(counts);
     let mut set = TileSet::EMPTY;
@@ -136,6 +140,7 @@ pub fn try_unnecessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
 
 /// The reference for sanma: the search of [`reference::suit_costs`] with the manzu searched
 /// as two kinds without sequences.
+#[must_use]
 pub fn reference_shanten_regular(counts: &Counts) -> i8 {
     let m = reference::suit_costs(&[counts[0], counts[8]], false);
     let p = reference::suit_costs(&counts[9..18], true);

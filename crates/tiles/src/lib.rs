@@ -20,6 +20,9 @@
 //! brackets: `[789s]` chi, `[555z]` pon, `[5555z]` open kan, `[5555z*]` closed kan,
 //! `[5555z+]` added kan.
 //!
+//! [`Tile`], [`TileSet`], [`Meld`] and [`Hand`] implement `FromStr` and `Display`, and each
+//! reads back what it prints: `"7z".parse::<Tile>()`, `"[5555z*]".parse::<Meld>()`.
+//!
 //! ```
 //! use haipai_tiles::{Hand, Tile};
 //!

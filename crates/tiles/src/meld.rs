@@ -1,8 +1,10 @@
 //! Called melds: chi, pon and the three kinds of kan.
 
+use crate::error::Error;
 use crate::tile::Tile;
 use crate::tileset::Counts;
 use std::fmt;
+use std::str::FromStr;
 
 /// How a meld was formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,6 +100,26 @@ impl Meld {
 
 fn is_five(kind: usize) -> bool {
     kind < 27 && kind % 9 == 4
+}
+
+impl FromStr for Meld {
+    type Err = Error;
+
+    /// Parses one meld as [`Display`](fmt::Display) prints it: `[789s]`, `[0555p]`,
+    /// `[5555z*]`; nothing may stand outside the brackets.
+    ///
+    /// ```
+    /// use haipai_tiles::{Meld, MeldKind};
+    ///
+    /// let meld: Meld = "[5555z*]".parse()?;
+    /// assert_eq!(meld.kind(), MeldKind::ClosedKan);
+    /// assert_eq!(meld.to_string(), "[5555z*]");
+    /// assert!("123m".parse::<Meld>().is_err()); // no brackets: closed tiles
+    /// # Ok::<(), haipai_tiles::Error>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Meld, Error> {
+        crate::notation::parse_one_meld(s)
+    }
 }
 
 impl fmt::Display for Meld {

@@ -144,6 +144,28 @@ fn parse_meld(inner: &[(usize, char)], column: usize) -> Result<Meld, Error> {
     Meld::new(kind, first, red).ok_or_else(|| bad("more than one red five"))
 }
 
+/// Parses one called meld written as [`Meld`]'s `Display` prints it (`[789s]`, `[0555p]`,
+/// `[5555z*]`): [`Meld`]'s `FromStr`.
+pub(crate) fn parse_one_meld(input: &str) -> Result<Meld, Error> {
+    let parsed = parse(input)?;
+    if parsed.closed.iter().any(|&c| c > 0) {
+        let text = input.trim().trim_matches(['[', ']']).to_string();
+        let reason = "a meld is written in brackets, such as [789s], with nothing outside them";
+        return Err(Error::at(1, ErrorKind::NotAMeld { text, reason }));
+    }
+    match (parsed.melds.as_slice(), parsed.meld_columns.get(1)) {
+        ([meld], _) => Ok(*meld),
+        ([_, second, ..], Some(&column)) => Err(Error::at(
+            column,
+            ErrorKind::NotAMeld {
+                text: second.to_string().trim_matches(['[', ']']).to_string(),
+                reason: "one meld expected, this is a second",
+            },
+        )),
+        _ => Err(Error::whole(ErrorKind::Empty)),
+    }
+}
+
 /// Parses closed tiles then bracketed melds, and checks copy limits.
 pub(crate) fn parse(input: &str) -> Result<Parsed, Error> {
     let chars: Vec<(usize, char)> = input.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();

@@ -1,6 +1,8 @@
 //! Tile kinds (34 of them) and physical tiles (136, with red fives).
 
+use crate::error::Error;
 use std::fmt;
+use std::str::FromStr;
 
 /// The three numbered suits and the honours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,6 +63,13 @@ impl Suit {
     /// Always false: every suit has tiles. Present for clippy's `len` convention.
     pub const fn is_empty(self) -> bool {
         false
+    }
+}
+
+impl fmt::Display for Suit {
+    /// The MPSZ [`letter`](Suit::letter): `m`, `p`, `s` or `z`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
     }
 }
 
@@ -210,6 +219,27 @@ impl fmt::Display for Tile {
     /// MPSZ form, e.g. `5m`, `7z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.number(), self.suit().letter())
+    }
+}
+
+impl FromStr for Tile {
+    type Err = Error;
+
+    /// Parses one tile as [`parse_tile`](crate::parse_tile) does (`5m`, `7z`, `E`, `北`); a
+    /// red five (`0m`) gives its kind, the five (use [`parse_tile`](crate::parse_tile) to
+    /// learn that it was red).
+    ///
+    /// ```
+    /// use haipai_tiles::Tile;
+    ///
+    /// let north: Tile = "北".parse()?;
+    /// assert_eq!((north, north.to_string()), (Tile::NORTH, "4z".to_string()));
+    /// assert_eq!("0p".parse::<Tile>()?.to_string(), "5p");
+    /// assert!("8z".parse::<Tile>().is_err());
+    /// # Ok::<(), haipai_tiles::Error>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Tile, Error> {
+        crate::notation::parse_tile(s).map(|(tile, _red)| tile)
     }
 }
 

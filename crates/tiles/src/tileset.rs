@@ -1,7 +1,9 @@
 //! `TileSet`, a bit set over the 34 kinds, and helpers for the `[u8; 34]` counts type.
 
+use crate::error::Error;
 use crate::tile::{KINDS, Tile};
 use std::fmt;
+use std::str::FromStr;
 
 /// Tile counts per kind, index order 1m..9m, 1p..9p, 1s..9s, 1z..7z.
 pub type Counts = [u8; KINDS];
@@ -114,6 +116,29 @@ impl fmt::Display for TileSet {
             counts[t.index()] = 1;
         }
         f.write_str(&crate::notation::counts_to_string(&counts))
+    }
+}
+
+impl FromStr for TileSet {
+    type Err = Error;
+
+    /// Parses closed tiles in MPSZ as [`parse_counts`](crate::parse_counts) does and keeps
+    /// the kinds written: `58s` (what [`Display`](fmt::Display) prints), and `558s` is the
+    /// same set. The empty string (or only spaces) is the empty set, as it prints. Melds in
+    /// brackets are refused.
+    ///
+    /// ```
+    /// use haipai_tiles::TileSet;
+    ///
+    /// let set: TileSet = "14m258s".parse()?;
+    /// assert_eq!((set.len(), set.to_string()), (5, "14m258s".to_string()));
+    /// # Ok::<(), haipai_tiles::Error>(())
+    /// ```
+    fn from_str(s: &str) -> Result<TileSet, Error> {
+        if s.trim().is_empty() {
+            return Ok(TileSet::EMPTY);
+        }
+        crate::notation::parse_counts(s).map(|counts| TileSet::from_counts(&counts))
     }
 }
 

@@ -2,7 +2,7 @@
 //! in brackets with their marks, red fives, honours in all three spellings) mutated by
 //! `mutate` (a character inserted, deleted or replaced, a span repeated hundreds of times, the
 //! text cut, huge numbers, non-ASCII) and fed to `Hand::parse`, `Hand::parse_any_size`,
-//! `parse_counts` and `parse_tile`; and random counts, red fives and melds given to
+//! `parse_counts`, `parse_tile` and the `FromStr` of `Meld` and `TileSet`; and random counts, red fives and melds given to
 //! `Hand::new` and `Hand::add`. Asserts: no panic, every reading error but an empty input and
 //! the size rule names a column inside the input, and what is accepted prints to text that
 //! reads back as the same value. `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
@@ -10,7 +10,7 @@
 use haipai_test_utils::mutate;
 
 use haipai_tiles::rng::Rng;
-use haipai_tiles::{ErrorKind, Hand, Meld, MeldKind, Tile, parse_counts, parse_tile};
+use haipai_tiles::{ErrorKind, Hand, Meld, MeldKind, Tile, TileSet, parse_counts, parse_tile};
 
 /// Valid inputs to mutate.
 const EXAMPLES: &[&str] = &[
@@ -61,6 +61,14 @@ fn check(input: &str) {
         assert!(!red || tile.number() == 5, "{input:?}");
         let printed = if red { format!("0{}", tile.suit().letter()) } else { tile.to_string() };
         assert_eq!(parse_tile(&printed), Ok((tile, red)), "{input:?}");
+    }
+    match input.parse::<Meld>() {
+        Ok(meld) => assert_eq!(meld.to_string().parse::<Meld>(), Ok(meld), "{input:?}"),
+        Err(e) => assert!(located(&e), "{input:?}: an error without its column: {e}"),
+    }
+    match input.parse::<TileSet>() {
+        Ok(set) => assert_eq!(set.to_string().parse::<TileSet>(), Ok(set), "{input:?}"),
+        Err(e) => assert!(located(&e), "{input:?}: an error without its column: {e}"),
     }
 }
 

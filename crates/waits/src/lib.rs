@@ -67,3 +67,22 @@ pub use line::{Line, Notation, WaitKind};
 pub use shape::Shape;
 pub use waits::{Options, Waits, hand_waits, waits, waits_with};
 pub use win_kind::win_kinds;
+
+/// The crate's public types are `Send + Sync`, so users may share them between threads.
+#[cfg(test)]
+mod send_sync {
+    use super::*;
+
+    /// Compiles only for types that may cross and be shared between threads.
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn main_types_are_send_and_sync() {
+        assert_send_sync::<Waits>();
+        assert_send_sync::<Line>();
+        assert_send_sync::<WaitKind>();
+        assert_send_sync::<Shape>();
+        assert_send_sync::<Options>();
+        assert_send_sync::<Notation>();
+    }
+}

@@ -97,12 +97,30 @@ impl Waits {
 /// );
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+#[must_use]
 pub fn waits(closed: &Counts) -> Waits {
     waits_with(closed, &[0; 34], Options::default())
 }
 
 /// The waits of a hand: closed tiles, the tiles of its called melds (`meld_tiles`, only used to
 /// count copies for karaten), and [`Options`].
+///
+/// ```
+/// use haipai_waits::{Notation, Options, waits_with};
+/// use haipai_tiles::parse_counts;
+///
+/// // A 1m tanki: with a called pon of 2m it waits on 1m...
+/// let closed = parse_counts("1m123p456p789p")?;
+/// let pon_2m = parse_counts("222m")?;
+/// assert_eq!(waits_with(&closed, &pon_2m, Options::default()).winning_tiles().to_string(), "1m");
+/// // ... with a called pon of 1m every 1m is held: karaten, kept only on request.
+/// let pon_1m = parse_counts("111m")?;
+/// assert!(!waits_with(&closed, &pon_1m, Options::default()).is_tenpai());
+/// let kept = waits_with(&closed, &pon_1m, Options { karaten: true, ..Options::default() });
+/// assert_eq!(kept.classic_lines(Notation::Mpsz), ["(123p)(456p)(789p)[1m]"]);
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+#[must_use]
 pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: Options) -> Waits {
     let mut held = *closed;
     for (h, m) in held.iter_mut().zip(meld_tiles) {
