@@ -60,7 +60,8 @@ fn round_up_100(x: u32) -> u32 {
 }
 
 /// Base points and limit for `han` and `fu`; `yakuman` is the number of yakuman multiples
-/// (0 for an ordinary hand, whose `han` then decides).
+/// (0 for an ordinary hand, whose `han` then decides). Any numbers are accepted: a `fu` so
+/// large that `fu · 2^(han + 2)` passes `u32` is a mangan like any base above 2000.
 pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limit) {
     if yakuman > 0 {
         let n = yakuman.min(u32::from(rules.max_yakuman.max(1)));
@@ -68,7 +69,7 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
     }
     match han {
         0..=4 => {
-            let base = fu << (han + 2);
+            let base = fu.saturating_mul(1 << (han + 2));
             let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
             if base > 2000 || kiriage { (2000, Limit::Mangan) } else { (base, Limit::None) }
         }
@@ -83,7 +84,9 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
 
 /// The payments for a hand of `han` and `fu` (or `yakuman` multiples). [`score`](crate::score)
 /// and [`value`](crate::value) refuse more than [`MAX_STICKS`](crate::MAX_STICKS) honba or
-/// riichi sticks, the range in which every payment fits its `u32`.
+/// riichi sticks, the range in which every payment fits its `u32`; here any numbers are
+/// accepted and an amount past `u32::MAX` (only with millions of honba or sticks) stays at
+/// `u32::MAX`.
 ///
 /// ```
 /// use haipai_score::{payment, Rules};
@@ -108,17 +111,17 @@ pub fn payment(
     let mut p = Payment { base, limit, ron: 0, dealer: 0, non_dealer: 0, total: 0 };
     if tsumo {
         if dealer {
-            p.non_dealer = round_up_100(2 * base) + 100 * honba;
-            p.total = 3 * p.non_dealer;
+            p.non_dealer = round_up_100(2 * base).saturating_add(honba.saturating_mul(100));
+            p.total = p.non_dealer.saturating_mul(3);
         } else {
-            p.dealer = round_up_100(2 * base) + 100 * honba;
-            p.non_dealer = round_up_100(base) + 100 * honba;
-            p.total = p.dealer + 2 * p.non_dealer;
+            p.dealer = round_up_100(2 * base).saturating_add(honba.saturating_mul(100));
+            p.non_dealer = round_up_100(base).saturating_add(honba.saturating_mul(100));
+            p.total = p.dealer.saturating_add(p.non_dealer.saturating_mul(2));
         }
     } else {
-        p.ron = round_up_100(if dealer { 6 } else { 4 } * base) + 300 * honba;
+        p.ron = round_up_100(if dealer { 6 } else { 4 } * base).saturating_add(honba.saturating_mul(300));
         p.total = p.ron;
     }
-    p.total += 1000 * sticks;
+    p.total = p.total.saturating_add(sticks.saturating_mul(1000));
     p
 }
