@@ -42,6 +42,10 @@ impl Rng {
     }
 
     /// A uniform integer in `0..bound` (`bound` > 0), without bias.
+    ///
+    /// # Panics
+    ///
+    /// When `bound` is 0 (no integer lies below it).
     pub fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "Rng::below needs a positive bound");
         let threshold = bound.wrapping_neg() % bound;
@@ -54,6 +58,10 @@ impl Rng {
     }
 
     /// A uniform `usize` in `0..bound` (`bound` > 0).
+    ///
+    /// # Panics
+    ///
+    /// When `bound` is 0, as [`Rng::below`].
     pub fn index(&mut self, bound: usize) -> usize {
         self.below(bound as u64) as usize
     }
