@@ -12,6 +12,10 @@ impl Bits {
     pub const EMPTY: Bits = Bits([0; 4]);
 
     /// The set `0..n`.
+    ///
+    /// # Panics
+    ///
+    /// When `n` is more than [`MAX_SLOTS`] (as [`Bits::insert`]).
     pub fn first(n: usize) -> Bits {
         let mut b = Bits::EMPTY;
         for i in 0..n {
@@ -20,10 +24,10 @@ impl Bits {
         b
     }
 
-    /// Whether `i` is in the set.
+    /// Whether `i` is in the set (never for `i` of [`MAX_SLOTS`] or more).
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
-        self.0[i >> 6] >> (i & 63) & 1 != 0
+        self.0.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 != 0)
     }
 
     /// [`Bits::contains`] for a slot index (below [`MAX_SLOTS`], as every slot's is): the
@@ -42,15 +46,22 @@ impl Bits {
     }
 
     /// Adds `i`.
+    ///
+    /// # Panics
+    ///
+    /// When `i` is [`MAX_SLOTS`] or more: the set holds `0..256` only.
     #[inline]
     pub fn insert(&mut self, i: usize) {
+        assert!(i < MAX_SLOTS, "slot {i} is past the {MAX_SLOTS} a set holds");
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
-    /// Removes `i`.
+    /// Removes `i` (nothing to do for `i` of [`MAX_SLOTS`] or more, never a member).
     #[inline]
     pub fn remove(&mut self, i: usize) {
-        self.0[i >> 6] &= !(1 << (i & 63));
+        if let Some(w) = self.0.get_mut(i >> 6) {
+            *w &= !(1 << (i & 63));
+        }
     }
 
     /// Number of members.
