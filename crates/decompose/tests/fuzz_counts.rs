@@ -9,8 +9,8 @@
 //! the run.
 
 use haipai_decompose::{
-    Block, BlockKind, BlockKinds, Decompositions, Group, decompositions, honors_are_complete, is_agari,
-    is_seven_pairs, is_thirteen_orphans, is_winning_shape, suit_is_complete, winning_arrangements,
+    Block, BlockKind, BlockKinds, Decompositions, Group, decompositions, honors_are_complete, is_agari, is_seven_pairs,
+    is_thirteen_orphans, is_winning_shape, suit_is_complete, winning_arrangements,
 };
 use haipai_test_utils::counts::break_counts;
 use haipai_tiles::rng::Rng;

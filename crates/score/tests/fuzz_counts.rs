@@ -46,7 +46,8 @@ fn random_melds(rng: &mut Rng, closed: &mut Counts) -> Vec<Meld> {
         let Some(m) = Meld::new(kinds[rng.index(5)], Tile::new(rng.index(34)).expect("a kind"), 0) else { continue };
         // Take three held tiles away so the size stays 14 (the meld may still make a fifth copy).
         for _ in 0..3 {
-            if let Some(i) = (0..34).find(|&i| closed[i] > 0 && rng.below(3) == 0).or((0..34).find(|&i| closed[i] > 0)) {
+            if let Some(i) = (0..34).find(|&i| closed[i] > 0 && rng.below(3) == 0).or((0..34).find(|&i| closed[i] > 0))
+            {
                 closed[i] -= 1;
             }
         }
@@ -151,13 +152,16 @@ fn points_on_extreme_numbers_match_a_wide_reference() {
         };
         let (base, limit) = reference_base(han, fu, yakuman, &rules);
         assert_eq!(base_points(han, fu, yakuman, &rules), (cap(base), limit), "{han} han {fu} fu {yakuman}x");
-        let (dealer, tsumo, honba, sticks) = (rng.below(2) == 0, rng.below(2) == 0, extreme(&mut rng), extreme(&mut rng));
+        let (dealer, tsumo, honba, sticks) =
+            (rng.below(2) == 0, rng.below(2) == 0, extreme(&mut rng), extreme(&mut rng));
         let p = payment(han, fu, yakuman, dealer, tsumo, honba, sticks, &rules);
         let up = |x: u64| x.div_ceil(100) * 100;
         let (h, s) = (u64::from(honba), u64::from(sticks));
         let (ron, d, nd, total) = match (tsumo, dealer) {
             (true, true) => (0, 0, up(2 * base) + 100 * h, 3 * (up(2 * base) + 100 * h)),
-            (true, false) => (0, up(2 * base) + 100 * h, up(base) + 100 * h, up(2 * base) + 100 * h + 2 * (up(base) + 100 * h)),
+            (true, false) => {
+                (0, up(2 * base) + 100 * h, up(base) + 100 * h, up(2 * base) + 100 * h + 2 * (up(base) + 100 * h))
+            }
             (false, true) => (up(6 * base) + 300 * h, 0, 0, up(6 * base) + 300 * h),
             (false, false) => (up(4 * base) + 300 * h, 0, 0, up(4 * base) + 300 * h),
         };

@@ -41,7 +41,8 @@ fn broken_counts_get_the_reference_waits_or_none() {
         let closed = broken(&mut rng, size);
         let meld_size = 3 * rng.index(5);
         let melds = if rng.below(3) == 0 { broken(&mut rng, meld_size) } else { [0; 34] };
-        let options = Options { karaten: rng.below(2) == 0, seven_pairs: rng.below(4) > 0, thirteen_orphans: rng.below(4) > 0 };
+        let options =
+            Options { karaten: rng.below(2) == 0, seven_pairs: rng.below(4) > 0, thirteen_orphans: rng.below(4) > 0 };
         let w = waits_with(&closed, &melds, options);
         let held: Counts = std::array::from_fn(|i| closed[i].saturating_add(melds[i]));
         assert_eq!(w.held(), &held, "{closed:?} + {melds:?}");
