@@ -69,9 +69,10 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
     }
     match han {
         0..=4 => {
-            let base = fu.saturating_mul(1 << (han + 2));
+            // In 64 bits: fu · 2^6 cannot overflow there, and anything above 2000 is a mangan.
+            let base = u64::from(fu) << (han + 2);
             let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
-            if base > 2000 || kiriage { (2000, Limit::Mangan) } else { (base, Limit::None) }
+            if base > 2000 || kiriage { (2000, Limit::Mangan) } else { (base as u32, Limit::None) }
         }
         5 => (2000, Limit::Mangan),
         6 | 7 => (3000, Limit::Haneman),
@@ -97,6 +98,7 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
 /// assert_eq!((p.non_dealer, p.total), (4200, 15600));
 /// ```
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn payment(
     han: u32,
     fu: u32,
@@ -107,21 +109,65 @@ pub fn payment(
     sticks: u32,
     rules: &Rules,
 ) -> Payment {
+    if honba > crate::MAX_STICKS || sticks > crate::MAX_STICKS {
+        let (base, limit) = base_points(han, fu, yakuman, rules);
+        return payment_held_at_max(base, limit, dealer, tsumo, honba, sticks);
+    }
+    payment_in_range(han, fu, yakuman, dealer, tsumo, honba, sticks, rules)
+}
+
+/// [`payment`] for at most [`MAX_STICKS`](crate::MAX_STICKS) honba and sticks, where every
+/// amount fits (base ≤ 8000 · 255): what `score` and `value`, which refuse more, use.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn payment_in_range(
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    sticks: u32,
+    rules: &Rules,
+) -> Payment {
+    debug_assert!(honba <= crate::MAX_STICKS && sticks <= crate::MAX_STICKS);
     let (base, limit) = base_points(han, fu, yakuman, rules);
     let mut p = Payment { base, limit, ron: 0, dealer: 0, non_dealer: 0, total: 0 };
     if tsumo {
         if dealer {
-            p.non_dealer = round_up_100(2 * base).saturating_add(honba.saturating_mul(100));
-            p.total = p.non_dealer.saturating_mul(3);
+            p.non_dealer = round_up_100(2 * base) + 100 * honba;
+            p.total = 3 * p.non_dealer;
         } else {
-            p.dealer = round_up_100(2 * base).saturating_add(honba.saturating_mul(100));
-            p.non_dealer = round_up_100(base).saturating_add(honba.saturating_mul(100));
-            p.total = p.dealer.saturating_add(p.non_dealer.saturating_mul(2));
+            p.dealer = round_up_100(2 * base) + 100 * honba;
+            p.non_dealer = round_up_100(base) + 100 * honba;
+            p.total = p.dealer + 2 * p.non_dealer;
         }
     } else {
-        p.ron = round_up_100(if dealer { 6 } else { 4 } * base).saturating_add(honba.saturating_mul(300));
+        p.ron = round_up_100(if dealer { 6 } else { 4 } * base) + 300 * honba;
         p.total = p.ron;
     }
-    p.total = p.total.saturating_add(sticks.saturating_mul(1000));
+    p.total += 1000 * sticks;
     p
+}
+
+/// [`payment`] past [`MAX_STICKS`](crate::MAX_STICKS) honba or sticks: the same sums in 64
+/// bits, each held at `u32::MAX`.
+#[cold]
+#[inline(never)]
+fn payment_held_at_max(base: u32, limit: Limit, dealer: bool, tsumo: bool, honba: u32, sticks: u32) -> Payment {
+    let (b, h) = (u64::from(base), u64::from(honba));
+    let up = |x: u64| x.div_ceil(100) * 100;
+    let (ron, to_dealer, to_other, total) = match (tsumo, dealer) {
+        (true, true) => (0, 0, up(2 * b) + 100 * h, 3 * (up(2 * b) + 100 * h)),
+        (true, false) => {
+            let (d, n) = (up(2 * b) + 100 * h, up(b) + 100 * h);
+            (0, d, n, d + 2 * n)
+        }
+        (false, _) => {
+            let r = up(if dealer { 6 } else { 4 } * b) + 300 * h;
+            (r, 0, 0, r)
+        }
+    };
+    let cap = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
+    let total = cap(total + 1000 * u64::from(sticks));
+    Payment { base, limit, ron: cap(ron), dealer: cap(to_dealer), non_dealer: cap(to_other), total }
 }
