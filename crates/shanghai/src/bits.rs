@@ -27,7 +27,7 @@ impl Bits {
     /// Whether `i` is in the set (never for `i` of [`MAX_SLOTS`] or more).
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
-        self.0.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 != 0)
+        i < MAX_SLOTS && self.0[i >> 6 & 3] >> (i & 63) & 1 != 0
     }
 
     /// [`Bits::contains`] for a slot index (below [`MAX_SLOTS`], as every slot's is): the
@@ -52,15 +52,14 @@ impl Bits {
     /// When `i` is [`MAX_SLOTS`] or more: the set holds `0..256` only.
     #[inline]
     pub fn insert(&mut self, i: usize) {
-        assert!(i < MAX_SLOTS, "slot {i} is past the {MAX_SLOTS} a set holds");
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
     /// Removes `i` (nothing to do for `i` of [`MAX_SLOTS`] or more, never a member).
     #[inline]
     pub fn remove(&mut self, i: usize) {
-        if let Some(w) = self.0.get_mut(i >> 6) {
-            *w &= !(1 << (i & 63));
+        if i < MAX_SLOTS {
+            self.0[i >> 6 & 3] &= !(1 << (i & 63));
         }
     }
 
