@@ -42,7 +42,7 @@ fn expected_error(c: &Counts) -> Option<ErrorKind> {
     let n = total(c);
     match n {
         0 => Some(ErrorKind::Empty),
-        _ if n > 14 || n % 3 == 0 => {
+        _ if n > 14 || n.is_multiple_of(3) => {
             Some(ErrorKind::WrongSize { expected: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14".to_string(), got: n, melds: 0 })
         }
         _ => None,
