@@ -9,6 +9,10 @@
 //! pattern by the tests.
 //!
 //! Used by the unit tests for small `M` and by `cargo xtask verify --full` for `M ≤ 8`.
+//!
+//! The classifiers take any counts without a panic, but the meld recursions take time
+//! exponential in the number of tiles: they are meant for hands of at most 14 tiles (a hand
+//! of 255 copies of every kind would not finish).
 
 use crate::count::Count;
 use crate::profile::{ENTRIES, FAR, MELDS};

@@ -67,17 +67,37 @@ impl Mul for Count {
 /// ```
 /// assert_eq!(haipai_combinatorics::binom(136, 14), 4_250_305_029_168_216_000);
 /// ```
+///
+/// # Panics
+///
+/// When `C(n, k)` passes `u128::MAX` (first at `n = 132`, `C(132, 64)`); [`checked_binom`]
+/// returns `None` there instead.
 pub fn binom(n: u32, k: u32) -> u128 {
+    checked_binom(n, k).unwrap_or_else(|| panic!("C({n}, {k}) does not fit in a u128"))
+}
+
+/// `C(n, k)` (0 when `k > n`), or `None` when it passes `u128::MAX`. No intermediate value
+/// exceeds the result, so every `C(n, k)` that fits is computed exactly.
+///
+/// ```
+/// use haipai_combinatorics::checked_binom;
+/// assert_eq!(checked_binom(136, 68), None);
+/// assert_eq!(checked_binom(130, 65), Some(95_067_625_827_960_698_145_584_333_020_095_113_100));
+/// ```
+pub fn checked_binom(n: u32, k: u32) -> Option<u128> {
     if k > n {
-        return 0;
+        return Some(0);
     }
     let k = k.min(n - k);
     let mut r: u128 = 1;
     for i in 0..k {
-        // r * (n - i) is divisible by (i + 1) after the multiplication: r = C(n, i).
-        r = r * u128::from(n - i) / u128::from(i + 1);
+        // r * (n - i) is divisible by (i + 1): r = C(n, i). Dividing r by g = gcd(r, i + 1)
+        // leaves (i + 1) / g, coprime with r / g, so it divides n - i: no step exceeds the result.
+        let (top, bottom) = (u128::from(n - i), u128::from(i + 1));
+        let g = gcd(r, bottom);
+        r = (r / g).checked_mul(top / (bottom / g))?;
     }
-    r
+    Some(r)
 }
 
 /// Greatest common divisor.

@@ -189,9 +189,9 @@ pub struct ShantenDistribution {
 impl ShantenDistribution {
     /// Counts every hand of `tiles` tiles (1..=14) by shanten number. For 13 and 14 tiles
     /// shanten is the least over the regular form, seven pairs and thirteen orphans; for smaller
-    /// hands the regular form with `(tiles - 1) / 3` melds and a pair. A size outside 1..=14 is
-    /// clamped into it, never a panic: the answer's [`tiles`](ShantenDistribution::tiles) is the
-    /// size counted.
+    /// hands the regular form with `(tiles - 1) / 3` melds and a pair. A size outside 1..=14
+    /// is brought to the nearest end of that range (0 counts 1-tile hands, 40 counts
+    /// 14-tile hands); the result's `tiles` is the size counted.
     ///
     /// ```
     /// use haipai_combinatorics::{ShantenDistribution, Variant};

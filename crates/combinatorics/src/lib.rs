@@ -71,7 +71,7 @@ pub mod series;
 pub mod tenhou;
 pub mod variant;
 
-pub use count::{Count, Ratio, binom};
+pub use count::{Count, Ratio, binom, checked_binom};
 pub use series::Series;
 pub use tenhou::TenhouTable;
 pub use variant::Variant;

@@ -63,7 +63,13 @@ fn complete_suit_patterns(max_tiles: usize) -> Vec<([u8; 9], usize, usize)> {
 }
 
 impl TenhouTable {
-    /// Counts every hand of `tiles` tiles (`tiles ≤ 14`) of the variant.
+    /// Counts every hand of `tiles` tiles (`tiles ≤ 14`) of the variant. Larger sizes are
+    /// counted by the same definitions up to 54 tiles; 0 tiles is one hand, the empty one,
+    /// which counts as "seven pairs" of no pair.
+    ///
+    /// # Panics
+    ///
+    /// For 55 tiles or more, whose counts pass `u128` (the CLI asks 1..=14 only).
     ///
     /// ```
     /// use haipai_combinatorics::{TenhouTable, Variant};

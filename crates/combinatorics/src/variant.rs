@@ -25,9 +25,10 @@ impl Variant {
     /// 108-tile three-player mahjong.
     pub const SANMA: Variant = Variant { sanma: true, red_fives: false };
 
-    /// Copies of kind `kind` (0..34, haipai's tile index order) in play: 4, or 0 for a removed kind.
+    /// Copies of kind `kind` (0..34, haipai's tile index order) in play: 4, or 0 for a removed
+    /// kind and for an index that is no kind (34 or more).
     pub fn copies(&self, kind: usize) -> u8 {
-        if self.sanma && (1..=7).contains(&kind) { 0 } else { 4 }
+        if kind >= 34 || (self.sanma && (1..=7).contains(&kind)) { 0 } else { 4 }
     }
 
     /// Number of players (3 for sanma, else 4).
@@ -53,8 +54,12 @@ impl Variant {
         Count::new(patterns, states)
     }
 
-    /// The weight of a nine-tile suit pattern `counts` of suit `suit` (0 m, 1 p, 2 s).
+    /// The weight of a nine-tile suit pattern `counts` of suit `suit` (0 m, 1 p, 2 s); zero for
+    /// a `suit` of 3 or more, which names no number suit.
     pub fn suit_weight(&self, suit: usize, counts: &[u8; 9]) -> Count {
+        if suit >= 3 {
+            return Count::ZERO;
+        }
         counts.iter().enumerate().fold(Count::ONE, |acc, (i, &c)| acc * self.weight(suit * 9 + i, c))
     }
 
@@ -89,6 +94,11 @@ mod tests {
     fn universes() {
         assert_eq!(Variant::FOUR_PLAYER.physical_tiles(), 136);
         assert_eq!(Variant::SANMA.physical_tiles(), 108);
+        // Indices that name no kind or suit hold nothing.
+        assert_eq!(Variant::FOUR_PLAYER.copies(34), 0);
+        assert_eq!(Variant::FOUR_PLAYER.weight(99, 0), Count::ONE);
+        assert_eq!(Variant::FOUR_PLAYER.weight(99, 1), Count::ZERO);
+        assert_eq!(Variant::FOUR_PLAYER.suit_weight(3, &[0; 9]), Count::ZERO);
         let red = Variant { sanma: false, red_fives: true };
         assert_eq!(red.weight(4, 2), Count::new(2, 6));
         assert_eq!(red.weight(4, 4), Count::new(1, 1));

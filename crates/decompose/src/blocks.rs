@@ -88,6 +88,12 @@ impl BlockKinds {
 }
 
 /// One block of a decomposition: its kind and its lowest tile.
+///
+/// The fields are public, so a block whose shape does not fit its tile can be written
+/// (a ryanmen at 1m or 9m, a penchan at 5m, a sequence or kanchan at an honour);
+/// [`Block::new`] builds only blocks that fit, [`Block::is_valid`] tells, and the methods that
+/// list a block's tiles ([`Block::tiles`], [`Block::add_to`], [`Block::completions`]) panic on
+/// one that does not fit rather than answer with tiles of another suit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Block {
     /// Its lowest tile.
@@ -97,6 +103,35 @@ pub struct Block {
 }
 
 impl Block {
+    /// The block of `kind` at `tile`, or `None` when the shape does not fit there: a sequence
+    /// or kanchan needs a number tile 1..7, a ryanmen 2..7, a penchan 1 or 8 (every tile can
+    /// hold a triplet, a pair or an isolated tile).
+    ///
+    /// ```
+    /// use haipai_decompose::{Block, BlockKind};
+    /// use haipai_tiles::parse_tile;
+    /// let (one, _) = parse_tile("1m")?;
+    /// assert!(Block::new(one, BlockKind::Penchan).is_some());
+    /// assert_eq!(Block::new(one, BlockKind::Ryanmen), None); // 12m waits on 3m only
+    /// # Ok::<(), haipai_tiles::Error>(())
+    /// ```
+    pub const fn new(tile: Tile, kind: BlockKind) -> Option<Block> {
+        let block = Block { tile, kind };
+        if block.is_valid() { Some(block) } else { None }
+    }
+
+    /// True when the block's shape fits its tile (see [`Block::new`]).
+    pub const fn is_valid(self) -> bool {
+        let n = self.tile.number();
+        let number = !self.tile.is_honor();
+        match self.kind {
+            BlockKind::Triplet | BlockKind::Pair | BlockKind::PairPartial | BlockKind::Isolated => true,
+            BlockKind::Sequence | BlockKind::Kanchan => number && n <= 7,
+            BlockKind::Ryanmen => number && n >= 2 && n <= 7,
+            BlockKind::Penchan => number && (n == 1 || n == 8),
+        }
+    }
+
     /// Number of tiles: 3, 2 or 1.
     pub const fn len(self) -> usize {
         match self.kind {
@@ -122,30 +157,45 @@ impl Block {
         matches!(self.kind, BlockKind::PairPartial | BlockKind::Ryanmen | BlockKind::Penchan | BlockKind::Kanchan)
     }
 
-    /// Adds the block's tiles to `counts`.
+    /// Adds the block's tiles to `counts`; a count that would pass 255 stays at 255.
+    ///
+    /// # Panics
+    ///
+    /// For a block that is not [valid](Block::is_valid).
     pub fn add_to(self, counts: &mut Counts) {
+        self.assert_valid();
         let i = self.tile.index();
+        let mut add = |j: usize, n: u8| counts[j] = counts[j].saturating_add(n);
         match self.kind {
-            BlockKind::Triplet => counts[i] += 3,
+            BlockKind::Triplet => add(i, 3),
             BlockKind::Sequence => {
-                counts[i] += 1;
-                counts[i + 1] += 1;
-                counts[i + 2] += 1;
+                add(i, 1);
+                add(i + 1, 1);
+                add(i + 2, 1);
             }
-            BlockKind::Pair | BlockKind::PairPartial => counts[i] += 2,
+            BlockKind::Pair | BlockKind::PairPartial => add(i, 2),
             BlockKind::Ryanmen | BlockKind::Penchan => {
-                counts[i] += 1;
-                counts[i + 1] += 1;
+                add(i, 1);
+                add(i + 1, 1);
             }
             BlockKind::Kanchan => {
-                counts[i] += 1;
-                counts[i + 2] += 1;
+                add(i, 1);
+                add(i + 2, 1);
             }
-            BlockKind::Isolated => counts[i] += 1,
+            BlockKind::Isolated => add(i, 1),
         }
     }
 
+    /// Panics with a message naming the block unless it is valid.
+    fn assert_valid(self) {
+        assert!(self.is_valid(), "{self:?} is not a block: its shape does not fit at {}", self.tile);
+    }
+
     /// The block's tiles as counts.
+    ///
+    /// # Panics
+    ///
+    /// For a block that is not [valid](Block::is_valid).
     pub fn tiles(self) -> Counts {
         let mut counts = [0u8; 34];
         self.add_to(&mut counts);
@@ -163,7 +213,12 @@ impl Block {
     /// assert_eq!(Block { tile: t, kind: BlockKind::Kanchan }.completions().to_string(), "5p");
     /// # Ok::<(), haipai_tiles::Error>(())
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// For a block that is not [valid](Block::is_valid).
     pub fn completions(self) -> TileSet {
+        self.assert_valid();
         let i = self.tile.index();
         let set = |idx: &[usize]| idx.iter().filter_map(|&j| Tile::new(j)).collect::<TileSet>();
         match self.kind {

@@ -8,6 +8,12 @@ use std::fmt;
 ///
 /// Groups order by their lowest tile first, then a triplet before a sequence, which is the
 /// order [`Arrangement::groups`] keeps.
+///
+/// A `Sequence` must start at a number tile 1..7 of its suit: the variants are public, so
+/// `Group::Sequence` of 8m or of an honour can be written, but it is no group.
+/// [`Group::sequence`] builds a sequence only where one fits, [`Group::is_valid`] tells, and
+/// the methods that list its tiles ([`Group::tiles`], [`Group::add_to`]) panic on one that is
+/// not valid rather than reach into the next suit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Group {
     /// Three consecutive numbered tiles (順子); the tile is the lowest of the three.
@@ -17,6 +23,29 @@ pub enum Group {
 }
 
 impl Group {
+    /// The sequence starting at `first`, or `None` unless `first` is a number tile 1..7.
+    ///
+    /// ```
+    /// use haipai_decompose::Group;
+    /// use haipai_tiles::parse_tile;
+    /// assert!(Group::sequence(parse_tile("7s")?.0).is_some());
+    /// assert_eq!(Group::sequence(parse_tile("8m")?.0), None); // 8m 9m and no 10m
+    /// assert_eq!(Group::sequence(parse_tile("1z")?.0), None);
+    /// # Ok::<(), haipai_tiles::Error>(())
+    /// ```
+    pub const fn sequence(first: Tile) -> Option<Group> {
+        if Group::Sequence(first).is_valid() { Some(Group::Sequence(first)) } else { None }
+    }
+
+    /// False for a sequence that does not start at a number tile 1..7 (its three tiles would
+    /// leave the suit); every triplet is valid.
+    pub const fn is_valid(self) -> bool {
+        match self {
+            Group::Triplet(_) => true,
+            Group::Sequence(t) => !t.is_honor() && t.number() <= 7,
+        }
+    }
+
     /// The lowest tile (the only kind, for a triplet).
     pub const fn first(self) -> Tile {
         match self {
@@ -43,21 +72,31 @@ impl Group {
     }
 
     /// The group's three tiles as counts.
+    ///
+    /// # Panics
+    ///
+    /// For a sequence that is not [valid](Group::is_valid).
     pub fn tiles(self) -> Counts {
         let mut counts = [0u8; 34];
         self.add_to(&mut counts);
         counts
     }
 
-    /// Adds the group's tiles to `counts`.
+    /// Adds the group's tiles to `counts`; a count that would pass 255 stays at 255.
+    ///
+    /// # Panics
+    ///
+    /// For a sequence that is not [valid](Group::is_valid) (such as `Sequence(8m)`, whose
+    /// tiles would run into the pins).
     pub fn add_to(self, counts: &mut Counts) {
+        assert!(self.is_valid(), "{self:?} is not a group: a sequence starts at a number tile 1..7");
+        let add = |c: &mut u8, n: u8| *c = c.saturating_add(n);
         match self {
-            Group::Triplet(t) => counts[t.index()] += 3,
+            Group::Triplet(t) => add(&mut counts[t.index()], 3),
             Group::Sequence(t) => {
-                let i = t.index();
-                counts[i] += 1;
-                counts[i + 1] += 1;
-                counts[i + 2] += 1;
+                for c in &mut counts[t.index()..t.index() + 3] {
+                    add(c, 1);
+                }
             }
         }
     }
@@ -129,12 +168,22 @@ pub struct Arrangement {
 
 impl Arrangement {
     /// The groups in use, sorted.
+    ///
+    /// # Panics
+    ///
+    /// When `len` is more than 4 (possible only in an arrangement written by hand: the
+    /// fields are public).
     #[inline]
     pub fn groups(&self) -> &[Group] {
+        assert!(self.len <= 4, "an arrangement has at most 4 groups, not {}", self.len);
         &self.groups[..usize::from(self.len)]
     }
 
     /// All the arrangement's tiles as counts (the groups and the pair).
+    ///
+    /// # Panics
+    ///
+    /// As [`Arrangement::groups`] and [`Group::add_to`].
     pub fn tiles(&self) -> Counts {
         let mut counts = [0u8; 34];
         counts[self.pair.index()] += 2;

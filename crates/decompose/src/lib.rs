@@ -33,7 +33,11 @@
 //!
 //! # Errors and invariants
 //!
-//! Nothing here returns an error or panics. Inputs are closed tiles only; a hand of more than
+//! Nothing here returns an error, and no function taking counts panics, whatever the counts
+//! (255s included). The one panic is on a group, block or arrangement written by hand that is
+//! no such thing (their fields are public): `Group::Sequence` of 8m, a ryanmen at 9m, an
+//! arrangement of five groups. [`Group::sequence`] and [`Block::new`] build only real ones,
+//! and `is_valid` tells. Inputs are closed tiles only; a hand of more than
 //! 14 tiles is never complete and has no arrangement or decomposition. Counts above 4 are taken
 //! arithmetically, so a caller may ask about "the hand plus a fifth copy". Each distinct
 //! arrangement or decomposition comes once, its groups or blocks sorted, in a documented order

@@ -2,7 +2,7 @@
 //! and the best is kept (points, then a real yakuman over a counted one, then han, then fu).
 
 use crate::fu::FuPart;
-use crate::points::{Payment, payment};
+use crate::points::{Payment, payment_in_range};
 use crate::rules::Rules;
 use crate::situation::{Conditions, Error, ErrorKind, Situation};
 use crate::yaku::Yaku;
@@ -436,7 +436,7 @@ impl<'a> Ctx<'a> {
             }
         }
         let s = &self.c;
-        let payment = payment(han, fu, mult, self.dealer, s.tsumo, s.honba, s.sticks, self.rules);
+        let payment = payment_in_range(han, fu, mult, self.dealer, s.tsumo, s.honba, s.sticks, self.rules);
         Some(Cand {
             total: payment.total,
             real_yakuman: mult > 0,

@@ -60,7 +60,8 @@ fn round_up_100(x: u32) -> u32 {
 }
 
 /// Base points and limit for `han` and `fu`; `yakuman` is the number of yakuman multiples
-/// (0 for an ordinary hand, whose `han` then decides).
+/// (0 for an ordinary hand, whose `han` then decides). Any numbers are accepted: a `fu` so
+/// large that `fu · 2^(han + 2)` passes `u32` is a mangan like any base above 2000.
 pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limit) {
     if yakuman > 0 {
         let n = yakuman.min(u32::from(rules.max_yakuman.max(1)));
@@ -68,9 +69,10 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
     }
     match han {
         0..=4 => {
-            let base = fu << (han + 2);
+            // In 64 bits: fu · 2^6 cannot overflow there, and anything above 2000 is a mangan.
+            let base = u64::from(fu) << (han + 2);
             let kiriage = rules.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
-            if base > 2000 || kiriage { (2000, Limit::Mangan) } else { (base, Limit::None) }
+            if base > 2000 || kiriage { (2000, Limit::Mangan) } else { (base as u32, Limit::None) }
         }
         5 => (2000, Limit::Mangan),
         6 | 7 => (3000, Limit::Haneman),
@@ -83,7 +85,9 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
 
 /// The payments for a hand of `han` and `fu` (or `yakuman` multiples). [`score`](crate::score)
 /// and [`value`](crate::value) refuse more than [`MAX_STICKS`](crate::MAX_STICKS) honba or
-/// riichi sticks, the range in which every payment fits its `u32`.
+/// riichi sticks, the range in which every payment fits its `u32`; here any numbers are
+/// accepted and an amount past `u32::MAX` (only with millions of honba or sticks) stays at
+/// `u32::MAX`.
 ///
 /// ```
 /// use haipai_score::{payment, Rules};
@@ -94,6 +98,7 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
 /// assert_eq!((p.non_dealer, p.total), (4200, 15600));
 /// ```
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn payment(
     han: u32,
     fu: u32,
@@ -104,6 +109,27 @@ pub fn payment(
     sticks: u32,
     rules: &Rules,
 ) -> Payment {
+    if honba > crate::MAX_STICKS || sticks > crate::MAX_STICKS {
+        let (base, limit) = base_points(han, fu, yakuman, rules);
+        return payment_held_at_max(base, limit, dealer, tsumo, honba, sticks);
+    }
+    payment_in_range(han, fu, yakuman, dealer, tsumo, honba, sticks, rules)
+}
+
+/// [`payment`] for at most [`MAX_STICKS`](crate::MAX_STICKS) honba and sticks, where every
+/// amount fits (base ≤ 8000 · 255): what `score` and `value`, which refuse more, use.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn payment_in_range(
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    sticks: u32,
+    rules: &Rules,
+) -> Payment {
+    debug_assert!(honba <= crate::MAX_STICKS && sticks <= crate::MAX_STICKS);
     let (base, limit) = base_points(han, fu, yakuman, rules);
     let mut p = Payment { base, limit, ron: 0, dealer: 0, non_dealer: 0, total: 0 };
     if tsumo {
@@ -121,4 +147,27 @@ pub fn payment(
     }
     p.total += 1000 * sticks;
     p
+}
+
+/// [`payment`] past [`MAX_STICKS`](crate::MAX_STICKS) honba or sticks: the same sums in 64
+/// bits, each held at `u32::MAX`.
+#[cold]
+#[inline(never)]
+fn payment_held_at_max(base: u32, limit: Limit, dealer: bool, tsumo: bool, honba: u32, sticks: u32) -> Payment {
+    let (b, h) = (u64::from(base), u64::from(honba));
+    let up = |x: u64| x.div_ceil(100) * 100;
+    let (ron, to_dealer, to_other, total) = match (tsumo, dealer) {
+        (true, true) => (0, 0, up(2 * b) + 100 * h, 3 * (up(2 * b) + 100 * h)),
+        (true, false) => {
+            let (d, n) = (up(2 * b) + 100 * h, up(b) + 100 * h);
+            (0, d, n, d + 2 * n)
+        }
+        (false, _) => {
+            let r = up(if dealer { 6 } else { 4 } * b) + 300 * h;
+            (r, 0, 0, r)
+        }
+    };
+    let cap = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
+    let total = cap(total + 1000 * u64::from(sticks));
+    Payment { base, limit, ron: cap(ron), dealer: cap(to_dealer), non_dealer: cap(to_other), total }
 }

@@ -3,7 +3,7 @@
 //! list), from which [`Value::with_ura`] gives the exact payment for any number of ura-dora han.
 
 use crate::engine::{Cand, Input, search, validate};
-use crate::points::{Payment, payment};
+use crate::points::{Payment, payment_in_range};
 use crate::rules::Rules;
 use crate::situation::{Conditions, Error};
 use haipai_tiles::{Counts, Meld, Tile};
@@ -63,7 +63,7 @@ impl Value {
         let mut best = self.payment;
         let mut best_key = (0, 0, 0);
         for &(han, fu) in &self.front[..usize::from(self.n_front)] {
-            let p = payment(
+            let p = payment_in_range(
                 u32::from(han).saturating_add(ura),
                 u32::from(fu),
                 0,
@@ -105,7 +105,7 @@ impl Value {
         let front = &self.front[..usize::from(self.n_front)];
         let (most_han, most_fu) = front.iter().copied().max_by_key(|&(h, _)| h).unwrap_or((0, 0));
         let total = |han: u32, fu: u8| {
-            payment(han, u32::from(fu), 0, self.dealer, self.tsumo, self.honba, self.sticks, &self.rules).total
+            payment_in_range(han, u32::from(fu), 0, self.dealer, self.tsumo, self.honba, self.sticks, &self.rules).total
         };
         let least_han = front.iter().map(|&(h, _)| u32::from(h)).min().unwrap_or(0);
         let most_han = u32::from(most_han);
@@ -240,7 +240,7 @@ pub fn value_pair(
             without.add(c.key(), c.han, c.fu, c.yakuman, c.payment);
         } else if c.han > extra + dora_and_red {
             let han = c.han - extra;
-            let p = payment(han, c.fu, 0, plain.is_dealer(), plain.tsumo, plain.honba, plain.sticks, rules);
+            let p = payment_in_range(han, c.fu, 0, plain.is_dealer(), plain.tsumo, plain.honba, plain.sticks, rules);
             without.add((p.total, false, han, c.fu, c.raw_fu), han, c.fu, 0, p);
         }
     })?;
@@ -314,6 +314,7 @@ impl Readings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::points::payment;
     use crate::situation::Wind;
     use haipai_tiles::rng::Rng;
     use haipai_tiles::sample::random_complete_hand;

@@ -15,7 +15,7 @@ impl Bits {
     ///
     /// # Panics
     ///
-    /// When `n` is above [`MAX_SLOTS`].
+    /// When `n` is more than [`MAX_SLOTS`] (as [`Bits::insert`]).
     pub fn first(n: usize) -> Bits {
         let mut b = Bits::EMPTY;
         for i in 0..n {
@@ -24,14 +24,10 @@ impl Bits {
         b
     }
 
-    /// Whether `i` is in the set.
-    ///
-    /// # Panics
-    ///
-    /// When `i` is [`MAX_SLOTS`] or more.
+    /// Whether `i` is in the set (never for `i` of [`MAX_SLOTS`] or more).
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
-        self.0[i >> 6] >> (i & 63) & 1 != 0
+        i < MAX_SLOTS && self.0[i >> 6 & 3] >> (i & 63) & 1 != 0
     }
 
     /// [`Bits::contains`] for a slot index (below [`MAX_SLOTS`], as every slot's is): the
@@ -53,20 +49,18 @@ impl Bits {
     ///
     /// # Panics
     ///
-    /// When `i` is [`MAX_SLOTS`] or more.
+    /// When `i` is [`MAX_SLOTS`] or more: the set holds `0..256` only.
     #[inline]
     pub fn insert(&mut self, i: usize) {
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
-    /// Removes `i`.
-    ///
-    /// # Panics
-    ///
-    /// When `i` is [`MAX_SLOTS`] or more.
+    /// Removes `i` (nothing to do for `i` of [`MAX_SLOTS`] or more, never a member).
     #[inline]
     pub fn remove(&mut self, i: usize) {
-        self.0[i >> 6] &= !(1 << (i & 63));
+        if i < MAX_SLOTS {
+            self.0[i >> 6 & 3] &= !(1 << (i & 63));
+        }
     }
 
     /// Number of members.

@@ -244,15 +244,11 @@ impl Board {
         Bits::first(self.len())
     }
 
-    /// Whether slot `i` (present or not) would be free with `present` on the board.
-    ///
-    /// # Panics
-    ///
-    /// When `i` is not a slot of the board (`i >= self.len()`); [`Board::why_illegal`] checks
-    /// a move's slots instead.
+    /// Whether slot `i` (present or not) would be free with `present` on the board; false for
+    /// an `i` that is no slot of the board.
     #[inline]
     pub fn is_free(&self, present: &Bits, i: usize) -> bool {
-        let [a, l, r] = &self.masks[i];
+        let Some([a, l, r]) = self.masks.get(i) else { return false };
         let p = &present.0;
         let hit = |m: &Bits| (0..4).fold(0, |acc, k| acc | (m.0[k] & p[k])) != 0;
         // `&` and `|` rather than `&&` and `||`: no branches to mispredict.
@@ -349,7 +345,10 @@ impl Board {
             if i >= self.len() {
                 return Some(MoveError::new(
                     OffBoard,
-                    format!("slot {i} is not on the board (slots 0-{})", self.len() - 1),
+                    match self.len() {
+                        0 => format!("slot {i} is not on the board (it has no slot)"),
+                        n => format!("slot {i} is not on the board (slots 0-{})", n - 1),
+                    },
                 ));
             }
             if !present.contains(i) {

@@ -266,13 +266,11 @@ impl Layout {
         v
     }
 
-    /// Whether slot `i` is free when the slots in `present` are on the board.
-    ///
-    /// # Panics
-    ///
-    /// When `i` is not a slot of the layout (`i >= self.len()`).
+    /// Whether slot `i` is free when the slots in `present` are on the board; false for an `i`
+    /// that is no slot of the layout.
     pub fn is_free(&self, rules: Rules, present: &Bits, i: usize) -> bool {
-        let b = &self.blockers(rules)[i];
+        let blockers = self.blockers(rules);
+        let Some(b) = blockers.get(i) else { return false };
         let gone = |v: &[u16]| v.iter().all(|&j| !present.contains(j as usize));
         gone(&b.above) && (gone(&b.left) || gone(&b.right))
     }

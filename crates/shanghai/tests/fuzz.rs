@@ -8,7 +8,9 @@
 //! `Solver::review` and `Board::moves`, checked against the brute-force oracle. Asserts: no
 //! panic, a file error that concerns a line names one inside the file, an accepted layout
 //! printed in haipai notation reads back as the same slots, an accepted deal prints to text
-//! that reads back as the same deal, and the solver's answers are the oracle's.
+//! that reads back as the same deal, and the solver's answers are the oracle's; slot indices
+//! past the board and past the 256 a set holds are never members, never free, and a move
+//! naming one is refused naming it.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
 use haipai_test_utils::mutate;
@@ -180,6 +182,40 @@ fn solver_answers_on_arbitrary_positions_are_the_oracles() {
             let after = board.play(real, &[m]).expect("a legal move");
             let keeps = brute::winnable(&board, after);
             assert_eq!(class, if keeps { MoveClass::KeepsWinnable } else { MoveClass::Loses }, "{present:?} {m}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} boards");
+}
+
+/// Slot indices past the board and past the 256 a set holds: a set never contains them and
+/// removing one does nothing; no such slot is free; a move naming one is refused as off the
+/// board, naming the slot.
+#[test]
+fn slot_indices_past_the_board() {
+    let mut rng = Rng::new(mutate::seed() ^ 9);
+    let mut checked = 0;
+    for _ in 0..mutate::cases(400) {
+        let Some(layout) = small_layout(&mut rng) else { continue };
+        let rules = if rng.index(2) == 0 { Rules::Standard } else { Rules::Grid };
+        let deal = Deal::random(&layout, rules, rng.next_u64()).expect("an even layout");
+        let board = Board::new(layout.clone(), rules, deal.faces).expect("a board");
+        let mut present = random_present(&mut rng, board.len());
+        let far = [board.len(), board.len() + rng.index(300), 255, 256, 1000, usize::MAX];
+        for &i in &far {
+            assert!(!board.is_free(&present, i) && !layout.is_free(rules, &present, i), "slot {i}");
+            if i >= 256 {
+                assert!(!present.contains(i), "slot {i}");
+                let before = present;
+                present.remove(i);
+                assert_eq!(present, before, "removing slot {i}");
+            }
+            let on = rng.index(board.len());
+            present.insert(on);
+            let m = haipai_shanghai::Move::new(on, i);
+            let why = board.why_illegal(&present, m).expect("off the board");
+            let slot = (m.1 as usize).to_string();
+            assert!(why.to_string().contains(&format!("slot {slot} is not on the board")), "{m}: {why}");
         }
         checked += 1;
     }

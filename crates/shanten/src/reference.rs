@@ -46,6 +46,10 @@ pub const NOT_APPLICABLE: i8 = i8::MAX;
 /// Least number of tiles to add to `counts` (one suit, 9 kinds, or honours, 7 kinds with
 /// `sequences = false`) to hold `k` melds and `p` pairs, indexed `[k][p]`; [`INF`] if no
 /// such shape exists.
+///
+/// # Panics
+///
+/// When `counts` has more than ten kinds (a suit has nine).
 pub fn suit_costs(counts: &[u8], sequences: bool) -> [[u8; 2]; 5] {
     let mut memo = [[[None; 5]; 5]; 10];
     search(counts, sequences, 0, 0, 0, &mut memo)
@@ -134,9 +138,12 @@ fn size(counts: &Counts) -> usize {
     counts.iter().map(|&c| usize::from(c)).sum()
 }
 
-/// Replacement number of the regular form (melds + pair): shanten + 1.
+/// Replacement number of the regular form (melds + pair): shanten + 1. Like the crate's
+/// plain functions it takes any counts and never panics, but the answer is specified only for
+/// a valid hand (at most 14 tiles, four of a kind); a hand of 15 tiles or more needs more
+/// than four melds, which no table here holds, and gets [`INF`].
 pub fn regular_replacement(counts: &Counts) -> u8 {
-    hand_costs(counts)[size(counts) / 3][1]
+    hand_costs(counts).get(size(counts) / 3).map_or(INF, |costs| costs[1])
 }
 
 /// Shanten of the regular form (melds + pair); melds needed = tiles / 3.

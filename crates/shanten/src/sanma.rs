@@ -139,7 +139,8 @@ pub fn try_unnecessary_tiles(counts: &Counts) -> Result<(i8, TileSet), Error> {
 }
 
 /// The reference for sanma: the search of [`reference::suit_costs`] with the manzu searched
-/// as two kinds without sequences.
+/// as two kinds without sequences. Any counts, never a panic; 15 tiles or more give
+/// [`reference::INF`] `- 1` (the answer is specified for valid hands only).
 #[must_use]
 pub fn reference_shanten_regular(counts: &Counts) -> i8 {
     let m = reference::suit_costs(&[counts[0], counts[8]], false);
@@ -147,5 +148,5 @@ pub fn reference_shanten_regular(counts: &Counts) -> i8 {
     let s = reference::suit_costs(&counts[18..27], true);
     let z = reference::suit_costs(&counts[27..34], false);
     let all = reference::combine(&reference::combine(&m, &p), &reference::combine(&s, &z));
-    all[size(counts) / 3][1] as i8 - 1
+    all.get(size(counts) / 3).map_or(reference::INF, |costs| costs[1]) as i8 - 1
 }

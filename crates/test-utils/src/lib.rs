@@ -2,6 +2,9 @@
 //! rust-analyzer's `test-utils`). It depends on no haipai crate, so any crate's tests may use
 //! it, the lowest's included.
 //!
+//! [`counts`]: seeded breakage of raw `[u8; 34]` tile counts (fifth copies, 255, wrapped
+//! values, wrong totals) for the tests of functions that take counts.
+//!
 //! [`mutate`]: seeded text mutations for the fuzz tests. Each takes a valid example and breaks
 //! it the way people and truncated files do (a character inserted, deleted or replaced, a span
 //! doubled or repeated hundreds of times, the text cut short, two lines swapped, a huge or
@@ -137,5 +140,100 @@ pub mod mutate {
     /// The first seed: 0, or `HAIPAI_FUZZ_SEED` when set.
     pub fn seed() -> u64 {
         std::env::var("HAIPAI_FUZZ_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0)
+    }
+}
+
+pub mod counts {
+    //! Seeded breakage of raw tile counts (`[u8; 34]`, haipai's `Counts`), for the tests that
+    //! attack functions taking counts instead of text: a fifth copy, 255, a count wrapped below
+    //! zero, every count zero or four or 255, a tile added or taken away, wrong totals (0, 1,
+    //! 12, 15, 40 tiles). `pick` is as for [`crate::mutate`].
+
+    /// Totals worth reaching: none, one, a multiple of three, one past a hand, far past it.
+    const TOTALS: [usize; 6] = [0, 1, 12, 15, 40, 3];
+
+    /// Odd single counts: a fifth copy and more, the high bit, the top, a wrapped `-1`.
+    const ODD: [u8; 8] = [5, 6, 9, 16, 127, 128, 254, 255];
+
+    /// `counts` with one random breakage applied.
+    pub fn break_once(pick: &mut impl FnMut(usize) -> usize, counts: &[u8; 34]) -> [u8; 34] {
+        let mut c = *counts;
+        let kind = pick(34);
+        match pick(10) {
+            0 => c[kind] = 5,
+            1 => c[kind] = ODD[pick(ODD.len())],
+            // "Negative" copies: a count taken below zero wraps to 255, 254, ...
+            2 => c[kind] = c[kind].wrapping_sub(1 + pick(3) as u8),
+            3 => c = [0; 34],
+            4 => c = [[4; 34], [255; 34], [1; 34]][pick(3)],
+            5 => c[kind] = c[kind].saturating_add(1),
+            6 => {
+                if let Some(held) = (0..34).map(|k| (kind + k) % 34).find(|&k| c[k] > 0) {
+                    c[held] -= 1;
+                }
+            }
+            7 => {
+                let total = TOTALS[pick(TOTALS.len())];
+                reach_total(pick, &mut c, total);
+            }
+            8 => {
+                let total = 3 * pick(6);
+                reach_total(pick, &mut c, total);
+            }
+            _ => c[kind] = c[kind].saturating_add(3),
+        }
+        c
+    }
+
+    /// `counts` with one to three random breakages applied.
+    pub fn break_counts(pick: &mut impl FnMut(usize) -> usize, counts: &[u8; 34]) -> [u8; 34] {
+        let mut c = *counts;
+        for _ in 0..=pick(3) {
+            c = break_once(pick, &c);
+        }
+        c
+    }
+
+    /// Adds or takes away tiles at random kinds (at most four of a kind where possible) until
+    /// `counts` holds `total` tiles.
+    fn reach_total(pick: &mut impl FnMut(usize) -> usize, counts: &mut [u8; 34], total: usize) {
+        let mut now: usize = counts.iter().map(|&x| usize::from(x)).sum();
+        while now > total {
+            let start = pick(34);
+            let k = (0..34).map(|k| (start + k) % 34).find(|&k| counts[k] > 0).unwrap_or(0);
+            counts[k] -= 1;
+            now -= 1;
+        }
+        while now < total {
+            let start = pick(34);
+            let k = (0..34).map(|k| (start + k) % 34).find(|&k| counts[k] < 4).unwrap_or(start);
+            counts[k] = counts[k].saturating_add(1);
+            now += 1;
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Every breakage comes up, and the totals are reached.
+        #[test]
+        fn breakages_reach_their_totals() {
+            let mut state = 7usize;
+            let mut pick = |n: usize| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (state >> 33) % n
+            };
+            let mut c = [0u8; 34];
+            reach_total(&mut pick, &mut c, 40);
+            assert_eq!(c.iter().map(|&x| usize::from(x)).sum::<usize>(), 40);
+            assert!(c.iter().all(|&x| x <= 4));
+            reach_total(&mut pick, &mut c, 12);
+            assert_eq!(c.iter().map(|&x| usize::from(x)).sum::<usize>(), 12);
+            let broken: Vec<[u8; 34]> = (0..200).map(|_| break_counts(&mut pick, &c)).collect();
+            assert!(broken.iter().any(|b| b.contains(&255)));
+            assert!(broken.iter().any(|b| b.contains(&5)));
+            assert!(broken.contains(&[0; 34]));
+        }
     }
 }

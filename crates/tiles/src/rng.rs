@@ -45,7 +45,7 @@ impl Rng {
     ///
     /// # Panics
     ///
-    /// When `bound` is 0 (no integer lies in `0..0`).
+    /// When `bound` is 0 (no integer lies below it).
     pub fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "Rng::below needs a positive bound");
         let threshold = bound.wrapping_neg() % bound;

@@ -27,7 +27,8 @@ impl Wall {
         Wall { tiles, next: 0 }
     }
 
-    /// A wall in the given order (for tests and replays).
+    /// A wall in the given order (for tests and replays). The tiles are taken as given, with
+    /// no check that they are the 136 once each: any list, empty or with repeats, draws in order.
     pub fn from_order(tiles: Vec<PhysicalTile>) -> Wall {
         Wall { tiles, next: 0 }
     }

@@ -11,7 +11,8 @@ use haipai_tiles::{Counts, Tile, TileSet};
 use std::collections::BTreeSet;
 
 /// The winning tiles by brute force: every tile `t` held fewer than four times (in `held`)
-/// such that `closed + t` wins in any form (regular, seven pairs, thirteen orphans).
+/// such that `closed + t` wins in any form (regular, seven pairs, thirteen orphans). Any
+/// counts are accepted (a count at 255 stays there).
 pub fn winning_tiles(closed: &Counts, held: &Counts) -> TileSet {
     Tile::all()
         .filter(|t| {
@@ -19,7 +20,7 @@ pub fn winning_tiles(closed: &Counts, held: &Counts) -> TileSet {
                 return false;
             }
             let mut c = *closed;
-            c[t.index()] += 1;
+            c[t.index()] = c[t.index()].saturating_add(1);
             is_winning_shape(&c)
         })
         .collect()
@@ -35,7 +36,7 @@ pub fn lines(closed: &Counts, held: &Counts, notation: Notation) -> BTreeSet<Str
             continue;
         }
         let mut c = *closed;
-        c[t.index()] += 1;
+        c[t.index()] = c[t.index()].saturating_add(1);
         for a in winning_arrangements(&c) {
             // Items: (tile, rank) with rank 0 pair, 1 triplet, 2 sequence.
             let mut items: Vec<(Tile, u8)> = vec![(a.pair, 0)];

@@ -105,6 +105,9 @@ pub fn waits(closed: &Counts) -> Waits {
 /// The waits of a hand: closed tiles, the tiles of its called melds (`meld_tiles`, only used to
 /// count copies for karaten), and [`Options`].
 ///
+/// Any counts are accepted (never a panic): a closed size other than 3n+1 (at most 13) gives
+/// no lines, and [`Waits::held`] adds the two arrays, a sum past 255 staying at 255.
+///
 /// ```
 /// use haipai_waits::{Notation, Options, waits_with};
 /// use haipai_tiles::parse_counts;
@@ -124,7 +127,7 @@ pub fn waits(closed: &Counts) -> Waits {
 pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: Options) -> Waits {
     let mut held = *closed;
     for (h, m) in held.iter_mut().zip(meld_tiles) {
-        *h += m;
+        *h = h.saturating_add(*m);
     }
     let mut lines = Vec::new();
     let n = total(closed) as usize;

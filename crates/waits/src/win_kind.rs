@@ -20,6 +20,10 @@ use haipai_tiles::Tile;
 /// assert_eq!(win_kinds(&a, three), [WaitKind::Ryanmen, WaitKind::Penchan]);
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
+///
+/// # Panics
+///
+/// On an arrangement of more than four groups (see [`Arrangement::groups`]).
 pub fn win_kinds(arrangement: &Arrangement, tile: Tile) -> Vec<WaitKind> {
     let mut kinds = Vec::new();
     if arrangement.pair == tile {
