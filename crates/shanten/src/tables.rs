@@ -193,7 +193,9 @@ static RANK3: [[[u32; 128]; 16]; 3] = {
 };
 
 /// Perfect-hash rank of a suit pattern (nine counts, sum at most 14), in `0..405,350`:
-/// its position in lexicographic order among all such patterns.
+/// its position in lexicographic order among all such patterns. Defined for counts of at
+/// most 4 each (a valid hand's): other counts give some index in range, never a panic, but
+/// not a meaningful one (check hands first: [`crate::validate`]).
 #[inline(always)]
 pub fn rank9(counts: &[u8; 9]) -> usize {
     let [g0, g1, g2] = groups(counts);
@@ -262,13 +264,15 @@ fn byte(at: usize) -> u8 {
 }
 
 /// The class (`0..126`) of a suit pattern: patterns of the same class have the same
-/// clamped cost vector ([`suit_vector`]). Sum at most 14.
+/// clamped cost vector ([`suit_vector`]). Sum at most 14 and at most 4 of each kind, as for
+/// [`rank9`]: other counts give some class, never a panic, but not a meaningful one.
 #[inline(always)]
 pub fn suit_class(counts: &[u8; 9]) -> u8 {
     byte(SUIT_CLASS_AT + rank9(counts).min(SUIT_PATTERNS - 1))
 }
 
-/// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14.
+/// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14 and at most 4
+/// of each kind: other counts give some class, never a panic, but not a meaningful one.
 #[inline(always)]
 pub fn honor_class(counts: &[u8; 7]) -> u8 {
     byte(HONOR_CLASS_AT + honor_key(counts))
