@@ -280,7 +280,9 @@ pub(crate) fn check_limits(closed: &Counts, red: &[u8; 3], melds: &[Meld]) -> Re
 }
 
 /// MPSZ text of closed tiles, e.g. `123m456p789s1122z`, with `red[s]` of suit `s`'s
-/// fives printed as `0` (in the place of a 5).
+/// fives printed as `0` (in the place of a 5). A suit's red count is capped at the fives the
+/// counts hold: red fives that are not held cannot be printed and are left out (a [`Hand`](crate::Hand)
+/// never has them: its parser and [`Hand::new`](crate::Hand::new) refuse them).
 pub fn counts_to_string_with_red(counts: &Counts, red: &[u8; 3]) -> String {
     let mut out = String::new();
     for suit in Suit::ALL {
