@@ -9,15 +9,16 @@
 //! it the way people and truncated files do (a character inserted, deleted or replaced, a span
 //! doubled or repeated hundreds of times, the text cut short, two lines swapped, a huge or
 //! negative number, non-ASCII, nothing at all). The randomness is the caller's: every function
-//! takes `pick`, where `pick(n)` is a uniform index below `n` (`|n| pick(n)` with the
+//! takes `pick`, where `pick(n)` is a uniform index below `n` (`|n| rng.index(n)` with the
 //! caller's seeded `haipai_tiles::rng::Rng`), so a test's one seed drives its inputs and their
 //! mutations alike.
 //!
 //! ```
-//! let mut state = 1usize;
+//! // Any source of indices will do; the tests pass their seeded `Rng`.
+//! let mut state = 1u64;
 //! let mut pick = |n: usize| {
 //!     state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-//!     (state >> 33) % n
+//!     (state >> 33) as usize % n
 //! };
 //! let broken = haipai_test_utils::mutate::mutate(&mut pick, "123m456p789s11z22z");
 //! assert_ne!(broken, "never equal to this");
