@@ -1217,6 +1217,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.skip_unread && self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always
     }
 
+    /// Whether the pass numbers its states anew without the unread ones
+    /// ([`Solver::direct_riichi_steps`], [`Solver::unread13_away`]): when dama tenpai states
+    /// are skipped, unless every layer is kept or the walk over reached variants runs (both
+    /// read the listing's numbers).
+    fn renumbers_for_pass(&self) -> bool {
+        self.skips_dama_tenpai() && !self.keep_layers && !self.walks()
+    }
+
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
     /// when the draw was necessary): its admissible discards and its shanten-keeping discards
     /// `keep` (bit `e`; what [`Solver::keeping_discards`] answers, the lookup table keeps them).
@@ -1477,7 +1485,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// keeping no state (its first state is the next hand's), so the pass's 14-tile layer is
     /// a fifth smaller on the 3-shanten bench hand (fewer fresh pages, denser reads).
     fn direct_riichi_steps(&mut self) {
-        if !self.skips_dama_tenpai() || self.keep_layers || self.walks() {
+        if !self.renumbers_for_pass() {
             return;
         }
         // A hand's first state in the pass, or (tagged) its riichi states, by its listed one.
@@ -1518,14 +1526,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Numbers the 13-tile states anew for the pass without those of the hands no value of
     /// which is read ([`Solver::never_read`]: the tenpai hands that are not roots, under riichi
     /// always; 40,368 of the 385,354 states of the 3-shanten bench hand), in the same order, as
-    /// [`Solver::direct_riichi_steps`] does for the 14-tile states (the same conditions: every
-    /// layer kept, or the walk over reached variants, read the listing's numbers). Such a hand
+    /// [`Solver::direct_riichi_steps`] does for the 14-tile states (under the same condition,
+    /// [`Solver::renumbers_for_pass`]). Such a hand
     /// keeps no state; the discards into it (each declares riichi and reads the riichi states
     /// only, but a discard clearing a red bit still indexes the 13-tile layer for the dama
     /// value it does not take) point at the zeros after the layer ([`SPARE13`]). The roots'
     /// states (returned by [`Solver::solve`]) are renumbered with the rest.
     fn unread13_away(&mut self, roots: &mut [u32]) {
-        if !self.skips_dama_tenpai() || self.keep_layers || self.walks() {
+        if !self.renumbers_for_pass() {
             return;
         }
         let at: Vec<(usize, usize)> = roots.iter().map(|&r| self.locate13(r)).collect();

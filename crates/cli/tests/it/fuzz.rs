@@ -10,9 +10,9 @@
 
 use haipai_test_utils::mutate;
 
+use super::spawn_haipai;
 use haipai_tiles::rng::Rng;
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// What one launch gave: exit code (-1 when killed by a signal), stdout, stderr.
@@ -24,13 +24,7 @@ struct Run {
 
 /// Runs `haipai ARGS` with `stdin`, killing it after `limit` (a hang fails the test).
 fn run(args: &[String], stdin: &[u8], limit: Duration) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_haipai"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("haipai starts");
+    let mut child = spawn_haipai(args);
     let mut input = child.stdin.take().expect("stdin");
     let bytes = stdin.to_vec();
     // Written from a thread: a child that prints before it reads all its input cannot block us.
