@@ -204,6 +204,44 @@ pub fn parse_kmahjongg(name: &str, text: &str) -> Result<Layout, LayoutError> {
     Layout::new(name, slots)
 }
 
+/// An attribute value with its character references replaced: the five XML entities (`&amp;`,
+/// `&lt;`, `&gt;`, `&quot;`, `&apos;`) and numeric ones (`&#38;`, `&#x26;`). A `&` that starts
+/// none of these is an error (XML forbids a bare `&`), naming what was found.
+fn decode_entities(raw: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(&rest[..amp]);
+        let after = &rest[amp + 1..];
+        let end = after.find(';').filter(|&e| e <= 10).ok_or_else(|| {
+            let shown: String = rest[amp..].chars().take(10).collect();
+            format!("'{shown}' is not a character reference ('&' is written '&amp;')")
+        })?;
+        let reference = &after[..end];
+        out.push(character(reference).ok_or_else(|| format!("unknown character reference '&{reference};'"))?);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// The character an XML character reference names (`amp`, `#38`, `#x26`, ...), if any.
+fn character(reference: &str) -> Option<char> {
+    let code = match reference {
+        "amp" => return Some('&'),
+        "lt" => return Some('<'),
+        "gt" => return Some('>'),
+        "quot" => return Some('"'),
+        "apos" => return Some('\''),
+        _ => match reference.strip_prefix("#x").or_else(|| reference.strip_prefix("#X")) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => reference.strip_prefix('#')?.parse().ok()?,
+        },
+    };
+    // XML allows no control characters but tab, line feed and carriage return.
+    char::from_u32(code).filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+}
+
 /// One XML tag read by [`xml_tags`].
 struct Tag {
     line: usize,
@@ -294,7 +332,9 @@ fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
             let close = after[1..]
                 .find(q)
                 .ok_or_else(|| LayoutError::at(start_line, format!("attribute '{key}' of <{name}> is not closed")))?;
-            attrs.push((key, after[1..1 + close].to_string()));
+            let value = decode_entities(&after[1..1 + close])
+                .map_err(|why| LayoutError::at(start_line, format!("attribute '{key}' of <{name}>: {why}")))?;
+            attrs.push((key, value));
             rest = after[close + 2..].trim_start();
         }
         if closing && (self_closing || !attrs.is_empty()) {

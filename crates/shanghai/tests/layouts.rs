@@ -118,6 +118,39 @@ fn gnome_errors_name_the_line() {
 }
 
 #[test]
+fn gnome_attribute_values_decode_character_references() {
+    let map = |name: &str| {
+        format!(
+            "<mahjongg>\n<map name=\"{name}\">\n<tile x=\"0\" y=\"0\" z=\"0\"/><tile x=\"2\" y=\"0\" z=\"0\"/>\n</map></mahjongg>"
+        )
+    };
+    let names =
+        |text: &str| parse_gnome(text).map(|maps| maps.iter().map(|l| l.name().to_string()).collect::<Vec<_>>());
+    assert_eq!(names(&map("Rock &amp; Roll")).unwrap(), ["Rock & Roll"]);
+    assert_eq!(names(&map("&lt;&gt;&quot;&apos;&#65;&#x42;&#X43;")).unwrap(), ["<>\"'ABC"]);
+    assert_eq!(names(&map("東 &#x6771;")).unwrap(), ["東 東"]);
+    assert_eq!(
+        err(parse_gnome(&map("Rock & Roll")).map(|mut v| v.remove(0))),
+        "line 2: attribute 'name' of <map>: '& Roll' is not a character reference ('&' is written '&amp;')"
+    );
+    assert_eq!(
+        err(parse_gnome(&map("a &nbsp; b")).map(|mut v| v.remove(0))),
+        "line 2: attribute 'name' of <map>: unknown character reference '&nbsp;'"
+    );
+    assert_eq!(
+        err(parse_gnome(&map("&#0;")).map(|mut v| v.remove(0))),
+        "line 2: attribute 'name' of <map>: unknown character reference '&#0;'"
+    );
+    assert_eq!(
+        err(parse_gnome(&map("&#xD800;")).map(|mut v| v.remove(0))),
+        "line 2: attribute 'name' of <map>: unknown character reference '&#xD800;'"
+    );
+    // A number in a reference decodes too: x="&#49;" is x="1".
+    let tile = "<mahjongg><map name=\"a\"><tile x=\"&#48;\" y=\"0\" z=\"0\"/><tile x=\"&#50;\" y=\"0\" z=\"0\"/></map></mahjongg>";
+    assert_eq!(parse_gnome(tile).unwrap()[0].len(), 2);
+}
+
+#[test]
 fn haipai_notation_errors_name_the_line() {
     assert_eq!(err(parse_haipai("t", "0 0 0..1\n0 1\n")), "line 2: expected 'layer row column', found '0 1'");
     assert_eq!(
