@@ -94,7 +94,9 @@ impl From<ErrorKind> for Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            ErrorKind::HandSize(n) => write!(f, "the hand has {n} tiles; expected 13 or 14"),
+            ErrorKind::HandSize(n) => {
+                write!(f, "the hand has {n} tile{}; expected 13 or 14", if *n == 1 { "" } else { "s" })
+            }
             ErrorKind::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
             ErrorKind::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
             ErrorKind::NotInHand(t) => write!(f, "{t} is not in the hand"),
