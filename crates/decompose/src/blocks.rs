@@ -273,7 +273,7 @@ impl fmt::Display for Block {
 }
 
 /// One decomposition: up to 14 blocks covering the closed tiles exactly, sorted by lowest tile
-/// then kind.
+/// then kind. Its `FromStr` reads back what `Display` prints (see [`crate::ParseError`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Decomposition {
     blocks: [Block; 14],
@@ -281,6 +281,14 @@ pub struct Decomposition {
 }
 
 impl Decomposition {
+    /// The decomposition of `blocks`, already sorted and at most 14 (the search and the parser
+    /// make sure); the unused slots hold one fixed block, so equal decompositions are equal.
+    pub(crate) fn from_sorted(blocks: &[Block]) -> Decomposition {
+        let mut all = [NO_BLOCK; 14];
+        all[..blocks.len()].copy_from_slice(blocks);
+        Decomposition { blocks: all, len: blocks.len() as u8 }
+    }
+
     /// The blocks, sorted by lowest tile, then kind.
     pub fn blocks(&self) -> &[Block] {
         &self.blocks[..usize::from(self.len)]
@@ -461,7 +469,9 @@ impl Iterator for Decompositions {
             self.descend()
         };
         if found {
-            Some(Decomposition { blocks: self.stack, len: self.depth })
+            // Slots past the depth hold blocks popped earlier: clear them, so that equal
+            // decompositions compare (and hash) equal.
+            Some(Decomposition::from_sorted(&self.stack[..usize::from(self.depth)]))
         } else {
             self.done = true;
             None

@@ -13,6 +13,8 @@
 //! - [`decompositions`] / [`Decompositions`]: every split into [`Block`]s — complete groups, at
 //!   most one head pair, partial shapes (pair, ryanmen, penchan, kanchan) and isolated tiles —
 //!   optionally restricted by [`BlockKinds`] and a bound on the non-group blocks.
+//! - `FromStr` for [`Group`], [`Block`], [`Decomposition`] and [`Arrangement`]: the printed
+//!   text read back, with a [`ParseError`] naming what is wrong and where.
 //!
 //! ```
 //! use haipai_decompose::{is_agari, is_seven_pairs, winning_arrangements};
@@ -33,8 +35,14 @@
 //!
 //! # Errors and invariants
 //!
-//! Nothing here returns an error, and no function taking counts panics, whatever the counts
-//! (255s included). The one panic is on a group, block or arrangement written by hand that is
+//! No function taking counts returns an error or panics, whatever the counts (255s included).
+//! The one error type, [`ParseError`] (opaque, with a `#[non_exhaustive]` [`ParseErrorKind`]
+//! and a 1-based column: `at 1: '(124m)' is not a block: ...`), comes from the `FromStr` of
+//! [`Group`], [`Block`], [`Decomposition`] and [`Arrangement`], which read back exactly what
+//! their `Display` prints: every value the crate yields from counts of at most four copies a
+//! kind reads back equal (`x.to_string().parse() == Ok(x)`); text out of the printed order, a
+//! shape that is none (`(124m)`, `[19m]`, a sequence of honours), a fifth copy or a second
+//! head is an error, never a panic. The one panic is on a group, block or arrangement written by hand that is
 //! no such thing (their fields are public): `Group::Sequence` of 8m, a ryanmen at 9m, an
 //! arrangement of five groups. [`Group::sequence`] and [`Block::new`] build only real ones,
 //! and `is_valid` tells. Inputs are closed tiles only; a hand of more than
@@ -53,6 +61,17 @@
 //! # Ok::<(), haipai_tiles::Error>(())
 //! ```
 //!
+//! ```
+//! use haipai_decompose::{Arrangement, Decomposition, winning_arrangements};
+//! use haipai_tiles::parse_counts;
+//!
+//! let a: Arrangement = "(123m)(123m)(456p)(789s)(55z)".parse()?;
+//! assert_eq!(winning_arrangements(&parse_counts("112233m456p789s55z")?).next(), Some(a));
+//! let err = "(123m)[19m]".parse::<Decomposition>().unwrap_err();
+//! assert_eq!(err.to_string(), "at 7: '[19m]' is not a block: a partial shape is a pair or two tiles of a suit at most two apart");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The mahjong terms (agari, meld, pair, ryanmen, ...) are explained in the glossary of the
 //! `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
@@ -61,6 +80,7 @@ mod arrangements;
 mod blocks;
 mod group;
 mod packed;
+mod parse;
 
 pub use agari::{
     TERMINALS_AND_HONORS, honors_are_complete, is_agari, is_seven_pairs, is_thirteen_orphans, is_winning_shape,
@@ -69,6 +89,7 @@ pub use agari::{
 pub use arrangements::{WinningArrangements, winning_arrangements};
 pub use blocks::{Block, BlockKind, BlockKinds, Decomposition, Decompositions, decompositions};
 pub use group::{Arrangement, Group};
+pub use parse::{ParseError, ParseErrorKind};
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]
@@ -88,5 +109,6 @@ mod send_sync {
         assert_send_sync::<Decomposition>();
         assert_send_sync::<Decompositions>();
         assert_send_sync::<WinningArrangements>();
+        assert_send_sync::<ParseError>();
     }
 }

@@ -22,8 +22,9 @@
 //! Errors: each crate has its own, opaque with a `#[non_exhaustive]` kind to match on:
 //! `tiles::Error` (parsing and hand checks; also returned by shanten's `try_` functions and
 //! `waits::hand_waits`), `score::Error`, `ev::Error`, `shanghai::LayoutError` and
-//! `shanghai::MoveError`. decompose and combinatorics return no errors (each function states
-//! its preconditions).
+//! `shanghai::MoveError`; `decompose::ParseError` and `waits::ParseError` come only from
+//! reading their printed values back (`FromStr`). decompose's functions on counts and
+//! combinatorics return no errors (each function states its preconditions).
 //!
 //! ```
 //! # #[cfg(feature = "tiles")] {

@@ -53,17 +53,37 @@
 //! sorted and distinct; the winning tiles are the union of the lines' wins, and (with no called melds) they are exactly haipai-shanten's necessary tiles of a
 //! tenpai hand.
 //!
+//! [`ParseError`] (opaque, with a `#[non_exhaustive]` [`ParseErrorKind`] and a 1-based
+//! column: `at 24: not a waiting line: ...`) comes from the `FromStr` of [`WaitKind`],
+//! [`Shape`] and [`Line`], which read back exactly what their `Display` prints, never
+//! panicking. Every wait kind and shape the crate yields reads back equal, and so does every
+//! line of [`waits`] and of [`waits_with`] without meld tiles; the text of a line does not
+//! tell the called melds, so a line whose wins they cut reads back with those wins (see
+//! [`Line`]'s `FromStr`).
+//!
+//! ```
+//! use haipai_waits::{Line, waits};
+//! use haipai_tiles::parse_counts;
+//!
+//! let w = waits(&parse_counts("1122335556799m")?);
+//! let lines: Vec<Line> = w.lines().iter().map(|l| l.to_string().parse()).collect::<Result<_, _>>()?;
+//! assert_eq!(lines, w.lines());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The mahjong terms (tanki, shanpon, kanchan, karaten, ...) are explained in the glossary of
 //! the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 pub mod document004;
 mod line;
+mod parse;
 pub mod reference;
 mod shape;
 mod waits;
 mod win_kind;
 
 pub use line::{Line, Notation, WaitKind};
+pub use parse::{ParseError, ParseErrorKind};
 pub use shape::Shape;
 pub use waits::{Options, Waits, hand_waits, waits, waits_with};
 pub use win_kind::win_kinds;
@@ -84,5 +104,6 @@ mod send_sync {
         assert_send_sync::<Shape>();
         assert_send_sync::<Options>();
         assert_send_sync::<Notation>();
+        assert_send_sync::<ParseError>();
     }
 }
