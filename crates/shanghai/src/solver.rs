@@ -100,7 +100,8 @@
 //!   only tests whether a tile of `g` is free at `q`.)
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
-//!   refute nothing), the random perturbation of both in the full runs, and where a run is cut
+//!   refute nothing, a review's move searches after a few more: a check left out only refutes
+//!   nothing), the random perturbation of both in the full runs, and where a run is cut
 //!   off only decide where the search looks and how much it prunes, never what a prune
 //!   concludes: each rule above holds at any node whatever led there, and a lost-table entry
 //!   carries its reason, so it stays valid in every later run, whatever order found it. A run
@@ -364,6 +365,13 @@ const SNAP_EVERY: usize = 8;
 /// this many checks in a row refuted nothing.
 const CHEAP_QUIET_CHECKS: usize = 3;
 
+/// A review's searches of its moves (full runs only) stop forward-checking a node's groups
+/// after this many checks in a row refuted nothing; other full runs check every group. A
+/// check left out only prunes less (module doc, "Order and restarts"): fewer relaxation runs
+/// for somewhat more nodes, which pays on the long move searches of the slow reviews
+/// (docs/PERFORMANCE.md, session 10).
+const REVIEW_QUIET_CHECKS: usize = 10;
+
 /// The three ways to split a group's four tiles (indices into its members) into two pairs.
 const SPLITS: [[usize; 4]; 3] = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 3, 1, 2]];
 
@@ -562,8 +570,9 @@ impl<'b> Solver<'b> {
     /// earlier leaves every later move legal), and so does a move `a-b` when a known line's
     /// pairs, with `a-b` and `x-y` in place of its `a-x` and `b-y`, clear the board in some
     /// order (a greedy replay decides it), or do so with one more group split another way.
-    /// Only the remaining moves are searched, with full runs only (no cheap first run): each
-    /// with the nogoods known at the position (module doc, "Nogoods"; those a move's search
+    /// Only the remaining moves are searched, with full runs only (no cheap first run) whose
+    /// nodes stop forward-checking once ten checks in a row have refuted nothing: each with
+    /// the nogoods known at the position (module doc, "Nogoods"; those a move's search
     /// finds without using the pair it left of its group hold at the position as they are, so
     /// they apply to every later move), trying first at each branch the split the latest
     /// winning line makes (phase saving: a move changes one group, so the line's other splits
@@ -949,10 +958,18 @@ impl<'b> Solver<'b> {
             let count = c.viable.iter().filter(|&&x| x).count() as u32;
             (count, std::cmp::Reverse(c.weight + 64 * wts[c.group]))
         });
-        // Checks in a row that refuted nothing: the cheap run stops checking at three.
+        // Checks in a row that refuted nothing: the cheap run stops checking at three, a
+        // review's move searches at `REVIEW_QUIET_CHECKS`.
+        let max_quiet = if !self.full_run {
+            CHEAP_QUIET_CHECKS
+        } else if self.full_runs_only {
+            REVIEW_QUIET_CHECKS
+        } else {
+            usize::MAX
+        };
         let mut quiet = 0;
         for c in &cands {
-            if !self.full_run && quiet == CHEAP_QUIET_CHECKS {
+            if quiet == max_quiet {
                 break;
             }
             let g = c.group;
