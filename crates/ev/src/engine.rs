@@ -71,9 +71,12 @@ impl Arrays {
     }
 }
 
+/// The tolerance of [`better`]'s comparisons.
+const TIE: f64 = 1e-12;
+
 /// True when `a` is strictly better than `b` under the objective.
 pub(crate) fn better(objective: Objective, a: (f64, f64, f64), b: (f64, f64, f64)) -> bool {
-    const EPS: f64 = 1e-12;
+    const EPS: f64 = TIE;
     let (x, y) = match objective {
         Objective::Points => ((a.0, a.1, a.2), (b.0, b.1, b.2)),
         Objective::Win => ((a.1, a.0, a.2), (b.1, b.0, b.2)),
@@ -2440,17 +2443,18 @@ impl Graph<'_> {
     ) {
         // The comparison specialised to the objective (the choice loop compiled once for each).
         match self.objective {
-            Objective::Points => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
+            Objective::Points => self.layer14_by::<0>(hands, out, d, (next13, next_r), |a, b| {
                 better(Objective::Points, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
             }),
-            Objective::Win => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
+            Objective::Win => self.layer14_by::<1>(hands, out, d, (next13, next_r), |a, b| {
                 better(Objective::Win, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
             }),
         }
     }
 
-    /// [`Graph::layer14`] under the comparison `better`.
-    fn layer14_by(
+    /// [`Graph::layer14`] under the comparison `better`, which compares component `FIRST`
+    /// first (see [`Best`]).
+    fn layer14_by<const FIRST: usize>(
         &self,
         hands: std::ops::Range<usize>,
         out: &mut [[f64; 3]],
@@ -2480,10 +2484,10 @@ impl Graph<'_> {
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
             match out.len() {
-                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better),
-                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better),
-                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better),
-                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better),
+                1 => self.value14::<FIRST, 1>(hand, d, next, out.try_into().expect("1 state"), better),
+                2 => self.value14::<FIRST, 2>(hand, d, next, out.try_into().expect("2 states"), better),
+                4 => self.value14::<FIRST, 4>(hand, d, next, out.try_into().expect("4 states"), better),
+                _ => self.value14::<FIRST, 8>(hand, d, next, out.try_into().expect("8 states"), better),
             }
         }
     }
@@ -2491,7 +2495,8 @@ impl Graph<'_> {
     /// The values after draw `d` of the `V` variants of the 14-tile hand `hand`, written to
     /// `out`, under the comparison `better`: each variant takes the best of its win (when it
     /// may be declined) and its discards, in the order of the option pool.
-    fn value14<const V: usize>(
+    #[inline(always)]
+    fn value14<const FIRST: usize, const V: usize>(
         &self,
         hand: &Hand14,
         d: usize,
@@ -2511,11 +2516,11 @@ impl Graph<'_> {
                 *out = *won;
                 return;
             }
-            Some(won) => (won.each_ref(), true),
-            None => ([&ZERO; V], false),
+            Some(won) => (Best::<FIRST, V>::of(won.each_ref()), true),
+            None => (Best::<FIRST, V>::unfloored([&ZERO; V]), false),
         };
         let best = self.best_discard(hand, (next13, next_r), start, better);
-        for (o, b) in out.iter_mut().zip(best) {
+        for (o, b) in out.iter_mut().zip(best.at) {
             *o = *b;
         }
     }
@@ -2524,22 +2529,27 @@ impl Graph<'_> {
     /// best so far) and its discards, in the order of the option pool, compared in place (in
     /// the layer read): the winner is copied once, by the caller.
     #[inline(always)]
-    fn best_discard<'v, const V: usize>(
+    fn best_discard<'v, const FIRST: usize, const V: usize>(
         &self,
         hand: &Hand14,
         (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        (mut best, found): ([&'v [f64; 3]; V], bool),
+        (mut best, found): (Best<'v, FIRST, V>, bool),
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
-    ) -> [&'v [f64; 3]; V] {
+    ) -> Best<'v, FIRST, V> {
         let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
         let mut options = self.options[hand.options()].iter();
         // The first option taken as it is when there is no best yet (no comparison), the
         // others compared.
+        // Its floors computed only when another option follows.
         if !found && let Some(&entry) = options.next() {
-            self.offer::<V, false>(entry, reds, (next13, next_r), &mut best, better);
+            self.offer::<FIRST, V, false>(entry, reds, (next13, next_r), &mut best, better);
+            if options.len() == 0 {
+                return best;
+            }
+            best.refloor();
         }
         for &entry in options {
-            self.offer::<V, true>(entry, reds, (next13, next_r), &mut best, better);
+            self.offer::<FIRST, V, true>(entry, reds, (next13, next_r), &mut best, better);
         }
         best
     }
@@ -2548,12 +2558,12 @@ impl Graph<'_> {
     /// [`CLEARED_RANK`]s):
     /// kept when better, or taken when there is no best yet (not `FOUND`).
     #[inline(always)]
-    fn offer<'v, const V: usize, const FOUND: bool>(
+    fn offer<'v, const FIRST: usize, const V: usize, const FOUND: bool>(
         &self,
         entry: Opt,
         reds: &[[u8; 8]; 32],
         (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        best: &mut [&'v [f64; 3]; V],
+        best: &mut Best<'v, FIRST, V>,
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
         let found = FOUND;
@@ -2563,7 +2573,6 @@ impl Graph<'_> {
         if entry.info & CLEARS == 0 {
             // A discard that keeps every red bit leaves the same variants, rank for rank;
             // the policy picked once for all of them (riichi always: no dama value read).
-            let dama = |c: usize| &next13[state + c];
             match (riichi_at, self.policy) {
                 (None, _) | (Some(_), RiichiPolicy::Never) => {
                     let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
@@ -2575,7 +2584,8 @@ impl Graph<'_> {
                 }
                 (Some(at), RiichiPolicy::Best) => {
                     let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                    keep_best(best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
+                    let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                    keep_best(best, found, |c| self.dama_or_riichi(&dama[c], &riichi[c], better), better);
                 }
             }
         } else {
@@ -2722,20 +2732,117 @@ impl Graph<'_> {
 /// The value of a 14-tile state without a win or a discard.
 const ZERO: [f64; 3] = [0.0; 3];
 
-/// Keeps in `best` (each variant's best so far) each variant's value `v(c)` when it is better
-/// (or the first one, when none is `found` yet).
+/// Each variant's best value so far in the choice loop (`at`, read in place in the layer) and
+/// its [`floor`]: a candidate whose component `FIRST` (points, or the win under
+/// [`Objective::Win`]) is below the floor is not better, without the full comparison.
+struct Best<'v, const FIRST: usize, const V: usize> {
+    at: [&'v [f64; 3]; V],
+    floor: [f64; V],
+}
+
+impl<'v, const FIRST: usize, const V: usize> Best<'v, FIRST, V> {
+    /// The best values `at`, with their floors.
+    #[inline(always)]
+    fn of(at: [&'v [f64; 3]; V]) -> Self {
+        Best { at, floor: std::array::from_fn(|c| floor(at[c][FIRST])) }
+    }
+
+    /// The best values `at`, their floors not computed yet (see [`Best::refloor`]).
+    #[inline(always)]
+    fn unfloored(at: [&'v [f64; 3]; V]) -> Self {
+        Best { at, floor: [0.0; V] }
+    }
+
+    /// Computes the floors of the best values.
+    #[inline(always)]
+    fn refloor(&mut self) {
+        self.floor = std::array::from_fn(|c| floor(self.at[c][FIRST]));
+    }
+
+    /// Makes `v` variant `c`'s best.
+    #[inline(always)]
+    fn set(&mut self, c: usize, v: &'v [f64; 3]) {
+        self.at[c] = v;
+        self.floor[c] = floor(v[FIRST]);
+    }
+}
+
+/// Below this value of its first component, a candidate is not [`better`] than a best whose
+/// first component is `y`: `y - 4e-12 * max(|y|, 1)`, rounded.
+///
+/// Why (for finite values: every value the pass compares is a weighted mean of finite win
+/// points, so none is infinite; NaN takes the full comparison, as `x < floor` is then false).
+/// Let `u = 2^-53` (the unit roundoff), `e` the double `EPS` of [`better`] (below
+/// `1.0000001e-12`), `M = max(|y|, 1)` (exact), `t = fl(4e-12 * M) >= 4e-12 * M * (1 - u)` and
+/// `f = fl(y - t)`, the floor. Take a candidate `x < f`.
+/// 1. `t >= 0`, so `f <= y` (rounding is monotone and `y` a double): `x < y`.
+/// 2. `f <= (y - t) + u * |y - t| <= y - t + u * (|y| + t)`, so
+///    `y - x > y - f >= t * (1 - u) - u * M >= M * (4e-12 * (1 - u)^2 - u) > 3.99e-12 * M`.
+/// 3. `better`'s first test compares `|fl(x - y)| = fl(y - x) >= (y - x) * (1 - u)` (rounding is
+///    symmetric and monotone; `+inf` on overflow, still larger) with
+///    `fl(e * max(|x|, 1)) <= e * max(|x|, 1) * (1 + u)`:
+///    - when `|x| <= 2M`, the first is above `3.98e-12 * M`, the second below `2.01e-12 * M`;
+///    - when `|x| > 2M`, `x` is negative (`x < y <= M`), `max(|x|, 1) = |x|` and
+///      `y - x >= |x| - M > |x| / 2`: the first is above `0.49 * |x|`, the second below
+///      `1.01e-12 * |x|`.
+///
+///    Either way the test holds and `better` answers `x > y`, false: the floor only skips
+///    comparisons whose answer is no.
+///
+/// For a NaN or infinite `y` the floor is NaN or `-inf`: nothing is below it.
 #[inline(always)]
-fn keep_best<'v, const V: usize>(
-    best: &mut [&'v [f64; 3]; V],
+fn floor(y: f64) -> f64 {
+    y - 4e-12 * at_least_one(y.abs())
+}
+
+/// Keeps in `best` (each variant's best so far) each variant's value `v(c)` when it is better
+/// (or the first one, when none is `found` yet): a value below the best's floor is not, the
+/// others are compared in full.
+#[inline(always)]
+fn keep_best<'v, const FIRST: usize, const V: usize>(
+    best: &mut Best<'v, FIRST, V>,
     found: bool,
     v: impl Fn(usize) -> &'v [f64; 3],
+    better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+) {
+    // Written out call by call (each sees a constant variant; no loop for the compiler to keep).
+    keep_one(best, found, 0, v(0), better);
+    if V > 1 {
+        keep_one(best, found, 1, v(1), better);
+    }
+    if V > 2 {
+        keep_one(best, found, 2, v(2), better);
+        keep_one(best, found, 3, v(3), better);
+    }
+    if V > 4 {
+        keep_one(best, found, 4, v(4), better);
+        keep_one(best, found, 5, v(5), better);
+        keep_one(best, found, 6, v(6), better);
+        keep_one(best, found, 7, v(7), better);
+    }
+}
+
+/// [`keep_best`] for variant `c`, offered `v`.
+#[inline(always)]
+fn keep_one<'v, const FIRST: usize, const V: usize>(
+    best: &mut Best<'v, FIRST, V>,
+    found: bool,
+    c: usize,
+    v: &'v [f64; 3],
     better: impl Fn([f64; 3], [f64; 3]) -> bool,
 ) {
-    for (c, b) in best.iter_mut().enumerate() {
-        let v = v(c);
-        if !found || better(*v, **b) {
-            *b = v;
-        }
+    if !found {
+        best.at[c] = v;
+        return;
+    }
+    if v[FIRST] < best.floor[c] {
+        return;
+    }
+    let y = best.at[c];
+    // Points and win both equal: `better`'s first two tests fail, its third decides.
+    let taken = if v[0] == y[0] && v[1] == y[1] { v[2] > y[2] + TIE } else { better(*v, *y) };
+    if taken {
+        best.set(c, v);
     }
 }
 
