@@ -2687,35 +2687,31 @@ impl Graph<'_> {
     ) {
         let reds = &RED[usize::from(hand.mask)];
         let mut acc = [[0.0f64; 3]; V];
-        for step in &self.steps[hand.steps.range()] {
-            let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
-            let suit = step.suit;
-            if suit == 3 {
-                // Not a five: the same variants, rank for rank.
-                let q = f64::from(step.copies);
-                let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
-                for (a, v) in acc.iter_mut().zip(v) {
-                    add_scaled(a, q, *v);
-                }
-                continue;
-            }
-            let live = &self.red_live[usize::from(suit)];
-            // Unrolled (a constant index for each variant), so the accumulators may stay in
-            // registers through the whole loop.
-            each_variant::<V>(|c| {
-                let (a, red) = (&mut acc[c], reds[c] & 7);
-                let red_live = live[usize::from(red)];
-                if red_live > 0 {
-                    let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
-                    add_scaled(a, q, v);
-                    let q = f64::from(step.copies - red_live);
-                    let v = v14[at + usize::from(rank[usize::from(red)])];
-                    add_scaled(a, q, v);
+        let steps = &self.steps[hand.steps.range()];
+        if V < 8 {
+            for step in steps {
+                if step.suit == 3 {
+                    add_step(&mut acc, step, v14);
                 } else {
-                    let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
-                    add_scaled(a, q, v);
+                    self.add_five(&mut acc, step, reds, v14);
                 }
-            });
+            }
+        } else {
+            // Eight variants: the steps up to each five added to a copy of the accumulators,
+            // which that loop keeps in registers (the fives' per-variant sums keep them in
+            // memory).
+            let mut k = 0;
+            while k < steps.len() {
+                let mut run = acc;
+                while let Some(step) = steps.get(k).filter(|step| step.suit == 3) {
+                    add_step(&mut run, step, v14);
+                    k += 1;
+                }
+                acc = run;
+                let Some(step) = steps.get(k) else { break };
+                self.add_five(&mut acc, step, reds, v14);
+                k += 1;
+            }
         }
         let (stay, inv) = draw_weights(hand, denom);
         let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
@@ -2726,6 +2722,43 @@ impl Graph<'_> {
         for ((o, a), own) in out.iter_mut().zip(&acc).zip(&own) {
             *o = mix(stay, *own, inv, *a);
         }
+    }
+
+    /// Adds a drawn five's values to the accumulators `acc` of a hand's variants (their red
+    /// bits `reds`): each variant reads the variant of the 14-tile hand with its red bits, split
+    /// into the red copy and the plain ones when its red copy is live.
+    #[inline(always)]
+    fn add_five<const V: usize>(&self, acc: &mut [[f64; 3]; V], step: &Step, reds: &[u8; 8], v14: &[[f64; 3]]) {
+        let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
+        let suit = step.suit;
+        let live = &self.red_live[usize::from(suit)];
+        // Unrolled (a constant index for each variant), so the accumulators may stay in
+        // registers.
+        each_variant::<V>(|c| {
+            let (a, red) = (&mut acc[c], reds[c] & 7);
+            let red_live = live[usize::from(red)];
+            if red_live > 0 {
+                let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
+                add_scaled(a, q, v);
+                let q = f64::from(step.copies - red_live);
+                let v = v14[at + usize::from(rank[usize::from(red)])];
+                add_scaled(a, q, v);
+            } else {
+                let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
+                add_scaled(a, q, v);
+            }
+        });
+    }
+}
+
+/// Adds a drawn tile's values that is not a five to the accumulators `acc` of a hand's
+/// variants: the same variants, rank for rank.
+#[inline(always)]
+fn add_step<const V: usize>(acc: &mut [[f64; 3]; V], step: &Step, v14: &[[f64; 3]]) {
+    let (q, at) = (f64::from(step.copies), step.state as usize);
+    let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
+    for (a, v) in acc.iter_mut().zip(v) {
+        add_scaled(a, q, *v);
     }
 }
 
