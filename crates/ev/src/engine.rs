@@ -2511,47 +2511,37 @@ impl Graph<'_> {
             .then(|| &self.wins[hand.win as usize..hand.win as usize + V])
             .filter(|wins| !wins[0][last].is_nan())
             .map(|wins| std::array::from_fn(|c| [wins[c][last], 1.0, 1.0]));
-        let start = match &won {
+        let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
+        let mut options = self.options[hand.options()].iter();
+        let mut best = match &won {
             Some(won) if !self.may_decline => {
                 *out = *won;
                 return;
             }
-            Some(won) => (Best::<FIRST, V>::of(won.each_ref()), true),
-            None => (Best::<FIRST, V>::unfloored([&ZERO; V]), false),
-        };
-        let best = self.best_discard(hand, (next13, next_r), start, better);
-        for (o, b) in out.iter_mut().zip(best.at) {
-            *o = *b;
-        }
-    }
-
-    /// The best of each variant of the 14-tile hand `hand` among `best` (when `found`, the
-    /// best so far) and its discards, in the order of the option pool, compared in place (in
-    /// the layer read): the winner is copied once, by the caller.
-    #[inline(always)]
-    fn best_discard<'v, const FIRST: usize, const V: usize>(
-        &self,
-        hand: &Hand14,
-        (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        (mut best, found): (Best<'v, FIRST, V>, bool),
-        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
-    ) -> Best<'v, FIRST, V> {
-        let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
-        let mut options = self.options[hand.options()].iter();
-        // The first option taken as it is when there is no best yet (no comparison), the
-        // others compared.
-        // Its floors computed only when another option follows.
-        if !found && let Some(&entry) = options.next() {
-            self.offer::<FIRST, V, false>(entry, reds, (next13, next_r), &mut best, better);
-            if options.len() == 0 {
-                return best;
+            Some(won) => Best::<FIRST, V>::of(won.each_ref()),
+            None => {
+                // The first option taken as it is (no best to compare with yet); its floors
+                // computed only when another option follows.
+                let Some(&first) = options.next() else {
+                    *out = [ZERO; V];
+                    return;
+                };
+                let mut best = Best::<FIRST, V>::unfloored([&ZERO; V]);
+                self.offer::<FIRST, V, false>(first, reds, (next13, next_r), &mut best, better);
+                if V == 1 || options.len() > 0 {
+                    best.refloor();
+                }
+                best
             }
-            best.refloor();
-        }
+        };
+        // The others compared, in the order of the option pool, in place (in the layer read):
+        // the winner is copied once.
         for &entry in options {
             self.offer::<FIRST, V, true>(entry, reds, (next13, next_r), &mut best, better);
         }
-        best
+        for (o, b) in out.iter_mut().zip(best.at) {
+            *o = *b;
+        }
     }
 
     /// Offers the discard `entry` to each variant's `best` (`reds`: the hand's
