@@ -1811,7 +1811,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             options,
             riichi13: &riichi13,
             wins: &self.wins,
-            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| self.red.of(red as u8, suit))),
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
@@ -2395,8 +2395,8 @@ struct Graph<'g> {
     riichi13: &'g [u32],
     wins: &'g [[f64; 2]],
     /// The live red copies of each suit's five (`red_live[suit][red]`) for a state with red
-    /// bits `red` ([`RedLive::of`]).
-    red_live: [[u8; 8]; 3],
+    /// bits `red` ([`RedLive::of`]), as numbers (the gathers multiply by them).
+    red_live: [[f64; 8]; 3],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -2722,20 +2722,22 @@ impl Graph<'_> {
         let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
         let suit = step.suit;
         let live = &self.red_live[usize::from(suit)];
+        // The copies as a number once (the red copy and the plain ones, as numbers, are exact:
+        // small integers).
+        let copies = f64::from(step.copies);
         // Unrolled (a constant index for each variant), so the accumulators may stay in
         // registers.
         each_variant::<V>(|c| {
             let (a, red) = (&mut acc[c], reds[c] & 7);
             let red_live = live[usize::from(red)];
-            if red_live > 0 {
-                let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
-                add_scaled(a, q, v);
-                let q = f64::from(step.copies - red_live);
+            if red_live > 0.0 {
+                let v = v14[at + usize::from(rank[usize::from(red | 1 << suit)])];
+                add_scaled(a, red_live, v);
                 let v = v14[at + usize::from(rank[usize::from(red)])];
-                add_scaled(a, q, v);
+                add_scaled(a, copies - red_live, v);
             } else {
-                let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
-                add_scaled(a, q, v);
+                let v = v14[at + usize::from(rank[usize::from(red)])];
+                add_scaled(a, copies, v);
             }
         });
     }
