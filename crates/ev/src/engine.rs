@@ -71,7 +71,7 @@ impl Arrays {
     }
 }
 
-/// The tolerance of [`better`]'s comparisons.
+/// The tolerance of [`better`]'s comparisons (see [`floor`]).
 const TIE: f64 = 1e-12;
 
 /// True when `a` is strictly better than `b` under the objective.
@@ -2452,8 +2452,8 @@ impl Graph<'_> {
         }
     }
 
-    /// [`Graph::layer14`] under the comparison `better`, which compares component `FIRST`
-    /// first (see [`Best`]).
+    /// [`Graph::layer14`] under the comparison `better` ([`better`] under the objective), which
+    /// compares component `FIRST` first (see [`Best`]).
     fn layer14_by<const FIRST: usize>(
         &self,
         hands: std::ops::Range<usize>,
@@ -2494,7 +2494,8 @@ impl Graph<'_> {
 
     /// The values after draw `d` of the `V` variants of the 14-tile hand `hand`, written to
     /// `out`, under the comparison `better`: each variant takes the best of its win (when it
-    /// may be declined) and its discards, in the order of the option pool.
+    /// may be declined) and its discards, in the order of the option pool, compared in place
+    /// (in the layer read; the winner is copied once).
     #[inline(always)]
     fn value14<const FIRST: usize, const V: usize>(
         &self,
@@ -2521,7 +2522,8 @@ impl Graph<'_> {
             Some(won) => Best::<FIRST, V>::of(won.each_ref()),
             None => {
                 // The first option taken as it is (no best to compare with yet); its floors
-                // computed only when another option follows.
+                // computed only when another option follows (a single variant's always: the
+                // test costs more than the floor there).
                 let Some(&first) = options.next() else {
                     *out = [ZERO; V];
                     return;
@@ -2534,8 +2536,6 @@ impl Graph<'_> {
                 best
             }
         };
-        // The others compared, in the order of the option pool, in place (in the layer read):
-        // the winner is copied once.
         for &entry in options {
             self.offer::<FIRST, V, true>(entry, reds, (next13, next_r), &mut best, better);
         }
@@ -2795,14 +2795,16 @@ impl<'v, const FIRST: usize, const V: usize> Best<'v, FIRST, V> {
 /// Below this value of its first component, a candidate is not [`better`] than a best whose
 /// first component is `y`: `y - 4e-12 * max(|y|, 1)`, rounded.
 ///
-/// Why (for finite values: every value the pass compares is a weighted mean of finite win
-/// points, so none is infinite; NaN takes the full comparison, as `x < floor` is then false).
-/// Let `u = 2^-53` (the unit roundoff), `e` the double `EPS` of [`better`] (below
-/// `1.0000001e-12`), `M = max(|y|, 1)` (exact), `t = fl(4e-12 * M) >= 4e-12 * M * (1 - u)` and
-/// `f = fl(y - t)`, the floor. Take a candidate `x < f`.
+/// Why (for finite values: every value the pass compares is a probability-weighted sum of
+/// finite win points, so none is infinite; a NaN candidate takes the full comparison, as
+/// `x < floor` is then false). Let `u = 2^-53` (the unit roundoff), `e` the double [`TIE`]
+/// (below `1.0000001e-12`), `M = max(|y|, 1)` (exact), `t = fl(4e-12 * M) >= 4e-12 * M * (1 -
+/// u)^2` (the constant and the product each rounded) and `f = fl(y - t)`, the floor. Take a
+/// candidate `x < f`.
 /// 1. `t >= 0`, so `f <= y` (rounding is monotone and `y` a double): `x < y`.
-/// 2. `f <= (y - t) + u * |y - t| <= y - t + u * (|y| + t)`, so
-///    `y - x > y - f >= t * (1 - u) - u * M >= M * (4e-12 * (1 - u)^2 - u) > 3.99e-12 * M`.
+/// 2. `f <= (y - t) + u * |y - t| <= y - t + u * (|y| + t)` (below the normal range the error
+///    is at most `2^-1075`, negligible here), so
+///    `y - x > y - f >= t * (1 - u) - u * M >= M * (4e-12 * (1 - u)^3 - u) > 3.99e-12 * M`.
 /// 3. `better`'s first test compares `|fl(x - y)| = fl(y - x) >= (y - x) * (1 - u)` (rounding is
 ///    symmetric and monotone; `+inf` on overflow, still larger) with
 ///    `fl(e * max(|x|, 1)) <= e * max(|x|, 1) * (1 + u)`:
