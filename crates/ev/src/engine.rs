@@ -2522,15 +2522,14 @@ impl Graph<'_> {
             Some(won) => Best::<FIRST, V>::of(won.each_ref()),
             None => {
                 // The first option taken as it is (no best to compare with yet); its floors
-                // computed only when another option follows (a single variant's always: the
-                // test costs more than the floor there).
+                // computed only when another option follows.
                 let Some(&first) = options.next() else {
                     *out = [ZERO; V];
                     return;
                 };
                 let mut best = Best::<FIRST, V>::unfloored([&ZERO; V]);
                 self.offer::<FIRST, V, false>(first, reds, (next13, next_r), &mut best, better);
-                if V == 1 || options.len() > 0 {
+                if options.len() > 0 {
                     best.refloor();
                 }
                 best
@@ -2766,10 +2765,16 @@ struct Best<'v, const FIRST: usize, const V: usize> {
 }
 
 impl<'v, const FIRST: usize, const V: usize> Best<'v, FIRST, V> {
+    /// Whether the floors are kept: not for a single variant (most hands under `--budget 0`,
+    /// with few discards each), where keeping them costs about what they save.
+    const FLOORED: bool = V > 1;
+
     /// The best values `at`, with their floors.
     #[inline(always)]
     fn of(at: [&'v [f64; 3]; V]) -> Self {
-        Best { at, floor: std::array::from_fn(|c| floor(at[c][FIRST])) }
+        let mut best = Best::unfloored(at);
+        best.refloor();
+        best
     }
 
     /// The best values `at`, their floors not computed yet (see [`Best::refloor`]).
@@ -2781,14 +2786,18 @@ impl<'v, const FIRST: usize, const V: usize> Best<'v, FIRST, V> {
     /// Computes the floors of the best values.
     #[inline(always)]
     fn refloor(&mut self) {
-        self.floor = std::array::from_fn(|c| floor(self.at[c][FIRST]));
+        if Self::FLOORED {
+            self.floor = std::array::from_fn(|c| floor(self.at[c][FIRST]));
+        }
     }
 
     /// Makes `v` variant `c`'s best.
     #[inline(always)]
     fn set(&mut self, c: usize, v: &'v [f64; 3]) {
         self.at[c] = v;
-        self.floor[c] = floor(v[FIRST]);
+        if Self::FLOORED {
+            self.floor[c] = floor(v[FIRST]);
+        }
     }
 }
 
@@ -2862,7 +2871,7 @@ fn keep_one<'v, const FIRST: usize, const V: usize>(
         best.at[c] = v;
         return;
     }
-    if v[FIRST] < best.floor[c] {
+    if Best::<FIRST, V>::FLOORED && v[FIRST] < best.floor[c] {
         return;
     }
     let y = best.at[c];
