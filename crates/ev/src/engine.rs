@@ -2465,7 +2465,7 @@ impl Graph<'_> {
         if hands.is_empty() {
             return;
         }
-        let offset = self.hands14[hands.start].base as usize;
+        let offset = self.hands14[hands.start].base;
         // Before the last two indices, a hand without discards is as it was at `d + 1`.
         let settled = d + 3 <= LAST;
         for hand in &self.hands14[hands] {
@@ -2480,7 +2480,8 @@ impl Graph<'_> {
             if settled && hand.len == 0 {
                 continue;
             }
-            let b = hand.base as usize - offset;
+            // Counted in 32 bits (so `b + n` cannot overflow: no test for it).
+            let b = (hand.base - offset) as usize;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
             match out.len() {
@@ -2626,14 +2627,15 @@ impl Graph<'_> {
         if hands.is_empty() {
             return;
         }
-        let offset = self.hands13[hands.start].base as usize;
+        let offset = self.hands13[hands.start].base;
         for hand in &self.hands13[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
             // later index (never written after the terminal values, zero from a shanten of 1).
             if d < usize::from(hand.used) || d > usize::from(hand.until) {
                 continue;
             }
-            let b = hand.base as usize - offset;
+            // Counted in 32 bits (so `b + n` cannot overflow: no test for it).
+            let b = (hand.base - offset) as usize;
             let n = variants(hand.mask);
             let out = &mut out[b..b + n];
             let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
