@@ -3123,6 +3123,43 @@ mod tests {
         }
     }
 
+    /// [`floor`] and the tie test of [`keep_one`] against [`better`] itself: no candidate below
+    /// the floor is better (points first, or the win first), and with points and win equal
+    /// `better` answers the tenpai test; on values of every magnitude and sign, the candidates
+    /// a few units of the last place either side of the floor, seeded random ones and NaN.
+    #[test]
+    fn the_floor_and_the_tie_test_answer_as_better_does() {
+        let mut rng = Rng::new(13);
+        let mut ys = vec![0.0, 1e-300, 1e-13, 4e-12, 0.5, 1.0, 2.0, 123.456, 48_000.0, 1e10, 1e300, f64::MAX];
+        ys.extend(ys.clone().iter().map(|y| -y));
+        for _ in 0..2_000 {
+            ys.push((rng.unit_f64() - 0.5) * 10f64.powi(rng.index(40) as i32 - 20));
+        }
+        let mut below = 0;
+        for &y in &ys {
+            let f = floor(y);
+            let mut xs = vec![f64::NAN, f64::MIN, -1e300, y, f, f.next_up(), f.next_down()];
+            for _ in 0..8 {
+                let last = xs[xs.len() - 1];
+                xs.push(last.next_down());
+            }
+            for _ in 0..20 {
+                xs.push(y - (y.abs() + 1.0) * 1e-11 * rng.unit_f64());
+            }
+            for &x in &xs {
+                let (a, b) = (rng.unit_f64(), rng.unit_f64());
+                if x < f {
+                    below += 1;
+                    assert!(!better(Objective::Points, (x, a, b), (y, b, a)), "points {x:e} below {y:e}");
+                    assert!(!better(Objective::Win, (a, x, b), (b, y, a)), "win {x:e} below {y:e}");
+                }
+                assert_eq!(better(Objective::Points, (y, x, a), (y, x, b)), a > b + TIE, "{y:e} {x:e}");
+                assert_eq!(better(Objective::Win, (x, y, a), (x, y, b)), a > b + TIE, "{y:e} {x:e}");
+            }
+        }
+        assert!(below > 40_000, "{below} candidates below the floor");
+    }
+
     /// [`at_least`] against a filter over the kinds, on seeded random hands of counts 0..=4.
     #[test]
     fn at_least_matches_a_filter_over_the_kinds() {
