@@ -71,9 +71,12 @@ impl Arrays {
     }
 }
 
+/// The tolerance of [`better`]'s comparisons (see [`floor`]).
+const TIE: f64 = 1e-12;
+
 /// True when `a` is strictly better than `b` under the objective.
 pub(crate) fn better(objective: Objective, a: (f64, f64, f64), b: (f64, f64, f64)) -> bool {
-    const EPS: f64 = 1e-12;
+    const EPS: f64 = TIE;
     let (x, y) = match objective {
         Objective::Points => ((a.0, a.1, a.2), (b.0, b.1, b.2)),
         Objective::Win => ((a.1, a.0, a.2), (b.1, b.0, b.2)),
@@ -1808,7 +1811,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             options,
             riichi13: &riichi13,
             wins: &self.wins,
-            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| self.red.of(red as u8, suit))),
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
             objective: self.opts.objective,
             policy: self.opts.riichi,
             may_decline: self.opts.may_decline,
@@ -2392,8 +2395,8 @@ struct Graph<'g> {
     riichi13: &'g [u32],
     wins: &'g [[f64; 2]],
     /// The live red copies of each suit's five (`red_live[suit][red]`) for a state with red
-    /// bits `red` ([`RedLive::of`]).
-    red_live: [[u8; 8]; 3],
+    /// bits `red` ([`RedLive::of`]), as numbers (the gathers multiply by them).
+    red_live: [[f64; 8]; 3],
     objective: Objective,
     policy: RiichiPolicy,
     may_decline: bool,
@@ -2440,17 +2443,18 @@ impl Graph<'_> {
     ) {
         // The comparison specialised to the objective (the choice loop compiled once for each).
         match self.objective {
-            Objective::Points => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
+            Objective::Points => self.layer14_by::<0>(hands, out, d, (next13, next_r), |a, b| {
                 better(Objective::Points, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
             }),
-            Objective::Win => self.layer14_by(hands, out, d, (next13, next_r), |a, b| {
+            Objective::Win => self.layer14_by::<1>(hands, out, d, (next13, next_r), |a, b| {
                 better(Objective::Win, (a[0], a[1], a[2]), (b[0], b[1], b[2]))
             }),
         }
     }
 
-    /// [`Graph::layer14`] under the comparison `better`.
-    fn layer14_by(
+    /// [`Graph::layer14`] under the comparison `better` ([`better`] under the objective), which
+    /// compares component `FIRST` first (see [`Best`]).
+    fn layer14_by<const FIRST: usize>(
         &self,
         hands: std::ops::Range<usize>,
         out: &mut [[f64; 3]],
@@ -2461,7 +2465,7 @@ impl Graph<'_> {
         if hands.is_empty() {
             return;
         }
-        let offset = self.hands14[hands.start].base as usize;
+        let offset = self.hands14[hands.start].base;
         // Before the last two indices, a hand without discards is as it was at `d + 1`.
         let settled = d + 3 <= LAST;
         for hand in &self.hands14[hands] {
@@ -2476,22 +2480,25 @@ impl Graph<'_> {
             if settled && hand.len == 0 {
                 continue;
             }
-            let b = hand.base as usize - offset;
+            // Counted in 32 bits (so `b + n` cannot overflow: no test for it).
+            let b = (hand.base - offset) as usize;
             let out = &mut out[b..b + variants(hand.mask)];
             // The best values sized to the hand's variants (a constant: the loops unroll).
             match out.len() {
-                1 => self.value14::<1>(hand, d, next, out.try_into().expect("1 state"), better),
-                2 => self.value14::<2>(hand, d, next, out.try_into().expect("2 states"), better),
-                4 => self.value14::<4>(hand, d, next, out.try_into().expect("4 states"), better),
-                _ => self.value14::<8>(hand, d, next, out.try_into().expect("8 states"), better),
+                1 => self.value14::<FIRST, 1>(hand, d, next, out.try_into().expect("1 state"), better),
+                2 => self.value14::<FIRST, 2>(hand, d, next, out.try_into().expect("2 states"), better),
+                4 => self.value14::<FIRST, 4>(hand, d, next, out.try_into().expect("4 states"), better),
+                _ => self.value14::<FIRST, 8>(hand, d, next, out.try_into().expect("8 states"), better),
             }
         }
     }
 
     /// The values after draw `d` of the `V` variants of the 14-tile hand `hand`, written to
     /// `out`, under the comparison `better`: each variant takes the best of its win (when it
-    /// may be declined) and its discards, in the order of the option pool.
-    fn value14<const V: usize>(
+    /// may be declined) and its discards, in the order of the option pool, compared in place
+    /// (in the layer read; the winner is copied once).
+    #[inline(always)]
+    fn value14<const FIRST: usize, const V: usize>(
         &self,
         hand: &Hand14,
         d: usize,
@@ -2506,54 +2513,47 @@ impl Graph<'_> {
             .then(|| &self.wins[hand.win as usize..hand.win as usize + V])
             .filter(|wins| !wins[0][last].is_nan())
             .map(|wins| std::array::from_fn(|c| [wins[c][last], 1.0, 1.0]));
-        let start = match &won {
+        let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
+        let mut options = self.options[hand.options()].iter();
+        let mut best = match &won {
             Some(won) if !self.may_decline => {
                 *out = *won;
                 return;
             }
-            Some(won) => (won.each_ref(), true),
-            None => ([&ZERO; V], false),
+            Some(won) => Best::<FIRST, V>::of(won.each_ref()),
+            None => {
+                // The first option taken as it is (no best to compare with yet); its floors
+                // computed only when another option follows.
+                let Some(&first) = options.next() else {
+                    *out = [ZERO; V];
+                    return;
+                };
+                let mut best = Best::<FIRST, V>::unfloored([&ZERO; V]);
+                self.offer::<FIRST, V, false>(first, reds, (next13, next_r), &mut best, better);
+                if options.len() > 0 {
+                    best.refloor();
+                }
+                best
+            }
         };
-        let best = self.best_discard(hand, (next13, next_r), start, better);
-        for (o, b) in out.iter_mut().zip(best) {
+        for &entry in options {
+            self.offer::<FIRST, V, true>(entry, reds, (next13, next_r), &mut best, better);
+        }
+        for (o, b) in out.iter_mut().zip(best.at) {
             *o = *b;
         }
-    }
-
-    /// The best of each variant of the 14-tile hand `hand` among `best` (when `found`, the
-    /// best so far) and its discards, in the order of the option pool, compared in place (in
-    /// the layer read): the winner is copied once, by the caller.
-    #[inline(always)]
-    fn best_discard<'v, const V: usize>(
-        &self,
-        hand: &Hand14,
-        (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        (mut best, found): ([&'v [f64; 3]; V], bool),
-        better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
-    ) -> [&'v [f64; 3]; V] {
-        let reds = &CLEARED_RANK[usize::from(hand.mask & 7)];
-        let mut options = self.options[hand.options()].iter();
-        // The first option taken as it is when there is no best yet (no comparison), the
-        // others compared.
-        if !found && let Some(&entry) = options.next() {
-            self.offer::<V, false>(entry, reds, (next13, next_r), &mut best, better);
-        }
-        for &entry in options {
-            self.offer::<V, true>(entry, reds, (next13, next_r), &mut best, better);
-        }
-        best
     }
 
     /// Offers the discard `entry` to each variant's `best` (`reds`: the hand's
     /// [`CLEARED_RANK`]s):
     /// kept when better, or taken when there is no best yet (not `FOUND`).
     #[inline(always)]
-    fn offer<'v, const V: usize, const FOUND: bool>(
+    fn offer<'v, const FIRST: usize, const V: usize, const FOUND: bool>(
         &self,
         entry: Opt,
         reds: &[[u8; 8]; 32],
         (next13, next_r): (&'v [[f64; 3]], &'v [[f64; 3]]),
-        best: &mut [&'v [f64; 3]; V],
+        best: &mut Best<'v, FIRST, V>,
         better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
     ) {
         let found = FOUND;
@@ -2563,7 +2563,6 @@ impl Graph<'_> {
         if entry.info & CLEARS == 0 {
             // A discard that keeps every red bit leaves the same variants, rank for rank;
             // the policy picked once for all of them (riichi always: no dama value read).
-            let dama = |c: usize| &next13[state + c];
             match (riichi_at, self.policy) {
                 (None, _) | (Some(_), RiichiPolicy::Never) => {
                     let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
@@ -2575,7 +2574,8 @@ impl Graph<'_> {
                 }
                 (Some(at), RiichiPolicy::Best) => {
                     let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
-                    keep_best(best, found, |c| self.dama_or_riichi(dama(c), &riichi[c], better), better);
+                    let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
+                    keep_best(best, found, |c| self.dama_or_riichi(&dama[c], &riichi[c], better), better);
                 }
             }
         } else {
@@ -2627,14 +2627,15 @@ impl Graph<'_> {
         if hands.is_empty() {
             return;
         }
-        let offset = self.hands13[hands.start].base as usize;
+        let offset = self.hands13[hands.start].base;
         for hand in &self.hands13[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
             // later index (never written after the terminal values, zero from a shanten of 1).
             if d < usize::from(hand.used) || d > usize::from(hand.until) {
                 continue;
             }
-            let b = hand.base as usize - offset;
+            // Counted in 32 bits (so `b + n` cannot overflow: no test for it).
+            let b = (hand.base - offset) as usize;
             let n = variants(hand.mask);
             let out = &mut out[b..b + n];
             let next = next.map(|next| &next[hand.base as usize..hand.base as usize + n]);
@@ -2677,35 +2678,31 @@ impl Graph<'_> {
     ) {
         let reds = &RED[usize::from(hand.mask)];
         let mut acc = [[0.0f64; 3]; V];
-        for step in &self.steps[hand.steps.range()] {
-            let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
-            let suit = step.suit;
-            if suit == 3 {
-                // Not a five: the same variants, rank for rank.
-                let q = f64::from(step.copies);
-                let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
-                for (a, v) in acc.iter_mut().zip(v) {
-                    add_scaled(a, q, *v);
-                }
-                continue;
-            }
-            let live = &self.red_live[usize::from(suit)];
-            // Unrolled (a constant index for each variant), so the accumulators may stay in
-            // registers through the whole loop.
-            each_variant::<V>(|c| {
-                let (a, red) = (&mut acc[c], reds[c] & 7);
-                let red_live = live[usize::from(red)];
-                if red_live > 0 {
-                    let (q, v) = (f64::from(red_live), v14[at + usize::from(rank[usize::from(red | 1 << suit)])]);
-                    add_scaled(a, q, v);
-                    let q = f64::from(step.copies - red_live);
-                    let v = v14[at + usize::from(rank[usize::from(red)])];
-                    add_scaled(a, q, v);
+        let steps = &self.steps[hand.steps.range()];
+        if V < 8 {
+            for step in steps {
+                if step.suit == 3 {
+                    add_step(&mut acc, step, v14);
                 } else {
-                    let (q, v) = (f64::from(step.copies), v14[at + usize::from(rank[usize::from(red)])]);
-                    add_scaled(a, q, v);
+                    self.add_five(&mut acc, step, reds, v14);
                 }
-            });
+            }
+        } else {
+            // Eight variants: the steps up to each five added to a copy of the accumulators,
+            // which that loop keeps in registers (the fives' per-variant sums keep them in
+            // memory).
+            let mut k = 0;
+            while k < steps.len() {
+                let mut run = acc;
+                while let Some(step) = steps.get(k).filter(|step| step.suit == 3) {
+                    add_step(&mut run, step, v14);
+                    k += 1;
+                }
+                acc = run;
+                let Some(step) = steps.get(k) else { break };
+                self.add_five(&mut acc, step, reds, v14);
+                k += 1;
+            }
         }
         let (stay, inv) = draw_weights(hand, denom);
         let out: &mut [[f64; 3]; V] = out.try_into().expect("V states");
@@ -2717,25 +2714,173 @@ impl Graph<'_> {
             *o = mix(stay, *own, inv, *a);
         }
     }
+
+    /// Adds a drawn five's values to the accumulators `acc` of a hand's variants (their red
+    /// bits `reds`): each variant reads the variant of the 14-tile hand with its red bits, split
+    /// into the red copy and the plain ones when its red copy is live.
+    #[inline(always)]
+    fn add_five<const V: usize>(&self, acc: &mut [[f64; 3]; V], step: &Step, reds: &[u8; 8], v14: &[[f64; 3]]) {
+        let (rank, at) = (&RANK[usize::from(step.mask & 7)], step.state as usize);
+        let suit = step.suit;
+        let live = &self.red_live[usize::from(suit)];
+        // The copies as a number once (the red copy and the plain ones, as numbers, are exact:
+        // small integers).
+        let copies = f64::from(step.copies);
+        // Unrolled (a constant index for each variant), so the accumulators may stay in
+        // registers.
+        each_variant::<V>(|c| {
+            let (a, red) = (&mut acc[c], reds[c] & 7);
+            let red_live = live[usize::from(red)];
+            if red_live > 0.0 {
+                let v = v14[at + usize::from(rank[usize::from(red | 1 << suit)])];
+                add_scaled(a, red_live, v);
+                let v = v14[at + usize::from(rank[usize::from(red)])];
+                add_scaled(a, copies - red_live, v);
+            } else {
+                let v = v14[at + usize::from(rank[usize::from(red)])];
+                add_scaled(a, copies, v);
+            }
+        });
+    }
+}
+
+/// Adds a drawn tile's values that is not a five to the accumulators `acc` of a hand's
+/// variants: the same variants, rank for rank.
+#[inline(always)]
+fn add_step<const V: usize>(acc: &mut [[f64; 3]; V], step: &Step, v14: &[[f64; 3]]) {
+    let (q, at) = (f64::from(step.copies), step.state as usize);
+    let v: &[[f64; 3]; V] = v14[at..at + V].try_into().expect("V states");
+    for (a, v) in acc.iter_mut().zip(v) {
+        add_scaled(a, q, *v);
+    }
 }
 
 /// The value of a 14-tile state without a win or a discard.
 const ZERO: [f64; 3] = [0.0; 3];
 
-/// Keeps in `best` (each variant's best so far) each variant's value `v(c)` when it is better
-/// (or the first one, when none is `found` yet).
+/// Each variant's best value so far in the choice loop (`at`, read in place in the layer) and
+/// its [`floor`]: a candidate whose component `FIRST` (points, or the win under
+/// [`Objective::Win`]) is below the floor is not better, without the full comparison.
+struct Best<'v, const FIRST: usize, const V: usize> {
+    at: [&'v [f64; 3]; V],
+    floor: [f64; V],
+}
+
+impl<'v, const FIRST: usize, const V: usize> Best<'v, FIRST, V> {
+    /// Whether the floors are kept: not for a single variant (most hands under `--budget 0`,
+    /// with few discards each), where keeping them costs about what they save.
+    const FLOORED: bool = V > 1;
+
+    /// The best values `at`, with their floors.
+    #[inline(always)]
+    fn of(at: [&'v [f64; 3]; V]) -> Self {
+        let mut best = Best::unfloored(at);
+        best.refloor();
+        best
+    }
+
+    /// The best values `at`, their floors not computed yet (see [`Best::refloor`]).
+    #[inline(always)]
+    fn unfloored(at: [&'v [f64; 3]; V]) -> Self {
+        Best { at, floor: [0.0; V] }
+    }
+
+    /// Computes the floors of the best values.
+    #[inline(always)]
+    fn refloor(&mut self) {
+        if Self::FLOORED {
+            self.floor = std::array::from_fn(|c| floor(self.at[c][FIRST]));
+        }
+    }
+
+    /// Makes `v` variant `c`'s best.
+    #[inline(always)]
+    fn set(&mut self, c: usize, v: &'v [f64; 3]) {
+        self.at[c] = v;
+        if Self::FLOORED {
+            self.floor[c] = floor(v[FIRST]);
+        }
+    }
+}
+
+/// Below this value of its first component, a candidate is not [`better`] than a best whose
+/// first component is `y`: `y - 4e-12 * max(|y|, 1)`, rounded.
+///
+/// Why (for finite values: every value the pass compares is a probability-weighted sum of
+/// finite win points, so none is infinite; a NaN candidate takes the full comparison, as
+/// `x < floor` is then false). Let `u = 2^-53` (the unit roundoff), `e` the double [`TIE`]
+/// (below `1.0000001e-12`), `M = max(|y|, 1)` (exact), `t = fl(4e-12 * M) >= 4e-12 * M * (1 -
+/// u)^2` (the constant and the product each rounded) and `f = fl(y - t)`, the floor. Take a
+/// candidate `x < f`.
+/// 1. `t >= 0`, so `f <= y` (rounding is monotone and `y` a double): `x < y`.
+/// 2. `f <= (y - t) + u * |y - t| <= y - t + u * (|y| + t)` (below the normal range the error
+///    is at most `2^-1075`, negligible here), so
+///    `y - x > y - f >= t * (1 - u) - u * M >= M * (4e-12 * (1 - u)^3 - u) > 3.99e-12 * M`.
+/// 3. `better`'s first test compares `|fl(x - y)| = fl(y - x) >= (y - x) * (1 - u)` (rounding is
+///    symmetric and monotone; `+inf` on overflow, still larger) with
+///    `fl(e * max(|x|, 1)) <= e * max(|x|, 1) * (1 + u)`:
+///    - when `|x| <= 2M`, the first is above `3.98e-12 * M`, the second below `2.01e-12 * M`;
+///    - when `|x| > 2M`, `x` is negative (`x < y <= M`), `max(|x|, 1) = |x|` and
+///      `y - x >= |x| - M > |x| / 2`: the first is above `0.49 * |x|`, the second below
+///      `1.01e-12 * |x|`.
+///
+///    Either way the test holds and `better` answers `x > y`, false: the floor only skips
+///    comparisons whose answer is no.
+///
+/// For a NaN or infinite `y` the floor is NaN or `-inf`: nothing is below it.
 #[inline(always)]
-fn keep_best<'v, const V: usize>(
-    best: &mut [&'v [f64; 3]; V],
+fn floor(y: f64) -> f64 {
+    y - 4e-12 * at_least_one(y.abs())
+}
+
+/// Keeps in `best` (each variant's best so far) each variant's value `v(c)` when it is better
+/// (or the first one, when none is `found` yet): a value below the best's floor is not, the
+/// others are compared in full.
+#[inline(always)]
+fn keep_best<'v, const FIRST: usize, const V: usize>(
+    best: &mut Best<'v, FIRST, V>,
     found: bool,
     v: impl Fn(usize) -> &'v [f64; 3],
+    better: impl Fn([f64; 3], [f64; 3]) -> bool + Copy,
+) {
+    // Written out call by call (each sees a constant variant; no loop for the compiler to keep).
+    keep_one(best, found, 0, v(0), better);
+    if V > 1 {
+        keep_one(best, found, 1, v(1), better);
+    }
+    if V > 2 {
+        keep_one(best, found, 2, v(2), better);
+        keep_one(best, found, 3, v(3), better);
+    }
+    if V > 4 {
+        keep_one(best, found, 4, v(4), better);
+        keep_one(best, found, 5, v(5), better);
+        keep_one(best, found, 6, v(6), better);
+        keep_one(best, found, 7, v(7), better);
+    }
+}
+
+/// [`keep_best`] for variant `c`, offered `v`.
+#[inline(always)]
+fn keep_one<'v, const FIRST: usize, const V: usize>(
+    best: &mut Best<'v, FIRST, V>,
+    found: bool,
+    c: usize,
+    v: &'v [f64; 3],
     better: impl Fn([f64; 3], [f64; 3]) -> bool,
 ) {
-    for (c, b) in best.iter_mut().enumerate() {
-        let v = v(c);
-        if !found || better(*v, **b) {
-            *b = v;
-        }
+    if !found {
+        best.at[c] = v;
+        return;
+    }
+    if Best::<FIRST, V>::FLOORED && v[FIRST] < best.floor[c] {
+        return;
+    }
+    let y = best.at[c];
+    // Points and win both equal: `better`'s first two tests fail, its third decides.
+    let taken = if v[0] == y[0] && v[1] == y[1] { v[2] > y[2] + TIE } else { better(*v, *y) };
+    if taken {
+        best.set(c, v);
     }
 }
 
@@ -2976,6 +3121,43 @@ mod tests {
             let suit = FIVES.iter().position(|&f| f == k).map_or(3, |s| s as u8);
             assert_eq!(FIVE_SUIT[k], suit, "FIVE_SUIT[{tile}]");
         }
+    }
+
+    /// [`floor`] and the tie test of [`keep_one`] against [`better`] itself: no candidate below
+    /// the floor is better (points first, or the win first), and with points and win equal
+    /// `better` answers the tenpai test; on values of every magnitude and sign, the candidates
+    /// a few units of the last place either side of the floor, seeded random ones and NaN.
+    #[test]
+    fn the_floor_and_the_tie_test_answer_as_better_does() {
+        let mut rng = Rng::new(13);
+        let mut ys = vec![0.0, 1e-300, 1e-13, 4e-12, 0.5, 1.0, 2.0, 123.456, 48_000.0, 1e10, 1e300, f64::MAX];
+        ys.extend(ys.clone().iter().map(|y| -y));
+        for _ in 0..2_000 {
+            ys.push((rng.unit_f64() - 0.5) * 10f64.powi(rng.index(40) as i32 - 20));
+        }
+        let mut below = 0;
+        for &y in &ys {
+            let f = floor(y);
+            let mut xs = vec![f64::NAN, f64::MIN, -1e300, y, f, f.next_up(), f.next_down()];
+            for _ in 0..8 {
+                let last = xs[xs.len() - 1];
+                xs.push(last.next_down());
+            }
+            for _ in 0..20 {
+                xs.push(y - (y.abs() + 1.0) * 1e-11 * rng.unit_f64());
+            }
+            for &x in &xs {
+                let (a, b) = (rng.unit_f64(), rng.unit_f64());
+                if x < f {
+                    below += 1;
+                    assert!(!better(Objective::Points, (x, a, b), (y, b, a)), "points {x:e} below {y:e}");
+                    assert!(!better(Objective::Win, (a, x, b), (b, y, a)), "win {x:e} below {y:e}");
+                }
+                assert_eq!(better(Objective::Points, (y, x, a), (y, x, b)), a > b + TIE, "{y:e} {x:e}");
+                assert_eq!(better(Objective::Win, (x, y, a), (x, y, b)), a > b + TIE, "{y:e} {x:e}");
+            }
+        }
+        assert!(below > 40_000, "{below} candidates below the floor");
     }
 
     /// [`at_least`] against a filter over the kinds, on seeded random hands of counts 0..=4.
