@@ -176,7 +176,17 @@ fn spread(x: u64) -> u64 {
 /// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
 /// addition or subtraction apart).
 fn unit(k: usize) -> u128 {
-    1u128 << (3 * k)
+    /// `UNITS[k] = 1 << 3k`.
+    const UNITS: [u128; 34] = {
+        let mut units = [0u128; 34];
+        let mut k = 0;
+        while k < 34 {
+            units[k] = 1 << (3 * k);
+            k += 1;
+        }
+        units
+    };
+    UNITS[k]
 }
 
 /// A [`pack`]ed key as the listing's lookup tables keep it: two words, so a table entry is

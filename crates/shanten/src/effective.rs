@@ -107,7 +107,9 @@ pub(crate) fn regular<S: SuitChanges>(
 ) -> (u8, u64) {
     let (sm, sp, ss, sz) = tables::split(counts);
     let suits = [sm, sp, ss];
-    let ranks = suits.map(tables::rank9);
+    // Written out rather than `suits.map(..)`: the array map was an outlined call per oracle
+    // call, its argument array passed through memory.
+    let ranks = [tables::rank9(sm), tables::rank9(sp), tables::rank9(ss)];
     let [cm, cp, cs] = ranks.map(tables::suit_class_of_rank);
     let cz = tables::honor_class(sz);
     let mp = tables::combine_suits(cm, cp);
