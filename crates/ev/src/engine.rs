@@ -40,7 +40,7 @@ use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_shanten::Memo;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashTable};
 use rayon::prelude::*;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
@@ -174,7 +174,8 @@ fn spread(x: u64) -> u64 {
 }
 
 /// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
-/// addition or subtraction apart).
+/// addition or subtraction apart), read from a table (a 128-bit shift by a variable amount is
+/// a few instructions and a branch or select; the listing asks a million times).
 fn unit(k: usize) -> u128 {
     /// `UNITS[k] = 1 << 3k`.
     const UNITS: [u128; 34] = {
@@ -191,7 +192,7 @@ fn unit(k: usize) -> u128 {
 
 /// A [`pack`]ed key as the listing's lookup tables keep it: two words, so a table entry is
 /// aligned to 8 bytes (24 bytes with an 8-byte value, where a `u128` key's 16-byte alignment
-/// makes it 32), hashed as the one `u128` it is.
+/// makes it 32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key([u64; 2]);
 
@@ -199,12 +200,28 @@ impl Key {
     fn of(key: u128) -> Key {
         Key([key as u64, (key >> 64) as u64])
     }
+
+    /// The hash the lookup tables file the key under (computed once per key and lookup: the
+    /// tables are [`HashTable`]s, so a new key's insert reuses its lookup's hash): the two
+    /// words, each offset by a fixed odd constant, multiplied as 128-bit numbers and the
+    /// product's halves folded (the idea of foldhash's folded multiply, without a seed).
+    fn hash(self) -> u64 {
+        let product = u128::from(self.0[0] ^ 0x243f_6a88_85a3_08d3) * u128::from(self.0[1] ^ 0x1319_8a2e_0370_7345);
+        product as u64 ^ (product >> 64) as u64
+    }
 }
 
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u128(u128::from(self.0[0]) | u128::from(self.0[1]) << 64);
-    }
+/// A listing lookup table: entries keyed on a [`Key`], filed under [`Key::hash`].
+type Index<V> = HashTable<(Key, V)>;
+
+/// The value of `key` in `table` (its hash `hash`).
+fn find<V: Copy>(table: &Index<V>, key: Key, hash: u64) -> Option<V> {
+    table.find(hash, |e| e.0 == key).map(|e| e.1)
+}
+
+/// Files `value` under a `key` (its hash `hash`) that `table` does not hold.
+fn insert_new<V>(table: &mut Index<V>, key: Key, hash: u64, value: V) {
+    table.insert_unique(hash, (key, value), |e| e.0.hash());
 }
 
 /// A 14-tile hand's entry in the listing's lookup table, in one word (bit 63 tells which).
@@ -689,7 +706,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
     /// listed), each hand's key (kept after the listing for the simulator only) and its
     /// [`Oracle::necessary`] answer once asked.
-    index13: HashMap<Key, Entry13>,
+    index13: Index<Entry13>,
     keys13: Vec<u128>,
     necessary13: Vec<Option<(i8, u64)>>,
     hands13: Vec<Hand13>,
@@ -699,7 +716,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
     /// with its hand in `hands14` once one of its states is reached (freed after the listing;
     /// in the table itself: one memory access a lookup).
-    index14: HashMap<Key, Entry14>,
+    index14: Index<Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
     /// The 14-tile states the pass numbers: `states14`, less the hands
@@ -774,12 +791,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
             red: RedLive { unseen, base: base_red },
             red_suits,
             limit,
-            index13: HashMap::new(),
+            index13: HashTable::new(),
             keys13: Vec::new(),
             necessary13: Vec::new(),
             hands13: Vec::new(),
             states13: 0,
-            index14: HashMap::new(),
+            index14: HashTable::new(),
             hands14: Vec::new(),
             states14: 0,
             pass14: 0,
@@ -1077,11 +1094,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
     /// the input does not), numbering its variants' states when new. A new hand is expanded
-    /// when the listing reaches it.
+    /// when the listing reaches it. The lookup is inlined into the loop over discards (three
+    /// in four calls find the hand: no call then), the numbering of a new hand is not.
+    #[inline(always)]
     fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
-        if let Some(entry) = self.index13.get(&Key::of(plain)) {
+        let (key, hash) = (Key::of(plain), Key::of(plain).hash());
+        if let Some(entry) = find(&self.index13, key, hash) {
             return entry.found();
         }
+        self.new_hand13((key, hash), plain, used)
+    }
+
+    /// [`Solver::hand13`] for a hand its lookup table does not hold (`key` and its `hash`).
+    #[inline(never)]
+    fn new_hand13(&mut self, (key, hash): (Key, u64), plain: u128, used: u8) -> Found13 {
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
         let mask = self.red_mask_of_key(plain);
@@ -1102,7 +1128,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.keys13.push(plain);
         self.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
-        self.index13.insert(Key::of(plain), Entry13::new(found));
+        insert_new(&mut self.index13, key, hash, Entry13::new(found));
         found
     }
 
@@ -1134,7 +1160,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh13, needed): (i8, bool),
         used14: u8,
     ) -> Option<(u32, u8)> {
-        let found = self.index14.get(&Key::of(plain)).copied();
+        let hash = Key::of(plain).hash();
+        let found = find(&self.index14, Key::of(plain), hash);
         let (sh14, keep) = match found {
             // A listed hand (a complete one is listed under its key with the winning tile).
             Some(entry) if entry.is_listed() => {
@@ -1147,26 +1174,39 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         };
         let pre = self.pre_of(h14, sh14, keep, used14);
-        let mut key = plain;
-        if sh14 == -1 {
+        let (key, hash) = if sh14 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept). The same hand, so the
             // same answer.
             if found.is_none() {
-                self.index14.insert(Key::of(plain), Entry14::pending(sh14, keep));
+                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
             }
-            key = plain | win_tag(drawn);
-            if let Some(entry) = self.index14.get(&Key::of(key)) {
+            let key = Key::of(plain | win_tag(drawn));
+            let hash = key.hash();
+            if let Some(entry) = find(&self.index14, key, hash) {
                 return Some(entry.to());
             }
+            (key, hash)
         } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
             if found.is_none() {
-                self.index14.insert(Key::of(plain), Entry14::pending(sh14, keep));
+                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
             }
             return None;
-        }
+        } else {
+            (Key::of(plain), hash)
+        };
         let to = self.list14((h14, plain, parent), drawn, pre, used14);
-        self.index14.insert(Key::of(key), Entry14::listed(to, pre.1));
+        let listed = Entry14::listed(to, pre.1);
+        match found {
+            // A hand asked before (not complete: a complete one is listed under another key)
+            // and listed now: its entry is replaced.
+            Some(_) if sh14 != -1 => {
+                if let Some(entry) = self.index14.find_mut(hash, |e| e.0 == key) {
+                    entry.1 = listed;
+                }
+            }
+            _ => insert_new(&mut self.index14, key, hash, listed),
+        }
         Some(to)
     }
 
@@ -1450,8 +1490,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.pending_riichi_waits();
         // Every state is listed: the indexes are not needed any more (freeing them before the
         // pass lowers the peak memory).
-        self.index13 = HashMap::new();
-        self.index14 = HashMap::new();
+        self.index13 = HashTable::new();
+        self.index14 = HashTable::new();
         self.necessary13 = Vec::new();
         if !self.keep_layers {
             self.keys13 = Vec::new();
