@@ -248,9 +248,11 @@ impl Entry14 {
 
     /// A listed hand: its first state and red suits, and its admissible discards.
     fn listed((base, mask): (u32, u8), admissible: u64) -> Entry14 {
-        let lone = match admissible.count_ones() {
+        // None, one (no other bit once the lowest is cleared), or two or more: no bit count
+        // (a dozen instructions without `popcnt` in the baseline target).
+        let lone = match admissible {
             0 => THROWN,
-            1 => u64::from(admissible.trailing_zeros()),
+            a if a & (a - 1) == 0 => u64::from(a.trailing_zeros()),
             _ => KEPT,
         };
         Entry14(LISTED | u64::from(base) | u64::from(mask) << 32 | lone << 35)
