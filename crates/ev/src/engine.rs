@@ -1052,9 +1052,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let m = self.s.ura_count;
         let total: u32 = groups.iter().sum();
         if m == 1 {
-            // One indicator: the chance of each count is its group's share (the tables below
-            // give the same numbers: each way is one tile).
-            return groups.iter().map(|&g| if total > 0 { f64::from(g) / f64::from(total) } else { 0.0 }).collect();
+            return ura_of_one(groups).to_vec();
         }
         let max_n = 4 * m;
         // ways[j * width + n]: ways to choose j tiles with ura count n (two flat tables, swapped
@@ -2167,14 +2165,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let prices = if self.opts.menzen_tsumo {
                 let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
                 h[k] -= 1;
-                let dist = ura13.map(|groups| self.ura_of_groups(self.ura_groups_after_draw(h, groups, k)));
+                let moved = ura13.map(|groups| self.ura_groups_after_draw(h, groups, k));
                 h[k] += 1;
+                // One indicator (the common case) on the stack, more through the tables.
+                let one = moved.filter(|_| self.s.ura_count == 1).map(ura_of_one);
+                let many = moved.filter(|_| self.s.ura_count != 1).map(|groups| self.ura_of_groups(groups));
+                let dist: Option<&[f64]> = one.as_ref().map(|d| &d[..]).or(many.as_deref());
                 let most_red = reds.iter().map(|&red| red_han(red_of(red).1)).max().unwrap_or(0);
                 let top = most_red + double + ippatsu_han + haitei_han;
                 Some(t.map(|t| {
                     let mut prices = [0.0; 8];
                     for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
-                        *p = totals_points(&t, x as u32, dist.as_deref());
+                        *p = totals_points(&t, x as u32, dist);
                     }
                     prices
                 }))
@@ -3087,6 +3089,14 @@ fn totals_points(t: &Totals, extra: u32, dist: Option<&[f64]>) -> f64 {
         Some(dist) => dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum(),
         None => at(extra),
     }
+}
+
+/// [`Solver::ura_of_groups`] for one ura-dora indicator: the chance of each count is its
+/// group's share of the live tiles (the general tables give the same numbers: each way is one
+/// tile), without an allocation.
+fn ura_of_one(groups: [u32; 5]) -> [f64; 5] {
+    let total: u32 = groups.iter().sum();
+    groups.map(|g| if total > 0 { f64::from(g) / f64::from(total) } else { 0.0 })
 }
 
 /// Binomial coefficient as a float.
