@@ -1293,7 +1293,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// win) may discard into tenpai when the tenpai hand is within the limit, `used <= limit`.
     fn keeping_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> u64 {
         let h = h14;
-        let held = at_least(h, 1);
         let used14 = used14 as i8;
         let slack = used14 + sh14 < self.limit;
         // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
@@ -1312,7 +1311,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-        keep & held
+        // Held kinds only: the oracle answers held kinds ([`Oracle::unnecessary`]), the loop
+        // above takes held ones (no mask of the held kinds computed for every hand).
+        debug_assert_eq!(keep & !at_least(h, 1), 0, "a kept discard that is not held");
+        keep
     }
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
