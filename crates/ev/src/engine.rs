@@ -40,7 +40,7 @@ use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_shanten::Memo;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Meld, Tile};
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashTable};
 use rayon::prelude::*;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
@@ -174,14 +174,25 @@ fn spread(x: u64) -> u64 {
 }
 
 /// The bits of one copy of kind `k` in a [`pack`]ed key (keys of neighbouring hands are one
-/// addition or subtraction apart).
+/// addition or subtraction apart), read from a table (a 128-bit shift by a variable amount is
+/// a few instructions and a branch or select; the listing asks a million times).
 fn unit(k: usize) -> u128 {
-    1u128 << (3 * k)
+    /// `UNITS[k] = 1 << 3k`.
+    const UNITS: [u128; 34] = {
+        let mut units = [0u128; 34];
+        let mut k = 0;
+        while k < 34 {
+            units[k] = 1 << (3 * k);
+            k += 1;
+        }
+        units
+    };
+    UNITS[k]
 }
 
 /// A [`pack`]ed key as the listing's lookup tables keep it: two words, so a table entry is
 /// aligned to 8 bytes (24 bytes with an 8-byte value, where a `u128` key's 16-byte alignment
-/// makes it 32), hashed as the one `u128` it is.
+/// makes it 32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key([u64; 2]);
 
@@ -189,12 +200,28 @@ impl Key {
     fn of(key: u128) -> Key {
         Key([key as u64, (key >> 64) as u64])
     }
+
+    /// The hash the lookup tables file the key under (computed once per key and lookup: the
+    /// tables are [`HashTable`]s, so a new key's insert reuses its lookup's hash): the two
+    /// words, each offset by a fixed odd constant, multiplied as 128-bit numbers and the
+    /// product's halves folded (the idea of foldhash's folded multiply, without a seed).
+    fn hash(self) -> u64 {
+        let product = u128::from(self.0[0] ^ 0x243f_6a88_85a3_08d3) * u128::from(self.0[1] ^ 0x1319_8a2e_0370_7345);
+        product as u64 ^ (product >> 64) as u64
+    }
 }
 
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u128(u128::from(self.0[0]) | u128::from(self.0[1]) << 64);
-    }
+/// A listing lookup table: entries keyed on a [`Key`], filed under [`Key::hash`].
+type Index<V> = HashTable<(Key, V)>;
+
+/// The value of `key` in `table` (its hash `hash`).
+fn find<V: Copy>(table: &Index<V>, key: Key, hash: u64) -> Option<V> {
+    table.find(hash, |e| e.0 == key).map(|e| e.1)
+}
+
+/// Files `value` under a `key` (its hash `hash`) that `table` does not hold.
+fn insert_new<V>(table: &mut Index<V>, key: Key, hash: u64, value: V) {
+    table.insert_unique(hash, (key, value), |e| e.0.hash());
 }
 
 /// A 14-tile hand's entry in the listing's lookup table, in one word (bit 63 tells which).
@@ -221,9 +248,11 @@ impl Entry14 {
 
     /// A listed hand: its first state and red suits, and its admissible discards.
     fn listed((base, mask): (u32, u8), admissible: u64) -> Entry14 {
-        let lone = match admissible.count_ones() {
+        // None, one (no other bit once the lowest is cleared), or two or more: no bit count
+        // (a dozen instructions without `popcnt` in the baseline target).
+        let lone = match admissible {
             0 => THROWN,
-            1 => u64::from(admissible.trailing_zeros()),
+            a if a & (a - 1) == 0 => u64::from(a.trailing_zeros()),
             _ => KEPT,
         };
         Entry14(LISTED | u64::from(base) | u64::from(mask) << 32 | lone << 35)
@@ -679,7 +708,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
     /// listed), each hand's key (kept after the listing for the simulator only) and its
     /// [`Oracle::necessary`] answer once asked.
-    index13: HashMap<Key, Entry13>,
+    index13: Index<Entry13>,
     keys13: Vec<u128>,
     necessary13: Vec<Option<(i8, u64)>>,
     hands13: Vec<Hand13>,
@@ -689,7 +718,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
     /// with its hand in `hands14` once one of its states is reached (freed after the listing;
     /// in the table itself: one memory access a lookup).
-    index14: HashMap<Key, Entry14>,
+    index14: Index<Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
     /// The 14-tile states the pass numbers: `states14`, less the hands
@@ -764,12 +793,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
             red: RedLive { unseen, base: base_red },
             red_suits,
             limit,
-            index13: HashMap::new(),
+            index13: HashTable::new(),
             keys13: Vec::new(),
             necessary13: Vec::new(),
             hands13: Vec::new(),
             states13: 0,
-            index14: HashMap::new(),
+            index14: HashTable::new(),
             hands14: Vec::new(),
             states14: 0,
             pass14: 0,
@@ -1023,9 +1052,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let m = self.s.ura_count;
         let total: u32 = groups.iter().sum();
         if m == 1 {
-            // One indicator: the chance of each count is its group's share (the tables below
-            // give the same numbers: each way is one tile).
-            return groups.iter().map(|&g| if total > 0 { f64::from(g) / f64::from(total) } else { 0.0 }).collect();
+            return ura_of_one(groups).to_vec();
         }
         let max_n = 4 * m;
         // ways[j * width + n]: ways to choose j tiles with ura count n (two flat tables, swapped
@@ -1067,11 +1094,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
     /// the input does not), numbering its variants' states when new. A new hand is expanded
-    /// when the listing reaches it.
+    /// when the listing reaches it. The lookup is inlined into the loop over discards (three
+    /// in four calls find the hand: no call then), the numbering of a new hand is not.
+    #[inline(always)]
     fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
-        if let Some(entry) = self.index13.get(&Key::of(plain)) {
+        let (key, hash) = (Key::of(plain), Key::of(plain).hash());
+        if let Some(entry) = find(&self.index13, key, hash) {
             return entry.found();
         }
+        self.new_hand13((key, hash), plain, used)
+    }
+
+    /// [`Solver::hand13`] for a hand its lookup table does not hold (`key` and its `hash`).
+    #[inline(never)]
+    fn new_hand13(&mut self, (key, hash): (Key, u64), plain: u128, used: u8) -> Found13 {
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
         let mask = self.red_mask_of_key(plain);
@@ -1092,7 +1128,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.keys13.push(plain);
         self.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
-        self.index13.insert(Key::of(plain), Entry13::new(found));
+        insert_new(&mut self.index13, key, hash, Entry13::new(found));
         found
     }
 
@@ -1124,7 +1160,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         (sh13, needed): (i8, bool),
         used14: u8,
     ) -> Option<(u32, u8)> {
-        let found = self.index14.get(&Key::of(plain)).copied();
+        let hash = Key::of(plain).hash();
+        let found = find(&self.index14, Key::of(plain), hash);
         let (sh14, keep) = match found {
             // A listed hand (a complete one is listed under its key with the winning tile).
             Some(entry) if entry.is_listed() => {
@@ -1137,26 +1174,39 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         };
         let pre = self.pre_of(h14, sh14, keep, used14);
-        let mut key = plain;
-        if sh14 == -1 {
+        let (key, hash) = if sh14 == -1 {
             // A complete hand: its states are told apart by the winning tile as well (every
             // draw completing a hand lowers its shanten: always kept). The same hand, so the
             // same answer.
             if found.is_none() {
-                self.index14.insert(Key::of(plain), Entry14::pending(sh14, keep));
+                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
             }
-            key = plain | win_tag(drawn);
-            if let Some(entry) = self.index14.get(&Key::of(key)) {
+            let key = Key::of(plain | win_tag(drawn));
+            let hash = key.hash();
+            if let Some(entry) = find(&self.index14, key, hash) {
                 return Some(entry.to());
             }
+            (key, hash)
         } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
             if found.is_none() {
-                self.index14.insert(Key::of(plain), Entry14::pending(sh14, keep));
+                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
             }
             return None;
-        }
+        } else {
+            (Key::of(plain), hash)
+        };
         let to = self.list14((h14, plain, parent), drawn, pre, used14);
-        self.index14.insert(Key::of(key), Entry14::listed(to, pre.1));
+        let listed = Entry14::listed(to, pre.1);
+        match found {
+            // A hand asked before (not complete: a complete one is listed under another key)
+            // and listed now: its entry is replaced.
+            Some(_) if sh14 != -1 => {
+                if let Some(entry) = self.index14.find_mut(hash, |e| e.0 == key) {
+                    entry.1 = listed;
+                }
+            }
+            _ => insert_new(&mut self.index14, key, hash, listed),
+        }
         Some(to)
     }
 
@@ -1243,7 +1293,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// win) may discard into tenpai when the tenpai hand is within the limit, `used <= limit`.
     fn keeping_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> u64 {
         let h = h14;
-        let held = at_least(h, 1);
         let used14 = used14 as i8;
         let slack = used14 + sh14 < self.limit;
         // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
@@ -1262,7 +1311,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 }
             }
         }
-        keep & held
+        // Held kinds only: the oracle answers held kinds ([`Oracle::unnecessary`]), the loop
+        // above takes held ones (no mask of the held kinds computed for every hand).
+        debug_assert_eq!(keep & !at_least(h, 1), 0, "a kept discard that is not held");
+        keep
     }
 
     /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
@@ -1440,8 +1492,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.pending_riichi_waits();
         // Every state is listed: the indexes are not needed any more (freeing them before the
         // pass lowers the peak memory).
-        self.index13 = HashMap::new();
-        self.index14 = HashMap::new();
+        self.index13 = HashTable::new();
+        self.index14 = HashTable::new();
         self.necessary13 = Vec::new();
         if !self.keep_layers {
             self.keys13 = Vec::new();
@@ -1492,7 +1544,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
             return;
         }
         // A hand's first state in the pass, or (tagged) its riichi states, by its listed one.
-        let mut moved = vec![NONE; self.states14 as usize];
+        // Only hands' first states are written and read (a draw leads to a hand's first
+        // state), so the other entries' value does not matter: zeros, which the allocator
+        // hands over without writing them (`vec![NONE; n]` was a 2.5 MB `memset` on the
+        // 3-shanten bench hand).
+        let mut moved = vec![0u32; self.states14 as usize];
         let mut next = 0u32;
         for g in 0..self.hands14.len() {
             let hand = &mut self.hands14[g];
@@ -2115,14 +2171,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let prices = if self.opts.menzen_tsumo {
                 let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
                 h[k] -= 1;
-                let dist = ura13.map(|groups| self.ura_of_groups(self.ura_groups_after_draw(h, groups, k)));
+                let moved = ura13.map(|groups| self.ura_groups_after_draw(h, groups, k));
                 h[k] += 1;
+                // One indicator (the common case) on the stack, more through the tables.
+                let one = moved.filter(|_| self.s.ura_count == 1).map(ura_of_one);
+                let many = moved.filter(|_| self.s.ura_count != 1).map(|groups| self.ura_of_groups(groups));
+                let dist: Option<&[f64]> = one.as_ref().map(|d| &d[..]).or(many.as_deref());
                 let most_red = reds.iter().map(|&red| red_han(red_of(red).1)).max().unwrap_or(0);
                 let top = most_red + double + ippatsu_han + haitei_han;
                 Some(t.map(|t| {
                     let mut prices = [0.0; 8];
                     for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
-                        *p = totals_points(&t, x as u32, dist.as_deref());
+                        *p = totals_points(&t, x as u32, dist);
                     }
                     prices
                 }))
@@ -3035,6 +3095,14 @@ fn totals_points(t: &Totals, extra: u32, dist: Option<&[f64]>) -> f64 {
         Some(dist) => dist.iter().enumerate().map(|(n, &pr)| pr * at(extra + n as u32)).sum(),
         None => at(extra),
     }
+}
+
+/// [`Solver::ura_of_groups`] for one ura-dora indicator: the chance of each count is its
+/// group's share of the live tiles (the general tables give the same numbers: each way is one
+/// tile), without an allocation.
+fn ura_of_one(groups: [u32; 5]) -> [f64; 5] {
+    let total: u32 = groups.iter().sum();
+    groups.map(|g| if total > 0 { f64::from(g) / f64::from(total) } else { 0.0 })
 }
 
 /// Binomial coefficient as a float.

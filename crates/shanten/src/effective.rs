@@ -107,7 +107,9 @@ pub(crate) fn regular<S: SuitChanges>(
 ) -> (u8, u64) {
     let (sm, sp, ss, sz) = tables::split(counts);
     let suits = [sm, sp, ss];
-    let ranks = suits.map(tables::rank9);
+    // Written out rather than `suits.map(..)`: the array map was an outlined call per oracle
+    // call, its argument array passed through memory.
+    let ranks = [tables::rank9(sm), tables::rank9(sp), tables::rank9(ss)];
     let [cm, cp, cs] = ranks.map(tables::suit_class_of_rank);
     let cz = tables::honor_class(sz);
     let mp = tables::combine_suits(cm, cp);
@@ -230,6 +232,8 @@ pub(crate) fn thirteen_orphans(masks: &Masks) -> (i8, u64, u64) {
     let draws = (ORPHAN_BITS & !held) | if pairs != 0 { 0 } else { held };
     // A discard keeps the shanten if it is no orphan, a third copy, or a pair when another
     // pair exists.
-    let spare_pairs = if pairs.count_ones() >= 2 { pairs } else { 0 };
+    // Two pairs or more: a bit left once the lowest is cleared (no bit count: a dozen
+    // instructions without `popcnt` in the baseline target).
+    let spare_pairs = if pairs & pairs.wrapping_sub(1) != 0 { pairs } else { 0 };
     (shanten, draws, (all_held & !ORPHAN_BITS) | (all_three & ORPHAN_BITS) | spare_pairs)
 }
