@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::bits::Bits;
+use crate::bits::{Bits, MAX_SLOTS};
 use crate::faces::Face;
 use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
 
@@ -15,6 +15,13 @@ pub(crate) const RIGHT: u32 = 1 << 20;
 
 /// In a packed blocker count: the slot itself is not present.
 pub(crate) const GONE: u32 = 1 << 30;
+
+/// Whether a slot with packed blocker count `c` is present with nothing on it (free, or
+/// blocked on both sides): two instructions, a cheap filter before [`is_free_count`].
+#[inline(always)]
+pub(crate) fn uncovered_count(c: u32) -> bool {
+    c & (GONE | 0x3ff) == 0
+}
 
 /// Whether a slot with packed blocker count `c` is present and free: nothing on it and one
 /// side open. One comparison (the `min` is a conditional move): no branches to mispredict
@@ -116,6 +123,8 @@ pub struct Board {
     layout: Layout,
     rules: Rules,
     faces: Vec<Face>,
+    /// Per slot, its matching group; an entry per possible slot ([`MAX_SLOTS`], 0 beyond the
+    /// board), so the solver's inner loops index it without bounds checks.
     pub(crate) group: Vec<u8>,
     pub(crate) above: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
@@ -211,6 +220,8 @@ impl Board {
         let count = |v: &[u16]| v.len() as u32;
         let full_counts = (0..n).map(|i| count(&above[i]) * ABOVE + count(&left[i]) * LEFT + count(&right[i]) * RIGHT);
         let full_counts = full_counts.collect();
+        let mut group = group;
+        group.resize(MAX_SLOTS, 0);
         Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, full_counts, cover, groups })
     }
 
@@ -261,7 +272,7 @@ impl Board {
     /// taking each `(j, unit)` of `unblock[i]` (`unit` off slot `j`), and [`is_free_count`]
     /// reads freeness off a count without a mask test.
     pub(crate) fn blocker_counts(&self, present: &Bits, out: &mut [u32]) {
-        out.copy_from_slice(&self.full_counts);
+        out[..self.len()].copy_from_slice(&self.full_counts);
         let all = self.full();
         for k in 0..4 {
             let mut w = all.0[k] & !present.0[k];
@@ -282,18 +293,21 @@ impl Board {
         }
     }
 
-    /// [`Board::take_off`], queueing the slots `i` blocks that are in `present` on the queue
-    /// `queue[..len]` as it goes (each written, and kept only when present: no branch).
+    /// [`Board::take_off`], queueing the slots `i` blocks that are present with nothing on
+    /// them after it ([`uncovered_count`]) on the queue `queue[..len]` as it goes (each
+    /// written, and kept only when so: no branch).
+    ///
+    /// `counts` has a count per possible slot, so the slot indices (below [`MAX_SLOTS`]) are
+    /// used modulo its length, without bounds checks.
     #[inline(always)]
     pub(crate) fn take_off_queued(
         &self,
-        counts: &mut [u32],
+        counts: &mut [u32; MAX_SLOTS],
         i: usize,
-        present: &Bits,
         queue: &mut Vec<u16>,
         len: &mut usize,
     ) {
-        counts[i] |= GONE;
+        counts[i % MAX_SLOTS] |= GONE;
         let edges = &self.unblock[i];
         let end = *len + edges.len();
         if queue.len() < end {
@@ -301,9 +315,11 @@ impl Board {
         }
         let mut n = *len;
         for &(j, unit) in edges {
-            counts[j as usize] -= unit;
+            let j_at = j as usize % MAX_SLOTS;
+            let c = counts[j_at] - unit;
+            counts[j_at] = c;
             queue[n] = j;
-            n += present.has_slot(j as usize) as usize;
+            n += uncovered_count(c) as usize;
         }
         *len = n;
     }

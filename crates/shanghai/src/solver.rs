@@ -120,8 +120,8 @@ use std::time::{Duration, Instant};
 
 use hashbrown::{HashMap, HashSet};
 
-use crate::bits::Bits;
-use crate::board::{Board, Move, is_free_count};
+use crate::bits::{Bits, MAX_SLOTS};
+use crate::board::{Board, GONE, Move, is_free_count, uncovered_count};
 
 /// How much search the solver may spend on one call before answering `Unknown`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -254,7 +254,10 @@ pub struct Solver<'b> {
     partner: Vec<u16>,
     queue: Vec<u16>,
     /// Per slot, its blockers present in the running relaxation's position (packed, see
-    /// [`Board::blocker_counts`]), kept up to date by its removals.
+    /// [`Board::blocker_counts`]), kept up to date by its removals. It and the other count
+    /// vectors, and `partner`, have an entry per possible slot ([`MAX_SLOTS`], the entries
+    /// beyond the board unused), so [`Solver::drain`] indexes them without bounds checks; so
+    /// do `when` and `seen`.
     counts: Vec<u32>,
     /// `counts` saved: after a forward check's first phase, or before a shrink step.
     saved_counts: Vec<u32>,
@@ -481,11 +484,11 @@ impl<'b> Solver<'b> {
             limit: 0,
             budget,
             free: vec![false; board.len()],
-            partner: vec![u16::MAX; board.len()],
+            partner: vec![u16::MAX; MAX_SLOTS],
             queue: Vec::new(),
-            counts: vec![0; board.len()],
-            saved_counts: vec![0; board.len()],
-            node_counts: vec![0; board.len()],
+            counts: vec![0; MAX_SLOTS],
+            saved_counts: vec![0; MAX_SLOTS],
+            node_counts: vec![0; MAX_SLOTS],
             counts_of: None,
             weight: vec![0; board.groups.max(1)],
             full_run: true,
@@ -497,8 +500,8 @@ impl<'b> Solver<'b> {
             timed_out: false,
             base_commit: 0,
             base_twos: 0,
-            when: vec![0; board.len()],
-            seen: vec![0; board.len()],
+            when: vec![0; MAX_SLOTS],
+            seen: vec![0; MAX_SLOTS],
             order: Vec::new(),
             base_order: Vec::new(),
             snaps: Vec::new(),
@@ -946,7 +949,8 @@ impl<'b> Solver<'b> {
                 break;
             }
         }
-        self.node_counts.copy_from_slice(&self.counts);
+        let n = self.board.len();
+        self.node_counts[..n].copy_from_slice(&self.counts[..n]);
         self.counts_of = Some(present);
         (present, commit, rem, why)
     }
@@ -1538,14 +1542,14 @@ impl<'b> Solver<'b> {
             if self.snaps.is_empty() {
                 self.start_counts(present);
                 self.snaps.push((*present, [0; 64], self.free_in(present)));
-                self.snap_counts.extend_from_slice(&self.counts);
+                self.snap_counts.extend_from_slice(&self.counts[..self.board.len()]);
             }
             while self.snaps.len() <= k {
                 let j = self.snaps.len() - 1;
                 let mut free = self.restore_snap(j, &mut p, gone);
                 self.take_base(&mut p, gone, &mut free, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
                 self.snaps.push((p, *gone, free));
-                self.snap_counts.extend_from_slice(&self.counts);
+                self.snap_counts.extend_from_slice(&self.counts[..self.board.len()]);
             }
             let mut free = self.restore_snap(k, &mut p, gone);
             self.take_base(&mut p, gone, &mut free, k * SNAP_EVERY..prefix);
@@ -1580,7 +1584,7 @@ impl<'b> Solver<'b> {
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
         self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
         let (p0, gone0, step0) = (p, gone, step);
-        self.saved_counts.copy_from_slice(&self.counts);
+        self.save_counts();
         let mut out = [false; 3];
         for (s, sp) in SPLITS.iter().enumerate() {
             if !need[s] {
@@ -1593,9 +1597,8 @@ impl<'b> Solver<'b> {
                 self.partner[b as usize] = a;
             }
             let (mut p, mut gone, mut step) = (p0, gone0, step0);
-            self.counts.copy_from_slice(&self.saved_counts);
-            self.queue.clear();
-            self.queue.extend_from_slice(m);
+            self.restore_counts();
+            self.queue_free(m);
             self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX, g);
             self.blame(&p);
             out[s] = !p.is_empty();
@@ -1644,6 +1647,15 @@ impl<'b> Solver<'b> {
             }
         }
         free
+    }
+
+    /// Queues the tiles of `tiles` free by the blocker counts `counts` (gone ones are not), in
+    /// order: a tile not free there could only go once a removal queued it again (see
+    /// [`Solver::drain`]).
+    fn queue_free(&mut self, tiles: &[u16]) {
+        self.queue.clear();
+        let counts = &self.counts;
+        self.queue.extend(tiles.iter().copied().filter(|&t| is_free_count(counts[t as usize])));
     }
 
     /// Queues the tiles of `free` (the free tiles of the position a run starts from) in
@@ -1727,13 +1739,12 @@ impl<'b> Solver<'b> {
         for g in bit_indices(needed) {
             self.unpair(g, &p, &mut gone);
             let (mut p2, mut gone2) = (p, gone);
-            self.saved_counts.copy_from_slice(&self.counts);
-            self.queue.clear();
-            self.queue.extend(board.members[g].iter().filter(|&&t| p.contains(t as usize)));
+            self.save_counts();
+            self.queue_free(&board.members[g]);
             self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 self.pair(g, stuck.commit);
-                self.counts.copy_from_slice(&self.saved_counts);
+                self.restore_counts();
             } else {
                 needed &= !(1 << g);
                 (p, gone) = (p2, gone2);
@@ -1754,9 +1765,8 @@ impl<'b> Solver<'b> {
             let left: Vec<u16> = board.members[h].iter().copied().filter(|&t| p.contains(t as usize)).collect();
             self.unpair(h, &p, &mut gone);
             let (mut p2, mut gone2) = (p, gone);
-            self.saved_counts.copy_from_slice(&self.counts);
-            self.queue.clear();
-            self.queue.extend(left.iter().copied());
+            self.save_counts();
+            self.queue_free(&left);
             self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 needed |= if h == self.moved { MOVED } else { 1 << h };
@@ -1764,7 +1774,7 @@ impl<'b> Solver<'b> {
                     self.partner[a as usize] = b;
                     self.partner[b as usize] = a;
                 }
-                self.counts.copy_from_slice(&self.saved_counts);
+                self.restore_counts();
             } else {
                 (p, gone) = (p2, gone2);
             }
@@ -1828,9 +1838,15 @@ impl<'b> Solver<'b> {
     /// stops at once with `p` empty: the callers that watch a group know the board would be
     /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). Records `when`, `seen` and `order`.
     ///
-    /// Tiles already gone are never queued (they could only be skipped when popped), so the
-    /// removals happen in the same order as with every blocked tile queued. The position,
-    /// the step and the queue (a buffer and a length, see `queue_present_of`) are kept in
+    /// A removal queues only the slots it unblocks that are left with nothing on them
+    /// ([`uncovered_count`]: present, and free unless blocked on both sides), and a tile gone
+    /// alone only such groupmates; the callers queue free tiles only. The removals happen in
+    /// the same order as with every present tile queued: a tile's removal needs it free, so an
+    /// entry queued while it was not could only remove it after whatever freed it (or its
+    /// partner, or a groupmate) queued a later entry for it or them, taken first, which
+    /// removes it if anything does (freeness and gone groupmates only grow during a run).
+    ///
+    /// The position, the step and the queue (a buffer and a length, see `queue_uncovered_of`) are kept in
     /// locals while it runs. Freeness is read off the blocker counts `counts` (see
     /// [`Board::blocker_counts`]), which each removal keeps up to date for the few slots it
     /// blocks, instead of testing the position's masks.
@@ -1844,28 +1860,34 @@ impl<'b> Solver<'b> {
     ) {
         const NONE: u16 = u16::MAX;
         let board = self.board;
-        let partner = &self.partner[..];
-        let (when, seen, order) = (&mut self.when, &mut self.seen, &mut self.order);
-        let counts = &mut self.counts[..];
+        // Per possible slot (see `new`): indexed modulo `MAX_SLOTS`, without bounds checks.
+        let partner: &[u16; MAX_SLOTS] = self.partner[..].try_into().expect("a partner per possible slot");
+        let when: &mut [u32; MAX_SLOTS] = (&mut self.when[..]).try_into().expect("a step per possible slot");
+        let seen: &mut [u8; MAX_SLOTS] = (&mut self.seen[..]).try_into().expect("an entry per possible slot");
+        let group: &[u8; MAX_SLOTS] = board.group[..].try_into().expect("a group per possible slot");
+        let order = &mut self.order;
+        let counts: &mut [u32; MAX_SLOTS] = (&mut self.counts[..]).try_into().expect("a count per possible slot");
         // The queue as a buffer and a length: tiles are written unconditionally and kept
-        // when present (see `queue_present_of`).
+        // when uncovered (see `queue_uncovered_of`).
         let mut queue = std::mem::take(&mut self.queue);
         let mut len = queue.len();
         let mut q = *p;
         let mut at = *step;
         while len > 0 {
             len -= 1;
-            let i = queue[len] as usize;
+            let i = queue[len] as usize % MAX_SLOTS;
             if !is_free_count(counts[i]) {
                 continue;
             }
-            let g = board.group[i] as usize;
+            // A group number is below 36 ([`crate::Face::group`]): modulo 64, `gone[g]` needs
+            // no bounds check.
+            let g = group[i] as usize % 64;
             if g == frozen {
                 continue;
             }
             let j = partner[i];
             if j != NONE {
-                let j = j as usize;
+                let j = j as usize % MAX_SLOTS;
                 if is_free_count(counts[j]) {
                     q.remove_slot(i);
                     q.remove_slot(j);
@@ -1879,13 +1901,14 @@ impl<'b> Solver<'b> {
                         q = Bits::EMPTY;
                         break;
                     }
-                    board.take_off_queued(counts, i, &q, &mut queue, &mut len);
-                    board.take_off_queued(counts, j, &q, &mut queue, &mut len);
+                    counts[j] |= GONE;
+                    board.take_off_queued(counts, i, &mut queue, &mut len);
+                    board.take_off_queued(counts, j, &mut queue, &mut len);
                 }
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, &q, i, g, |_, t| is_free_count(counts[t]));
+                    let (free_other, rest) = alone_mask(board, &q, i, g, |_, t| is_free_count(counts[t % MAX_SLOTS]));
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
@@ -1894,7 +1917,7 @@ impl<'b> Solver<'b> {
                 } else {
                     gone[g] > 0
                         || m.iter().any(|&t| {
-                            let t = t as usize;
+                            let t = t as usize % MAX_SLOTS;
                             t != i && is_free_count(counts[t])
                         })
                 };
@@ -1910,8 +1933,8 @@ impl<'b> Solver<'b> {
                         q = Bits::EMPTY;
                         break;
                     }
-                    board.take_off_queued(counts, i, &q, &mut queue, &mut len);
-                    queue_present_of(&mut queue, &mut len, m, &q);
+                    board.take_off_queued(counts, i, &mut queue, &mut len);
+                    queue_uncovered_of(&mut queue, &mut len, m, counts);
                 }
             }
         }
@@ -1926,8 +1949,8 @@ impl<'b> Solver<'b> {
     fn restore_snap(&mut self, k: usize, p: &mut Bits, gone: &mut [u8; 64]) -> Bits {
         let free;
         (*p, *gone, free) = self.snaps[k];
-        let n = self.counts.len();
-        self.counts.copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
+        let n = self.board.len();
+        self.counts[..n].copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
         free
     }
 
@@ -1958,7 +1981,20 @@ impl<'b> Solver<'b> {
             self.board.blocker_counts(present, &mut self.node_counts);
             self.counts_of = Some(*present);
         }
-        self.counts.copy_from_slice(&self.node_counts);
+        let n = self.board.len();
+        self.counts[..n].copy_from_slice(&self.node_counts[..n]);
+    }
+
+    /// Saves `counts` (the board's slots) to `saved_counts`.
+    fn save_counts(&mut self) {
+        let n = self.board.len();
+        self.saved_counts[..n].copy_from_slice(&self.counts[..n]);
+    }
+
+    /// Restores `counts` (the board's slots) from `saved_counts`.
+    fn restore_counts(&mut self) {
+        let n = self.board.len();
+        self.counts[..n].copy_from_slice(&self.saved_counts[..n]);
     }
 
     /// The next number of the run's random sequence (SplitMix64).
@@ -2033,7 +2069,7 @@ fn has_odd_group(board: &Board, present: &Bits) -> bool {
 
 /// Whether no tile of `members` is in `p`.
 fn all_gone(members: &[u16], p: &Bits) -> bool {
-    members.iter().all(|&t| !p.contains(t as usize))
+    members.iter().all(|&t| !p.has_slot(t as usize))
 }
 
 /// The groups (bit `g`) that `commit` decides.
@@ -2146,10 +2182,11 @@ fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Queues the tiles of `tiles` that are in `p`, in order, on the queue `queue[..len]`: each
-/// is written and kept only when present, without a branch to mispredict.
+/// Queues the tiles of `tiles` present with nothing on them by the blocker counts `counts`
+/// ([`uncovered_count`]), in order, on the queue `queue[..len]`: each is written and kept
+/// only when so, without a branch to mispredict.
 #[inline(always)]
-fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bits) {
+fn queue_uncovered_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], counts: &[u32; MAX_SLOTS]) {
     let end = *len + tiles.len();
     if queue.len() < end {
         queue.resize(end.max(2 * queue.len()), 0);
@@ -2157,7 +2194,7 @@ fn queue_present_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], p: &Bi
     let mut n = *len;
     for &t in tiles {
         queue[n] = t;
-        n += p.has_slot(t as usize) as usize;
+        n += uncovered_count(counts[t as usize % MAX_SLOTS]) as usize;
     }
     *len = n;
 }
