@@ -1840,11 +1840,19 @@ impl<'b> Solver<'b> {
     ///
     /// A removal queues only the slots it unblocks that are left with nothing on them
     /// ([`uncovered_count`]: present, and free unless blocked on both sides), and a tile gone
-    /// alone only such groupmates; the callers queue free tiles only. The removals happen in
-    /// the same order as with every present tile queued: a tile's removal needs it free, so an
-    /// entry queued while it was not could only remove it after whatever freed it (or its
-    /// partner, or a groupmate) queued a later entry for it or them, taken first, which
-    /// removes it if anything does (freeness and gone groupmates only grow during a run).
+    /// alone queues such groupmates only when it is the first of its group to go (`gone`
+    /// from 0 to 1); the callers queue free tiles only (every tile that may go where the run
+    /// starts). No removal is missed, so the run reaches the relaxation's unique fixpoint: a
+    /// tile's removal needs it free, so an entry queued while it was not could only remove it
+    /// after whatever freed it (or its partner, or a groupmate) queued a later entry for it or
+    /// them, taken first (freeness and gone groupmates only grow during a run); and a free
+    /// tile of an undecided group whose entry was taken while it could not go alone (no
+    /// groupmate free or gone) can go once a groupmate goes: the first to go queues it, and
+    /// a tile freed later is queued by what freed it, when one has gone already. The order of
+    /// the removals may differ from a run queueing every groupmate at each lone removal, not
+    /// their set: only `when`, `seen` and `order` (the node's base run) record the order, and
+    /// they decide which forward checks [`Solver::certify`] spares and where checks start,
+    /// never what a check finds.
     ///
     /// The position, the step and the queue (a buffer and a length, see `queue_uncovered_of`) are kept in
     /// locals while it runs. Freeness is read off the blocker counts `counts` (see
@@ -1928,13 +1936,16 @@ impl<'b> Solver<'b> {
                         order.push(i as u16);
                     }
                     q.remove_slot(i);
+                    let first_gone = gone[g] == 0;
                     gone[g] += 1;
                     if g == watched && all_gone(m, &q) {
                         q = Bits::EMPTY;
                         break;
                     }
                     board.take_off_queued(counts, i, &mut queue, &mut len);
-                    queue_uncovered_of(&mut queue, &mut len, m, counts);
+                    if first_gone {
+                        queue_uncovered_of(&mut queue, &mut len, m, counts);
+                    }
                 }
             }
         }
