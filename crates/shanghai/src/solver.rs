@@ -247,6 +247,9 @@ pub struct Solver<'b> {
     why_refuted: Vec<[Stuck; 3]>,
     /// Per group of four, per split: whether it pairs a tile with one lying on it.
     covering: Vec<[bool; 3]>,
+    /// Per slot, the slots it blocks (`Board::blocks` as a set) and 4 when nothing lies on it
+    /// and it is above the ground layer: what [`Solver::unblocks`] adds up.
+    blocks_of: Vec<(Bits, u32)>,
     nodes: u64,
     limit: u64,
     budget: Budget,
@@ -385,6 +388,8 @@ struct Cand {
     certified: [bool; 3],
     /// How many tiles the base relaxation removed before the group's first.
     prefix: usize,
+    /// Where it is checked: see [`sort_candidates`].
+    key: u64,
 }
 
 /// How many removals of a node's base run lie between two of its states saved for forward
@@ -480,6 +485,7 @@ impl<'b> Solver<'b> {
             full_runs_only: false,
             why_refuted: vec![[Stuck::default(); 3]; board.groups],
             covering: covering_splits(board),
+            blocks_of: blocks_of(board),
             nodes: 0,
             limit: 0,
             budget,
@@ -995,11 +1001,7 @@ impl<'b> Solver<'b> {
         let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
         // Groups left with one split: decided together in one child.
         let mut forced: u128 = 0;
-        let wts = &self.weight;
-        cands.sort_by_key(|c| {
-            let count = c.viable.iter().filter(|&&x| x).count() as u32;
-            (count, std::cmp::Reverse(c.weight + 64 * wts[c.group]))
-        });
+        sort_candidates(&mut cands, &self.weight);
         // Checks in a row that refuted nothing: the cheap run stops checking at three, a
         // review's move searches at `REVIEW_QUIET_CHECKS`.
         let max_quiet = if !self.full_run {
@@ -1397,7 +1399,7 @@ impl<'b> Solver<'b> {
     fn candidates(&mut self, present: &Bits, commit: u128, refuted: u128, rem: &[u8]) -> Result<Vec<Cand>, u64> {
         debug_assert_eq!(self.counts_of, Some(*present));
         let board = self.board;
-        let mut cands = Vec::new();
+        let mut cands = Vec::with_capacity(rem.len());
         for (g, &r) in rem.iter().enumerate() {
             let m = &board.members[g];
             match r {
@@ -1425,7 +1427,7 @@ impl<'b> Solver<'b> {
                     let nfree = m.iter().filter(|&&t| is_free_count(self.node_counts[t as usize])).count();
                     let weight: u32 = m.iter().map(|&t| self.unblocks(present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
-                    cands.push(Cand { group: g, viable, weight, certified: [false; 3], prefix: 0 });
+                    cands.push(Cand { group: g, viable, weight, certified: [false; 3], prefix: 0, key: 0 });
                 }
                 _ => {}
             }
@@ -2026,9 +2028,16 @@ impl<'b> Solver<'b> {
         self.timed_out || self.nodes > self.limit
     }
 
+    /// How much removing tile `i` opens up: the tiles of `present` it blocks, plus 4 when
+    /// nothing lies on it and it is above the ground layer (an ordering weight).
     fn unblocks(&self, present: &Bits, i: usize) -> u32 {
-        self.board.blocks[i].iter().filter(|&&j| present.contains(j as usize)).count() as u32
-            + 4 * (self.board.above[i].is_empty() && self.board.layout().slots()[i].z > 0) as u32
+        let (blocks, top) = &self.blocks_of[i];
+        let blocked: u32 = (0..4).map(|k| (blocks.0[k] & present.0[k]).count_ones()).sum();
+        debug_assert_eq!(
+            blocked,
+            self.board.blocks[i].iter().filter(|&&j| present.contains(j as usize)).count() as u32
+        );
+        blocked + top
     }
 
     /// Sound dead-lock test: some group cannot be split into pairs without pairing a tile
@@ -2060,6 +2069,19 @@ impl<'b> Solver<'b> {
         }
         false
     }
+}
+
+/// Sorts the candidates to check: fewest viable splits first, then heaviest (`weight` plus 64
+/// times the group's ordering weight), ties in their order (as a stable sort by that key).
+/// Each key is made once, with the candidate's place last so that keys differ: an unstable
+/// sort of them gives the stable order.
+fn sort_candidates(cands: &mut [Cand], weights: &[u32]) {
+    for (k, c) in cands.iter_mut().enumerate() {
+        let count = c.viable.iter().filter(|&&x| x).count() as u64;
+        let weight = c.weight + 64 * weights[c.group];
+        c.key = count << 40 | u64::from(!weight) << 8 | k as u64;
+    }
+    cands.sort_unstable_by_key(|c| c.key);
 }
 
 /// `present` without the slots beyond the board's last.
@@ -2324,6 +2346,20 @@ fn replay(board: &Board, present: Bits, m: Move, mut pairs: Vec<Move>) -> Option
 /// Solves `board` from the full position with the default budget.
 pub fn solve(board: &Board) -> Verdict {
     Solver::new(board).solve()
+}
+
+/// Per slot, the slots it blocks as a set, and 4 when nothing lies on it and it is above the
+/// ground layer (see [`Solver::unblocks`]).
+fn blocks_of(board: &Board) -> Vec<(Bits, u32)> {
+    (0..board.len())
+        .map(|i| {
+            let mut blocks = Bits::EMPTY;
+            for &j in &board.blocks[i] {
+                blocks.insert(j as usize);
+            }
+            (blocks, 4 * u32::from(board.above[i].is_empty() && board.layout().slots()[i].z > 0))
+        })
+        .collect()
 }
 
 /// Per group of four tiles (others: `false`), per split: whether it pairs a tile with one
