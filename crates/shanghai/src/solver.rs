@@ -293,7 +293,9 @@ pub struct Solver<'b> {
     /// Per slot of an undecided group, from the last relaxation: which members of its group
     /// (bit `k` for `members[g][k]`) were free or gone when it went.
     seen: Vec<u8>,
-    /// The tiles the last relaxation removed, in order.
+    /// The tiles the last recording relaxation removed, in order (entry `k` for its step `k`;
+    /// an entry per possible slot, so [`Solver::drain`] writes them without bounds checks or
+    /// growth).
     order: Vec<u16>,
     /// `order` of the node's successful base relaxation, for forward checking.
     base_order: Vec<u16>,
@@ -508,8 +510,8 @@ impl<'b> Solver<'b> {
             base_twos: 0,
             when: vec![0; MAX_SLOTS],
             seen: vec![0; MAX_SLOTS],
-            order: Vec::new(),
-            base_order: Vec::new(),
+            order: vec![0; MAX_SLOTS],
+            base_order: vec![0; MAX_SLOTS],
             snaps: Vec::new(),
             snap_counts: Vec::new(),
         }
@@ -1555,11 +1557,9 @@ impl<'b> Solver<'b> {
             }
             let mut free = self.restore_snap(k, &mut p, gone);
             self.take_base(&mut p, gone, &mut free, k * SNAP_EVERY..prefix);
-            self.order.clear();
             self.queue_tiles(&free);
             return (p, prefix as u32);
         }
-        self.order.clear();
         self.queue_present(&p);
         (p, prefix as u32)
     }
@@ -1584,36 +1584,50 @@ impl<'b> Solver<'b> {
         }
         let mut gone = [0u8; 64];
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
-        self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
-        let (p0, gone0, step0) = (p, gone, step);
-        self.save_counts();
         let mut out = [false; 3];
-        for (s, sp) in SPLITS.iter().enumerate() {
-            if !need[s] {
-                continue;
-            }
-            self.relaxations += 1;
-            for k in [0, 2] {
-                let (a, b) = (m[sp[k]], m[sp[k + 1]]);
-                self.partner[a as usize] = b;
-                self.partner[b as usize] = a;
-            }
-            let (mut p, mut gone, mut step) = (p0, gone0, step0);
-            self.restore_counts();
-            self.queue_free(m);
-            self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX, g);
-            self.blame(&p);
-            out[s] = !p.is_empty();
-            if out[s] {
-                let commit = self.base_commit | (s as u128 + 1) << (2 * g);
-                let (twos, decided) = (self.base_twos, decided(self.base_commit));
-                self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None, checked: g };
-            }
-            for &t in m {
-                self.partner[t as usize] = NONE;
+        if need.iter().filter(|&&n| n).count() == 1 {
+            // One split to check: no first phase to share; the queue holds the free tiles.
+            let s = need.iter().position(|&n| n).expect("one split");
+            out[s] = self.check_split(g, s, p, gone, step);
+            return out;
+        }
+        self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
+        self.save_counts();
+        for s in 0..3 {
+            if need[s] {
+                self.restore_counts();
+                self.queue_free(m);
+                out[s] = self.check_split(g, s, p, gone, step);
             }
         }
         out
+    }
+
+    /// One split `s` of group `g` forward-checked from `p` (with the counts and the queue set):
+    /// whether the relaxation gets stuck, with why kept in `why_refuted` (see
+    /// [`Solver::forward_check`]).
+    fn check_split(&mut self, g: usize, s: usize, mut p: Bits, mut gone: [u8; 64], mut step: u32) -> bool {
+        const NONE: u16 = u16::MAX;
+        let m = &self.board.members[g];
+        self.relaxations += 1;
+        let sp = SPLITS[s];
+        for k in [0, 2] {
+            let (a, b) = (m[sp[k]], m[sp[k + 1]]);
+            self.partner[a as usize] = b;
+            self.partner[b as usize] = a;
+        }
+        self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX, g);
+        self.blame(&p);
+        let stuck = !p.is_empty();
+        if stuck {
+            let commit = self.base_commit | (s as u128 + 1) << (2 * g);
+            let (twos, decided) = (self.base_twos, decided(self.base_commit));
+            self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None, checked: g };
+        }
+        for &t in m {
+            self.partner[t as usize] = NONE;
+        }
+        stuck
     }
 
     /// Queues the free tiles of `p` (in increasing order, so the last is taken first). A tile
@@ -1875,7 +1889,7 @@ impl<'b> Solver<'b> {
         let when: &mut [u32; MAX_SLOTS] = (&mut self.when[..]).try_into().expect("a step per possible slot");
         let seen: &mut [u8; MAX_SLOTS] = (&mut self.seen[..]).try_into().expect("an entry per possible slot");
         let group: &[u8; MAX_SLOTS] = board.group[..].try_into().expect("a group per possible slot");
-        let order = &mut self.order;
+        let order: &mut [u16; MAX_SLOTS] = (&mut self.order[..]).try_into().expect("a step per possible slot");
         let counts: &mut [u32; MAX_SLOTS] = (&mut self.counts[..]).try_into().expect("a count per possible slot");
         // The queue as a buffer and a length: tiles are written unconditionally and kept
         // when uncovered (see `queue_uncovered_of`).
@@ -1904,8 +1918,9 @@ impl<'b> Solver<'b> {
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
+                        order[at as usize % MAX_SLOTS] = i as u16;
+                        order[(at + 1) as usize % MAX_SLOTS] = j as u16;
                         at += 2;
-                        order.extend([i as u16, j as u16]);
                     }
                     if g == watched && all_gone(&board.members[g], &q) {
                         q = Bits::EMPTY;
@@ -1934,8 +1949,8 @@ impl<'b> Solver<'b> {
                 if ok {
                     if RECORD {
                         when[i] = at;
+                        order[at as usize % MAX_SLOTS] = i as u16;
                         at += 1;
-                        order.push(i as u16);
                     }
                     q.remove_slot(i);
                     let first_gone = gone[g] == 0;
