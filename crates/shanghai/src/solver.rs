@@ -304,6 +304,8 @@ pub struct Solver<'b> {
     /// each), for [`Solver::replay_base`]; cleared at each base run.
     snaps: Vec<(Bits, [u8; 64], Bits)>,
     snap_counts: Vec<u32>,
+    /// The last set of tiles [`Solver::queue_present`] queued, and its free tiles.
+    present_free: (Bits, Bits),
 }
 
 struct OutOfBudget;
@@ -514,6 +516,7 @@ impl<'b> Solver<'b> {
             base_order: vec![0; MAX_SLOTS],
             snaps: Vec::new(),
             snap_counts: Vec::new(),
+            present_free: (Bits::EMPTY, Bits::EMPTY),
         }
     }
 
@@ -1545,7 +1548,8 @@ impl<'b> Solver<'b> {
             let k = prefix / SNAP_EVERY;
             if self.snaps.is_empty() {
                 self.start_counts(present);
-                self.snaps.push((*present, [0; 64], self.free_in(present)));
+                let free = if self.present_free.0 == *present { self.present_free.1 } else { self.free_in(present) };
+                self.snaps.push((*present, [0; 64], free));
                 self.snap_counts.extend_from_slice(&self.counts[..self.board.len()]);
             }
             while self.snaps.len() <= k {
@@ -1632,26 +1636,32 @@ impl<'b> Solver<'b> {
 
     /// Queues the free tiles of `p` (in increasing order, so the last is taken first). A tile
     /// not free at the start of a run could only go once a removal freed it, and each removal
-    /// queues the tiles it frees (and the groupmates of a tile gone alone): that later entry is
-    /// taken first and removes it if anything does, so leaving out the first entry changes
-    /// neither the removals nor their order. Branch-free: each tile is written, and kept when
-    /// free.
+    /// queues the tiles it frees (and the groupmates of a group's first tile gone alone): that
+    /// later entry is taken first and removes it if anything does, so leaving out the first
+    /// entry changes neither the removals nor their order. Branch-free: each tile is written,
+    /// and kept when free. The free tiles are kept as a set too (`present_free`, for the first
+    /// saved state of the node's base run, see [`Solver::replay_base`]).
     fn queue_present(&mut self, p: &Bits) {
         let counts = &self.counts[..];
         let queue = &mut self.queue;
         queue.clear();
         queue.resize(p.len() + 1, 0);
         let mut n = 0;
+        let mut free = Bits::EMPTY;
         for (k, &word) in p.0.iter().enumerate() {
             let mut w = word;
             while w != 0 {
-                let i = k * 64 + w.trailing_zeros() as usize;
+                let bit = w.trailing_zeros();
+                let i = k * 64 + bit as usize;
                 queue[n] = i as u16;
-                n += is_free_count(counts[i]) as usize;
+                let f = is_free_count(counts[i]);
+                n += f as usize;
+                free.0[k] |= u64::from(f) << bit;
                 w &= w - 1;
             }
         }
         queue.truncate(n);
+        self.present_free = (*p, free);
     }
 
     /// The tiles of `p` free by the blocker counts `counts` (those of `p`).
