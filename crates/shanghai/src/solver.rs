@@ -2133,13 +2133,33 @@ fn all_gone(members: &[u16], p: &Bits) -> bool {
 /// The groups (bit `g`) that `commit` decides.
 fn decided(commit: u128) -> u64 {
     const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
-    let mut low = (commit | commit >> 1) & LOW;
-    let mut groups = 0;
-    while low != 0 {
-        groups |= 1 << (low.trailing_zeros() / 2);
-        low &= low - 1;
+    compress_fields((commit | commit >> 1) & LOW)
+}
+
+/// The bits of `fields` (only its even bits set: one per two-bit field, as in `commit`)
+/// packed together, bit `2 * g` becoming bit `g`: a few shifts and masks per half.
+fn compress_fields(fields: u128) -> u64 {
+    fn half(mut x: u64) -> u64 {
+        x = (x | x >> 1) & 0x3333_3333_3333_3333;
+        x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+        x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+        x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+        (x | x >> 16) & 0x0000_0000_ffff_ffff
     }
-    groups
+    half(fields as u64) | half((fields >> 64) as u64) << 32
+}
+
+/// `groups` (bit `g`) spread to bit `2 * g`: the inverse of [`compress_fields`].
+fn expand_fields(groups: u64) -> u128 {
+    fn half(mut x: u64) -> u64 {
+        x &= 0x0000_0000_ffff_ffff;
+        x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        x = (x | x << 2) & 0x3333_3333_3333_3333;
+        (x | x << 1) & 0x5555_5555_5555_5555
+    }
+    u128::from(half(groups)) | u128::from(half(groups >> 32)) << 64
 }
 
 /// The nogoods of a call at `present` that hold at the position after move `m` (see the module
@@ -2197,14 +2217,9 @@ fn split_in(n: [u64; 3], g: usize) -> usize {
 
 /// The groups (bit `g`) `commit` splits the first, the second and the third way.
 fn split_masks(commit: u128) -> [u64; 3] {
-    let mut masks = [0u64; 3];
-    let mut groups = decided(commit);
-    while groups != 0 {
-        let g = groups.trailing_zeros() as usize;
-        masks[(commit >> (2 * g) & 3) as usize - 1] |= 1 << g;
-        groups &= groups - 1;
-    }
-    masks
+    const LOW: u128 = 0x5555_5555_5555_5555_5555_5555_5555_5555;
+    let (lo, hi) = (commit & LOW, commit >> 1 & LOW);
+    [compress_fields(lo & !hi), compress_fields(hi & !lo), compress_fields(lo & hi)]
 }
 
 /// `commit` with only the decisions of `groups` kept.
@@ -2220,13 +2235,8 @@ fn spread(commit: u128) -> u128 {
 }
 
 /// A `commit` with the low bit of the field of each group of `groups` set.
-fn groups_to_commit_mask(mut groups: u64) -> u128 {
-    let mut mask = 0;
-    while groups != 0 {
-        mask |= 1u128 << (2 * groups.trailing_zeros());
-        groups &= groups - 1;
-    }
-    mask
+fn groups_to_commit_mask(groups: u64) -> u128 {
+    expand_fields(groups)
 }
 
 /// The indices of the set bits of `bits`, lowest first.
@@ -2410,6 +2420,27 @@ fn pairs_covering(board: &Board, g: usize, s: usize) -> bool {
 mod tests {
     use super::*;
     use crate::{Deal, Layout, Rules};
+
+    #[test]
+    fn field_packing_matches_a_loop_over_the_groups() {
+        let mut rng = 0x1234_5678_9abc_def0u64;
+        for _ in 0..2_000 {
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let groups = (rng >> 7) & ((1 << MAX_GROUPS) - 1);
+            let mut commit = 0u128;
+            let mut masks = [0u64; 3];
+            for g in bit_indices(groups) {
+                let code = (rng >> (g % 61)) % 3;
+                commit |= u128::from(code + 1) << (2 * g);
+                masks[code as usize] |= 1 << g;
+            }
+            assert_eq!(decided(commit), groups);
+            assert_eq!(split_masks(commit), masks);
+            let low = bit_indices(groups).fold(0u128, |m, g| m | 1 << (2 * g));
+            assert_eq!(groups_to_commit_mask(groups), low);
+            assert_eq!(compress_fields(low), groups);
+        }
+    }
 
     #[test]
     fn weights_never_pass_the_cap() {
