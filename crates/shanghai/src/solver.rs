@@ -293,19 +293,23 @@ pub struct Solver<'b> {
     /// Per slot of an undecided group, from the last relaxation: which members of its group
     /// (bit `k` for `members[g][k]`) were free or gone when it went.
     seen: Vec<u8>,
-    /// The tiles the last recording relaxation removed, in order (entry `k` for its step `k`;
-    /// an entry per possible slot, so [`Solver::drain`] writes them without bounds checks or
-    /// growth).
-    order: Vec<u16>,
-    /// `order` of the node's successful base relaxation, for forward checking.
-    base_order: Vec<u16>,
-    /// States of the node's base run after each multiple of `SNAP_EVERY` removals (tiles left,
-    /// tiles gone per group, free tiles; their blocker counts in `snap_counts`, one slot count
-    /// each), for [`Solver::replay_base`]; cleared at each base run.
-    snaps: Vec<(Bits, [u8; 64], Bits)>,
+    /// States of the node's base run, saved by it (a recording [`Solver::drain`]) at its start
+    /// and once its removals reach each multiple of `SNAP_EVERY`, for
+    /// [`Solver::replay_base`]: the tiles left, the tiles gone singly per group, how many
+    /// removals were made, and where its queue is kept in `snap_queues`; their blocker counts
+    /// in `snap_counts` (the board's slots each).
+    snaps: Vec<Snap>,
     snap_counts: Vec<u32>,
-    /// The last set of tiles [`Solver::queue_present`] queued, and its free tiles.
-    present_free: (Bits, Bits),
+    snap_queues: Vec<u16>,
+}
+
+/// A state of the node's base run (see `Solver::snaps`).
+#[derive(Clone, Copy)]
+struct Snap {
+    p: Bits,
+    gone: [u8; 64],
+    removed: u32,
+    queue: (usize, usize),
 }
 
 struct OutOfBudget;
@@ -397,7 +401,8 @@ struct Cand {
 }
 
 /// How many removals of a node's base run lie between two of its states saved for forward
-/// checks (see [`Solver::replay_base`]).
+/// checks (see [`Solver::replay_base`]; a state is saved once the removals reach each
+/// multiple, one more when a pair crosses it).
 const SNAP_EVERY: usize = 8;
 
 /// The cheap first run of the pairing search stops forward-checking a node's groups after
@@ -512,11 +517,9 @@ impl<'b> Solver<'b> {
             base_twos: 0,
             when: vec![0; MAX_SLOTS],
             seen: vec![0; MAX_SLOTS],
-            order: vec![0; MAX_SLOTS],
-            base_order: vec![0; MAX_SLOTS],
             snaps: Vec::new(),
             snap_counts: Vec::new(),
-            present_free: (Bits::EMPTY, Bits::EMPTY),
+            snap_queues: Vec::new(),
         }
     }
 
@@ -993,9 +996,6 @@ impl<'b> Solver<'b> {
             Err(why) => return Ok(Found::Lost(why)),
         };
         let stuck = self.relaxed_clear(&present, commit, &rem[..groups], 0, None);
-        std::mem::swap(&mut self.base_order, &mut self.order);
-        self.snaps.clear();
-        self.snap_counts.clear();
         if let Some(mut stuck) = stuck {
             return Ok(Found::Lost(self.reason(&mut stuck)));
         }
@@ -1465,9 +1465,10 @@ impl<'b> Solver<'b> {
     /// gone. Every real sequence of moves removes a subset of what this removes (freeness only
     /// grows as tiles go), so when it cannot clear the board, neither can play.
     ///
-    /// With `prefix > 0` the run starts after the first `prefix` removals of the node's base
-    /// run (`base_order`): valid when `commit` differs from the base run's only in groups none
-    /// of whose tiles those removals touch, since each of them is then justified here too.
+    /// With `prefix > 0` the run starts from the node's base run's latest state saved before
+    /// its `prefix`-th removal (see [`Solver::replay_base`]): valid when `commit` differs from
+    /// the base run's only in a group none of whose tiles went before it. The run saves its
+    /// own states (`snaps`) for the node's forward checks.
     ///
     /// With `only = Some(g)` the partners of every other group are taken as the last full
     /// run left them (the node's base run): only group `g`'s are set, and reset afterwards.
@@ -1516,6 +1517,9 @@ impl<'b> Solver<'b> {
             }
         }
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
+        self.snaps.clear();
+        self.snap_counts.clear();
+        self.snap_queues.clear();
         self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX, usize::MAX);
         if let Some(g) = only {
             for &t in &board.members[g] {
@@ -1534,38 +1538,35 @@ impl<'b> Solver<'b> {
         })
     }
 
-    /// Replays the first `prefix` removals of the node's base run on `present` (counting the
-    /// gone tiles of each group in `gone`) and queues the tiles free there: the position, and
-    /// the step count, a run continues from.
+    /// The state a run continues from: with `prefix` 0, `present` with its free tiles queued
+    /// (its counts set); else the latest state of the node's base run saved before its
+    /// `prefix`-th removal (`snaps`): its tiles left, gone tiles per group (into `gone`),
+    /// blocker counts and queue. Returns the position and the removals made.
     ///
-    /// It starts from the latest state of the base run saved at a multiple of `SNAP_EVERY`
-    /// removals (`snaps`, made as the node's forward checks need them).
+    /// A run continuing from a saved state with the base run's queue there reaches the same
+    /// fixpoint as one from `present`, when its rules differ from the base run's only for a
+    /// group none of whose tiles went before `prefix` (a forward check's, frozen or split):
+    /// every entry the base run took up to there was one such a run takes alike (the group's
+    /// tiles could not go then under either rule: its tiles went singly in the base run as
+    /// soon as one had a free groupmate, which a pair needs too), so the saved state and queue
+    /// are that run's own at that point (see [`Solver::drain`]).
     fn replay_base(&mut self, present: &Bits, prefix: usize, gone: &mut [u8; 64]) -> (Bits, u32) {
-        let mut p = *present;
-        if prefix == 0 {
+        if prefix == 0 || self.snaps.is_empty() {
             self.start_counts(present);
-        } else {
-            let k = prefix / SNAP_EVERY;
-            if self.snaps.is_empty() {
-                self.start_counts(present);
-                let free = if self.present_free.0 == *present { self.present_free.1 } else { self.free_in(present) };
-                self.snaps.push((*present, [0; 64], free));
-                self.snap_counts.extend_from_slice(&self.counts[..self.board.len()]);
-            }
-            while self.snaps.len() <= k {
-                let j = self.snaps.len() - 1;
-                let mut free = self.restore_snap(j, &mut p, gone);
-                self.take_base(&mut p, gone, &mut free, j * SNAP_EVERY..(j + 1) * SNAP_EVERY);
-                self.snaps.push((p, *gone, free));
-                self.snap_counts.extend_from_slice(&self.counts[..self.board.len()]);
-            }
-            let mut free = self.restore_snap(k, &mut p, gone);
-            self.take_base(&mut p, gone, &mut free, k * SNAP_EVERY..prefix);
-            self.queue_tiles(&free);
-            return (p, prefix as u32);
+            self.queue_present(present);
+            return (*present, 0);
         }
-        self.queue_present(&p);
-        (p, prefix as u32)
+        let mut k = (prefix / SNAP_EVERY).min(self.snaps.len() - 1);
+        while self.snaps[k].removed as usize > prefix {
+            k -= 1;
+        }
+        let snap = self.snaps[k];
+        *gone = snap.gone;
+        let n = self.board.len();
+        self.counts[..n].copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
+        self.queue.clear();
+        self.queue.extend_from_slice(&self.snap_queues[snap.queue.0..snap.queue.1]);
+        (snap.p, snap.removed)
     }
 
     /// Forward checks the undecided group `g`: for each split `s` with `need[s]`, whether the
@@ -1639,40 +1640,23 @@ impl<'b> Solver<'b> {
     /// queues the tiles it frees (and the groupmates of a group's first tile gone alone): that
     /// later entry is taken first and removes it if anything does, so leaving out the first
     /// entry changes neither the removals nor their order. Branch-free: each tile is written,
-    /// and kept when free. The free tiles are kept as a set too (`present_free`, for the first
-    /// saved state of the node's base run, see [`Solver::replay_base`]).
+    /// and kept when free.
     fn queue_present(&mut self, p: &Bits) {
         let counts = &self.counts[..];
         let queue = &mut self.queue;
         queue.clear();
         queue.resize(p.len() + 1, 0);
         let mut n = 0;
-        let mut free = Bits::EMPTY;
         for (k, &word) in p.0.iter().enumerate() {
             let mut w = word;
             while w != 0 {
-                let bit = w.trailing_zeros();
-                let i = k * 64 + bit as usize;
+                let i = k * 64 + w.trailing_zeros() as usize;
                 queue[n] = i as u16;
-                let f = is_free_count(counts[i]);
-                n += f as usize;
-                free.0[k] |= u64::from(f) << bit;
+                n += is_free_count(counts[i]) as usize;
                 w &= w - 1;
             }
         }
         queue.truncate(n);
-        self.present_free = (*p, free);
-    }
-
-    /// The tiles of `p` free by the blocker counts `counts` (those of `p`).
-    fn free_in(&self, p: &Bits) -> Bits {
-        let mut free = Bits::EMPTY;
-        for i in p.iter() {
-            if is_free_count(self.counts[i]) {
-                free.insert(i);
-            }
-        }
-        free
     }
 
     /// Queues the tiles of `tiles` free by the blocker counts `counts` (gone ones are not), in
@@ -1682,13 +1666,6 @@ impl<'b> Solver<'b> {
         self.queue.clear();
         let counts = &self.counts;
         self.queue.extend(tiles.iter().copied().filter(|&t| is_free_count(counts[t as usize])));
-    }
-
-    /// Queues the tiles of `free` (the free tiles of the position a run starts from) in
-    /// increasing order, as [`Solver::queue_present`] does.
-    fn queue_tiles(&mut self, free: &Bits) {
-        self.queue.clear();
-        self.queue.extend(free.iter().map(|i| i as u16));
     }
 
     /// The groups of free tiles left where the relaxation got stuck get heavier, so the search
@@ -1862,7 +1839,10 @@ impl<'b> Solver<'b> {
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
     /// `frozen` (if a group) stay. When the last tile of group `watched` (if a group) goes, it
     /// stops at once with `p` empty: the callers that watch a group know the board would be
-    /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). Records `when`, `seen` and `order`.
+    /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). With `RECORD` (the node's
+    /// base run) it records `when` and `seen`, and saves its state (`snaps`: tiles left, gone
+    /// tiles, counts and queue) at its start and once its removals reach each multiple of
+    /// `SNAP_EVERY`.
     ///
     /// A removal queues only the slots it unblocks that are left with nothing on them
     /// ([`uncovered_count`]: present, and free unless blocked on both sides), and a tile gone
@@ -1876,9 +1856,9 @@ impl<'b> Solver<'b> {
     /// groupmate free or gone) can go once a groupmate goes: the first to go queues it, and
     /// a tile freed later is queued by what freed it, when one has gone already. The order of
     /// the removals may differ from a run queueing every groupmate at each lone removal, not
-    /// their set: only `when`, `seen` and `order` (the node's base run) record the order, and
-    /// they decide which forward checks [`Solver::certify`] spares and where checks start,
-    /// never what a check finds.
+    /// their set: only `when`, `seen` and the saved states (the node's base run) depend on the
+    /// order, and they decide which forward checks [`Solver::certify`] spares and where checks
+    /// start, never what a check finds.
     ///
     /// The position, the step and the queue (a buffer and a length, see `queue_uncovered_of`) are kept in
     /// locals while it runs. Freeness is read off the blocker counts `counts` (see
@@ -1899,7 +1879,7 @@ impl<'b> Solver<'b> {
         let when: &mut [u32; MAX_SLOTS] = (&mut self.when[..]).try_into().expect("a step per possible slot");
         let seen: &mut [u8; MAX_SLOTS] = (&mut self.seen[..]).try_into().expect("an entry per possible slot");
         let group: &[u8; MAX_SLOTS] = board.group[..].try_into().expect("a group per possible slot");
-        let order: &mut [u16; MAX_SLOTS] = (&mut self.order[..]).try_into().expect("a step per possible slot");
+        let n_slots = board.len();
         let counts: &mut [u32; MAX_SLOTS] = (&mut self.counts[..]).try_into().expect("a count per possible slot");
         // The queue as a buffer and a length: tiles are written unconditionally and kept
         // when uncovered (see `queue_uncovered_of`).
@@ -1907,7 +1887,15 @@ impl<'b> Solver<'b> {
         let mut len = queue.len();
         let mut q = *p;
         let mut at = *step;
+        let mut next_snap = at;
         while len > 0 {
+            if RECORD && at >= next_snap {
+                let start = self.snap_queues.len();
+                self.snap_queues.extend_from_slice(&queue[..len]);
+                self.snap_counts.extend_from_slice(&counts[..n_slots]);
+                self.snaps.push(Snap { p: q, gone: *gone, removed: at, queue: (start, start + len) });
+                next_snap = (at / SNAP_EVERY as u32 + 1) * SNAP_EVERY as u32;
+            }
             len -= 1;
             let i = queue[len] as usize % MAX_SLOTS;
             if !is_free_count(counts[i]) {
@@ -1928,8 +1916,6 @@ impl<'b> Solver<'b> {
                     if RECORD {
                         when[i] = at;
                         when[j] = at + 1;
-                        order[at as usize % MAX_SLOTS] = i as u16;
-                        order[(at + 1) as usize % MAX_SLOTS] = j as u16;
                         at += 2;
                     }
                     if g == watched && all_gone(&board.members[g], &q) {
@@ -1959,7 +1945,6 @@ impl<'b> Solver<'b> {
                 if ok {
                     if RECORD {
                         when[i] = at;
-                        order[at as usize % MAX_SLOTS] = i as u16;
                         at += 1;
                     }
                     q.remove_slot(i);
@@ -1980,36 +1965,6 @@ impl<'b> Solver<'b> {
         *step = at;
         queue.clear();
         self.queue = queue;
-    }
-
-    /// Restores the `k`-th saved state of the node's base run: its tiles left to `p`, its gone
-    /// tiles per group to `gone`, its blocker counts to `counts`; returns its free tiles.
-    fn restore_snap(&mut self, k: usize, p: &mut Bits, gone: &mut [u8; 64]) -> Bits {
-        let free;
-        (*p, *gone, free) = self.snaps[k];
-        let n = self.board.len();
-        self.counts[..n].copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
-        free
-    }
-
-    /// Takes the removals `range` of the node's base run off `p` (and `counts`), counting the
-    /// gone tiles of each group in `gone`.
-    ///
-    /// `free` (the free tiles of `p`) is kept up to date: a removal frees only slots it blocks.
-    fn take_base(&mut self, p: &mut Bits, gone: &mut [u8; 64], free: &mut Bits, range: std::ops::Range<usize>) {
-        let board = self.board;
-        for &t in &self.base_order[range] {
-            let t = t as usize;
-            p.remove(t);
-            free.remove(t);
-            board.take_off(&mut self.counts, t);
-            for &(j, _) in &board.unblock[t] {
-                if is_free_count(self.counts[j as usize]) {
-                    free.insert(j as usize);
-                }
-            }
-            gone[board.group[t] as usize] += 1;
-        }
     }
 
     /// Sets `counts` to the blocker counts of `present`: a copy when it is the set counted
