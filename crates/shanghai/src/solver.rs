@@ -1929,7 +1929,7 @@ impl<'b> Solver<'b> {
             } else {
                 let m = &board.members[g];
                 let ok = if RECORD {
-                    let (free_other, rest) = alone_mask(board, &q, i, g, |_, t| is_free_count(counts[t % MAX_SLOTS]));
+                    let (free_other, rest) = alone_mask_counted(m, i, counts);
                     let ok = gone[g] > 0 || free_other != 0;
                     if ok {
                         seen[i] = free_other | rest;
@@ -2234,6 +2234,23 @@ fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
     present.remove(a);
     present.remove(b);
     path.push(Move::new(a, b));
+}
+
+/// [`alone_mask`] for tile `i` of the group `members`, read off the blocker counts `counts`
+/// (a slot not present has [`GONE`]).
+#[inline(always)]
+fn alone_mask_counted(members: &[u16], i: usize, counts: &[u32; MAX_SLOTS]) -> (u8, u8) {
+    let (mut free_other, mut rest) = (0u8, 0u8);
+    for (k, &t) in members.iter().enumerate() {
+        let t = t as usize % MAX_SLOTS;
+        let c = counts[t];
+        if t == i || c & GONE != 0 {
+            rest |= 1 << k;
+        } else if is_free_count(c) {
+            free_other |= 1 << k;
+        }
+    }
+    (free_other, rest)
 }
 
 /// For tile `i` of group `g`: the members (bit `k` for `members[g][k]`) other than `i` that
