@@ -2334,20 +2334,25 @@ fn resplit_one_more(board: &Board, present: Bits, m: Move, pairs: &[Move]) -> Op
 
 /// The line from `present` that starts with `m` and then takes `pairs` greedily (any pair
 /// whose two tiles are free, at once), or `None` when they do not clear the board: with the
-/// pairs fixed, taking a free pair never hurts (a removal never blocks a tile).
+/// pairs fixed, taking a free pair never hurts (a removal never blocks a tile). Freeness is
+/// read off blocker counts kept up to date by each take (every tile of `pairs` is present
+/// until taken).
 fn replay(board: &Board, present: Bits, m: Move, mut pairs: Vec<Move>) -> Option<Vec<Move>> {
     let mut p = present;
     p.remove(m.0 as usize);
     p.remove(m.1 as usize);
+    let mut counts = vec![0; board.len()];
+    board.blocker_counts(&p, &mut counts);
     let mut new = Vec::with_capacity(pairs.len() + 1);
     new.push(m);
     while !pairs.is_empty() {
         let before = pairs.len();
         pairs.retain(|&mv| {
-            let free = board.is_free(&p, mv.0 as usize) && board.is_free(&p, mv.1 as usize);
+            let (a, b) = (mv.0 as usize, mv.1 as usize);
+            let free = is_free_count(counts[a]) && is_free_count(counts[b]);
             if free {
-                p.remove(mv.0 as usize);
-                p.remove(mv.1 as usize);
+                board.take_off(&mut counts, a);
+                board.take_off(&mut counts, b);
                 new.push(mv);
             }
             !free
