@@ -1579,7 +1579,9 @@ impl<'b> Solver<'b> {
     /// the board cleared as soon as `g`'s last tile goes: the node's base run (`g` undecided)
     /// cleared it, every removal of the check is one that run's rules allow too (a decided
     /// pair's tiles go singly as well), so by the unique fixpoint those rules clear the board
-    /// from where the check is; with `g`'s tiles gone, the two runs' rules are the same.
+    /// from where the check is; with `g`'s tiles gone, the two runs' rules are the same. So a
+    /// split whose two pairs are both free where the first phase ends needs no run at all
+    /// ([`pairs_free`]; it is counted as one).
     fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
         const NONE: u16 = u16::MAX;
         let board = self.board;
@@ -1599,11 +1601,16 @@ impl<'b> Solver<'b> {
         self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
         self.save_counts();
         for s in 0..3 {
-            if need[s] {
-                self.restore_counts();
-                self.queue_free(m);
-                out[s] = self.check_split(g, s, p, gone, step);
+            if !need[s] {
+                continue;
             }
+            if pairs_free(m, s, &self.saved_counts) {
+                self.relaxations += 1;
+                continue;
+            }
+            self.restore_counts();
+            self.queue_free(m);
+            out[s] = self.check_split(g, s, p, gone, step);
         }
         out
     }
@@ -2243,6 +2250,14 @@ fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
     present.remove(a);
     present.remove(b);
     path.push(Move::new(a, b));
+}
+
+/// Whether both pairs of split `s` of the four tiles `members` are free by the blocker counts
+/// `counts`. A forward check of that split from there clears the board: both pairs go, and
+/// with the group gone the board clears (see [`Solver::forward_check`]), so the check need
+/// not run.
+fn pairs_free(members: &[u16], s: usize, counts: &[u32]) -> bool {
+    SPLITS[s].iter().all(|&k| is_free_count(counts[members[k] as usize]))
 }
 
 /// [`alone_mask`] for tile `i` of the group `members`, read off the blocker counts `counts`
