@@ -1579,9 +1579,10 @@ impl<'b> Solver<'b> {
     /// the board cleared as soon as `g`'s last tile goes: the node's base run (`g` undecided)
     /// cleared it, every removal of the check is one that run's rules allow too (a decided
     /// pair's tiles go singly as well), so by the unique fixpoint those rules clear the board
-    /// from where the check is; with `g`'s tiles gone, the two runs' rules are the same. So a
-    /// split whose two pairs are both free where the first phase ends needs no run at all
-    /// ([`pairs_free`]; it is counted as one).
+    /// from where the check is; with `g`'s tiles gone, the two runs' rules are the same. So
+    /// once the first phase has freed all four of `g`'s tiles (it stops there, see
+    /// [`Solver::drain`]), every split's pairs go at once: no split needs its run (each is
+    /// counted as one).
     fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
         const NONE: u16 = u16::MAX;
         let board = self.board;
@@ -1598,19 +1599,19 @@ impl<'b> Solver<'b> {
             out[s] = self.check_split(g, s, p, gone, step);
             return out;
         }
-        self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX);
+        if self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX) {
+            // The group's four tiles all free: each split's pairs both go, and with the group
+            // gone the board clears (see above), so no split needs its run (each counted).
+            self.relaxations += need.iter().filter(|&&n| n).count() as u64;
+            return out;
+        }
         self.save_counts();
         for s in 0..3 {
-            if !need[s] {
-                continue;
+            if need[s] {
+                self.restore_counts();
+                self.queue_free(m);
+                out[s] = self.check_split(g, s, p, gone, step);
             }
-            if pairs_free(m, s, &self.saved_counts) {
-                self.relaxations += 1;
-                continue;
-            }
-            self.restore_counts();
-            self.queue_free(m);
-            out[s] = self.check_split(g, s, p, gone, step);
         }
         out
     }
@@ -1844,7 +1845,9 @@ impl<'b> Solver<'b> {
     }
 
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
-    /// `frozen` (if a group) stay. When the last tile of group `watched` (if a group) goes, it
+    /// `frozen` (if a group) stay, and when an entry of one is taken while all of them are
+    /// free, it stops there and returns true (else false; a removal that frees one of them
+    /// queues it, so this mostly finds them all free as soon as they are). When the last tile of group `watched` (if a group) goes, it
     /// stops at once with `p` empty: the callers that watch a group know the board would be
     /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). With `RECORD` (the node's
     /// base run) it records `when` and `seen`, and saves its state (`snaps`: tiles left, gone
@@ -1878,7 +1881,7 @@ impl<'b> Solver<'b> {
         step: &mut u32,
         frozen: usize,
         watched: usize,
-    ) {
+    ) -> bool {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         // Per possible slot (see `new`): indexed modulo `MAX_SLOTS`, without bounds checks.
@@ -1895,6 +1898,7 @@ impl<'b> Solver<'b> {
         let mut q = *p;
         let mut at = *step;
         let mut next_snap = at;
+        let mut frozen_free = false;
         while len > 0 {
             if RECORD && at >= next_snap {
                 let start = self.snap_queues.len();
@@ -1912,6 +1916,12 @@ impl<'b> Solver<'b> {
             // no bounds check.
             let g = group[i] as usize % 64;
             if g == frozen {
+                // Taken only once something freed or uncovered it: are the group's tiles all
+                // free now?
+                if board.members[g].iter().all(|&t| is_free_count(counts[t as usize % MAX_SLOTS])) {
+                    frozen_free = true;
+                    break;
+                }
                 continue;
             }
             let j = partner[i];
@@ -1972,6 +1982,7 @@ impl<'b> Solver<'b> {
         *step = at;
         queue.clear();
         self.queue = queue;
+        frozen_free
     }
 
     /// Sets `counts` to the blocker counts of `present`: a copy when it is the set counted
@@ -2250,14 +2261,6 @@ fn take(present: &mut Bits, path: &mut Vec<Move>, a: usize, b: usize) {
     present.remove(a);
     present.remove(b);
     path.push(Move::new(a, b));
-}
-
-/// Whether both pairs of split `s` of the four tiles `members` are free by the blocker counts
-/// `counts`. A forward check of that split from there clears the board: both pairs go, and
-/// with the group gone the board clears (see [`Solver::forward_check`]), so the check need
-/// not run.
-fn pairs_free(members: &[u16], s: usize, counts: &[u32]) -> bool {
-    SPLITS[s].iter().all(|&k| is_free_count(counts[members[k] as usize]))
 }
 
 /// [`alone_mask`] for tile `i` of the group `members`, read off the blocker counts `counts`
