@@ -101,13 +101,14 @@
 //! - *Order and restarts.* Which group a node branches on, which split it tries first, how
 //!   many groups it forward-checks (the cheap first run stops after a few checks in a row that
 //!   refute nothing, a review's move searches after a few more, and skip the splits whose check
-//!   at the parent refuted nothing: a check left out only refutes nothing), the random perturbation of both in the full runs, and where a run is cut
-//!   off only decide where the search looks and how much it prunes, never what a prune
-//!   concludes: each rule above holds at any node whatever led there, and a lost-table entry
-//!   carries its reason, so it stays valid in every later run, whatever order found it. A run
-//!   cut off records nothing for the nodes it leaves, and the last run is bounded only by the
-//!   budget, so the search stays complete. The random sequence is seeded from the position, so
-//!   every answer is reproducible.
+//!   at the parent refuted nothing: a check left out only refutes nothing), the random
+//!   perturbation of both in the full runs, and where a run is cut off only decide where the
+//!   search looks and how much it prunes, never what a prune concludes: each rule above holds
+//!   at any node whatever led there, and a lost-table entry carries its reason, so it stays
+//!   valid in every later run, whatever order found it. A run cut off records nothing for the
+//!   nodes it leaves, and the last run is bounded only by the budget, so the search stays
+//!   complete. The random sequence is seeded from the position, so every answer is
+//!   reproducible.
 //! - *Stuck patterns.* A position holding a stalemate `P` (tiles with no move among them) with
 //!   no tile outside `P` of the kinds of `P`'s free tiles is lost: the first tile of `P` to go
 //!   would be free in `P` and need a free partner of its kind, which only `P` holds. The
