@@ -758,7 +758,7 @@ impl<'b> Solver<'b> {
             return Err(OutOfBudget);
         }
         if self.deadlocked(&present, &remaining[..groups])
-            || self.relaxed_clear(&present, 0, &remaining[..groups], 0, None).is_some()
+            || self.relaxed_clear(&present, 0, &remaining[..groups]).is_some()
         {
             self.dead.insert(present);
             path.truncate(base);
@@ -1002,7 +1002,7 @@ impl<'b> Solver<'b> {
             Ok(cands) => cands,
             Err(why) => return Ok(Found::Lost(why)),
         };
-        let stuck = self.relaxed_clear(&present, commit, &rem[..groups], 0, None);
+        let stuck = self.relaxed_clear(&present, commit, &rem[..groups]);
         if let Some(mut stuck) = stuck {
             return Ok(Found::Lost(self.reason(&mut stuck)));
         }
@@ -1485,21 +1485,9 @@ impl<'b> Solver<'b> {
     /// gone. Every real sequence of moves removes a subset of what this removes (freeness only
     /// grows as tiles go), so when it cannot clear the board, neither can play.
     ///
-    /// With `prefix > 0` the run starts from the node's base run's latest state saved before
-    /// its `prefix`-th removal (see [`Solver::replay_base`]): valid when `commit` differs from
-    /// the base run's only in a group none of whose tiles went before it. The run saves its
-    /// own states (`snaps`) for the node's forward checks.
-    ///
-    /// With `only = Some(g)` the partners of every other group are taken as the last full
-    /// run left them (the node's base run): only group `g`'s are set, and reset afterwards.
-    fn relaxed_clear(
-        &mut self,
-        present: &Bits,
-        commit: u128,
-        rem: &[u8],
-        prefix: usize,
-        only: Option<usize>,
-    ) -> Option<Stuck> {
+    /// The run starts from `present` and saves its states (`snaps`) for the node's forward
+    /// checks (see [`Solver::replay_base`]).
+    fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8]) -> Option<Stuck> {
         const NONE: u16 = u16::MAX;
         self.relaxations += 1;
         self.base_commit = commit;
@@ -1508,9 +1496,6 @@ impl<'b> Solver<'b> {
         let partner = &mut self.partner;
         let mut gone = [0u8; 64];
         for (g, &r) in rem.iter().enumerate() {
-            if only.is_some_and(|o| o != g) {
-                continue;
-            }
             let m = &board.members[g];
             for &t in m {
                 partner[t as usize] = NONE;
@@ -1536,16 +1521,11 @@ impl<'b> Solver<'b> {
                 _ => {}
             }
         }
-        let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
         self.snaps.clear();
         self.snap_counts.clear();
         self.snap_queues.clear();
+        let (mut p, mut step) = self.replay_base(present, 0, &mut gone);
         self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX, usize::MAX);
-        if let Some(g) = only {
-            for &t in &board.members[g] {
-                self.partner[t as usize] = NONE;
-            }
-        }
         self.blame(&p);
         (!p.is_empty()).then(|| Stuck {
             p,
@@ -1613,7 +1593,8 @@ impl<'b> Solver<'b> {
         let mut gone = [0u8; 64];
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
         let mut out = [false; 3];
-        if need.iter().filter(|&&n| n).count() == 1 {
+        let needed = need.iter().filter(|&&n| n).count();
+        if needed == 1 {
             // One split to check: no first phase to share; the queue holds the free tiles.
             let s = need.iter().position(|&n| n).expect("one split");
             out[s] = self.check_split(g, s, p, gone, step);
@@ -1622,7 +1603,7 @@ impl<'b> Solver<'b> {
         if self.drain::<false>(&mut p, &mut gone, &mut step, g, usize::MAX) {
             // The group's four tiles all free: each split's pairs both go, and with the group
             // gone the board clears (see above), so no split needs its run (each counted).
-            self.relaxations += need.iter().filter(|&&n| n).count() as u64;
+            self.relaxations += needed as u64;
             return out;
         }
         self.save_counts();
@@ -1867,12 +1848,12 @@ impl<'b> Solver<'b> {
     /// Runs the relaxation's queue to its fixpoint, removing from `p`; the tiles of group
     /// `frozen` (if a group) stay, and when an entry of one is taken while all of them are
     /// free, it stops there and returns true (else false; a removal that frees one of them
-    /// queues it, so this mostly finds them all free as soon as they are). When the last tile of group `watched` (if a group) goes, it
-    /// stops at once with `p` empty: the callers that watch a group know the board would be
-    /// cleared then (see [`Solver::forward_check`] and [`Solver::shrink_reason`]). With `RECORD` (the node's
-    /// base run) it records `when` and `seen`, and saves its state (`snaps`: tiles left, gone
-    /// tiles, counts and queue) at its start and once its removals reach each multiple of
-    /// `SNAP_EVERY`.
+    /// queues it, so this mostly finds them all free as soon as they are). When the last tile
+    /// of group `watched` (if a group) goes, it stops at once with `p` empty: the callers that
+    /// watch a group know the board would be cleared then (see [`Solver::forward_check`] and
+    /// [`Solver::shrink_reason`]). With `RECORD` (the node's base run) it records `when` and
+    /// `seen`, and saves its state (`snaps`: tiles left, gone tiles, counts and queue) at its
+    /// start and once its removals reach each multiple of `SNAP_EVERY`.
     ///
     /// A removal queues only the slots it unblocks that are left with nothing on them
     /// ([`uncovered_count`]: present, and free unless blocked on both sides), and a tile gone
