@@ -134,6 +134,70 @@ enum Wait {
     Shanpon,
 }
 
+/// What the fu and yaku of one decomposition look at, gathered in one walk over its blocks
+/// ([`Ctx::reading`]).
+struct Reading {
+    wait: Wait,
+    pair: u8,
+    /// The sequences' first tiles, sorted (`n_seq` of them).
+    seqs: [u8; 4],
+    n_seq: usize,
+    /// Triplets and kans, open or closed.
+    sets: u32,
+    /// The sets' fu parts (`sets` of them) and their sum.
+    set_parts: [FuPart; 4],
+    set_fu: u32,
+    /// Bit `k` for a set of kind `k`.
+    set_mask: u64,
+    /// Concealed sets (a set completed by a ron counts as open).
+    concealed: u32,
+    kans: u32,
+    dragon_sets: u32,
+    wind_sets: u32,
+    /// Every block and the pair hold a terminal or honour.
+    outside: bool,
+}
+
+impl Reading {
+    fn new(wait: Wait, pair: u8) -> Reading {
+        Reading {
+            wait,
+            pair,
+            seqs: [0; 4],
+            n_seq: 0,
+            sets: 0,
+            set_parts: [FuPart::Base; 4],
+            set_fu: 0,
+            set_mask: 0,
+            concealed: 0,
+            kans: 0,
+            dragon_sets: 0,
+            wind_sets: 0,
+            outside: term_honor(pair),
+        }
+    }
+
+    /// The sequences' first tiles, sorted.
+    fn sequences(&self) -> &[u8] {
+        &self.seqs[..self.n_seq]
+    }
+
+    /// How many pairs of identical sequences (iipeikou counts one, ryanpeikou two).
+    fn twin_sequences(&self) -> u32 {
+        let seqs = self.sequences();
+        let (mut twins, mut i) = (0, 0);
+        while i + 1 < seqs.len() {
+            if seqs[i] == seqs[i + 1] {
+                twins += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        twins
+    }
+}
+
 const fn term_honor(i: u8) -> bool {
     i >= 27 || matches!(i % 9, 0 | 8)
 }
@@ -498,138 +562,121 @@ impl<'a> Ctx<'a> {
         self.finish(yaku, yakuman, 25, &parts)
     }
 
-    /// Scores one decomposition (`blocks` + `pair`) with the winning tile read as completing
-    /// block `win_block` (or the pair, with `None`).
-    fn regular(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Option<Cand> {
-        let s = &self.c;
-        let rules = self.rules;
-        let wait = match win_block {
-            None => Wait::Tanki,
-            Some(i) => {
-                let b = blocks[i];
-                if b.kind != Kind::Seq {
-                    Wait::Shanpon
-                } else if self.win == b.tile + 1 {
-                    Wait::Kanchan
-                } else if (b.tile % 9 == 6 && self.win == b.tile)
-                    || (b.tile.is_multiple_of(9) && self.win == b.tile + 2)
-                {
-                    Wait::Penchan
-                } else {
-                    Wait::Ryanmen
-                }
+    /// The wait the winning tile completes: the pair's (`None`) or block `win_block`'s.
+    fn wait_of(&self, blocks: &[Block; 4], win_block: Option<usize>) -> Wait {
+        let Some(i) = win_block else { return Wait::Tanki };
+        let b = blocks[i];
+        if b.kind != Kind::Seq {
+            Wait::Shanpon
+        } else if self.win == b.tile + 1 {
+            Wait::Kanchan
+        } else if (b.tile % 9 == 6 && self.win == b.tile) || (b.tile.is_multiple_of(9) && self.win == b.tile + 2) {
+            Wait::Penchan
+        } else {
+            Wait::Ryanmen
+        }
+    }
+
+    /// The fu of the pair `pair`: 2 for a dragon, 2 for each of the seat and round winds (a
+    /// double wind pair as the rules say).
+    fn pair_fu(&self, pair: u8) -> u8 {
+        if pair == self.seat && pair == self.round {
+            return self.rules.double_wind_pair_fu;
+        }
+        2 * (u8::from(pair >= 31) + u8::from(pair == self.seat) + u8::from(pair == self.round))
+    }
+
+    /// Walks one decomposition's blocks once: what its fu and yaku look at (a set completed by
+    /// a shanpon ron counts as open).
+    fn reading(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Reading {
+        let wait = self.wait_of(blocks, win_block);
+        let mut r = Reading::new(wait, pair);
+        for (i, b) in blocks.iter().enumerate() {
+            if b.kind == Kind::Seq {
+                r.seqs[r.n_seq] = b.tile;
+                r.n_seq += 1;
+                r.outside &= b.tile % 9 == 0 || b.tile % 9 == 6;
+                continue;
             }
-        };
-        // Fu.
-        let mut parts = FuList::new();
+            r.sets += 1;
+            r.set_mask |= 1 << b.tile;
+            r.outside &= term_honor(b.tile);
+            r.dragon_sets += u32::from(b.tile >= 31);
+            r.wind_sets += u32::from((27..31).contains(&b.tile));
+            let kan = b.kind == Kind::Kan;
+            r.kans += u32::from(kan);
+            let open = b.open || (wait == Wait::Shanpon && !self.c.tsumo && win_block == Some(i));
+            r.concealed += u32::from(!open);
+            let fu = 2 * (1 + u8::from(term_honor(b.tile))) * (1 + u8::from(!open)) * if kan { 4 } else { 1 };
+            r.set_parts[r.sets as usize - 1] = FuPart::Set { tile: tile(b.tile), kan, open, fu };
+            r.set_fu += u32::from(fu);
+        }
+        r.seqs[..r.n_seq].sort_unstable();
+        r
+    }
+
+    /// The fu parts of a reading, in the order they are listed (base, closed ron, wait, pair,
+    /// sets, tsumo, open pinfu), and whether it is pinfu (closed, and no fu from the wait, the
+    /// pair or a set).
+    fn fu_parts(&self, r: &Reading, parts: &mut FuList) -> bool {
+        let s = &self.c;
         parts.push(FuPart::Base);
         if self.closed_hand && !s.tsumo {
             parts.push(FuPart::ClosedRon);
         }
-        match wait {
-            Wait::Kanchan => parts.push(FuPart::Kanchan),
-            Wait::Penchan => parts.push(FuPart::Penchan),
-            Wait::Tanki => parts.push(FuPart::Tanki),
-            _ => {}
-        }
-        let mut other = 0u32;
-        if matches!(wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
-            other += 2;
-        }
-        let pair_fu = if pair == self.seat && pair == self.round {
-            rules.double_wind_pair_fu
-        } else {
-            let mut f = 0;
-            if pair >= 31 {
-                f += 2;
-            }
-            if pair == self.seat {
-                f += 2;
-            }
-            if pair == self.round {
-                f += 2;
-            }
-            f
+        let wait_fu = match r.wait {
+            Wait::Kanchan => Some(FuPart::Kanchan),
+            Wait::Penchan => Some(FuPart::Penchan),
+            Wait::Tanki => Some(FuPart::Tanki),
+            Wait::Ryanmen | Wait::Shanpon => None,
         };
+        if let Some(p) = wait_fu {
+            parts.push(p);
+        }
+        let pair_fu = self.pair_fu(r.pair);
         if pair_fu > 0 {
-            parts.push(FuPart::ValuePair { tile: tile(pair), fu: pair_fu });
-            other += u32::from(pair_fu);
+            parts.push(FuPart::ValuePair { tile: tile(r.pair), fu: pair_fu });
         }
-        let mut concealed = 0u32;
-        let mut kans = 0u32;
-        let mut sets = 0u32;
-        let mut seqs = [0u8; 4];
-        let mut n_seq = 0usize;
-        let mut set_mask = 0u64;
-        let mut dragon_sets = 0u32;
-        let mut wind_sets = 0u32;
-        let mut outside = term_honor(pair);
-        for (i, b) in blocks.iter().enumerate() {
-            if b.kind == Kind::Seq {
-                seqs[n_seq] = b.tile;
-                n_seq += 1;
-                outside &= b.tile % 9 == 0 || b.tile % 9 == 6;
-                continue;
-            }
-            sets += 1;
-            set_mask |= 1 << b.tile;
-            outside &= term_honor(b.tile);
-            if b.tile >= 31 {
-                dragon_sets += 1;
-            } else if b.tile >= 27 {
-                wind_sets += 1;
-            }
-            let kan = b.kind == Kind::Kan;
-            kans += u32::from(kan);
-            let open = b.open || (wait == Wait::Shanpon && !s.tsumo && win_block == Some(i));
-            concealed += u32::from(!open);
-            let mut fu = 2u8;
-            if term_honor(b.tile) {
-                fu *= 2;
-            }
-            if !open {
-                fu *= 2;
-            }
-            if kan {
-                fu *= 4;
-            }
-            parts.push(FuPart::Set { tile: tile(b.tile), kan, open, fu });
-            other += u32::from(fu);
+        for &p in &r.set_parts[..r.sets as usize] {
+            parts.push(p);
         }
+        let other = 2 * u32::from(wait_fu.is_some()) + u32::from(pair_fu) + r.set_fu;
         let pinfu = self.closed_hand && other == 0;
-        if s.tsumo && (!pinfu || rules.pinfu_tsumo_fu) {
+        if s.tsumo && (!pinfu || self.rules.pinfu_tsumo_fu) {
             parts.push(FuPart::Tsumo);
         }
-        if !self.closed_hand && !s.tsumo && other == 0 && rules.open_pinfu_fu {
+        if !self.closed_hand && !s.tsumo && other == 0 && self.rules.open_pinfu_fu {
             parts.push(FuPart::OpenPinfu);
         }
-        let fu = parts.sum().div_ceil(10) * 10;
+        pinfu
+    }
 
-        // Yakuman.
+    /// The yakuman of a reading: the hand's own, then those of its blocks.
+    fn regular_yakuman(&self, r: &Reading) -> YakuList {
         let mut yakuman = YakuList::new();
         for &(y, h) in &self.hand_yakuman.items[..self.hand_yakuman.len] {
             yakuman.push(y, h);
         }
-        if concealed == 4 {
-            let y = if wait == Wait::Tanki { Yaku::SuuankouTanki } else { Yaku::Suuankou };
+        if r.concealed == 4 {
+            let y = if r.wait == Wait::Tanki { Yaku::SuuankouTanki } else { Yaku::Suuankou };
             yakuman.push(y, self.double(y));
         }
-        if dragon_sets == 3 {
+        if r.dragon_sets == 3 {
             yakuman.push(Yaku::Daisangen, 13);
         }
-        if wind_sets == 4 {
+        if r.wind_sets == 4 {
             yakuman.push(Yaku::Daisuushii, self.double(Yaku::Daisuushii));
-        } else if wind_sets == 3 && (27..31).contains(&pair) {
+        } else if r.wind_sets == 3 && (27..31).contains(&r.pair) {
             yakuman.push(Yaku::Shousuushii, 13);
         }
-        if kans == 4 {
+        if r.kans == 4 {
             yakuman.push(Yaku::Suukantsu, 13);
         }
-        if yakuman.len > 0 {
-            return self.finish(YakuList::new(), yakuman, fu, &parts);
-        }
+        yakuman
+    }
 
-        // Ordinary yaku.
+    /// The ordinary yaku of a reading (dora are added by [`Ctx::finish`]).
+    fn regular_yaku(&self, r: &Reading, pinfu: bool) -> YakuList {
         let mut yaku = YakuList::new();
         for &(y, h) in &self.situational.items[..self.situational.len] {
             yaku.push(y, h);
@@ -638,25 +685,25 @@ impl<'a> Ctx<'a> {
             yaku.push(Yaku::Pinfu, 1);
         }
         self.push_common(&mut yaku);
-        let seqs = &mut seqs[..n_seq];
-        seqs.sort_unstable();
-        if self.closed_hand && n_seq >= 2 {
-            let mut pairs = 0;
-            let mut i = 0;
-            while i + 1 < n_seq {
-                if seqs[i] == seqs[i + 1] {
-                    pairs += 1;
-                    i += 2;
-                } else {
-                    i += 1;
-                }
-            }
-            if pairs >= 2 {
-                yaku.push(Yaku::Ryanpeikou, 3);
-            } else if pairs == 1 {
-                yaku.push(Yaku::Iipeikou, 1);
+        if self.closed_hand {
+            match r.twin_sequences() {
+                0 => {}
+                1 => yaku.push(Yaku::Iipeikou, 1),
+                _ => yaku.push(Yaku::Ryanpeikou, 3),
             }
         }
+        self.push_value_sets(r.set_mask, &mut yaku);
+        if r.n_seq > 0 && r.outside {
+            let y = if self.has_honor { Yaku::Chanta } else { Yaku::Junchan };
+            yaku.push(y, self.han_of(y));
+        }
+        self.push_sequence_yaku(r.sequences(), &mut yaku);
+        self.push_set_yaku(r, &mut yaku);
+        yaku
+    }
+
+    /// Yakuhai: a set of a dragon, of the seat wind, of the round wind.
+    fn push_value_sets(&self, set_mask: u64, yaku: &mut YakuList) {
         for (t, y) in [(31, Yaku::YakuhaiHaku), (32, Yaku::YakuhaiHatsu), (33, Yaku::YakuhaiChun)] {
             if set_mask & (1 << t) != 0 {
                 yaku.push(y, 1);
@@ -668,38 +715,55 @@ impl<'a> Ctx<'a> {
         if set_mask & (1 << self.round) != 0 {
             yaku.push(Yaku::YakuhaiRoundWind, 1);
         }
-        if n_seq > 0 && outside {
-            let y = if self.has_honor { Yaku::Chanta } else { Yaku::Junchan };
-            yaku.push(y, self.han_of(y));
+    }
+
+    /// Ittsu (123, 456 and 789 of a suit) and sanshoku doujun (one sequence in all three
+    /// suits), from the sorted sequences' first tiles.
+    fn push_sequence_yaku(&self, seqs: &[u8], yaku: &mut YakuList) {
+        if seqs.len() < 3 {
+            return;
         }
-        if n_seq >= 3 {
-            let has = |t: u8| seqs.contains(&t);
-            if (0..3).any(|s| has(9 * s) && has(9 * s + 3) && has(9 * s + 6)) {
-                yaku.push(Yaku::Ittsu, self.han_of(Yaku::Ittsu));
-            }
-            if (0..7).any(|d| has(d) && has(9 + d) && has(18 + d)) {
-                yaku.push(Yaku::SanshokuDoujun, self.han_of(Yaku::SanshokuDoujun));
-            }
+        let has = |t: u8| seqs.contains(&t);
+        if (0..3).any(|s| has(9 * s) && has(9 * s + 3) && has(9 * s + 6)) {
+            yaku.push(Yaku::Ittsu, self.han_of(Yaku::Ittsu));
         }
-        if sets >= 3
-            && (0..9)
-                .any(|d| set_mask & (1 << d) != 0 && set_mask & (1 << (9 + d)) != 0 && set_mask & (1 << (18 + d)) != 0)
-        {
+        if (0..7).any(|d| has(d) && has(9 + d) && has(18 + d)) {
+            yaku.push(Yaku::SanshokuDoujun, self.han_of(Yaku::SanshokuDoujun));
+        }
+    }
+
+    /// The yaku of the sets: sanshoku doukou, toitoi, sanankou, sankantsu, shousangen.
+    fn push_set_yaku(&self, r: &Reading, yaku: &mut YakuList) {
+        let in_all_suits = |d: u8| (0..3).all(|s| r.set_mask & (1 << (9 * s + d)) != 0);
+        if r.sets >= 3 && (0..9).any(in_all_suits) {
             yaku.push(Yaku::SanshokuDoukou, 2);
         }
-        if sets == 4 {
+        if r.sets == 4 {
             yaku.push(Yaku::Toitoi, 2);
         }
-        if concealed == 3 {
+        if r.concealed == 3 {
             yaku.push(Yaku::Sanankou, 2);
         }
-        if kans == 3 {
+        if r.kans == 3 {
             yaku.push(Yaku::Sankantsu, 2);
         }
-        if dragon_sets == 2 && pair >= 31 {
+        if r.dragon_sets == 2 && r.pair >= 31 {
             yaku.push(Yaku::Shousangen, 2);
         }
-        self.finish(yaku, yakuman, fu, &parts)
+    }
+
+    /// Scores one decomposition (`blocks` + `pair`) with the winning tile read as completing
+    /// block `win_block` (or the pair, with `None`).
+    fn regular(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Option<Cand> {
+        let r = self.reading(blocks, pair, win_block);
+        let mut parts = FuList::new();
+        let pinfu = self.fu_parts(&r, &mut parts);
+        let fu = parts.sum().div_ceil(10) * 10;
+        let yakuman = self.regular_yakuman(&r);
+        if yakuman.len > 0 {
+            return self.finish(YakuList::new(), yakuman, fu, &parts);
+        }
+        self.finish(self.regular_yaku(&r, pinfu), yakuman, fu, &parts)
     }
 }
 
