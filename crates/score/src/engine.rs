@@ -383,76 +383,72 @@ fn chuuren(all: &Counts) -> bool {
     suit.iter().zip(need).all(|(&c, n)| c >= n)
 }
 
-impl<'a> Ctx<'a> {
-    /// `dora` and `ura` are the dora and ura-dora han of the tiles (ura only with riichi).
-    fn new(inp: &Input<'_>, rules: &'a Rules, all: &Counts, dora: u32, ura: u32) -> Ctx<'a> {
-        let s = &inp.c;
-        let melds = inp.melds;
-        let closed_hand = !melds.iter().any(|m| m.kind().is_open());
-        let riichi = s.riichi || s.double_riichi;
+/// What a hand's tiles say, the same for every decomposition: which families of kinds it
+/// holds.
+struct TileFacts {
+    all_simple: bool,
+    all_term_honor: bool,
+    all_honor: bool,
+    all_terminal: bool,
+    all_green: bool,
+    has_honor: bool,
+    /// How many of the three suits it holds.
+    num_suits: u32,
+}
+
+impl TileFacts {
+    fn of(all: &Counts) -> TileFacts {
         let mut present = 0u64;
         for (i, &c) in all.iter().enumerate() {
             present |= u64::from(c > 0) << i;
         }
-        let all_simple = present & TERM_HONOR_MASK == 0;
-        let all_term_honor = present & !TERM_HONOR_MASK == 0;
-        let all_honor = present & !HONOR_MASK == 0;
-        let all_terminal = present & !(TERM_HONOR_MASK & !HONOR_MASK) == 0;
-        let all_green = present & !GREEN_MASK == 0;
-        let mut suits = 0u8;
-        for (k, m) in [SUIT_MASK, SUIT_MASK << 9, SUIT_MASK << 18, HONOR_MASK].into_iter().enumerate() {
-            suits |= u8::from(present & m != 0) << k;
+        let holds = |mask: u64| present & mask != 0;
+        TileFacts {
+            all_simple: present & TERM_HONOR_MASK == 0,
+            all_term_honor: present & !TERM_HONOR_MASK == 0,
+            all_honor: present & !HONOR_MASK == 0,
+            all_terminal: present & !(TERM_HONOR_MASK & !HONOR_MASK) == 0,
+            all_green: present & !GREEN_MASK == 0,
+            has_honor: holds(HONOR_MASK),
+            num_suits: [SUIT_MASK, SUIT_MASK << 9, SUIT_MASK << 18].into_iter().filter(|&m| holds(m)).count() as u32,
         }
-        let has_honor = suits & 8 != 0;
-        let num_suits = (suits & 7).count_ones();
-        let mut situational = YakuList::new();
-        if s.double_riichi {
-            situational.push(Yaku::DoubleRiichi, 2);
-        } else if s.riichi {
-            situational.push(Yaku::Riichi, 1);
+    }
+}
+
+/// The yaku of the situation alone (riichi, ippatsu, menzen tsumo, rinshan, chankan, haitei,
+/// houtei), valid for every decomposition.
+fn situational_yaku(s: &Conditions, closed_hand: bool) -> YakuList {
+    let mut yaku = YakuList::new();
+    if s.double_riichi {
+        yaku.push(Yaku::DoubleRiichi, 2);
+    } else if s.riichi {
+        yaku.push(Yaku::Riichi, 1);
+    }
+    let flags = [
+        (s.ippatsu, Yaku::Ippatsu),
+        (s.tsumo && closed_hand, Yaku::MenzenTsumo),
+        (s.rinshan, Yaku::RinshanKaihou),
+        (s.chankan, Yaku::Chankan),
+        (s.haitei, Yaku::HaiteiRaoyue),
+        (s.houtei, Yaku::HouteiRaoyui),
+    ];
+    for (on, y) in flags {
+        if on {
+            yaku.push(y, 1);
         }
-        if s.ippatsu {
-            situational.push(Yaku::Ippatsu, 1);
-        }
-        if s.tsumo && closed_hand {
-            situational.push(Yaku::MenzenTsumo, 1);
-        }
-        if s.rinshan {
-            situational.push(Yaku::RinshanKaihou, 1);
-        }
-        if s.chankan {
-            situational.push(Yaku::Chankan, 1);
-        }
-        if s.haitei {
-            situational.push(Yaku::HaiteiRaoyue, 1);
-        }
-        if s.houtei {
-            situational.push(Yaku::HouteiRaoyui, 1);
-        }
-        let mut hand_yakuman = YakuList::new();
-        let double = |y: Yaku| if rules.double_yakuman && y.is_double_yakuman() { 26 } else { 13 };
-        if s.tenhou {
-            hand_yakuman.push(Yaku::Tenhou, 13);
-        }
-        if s.chiihou {
-            hand_yakuman.push(Yaku::Chiihou, 13);
-        }
-        if all_honor {
-            hand_yakuman.push(Yaku::Tsuuiisou, 13);
-        }
-        if all_terminal {
-            hand_yakuman.push(Yaku::Chinroutou, 13);
-        }
-        if all_green {
-            hand_yakuman.push(Yaku::Ryuuiisou, 13);
-        }
-        if melds.is_empty() && chuuren(all) {
-            let w = all[inp.win.index()];
-            let y = if w == 2 || w == 4 { Yaku::JunseiChuurenPoutou } else { Yaku::ChuurenPoutou };
-            hand_yakuman.push(y, double(y));
-        }
+    }
+    yaku
+}
+
+impl<'a> Ctx<'a> {
+    /// `dora` and `ura` are the dora and ura-dora han of the tiles (ura only with riichi).
+    fn new(inp: &Input<'_>, rules: &'a Rules, all: &Counts, dora: u32, ura: u32) -> Ctx<'a> {
+        let s = &inp.c;
+        let closed_hand = !inp.melds.iter().any(|m| m.kind().is_open());
+        let riichi = s.riichi || s.double_riichi;
+        let facts = TileFacts::of(all);
         let byte = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
-        Ctx {
+        let mut ctx = Ctx {
             c: *s,
             rules,
             closed_hand,
@@ -463,13 +459,39 @@ impl<'a> Ctx<'a> {
             dora: byte(dora),
             aka: if rules.aka_dora { inp.red } else { 0 },
             ura: if riichi { byte(ura) } else { 0 },
-            all_simple,
-            all_term_honor: all_term_honor && !all_honor && !all_terminal,
-            has_honor,
-            one_suit: num_suits == 1,
-            situational,
-            hand_yakuman,
+            all_simple: facts.all_simple,
+            all_term_honor: facts.all_term_honor && !facts.all_honor && !facts.all_terminal,
+            has_honor: facts.has_honor,
+            one_suit: facts.num_suits == 1,
+            situational: situational_yaku(s, closed_hand),
+            hand_yakuman: YakuList::new(),
+        };
+        ctx.hand_yakuman = ctx.hand_yakuman(&facts, all, inp.melds.is_empty());
+        ctx
+    }
+
+    /// The yakuman of the situation (tenhou, chiihou) and of the tiles alone (tsuuiisou,
+    /// chinroutou, ryuuiisou, chuuren poutou: `no_melds` for the last).
+    fn hand_yakuman(&self, facts: &TileFacts, all: &Counts, no_melds: bool) -> YakuList {
+        let mut yakuman = YakuList::new();
+        let flags = [
+            (self.c.tenhou, Yaku::Tenhou),
+            (self.c.chiihou, Yaku::Chiihou),
+            (facts.all_honor, Yaku::Tsuuiisou),
+            (facts.all_terminal, Yaku::Chinroutou),
+            (facts.all_green, Yaku::Ryuuiisou),
+        ];
+        for (on, y) in flags {
+            if on {
+                yakuman.push(y, 13);
+            }
         }
+        if no_melds && chuuren(all) {
+            let w = all[usize::from(self.win)];
+            let y = if w == 2 || w == 4 { Yaku::JunseiChuurenPoutou } else { Yaku::ChuurenPoutou };
+            yakuman.push(y, self.double(y));
+        }
+        yakuman
     }
 
     fn double(&self, y: Yaku) -> u8 {
