@@ -242,7 +242,7 @@ fn character(reference: &str) -> Option<char> {
     char::from_u32(code).filter(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
 }
 
-/// One XML tag read by [`xml_tags`].
+/// One XML tag as the reader of GNOME map files sees it.
 struct Tag {
     line: usize,
     name: String,
@@ -251,96 +251,167 @@ struct Tag {
     self_closing: bool,
 }
 
-/// A tiny reader for the XML subset GNOME map files use: elements with double- or
-/// single-quoted attributes, comments and processing instructions; text is ignored.
-fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
-    let b = text.as_bytes();
-    let mut tags = Vec::new();
-    let mut i = 0;
-    let mut line = 1;
-    let advance = |i: &mut usize, line: &mut usize, to: usize| {
-        *line += b[*i..to].iter().filter(|&&c| c == b'\n').count();
-        *i = to;
-    };
-    while i < b.len() {
-        let Some(off) = b[i..].iter().position(|&c| c == b'<') else {
-            break;
+impl Tag {
+    /// The value of attribute `key`, if given.
+    fn get(&self, key: &str) -> Option<&str> {
+        self.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// An error on the tag's line.
+    fn error(&self, why: impl Into<String>) -> LayoutError {
+        LayoutError::at(self.line, why)
+    }
+
+    /// The number attribute `key` in half-tile units (`3` or `3.5` tiles).
+    fn num(&self, key: &str) -> Result<i32, LayoutError> {
+        let v = self.get(key).ok_or_else(|| self.error(format!("<{}> needs attribute '{key}'", self.name)))?;
+        half_units(v.trim()).ok_or_else(|| {
+            self.error(format!("attribute {key}=\"{v}\" of <{}> is not a number like 3 or 3.5", self.name))
+        })
+    }
+
+    /// The attribute `z` as a layer: a whole number.
+    fn layer(&self) -> Result<i32, LayoutError> {
+        let twice = self.num("z")?;
+        if twice % 2 != 0 {
+            let v = self.get("z").unwrap_or_default();
+            return Err(self.error(format!("attribute z=\"{v}\" of <{}> is not a whole layer", self.name)));
+        }
+        Ok(twice / 2)
+    }
+
+    /// The tag's layer: its own `z`, or the enclosing `<layer>`'s (`layer_z`).
+    fn z(&self, layer_z: Option<i32>) -> Result<i32, LayoutError> {
+        match self.get("z") {
+            Some(_) => self.layer(),
+            None => layer_z.ok_or_else(|| self.error(format!("<{}> has no z and is outside a <layer>", self.name))),
+        }
+    }
+
+    /// The tile positions from attribute `from` to attribute `to` (half-tile units, a tile
+    /// apart), `what` naming the range in errors.
+    fn span(&self, from: &str, to: &str) -> Result<Vec<i32>, LayoutError> {
+        let (a, b) = (self.num(from)?, self.num(to)?);
+        let what = format!("{from}..{to}");
+        if b < a || (b - a) % 2 != 0 {
+            return Err(self.error(format!("<{}> has a bad {what} range", self.name)));
+        }
+        tile_steps(a, b, self.line, &format!("<{}> {what} range", self.name))
+    }
+
+    /// The slots' columns and rows of a `<row>`, `<column>`, `<block>` or `<tile>`.
+    fn grid(&self) -> Result<(Vec<i32>, Vec<i32>), LayoutError> {
+        match self.name.as_str() {
+            "row" => Ok((self.span("left", "right")?, vec![self.num("y")?])),
+            "column" => Ok((vec![self.num("x")?], self.span("top", "bottom")?)),
+            "block" => Ok((self.span("left", "right")?, self.span("top", "bottom")?)),
+            _ => Ok((vec![self.num("x")?], vec![self.num("y")?])),
+        }
+    }
+}
+
+/// A position in the text being split into tags, with its 1-based line.
+struct XmlCursor<'t> {
+    text: &'t str,
+    at: usize,
+    line: usize,
+}
+
+impl XmlCursor<'_> {
+    /// Moves to byte `to`, counting the lines passed.
+    fn advance(&mut self, to: usize) {
+        self.line += self.text.as_bytes()[self.at..to].iter().filter(|&&c| c == b'\n').count();
+        self.at = to;
+    }
+
+    /// Skips a comment, declaration or processing instruction starting here; false when none
+    /// starts here.
+    fn skip_markup(&mut self) -> Result<bool, LayoutError> {
+        let rest = &self.text[self.at..];
+        let (close, why) = if rest.starts_with("<!--") {
+            ("-->", "comment is never closed ('-->' missing)")
+        } else if rest.starts_with("<?") || rest.starts_with("<!") {
+            (">", "declaration is never closed")
+        } else {
+            return Ok(false);
         };
-        let to = i + off;
-        advance(&mut i, &mut line, to);
-        let start_line = line;
-        if b[i..].starts_with(b"<!--") {
-            let end = text[i..]
-                .find("-->")
-                .ok_or_else(|| LayoutError::at(start_line, "comment is never closed ('-->' missing)"))?;
-            let to = i + end + 3;
-            advance(&mut i, &mut line, to);
-            continue;
-        }
-        if b[i..].starts_with(b"<?") || b[i..].starts_with(b"<!") {
-            let end = text[i..].find('>').ok_or_else(|| LayoutError::at(start_line, "declaration is never closed"))?;
-            let to = i + end + 1;
-            advance(&mut i, &mut line, to);
-            continue;
-        }
-        // Find the end of the tag, respecting quotes.
-        let mut j = i + 1;
+        let end = rest.find(close).ok_or_else(|| LayoutError::at(self.line, why))?;
+        self.advance(self.at + end + close.len());
+        Ok(true)
+    }
+
+    /// The byte of the `>` that ends the tag starting here (quotes respected).
+    fn tag_end(&self) -> Result<usize, LayoutError> {
+        let b = self.text.as_bytes();
         let mut quote = None;
-        while j < b.len() {
-            match (quote, b[j]) {
-                (None, b'"' | b'\'') => quote = Some(b[j]),
+        for (j, &c) in b.iter().enumerate().skip(self.at + 1) {
+            match (quote, c) {
+                (None, b'"' | b'\'') => quote = Some(c),
                 (Some(q), c) if c == q => quote = None,
-                (None, b'>') => break,
-                (None, b'<') => {
-                    return Err(LayoutError::at(start_line, "tag is never closed ('>' missing)"));
-                }
+                (None, b'>') => return Ok(j),
+                (None, b'<') => break,
                 _ => {}
             }
-            j += 1;
         }
-        if j >= b.len() {
-            return Err(LayoutError::at(start_line, "tag is never closed ('>' missing)"));
-        }
-        let inner = &text[i + 1..j];
-        let to = j + 1;
-        advance(&mut i, &mut line, to);
-        let (closing, inner) = match inner.strip_prefix('/') {
-            Some(r) => (true, r),
-            None => (false, inner),
-        };
-        let (self_closing, inner) = match inner.strip_suffix('/') {
-            Some(r) => (true, r),
-            None => (false, inner),
-        };
+        Err(LayoutError::at(self.line, "tag is never closed ('>' missing)"))
+    }
+
+    /// Reads the tag starting here (at a `<` that opens no comment or declaration).
+    fn tag(&mut self) -> Result<Tag, LayoutError> {
+        let line = self.line;
+        let end = self.tag_end()?;
+        let inner = &self.text[self.at + 1..end];
+        self.advance(end + 1);
+        let (closing, inner) = inner.strip_prefix('/').map_or((false, inner), |r| (true, r));
+        let (self_closing, inner) = inner.strip_suffix('/').map_or((false, inner), |r| (true, r));
         let inner = inner.trim();
         let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
         let name = inner[..name_end].to_string();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(LayoutError::at(start_line, format!("bad tag name '{name}'")));
+            return Err(LayoutError::at(line, format!("bad tag name '{name}'")));
         }
-        let mut attrs = Vec::new();
-        let mut rest = inner[name_end..].trim_start();
-        while !rest.is_empty() {
-            let eq = rest
-                .find('=')
-                .ok_or_else(|| LayoutError::at(start_line, format!("attribute without a value in <{name}>")))?;
-            let key = rest[..eq].trim().to_string();
-            let after = rest[eq + 1..].trim_start();
-            let q = after.chars().next().filter(|&c| c == '"' || c == '\'').ok_or_else(|| {
-                LayoutError::at(start_line, format!("attribute '{key}' of <{name}> needs a quoted value"))
-            })?;
-            let close = after[1..]
-                .find(q)
-                .ok_or_else(|| LayoutError::at(start_line, format!("attribute '{key}' of <{name}> is not closed")))?;
-            let value = decode_entities(&after[1..1 + close])
-                .map_err(|why| LayoutError::at(start_line, format!("attribute '{key}' of <{name}>: {why}")))?;
-            attrs.push((key, value));
-            rest = after[close + 2..].trim_start();
-        }
+        let attrs = attributes(inner[name_end..].trim_start(), &name, line)?;
         if closing && (self_closing || !attrs.is_empty()) {
-            return Err(LayoutError::at(start_line, format!("bad closing tag </{name}>")));
+            return Err(LayoutError::at(line, format!("bad closing tag </{name}>")));
         }
-        tags.push(Tag { line: start_line, name, attrs, closing, self_closing });
+        Ok(Tag { line, name, attrs, closing, self_closing })
+    }
+}
+
+/// The attributes `key="value"` (or single-quoted) of tag `name` on `line`, entities decoded.
+fn attributes(mut rest: &str, name: &str, line: usize) -> Result<Vec<(String, String)>, LayoutError> {
+    let mut attrs = Vec::new();
+    while !rest.is_empty() {
+        let eq =
+            rest.find('=').ok_or_else(|| LayoutError::at(line, format!("attribute without a value in <{name}>")))?;
+        let key = rest[..eq].trim().to_string();
+        let after = rest[eq + 1..].trim_start();
+        let q = after
+            .chars()
+            .next()
+            .filter(|&c| c == '"' || c == '\'')
+            .ok_or_else(|| LayoutError::at(line, format!("attribute '{key}' of <{name}> needs a quoted value")))?;
+        let close = after[1..]
+            .find(q)
+            .ok_or_else(|| LayoutError::at(line, format!("attribute '{key}' of <{name}> is not closed")))?;
+        let value = decode_entities(&after[1..1 + close])
+            .map_err(|why| LayoutError::at(line, format!("attribute '{key}' of <{name}>: {why}")))?;
+        attrs.push((key, value));
+        rest = after[close + 2..].trim_start();
+    }
+    Ok(attrs)
+}
+
+/// A tiny reader for the XML subset GNOME map files use: elements with double- or
+/// single-quoted attributes, comments and processing instructions; text is ignored.
+fn xml_tags(text: &str) -> Result<Vec<Tag>, LayoutError> {
+    let mut cursor = XmlCursor { text, at: 0, line: 1 };
+    let mut tags = Vec::new();
+    while let Some(off) = text[cursor.at..].find('<') {
+        cursor.advance(cursor.at + off);
+        if !cursor.skip_markup()? {
+            tags.push(cursor.tag()?);
+        }
     }
     Ok(tags)
 }
@@ -351,134 +422,93 @@ fn finish_map(name: String, line: usize, slots: Vec<Slot>) -> Result<Layout, Lay
         .map_err(|e| LayoutError::of_kind_at(e.kind(), line, format!("map '{name}': {}", e.message())))
 }
 
+/// The state of [`parse_gnome`] between tags.
+#[derive(Default)]
+struct GnomeReader {
+    /// The open elements and their lines.
+    stack: Vec<(String, usize)>,
+    maps: Vec<Layout>,
+    /// The open map: its name, line and slots so far.
+    current: Option<(String, usize, Vec<Slot>)>,
+    /// The `z` of the open `<layer>`.
+    layer_z: Option<i32>,
+}
+
+impl GnomeReader {
+    /// A closing tag: it must close the innermost open element; a map ends, a layer ends.
+    fn close(&mut self, tag: &Tag) -> Result<(), LayoutError> {
+        match self.stack.pop() {
+            Some((open, _)) if open == tag.name => {}
+            Some((open, l)) => return Err(tag.error(format!("</{}> closes <{open}> opened on line {l}", tag.name))),
+            None => return Err(tag.error(format!("</{}> closes nothing", tag.name))),
+        }
+        match tag.name.as_str() {
+            "map" => {
+                let (name, l, slots) = self.current.take().expect("a </map> closes an open map");
+                self.maps.push(finish_map(name, l, slots)?);
+            }
+            "layer" => self.layer_z = None,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// An opening or self-closing tag.
+    fn open(&mut self, tag: &Tag) -> Result<(), LayoutError> {
+        match tag.name.as_str() {
+            "mahjongg" => {}
+            "map" => {
+                if self.current.is_some() {
+                    return Err(tag.error("<map> inside another <map>"));
+                }
+                let name = tag.get("name").unwrap_or("unnamed").to_string();
+                if tag.self_closing {
+                    // `<map name="a"/>`: a map without tiles, refused as such (not left open).
+                    self.maps.push(finish_map(name, tag.line, Vec::new())?);
+                    return Ok(());
+                }
+                self.current = Some((name, tag.line, Vec::new()));
+            }
+            "layer" => self.layer_z = Some(tag.layer()?),
+            "row" | "column" | "block" | "tile" => self.add(tag)?,
+            other => return Err(tag.error(format!("unknown element <{other}>"))),
+        }
+        if !tag.self_closing {
+            self.stack.push((tag.name.clone(), tag.line));
+        }
+        Ok(())
+    }
+
+    /// The slots of a `<row>`, `<column>`, `<block>` or `<tile>`, added to the open map.
+    fn add(&mut self, tag: &Tag) -> Result<(), LayoutError> {
+        let z = tag.z(self.layer_z)?;
+        let (xs, ys) = tag.grid()?;
+        let Some((_, _, slots)) = self.current.as_mut() else {
+            return Err(tag.error(format!("<{}> outside a <map>", tag.name)));
+        };
+        for &y in &ys {
+            slots.extend(xs.iter().map(|&x| Slot { x, y, z }));
+            check_slot_count(slots, tag.line)?;
+        }
+        Ok(())
+    }
+}
+
 /// Reads every map of a GNOME Mahjongg `.map` file (`<mahjongg>` holding `<map name>`
 /// elements with `<layer z>`, `<row>`, `<column>`, `<block>` and `<tile>`; coordinates in
 /// tiles, halves as `.5`).
 pub fn parse_gnome(text: &str) -> Result<Vec<Layout>, LayoutError> {
-    let tags = xml_tags(text)?;
-    let mut stack: Vec<(String, usize)> = Vec::new();
-    let mut maps = Vec::new();
-    let mut current: Option<(String, usize, Vec<Slot>)> = None;
-    let mut layer_z: Option<i32> = None;
-    for tag in tags {
-        let line = tag.line;
-        if tag.closing {
-            match stack.pop() {
-                Some((open, _)) if open == tag.name => {}
-                Some((open, l)) => {
-                    return Err(LayoutError::at(line, format!("</{}> closes <{open}> opened on line {l}", tag.name)));
-                }
-                None => {
-                    return Err(LayoutError::at(line, format!("</{}> closes nothing", tag.name)));
-                }
-            }
-            match tag.name.as_str() {
-                "map" => {
-                    let (name, l, slots) = current.take().expect("map open");
-                    maps.push(finish_map(name, l, slots)?);
-                }
-                "layer" => layer_z = None,
-                _ => {}
-            }
-            continue;
-        }
-        let get = |key: &str| tag.attrs.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str());
-        let num = |key: &str| -> Result<i32, LayoutError> {
-            let v = get(key).ok_or_else(|| LayoutError::at(line, format!("<{}> needs attribute '{key}'", tag.name)))?;
-            half_units(v.trim()).ok_or_else(|| {
-                LayoutError::at(
-                    line,
-                    format!("attribute {key}=\"{v}\" of <{}> is not a number like 3 or 3.5", tag.name),
-                )
-            })
-        };
-        // A layer is a whole number (`num` reads half-tile units).
-        let layer = || -> Result<i32, LayoutError> {
-            let twice = num("z")?;
-            if twice % 2 != 0 {
-                let v = get("z").unwrap_or_default();
-                return Err(LayoutError::at(
-                    line,
-                    format!("attribute z=\"{v}\" of <{}> is not a whole layer", tag.name),
-                ));
-            }
-            Ok(twice / 2)
-        };
-        let z = || -> Result<i32, LayoutError> {
-            match get("z") {
-                Some(_) => layer(),
-                None => layer_z
-                    .ok_or_else(|| LayoutError::at(line, format!("<{}> has no z and is outside a <layer>", tag.name))),
-            }
-        };
-        let span = |a: i32, b: i32, what: &str| -> Result<Vec<i32>, LayoutError> {
-            if b < a || (b - a) % 2 != 0 {
-                return Err(LayoutError::at(line, format!("<{}> has a bad {what} range", tag.name)));
-            }
-            tile_steps(a, b, line, &format!("<{}> {what} range", tag.name))
-        };
-        let mut add = |xs: Vec<i32>, ys: Vec<i32>, z: i32| -> Result<(), LayoutError> {
-            let Some((_, _, slots)) = current.as_mut() else {
-                return Err(LayoutError::at(line, format!("<{}> outside a <map>", tag.name)));
-            };
-            for &y in &ys {
-                for &x in &xs {
-                    slots.push(Slot { x, y, z });
-                }
-                check_slot_count(slots, line)?;
-            }
-            Ok(())
-        };
-        match tag.name.as_str() {
-            "mahjongg" => {}
-            "map" => {
-                if current.is_some() {
-                    return Err(LayoutError::at(line, "<map> inside another <map>"));
-                }
-                let name = get("name").unwrap_or("unnamed").to_string();
-                if tag.self_closing {
-                    // `<map name="a"/>`: a map without tiles, refused as such (not left open).
-                    maps.push(finish_map(name, line, Vec::new())?);
-                    continue;
-                }
-                current = Some((name, line, Vec::new()));
-            }
-            "layer" => {
-                layer_z = Some(layer()?);
-            }
-            "row" => {
-                let z = z()?;
-                add(span(num("left")?, num("right")?, "left..right")?, vec![num("y")?], z)?;
-            }
-            "column" => {
-                let z = z()?;
-                add(vec![num("x")?], span(num("top")?, num("bottom")?, "top..bottom")?, z)?;
-            }
-            "block" => {
-                let z = z()?;
-                add(
-                    span(num("left")?, num("right")?, "left..right")?,
-                    span(num("top")?, num("bottom")?, "top..bottom")?,
-                    z,
-                )?;
-            }
-            "tile" => {
-                let z = z()?;
-                add(vec![num("x")?], vec![num("y")?], z)?;
-            }
-            other => return Err(LayoutError::at(line, format!("unknown element <{other}>"))),
-        }
-        if !tag.self_closing {
-            stack.push((tag.name.clone(), line));
-        }
+    let mut reader = GnomeReader::default();
+    for tag in xml_tags(text)? {
+        if tag.closing { reader.close(&tag)? } else { reader.open(&tag)? }
     }
-    if let Some((open, l)) = stack.pop() {
+    if let Some((open, l)) = reader.stack.pop() {
         return Err(LayoutError::at(l, format!("<{open}> is never closed")));
     }
-    if maps.is_empty() {
+    if reader.maps.is_empty() {
         return Err(LayoutError::whole(LayoutErrorKind::File, "the file holds no <map>"));
     }
-    Ok(maps)
+    Ok(reader.maps)
 }
 
 /// The first line of `text` that is neither blank nor a `#` comment, trimmed ("" when none).
