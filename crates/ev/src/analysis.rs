@@ -1,8 +1,8 @@
 //! The public question and answer: a hand and its situation in, one candidate per distinct
 //! discard out (or one for a 13-tile hand), sorted by the objective.
 
-use crate::engine::{Arrays, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
-use crate::options::{Options, RiichiPolicy};
+use crate::engine::{Arrays, Child, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
+use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Hand, Tile};
@@ -195,7 +195,9 @@ pub struct Analysis {
     pub states: usize,
 }
 
-pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), Error> {
+/// Checks what a question gives directly: the hand's size (returned), the turn, the winds and
+/// the number of dora indicators.
+fn check_question(query: &Query) -> Result<usize, Error> {
     let size = query.hand.size();
     if size != 13 && size != 14 {
         return Err(ErrorKind::HandSize(size).into());
@@ -211,14 +213,25 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
     if query.dora_indicators.len() > haipai_score::MAX_INDICATORS {
         return Err(ErrorKind::TooManyIndicators(query.dora_indicators.len()).into());
     }
+    Ok(size)
+}
+
+/// The copies of each kind the player sees: the hand, its melds, the dora indicators and the
+/// visible tiles (added saturating: a visible count of any size is refused later, not
+/// wrapped into range).
+fn seen_tiles(query: &Query) -> Counts {
     let mut seen = query.hand.all_tiles();
     for t in &query.dora_indicators {
         seen[t.index()] += 1;
     }
-    // Saturating: a visible count of any size is refused below, not wrapped into range.
     for (s, &v) in seen.iter_mut().zip(query.visible.iter()) {
         *s = s.saturating_add(v);
     }
+    seen
+}
+
+/// The unseen copies of each kind, or an error at the first kind seen more than four times.
+fn unseen_tiles(seen: &Counts) -> Result<Counts, Error> {
     let mut unseen0 = [0u8; 34];
     for k in 0..34 {
         if seen[k] > 4 {
@@ -226,9 +239,14 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         }
         unseen0[k] = 4 - seen[k];
     }
+    Ok(unseen0)
+}
+
+/// The tiles of the hand's called melds per kind, and their red fives per suit.
+fn meld_tiles(hand: &Hand) -> (Counts, [u8; 3]) {
     let mut meld_counts = [0u8; 34];
     let mut meld_red = [0u8; 3];
-    for m in query.hand.melds() {
+    for m in hand.melds() {
         for (a, b) in meld_counts.iter_mut().zip(m.tiles().iter()) {
             *a += b;
         }
@@ -240,7 +258,12 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
             }
         }
     }
-    let closed_red = query.hand.closed_red_fives();
+    (meld_counts, meld_red)
+}
+
+/// Checks each suit's red five: one marked seen needs a five among the indicators and the
+/// visible tiles, and the hand, its melds and those hold at most one.
+fn check_red_fives(query: &Query, seen: &Counts, closed_red: [u8; 3], meld_red: [u8; 3]) -> Result<(), Error> {
     for s in 0..3 {
         let five = Tile::new(FIVES[s]).expect("five");
         if query.red_seen[s] > seen[FIVES[s]] - query.hand.all_tiles()[FIVES[s]] {
@@ -250,21 +273,43 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
             return Err(ErrorKind::TooManyRedFives(five).into());
         }
     }
+    Ok(())
+}
+
+/// Whether each suit's red five is still to draw (1) or not (0): none in the hand, its
+/// melds or seen, and a five of the suit unseen; all 0 with red fives off.
+fn red_unseen(options: &Options, held_or_seen: [u8; 3], unseen0: &Counts) -> [u8; 3] {
     let mut red_unseen0 = [0u8; 3];
     if options.red_fives {
         for s in 0..3 {
-            let reds = closed_red[s] + meld_red[s] + query.red_seen[s];
-            red_unseen0[s] = u8::from(reds == 0 && unseen0[FIVES[s]] > 0);
+            red_unseen0[s] = u8::from(held_or_seen[s] == 0 && unseen0[FIVES[s]] > 0);
         }
     }
-    let unseen: u32 = unseen0.iter().map(|&x| u32::from(x)).sum();
+    red_unseen0
+}
+
+/// The number of tiles each draw comes from, given `unseen` tiles at the question's `turn`.
+fn draw_denominators(unseen: u32, turn: u8) -> [f64; LAST] {
     // Draw d (0-based from turn 1) comes from `unseen + (turn - 1) - d` tiles; a 13-tile input
     // has already discarded, so the same holds with one tile fewer in hand (one more unseen).
-    let base = f64::from(unseen) + f64::from(query.turn - 1);
+    let base = f64::from(unseen) + f64::from(turn - 1);
     let mut denom = [0.0; LAST];
     for (d, x) in denom.iter_mut().enumerate() {
         *x = (base - d as f64).max(1.0);
     }
+    denom
+}
+
+/// Checks a question and makes what the solver needs of it; also the hand's size.
+pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), Error> {
+    let size = check_question(query)?;
+    let seen = seen_tiles(query);
+    let unseen0 = unseen_tiles(&seen)?;
+    let (meld_counts, meld_red) = meld_tiles(&query.hand);
+    let closed_red = query.hand.closed_red_fives();
+    check_red_fives(query, &seen, closed_red, meld_red)?;
+    let held_or_seen = [0, 1, 2].map(|s| closed_red[s] + meld_red[s] + query.red_seen[s]);
+    let unseen: u32 = unseen0.iter().map(|&x| u32::from(x)).sum();
     let setup = Setup {
         melds: query.hand.melds().to_vec(),
         meld_counts,
@@ -275,8 +320,8 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         meld_red: if options.red_fives { meld_red.iter().map(|&r| u32::from(r)).sum() } else { 0 },
         ura_count: query.dora_indicators.len(),
         unseen0,
-        red_unseen0,
-        denom,
+        red_unseen0: red_unseen(options, held_or_seen, &unseen0),
+        denom: draw_denominators(unseen, query.turn),
     };
     Ok((setup, size))
 }
@@ -303,6 +348,71 @@ pub(crate) enum Grouping {
     PerRoot,
 }
 
+/// The candidates' roots: for 14 tiles one per distinct discard, in kind order, with the
+/// 13-tile hand and red bits after it; for 13 tiles the hand as it stands.
+fn roots<O: Oracle>(closed: Counts, red: u8, size: usize) -> Vec<Root> {
+    if size == 14 {
+        (0..34)
+            .filter(|&e| closed[e] > 0)
+            .map(|e| {
+                let mut h = closed;
+                let r = Solver::<O>::throw(&mut h, red, e);
+                (Tile::new(e), h, r)
+            })
+            .collect()
+    } else {
+        vec![(None, closed, red)]
+    }
+}
+
+/// What one group of roots is solved with: the question as checked, its input hand and the
+/// solver's settings.
+struct Pass<'a, O: Oracle> {
+    oracle: &'a O,
+    options: &'a Options,
+    setup: &'a Setup,
+    /// The input's closed tiles and red bits.
+    input: (Counts, u8),
+    /// The highest shanten a state may have (see `limit`).
+    lim: i8,
+    /// Skip the states whose values are never read.
+    skip_unread: bool,
+    /// The question's draw index (turn - 1).
+    d0: usize,
+}
+
+impl<O: Oracle> Pass<'_, O> {
+    /// Solves one state graph for `group`'s roots: their candidates and the graph's states.
+    fn solve(&self, group: &[Root]) -> Result<(Vec<Candidate>, usize), Error> {
+        let mut solver = Solver::new(self.oracle, self.options, self.setup, self.input, self.lim);
+        // Only the roots' values are read after the pass: one layer, overwritten in place.
+        solver.keep_layers = false;
+        solver.skip_unread = self.skip_unread;
+        let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
+        let indices =
+            solver.solve(&hands).map_err(|_| Error::from(ErrorKind::TooManyStates(self.options.max_states)))?;
+        let candidates = group
+            .iter()
+            .zip(indices)
+            .map(|(&root, i)| candidate(&mut solver, self.options, self.setup, root, i, self.d0))
+            .collect();
+        Ok((candidates, solver.states()))
+    }
+}
+
+/// The order of candidates: the better by `objective` first, ties by discard.
+fn by_objective(objective: Objective, a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
+    let va = (a.value.points, a.value.win, a.value.tenpai);
+    let vb = (b.value.points, b.value.win, b.value.tenpai);
+    if better(objective, va, vb) {
+        std::cmp::Ordering::Less
+    } else if better(objective, vb, va) {
+        std::cmp::Ordering::Greater
+    } else {
+        a.discard.cmp(&b.discard)
+    }
+}
+
 /// [`evaluate_with`], with the roots grouped into state graphs as `grouping` says, skipping
 /// the states whose values are never read when `skip_unread` (as [`evaluate_with`] does; the
 /// tests compare the two: the skipped states must not change a value).
@@ -318,19 +428,7 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
     let red = red_bits(query.hand.closed_red_fives(), options);
     let shanten = oracle.shanten(&closed);
     let unseen: u32 = setup.unseen0.iter().map(|&x| u32::from(x)).sum();
-    let roots: Vec<Root> = if size == 14 {
-        (0..34)
-            .filter(|&e| closed[e] > 0)
-            .map(|e| {
-                let mut h = closed;
-                let r = Solver::<O>::throw(&mut h, red, e);
-                (Tile::new(e), h, r)
-            })
-            .collect()
-    } else {
-        vec![(None, closed, red)]
-    };
-    let d0 = usize::from(query.turn - 1);
+    let roots = roots::<O>(closed, red, size);
     // The roots share one state graph: live copies and used exchanges are counted from the
     // input, so a state's value is a function of its hand, whichever root reached it.
     let groups: Vec<Vec<Root>> = match grouping {
@@ -338,38 +436,13 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
         Grouping::PerRoot => roots.into_iter().map(|r| vec![r]).collect(),
     };
     let lim = limit(shanten, options.extra_exchanges);
-    let results: Result<Vec<(Vec<Candidate>, usize)>, Error> = groups
-        .par_iter()
-        .map(|group| {
-            let mut solver = Solver::new(oracle, options, &setup, (closed, red), lim);
-            // Only the roots' values are read after the pass: one layer, overwritten in place.
-            solver.keep_layers = false;
-            solver.skip_unread = skip_unread;
-            let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
-            let indices =
-                solver.solve(&hands).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?;
-            let candidates = group
-                .iter()
-                .zip(indices)
-                .map(|(&root, i)| candidate(&mut solver, options, &setup, root, i, d0))
-                .collect();
-            Ok((candidates, solver.states()))
-        })
-        .collect();
-    let results = results?;
+    let d0 = usize::from(query.turn - 1);
+    let pass = Pass { oracle, options, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
+    let results: Vec<(Vec<Candidate>, usize)> =
+        groups.par_iter().map(|group| pass.solve(group)).collect::<Result<_, _>>()?;
     let states = results.iter().map(|(_, s)| s).sum();
     let mut candidates: Vec<Candidate> = results.into_iter().flat_map(|(c, _)| c).collect();
-    candidates.sort_by(|a, b| {
-        let va = (a.value.points, a.value.win, a.value.tenpai);
-        let vb = (b.value.points, b.value.win, b.value.tenpai);
-        if better(options.objective, va, vb) {
-            std::cmp::Ordering::Less
-        } else if better(options.objective, vb, va) {
-            std::cmp::Ordering::Greater
-        } else {
-            a.discard.cmp(&b.discard)
-        }
-    });
+    candidates.sort_by(|a, b| by_objective(options.objective, a, b));
     Ok(Analysis { unseen, shanten, candidates, states })
 }
 
@@ -379,6 +452,114 @@ fn value_at(a: &Arrays, d: usize) -> Value {
 
 /// A candidate root: the discard (none for a 13-tile input), the 13-tile hand and its red bits.
 type Root = (Option<Tile>, Counts, u8);
+
+/// A root's values at every draw index.
+struct RootValues {
+    /// Staying dama.
+    dama: Arrays,
+    /// With riichi declared now (double riichi at index 0 where counted); `None` where riichi
+    /// is not possible.
+    riichi: Option<Arrays>,
+    /// The per-turn value: riichi or dama as the policy combines them, dama without riichi.
+    arrays: Arrays,
+}
+
+impl RootValues {
+    /// The values of root hand `h` (red bits `red`), solved as state `root_index`. With riichi:
+    /// double riichi on the first discard of the game (turn 1: index 0 of every question's
+    /// arrays, a 13-tile input's as a 14-tile one's).
+    fn of<O: Oracle>(solver: &mut Solver<'_, O>, options: &Options, h: &mut Counts, red: u8, root_index: u32) -> Self {
+        let dama = solver.root_arrays(root_index);
+        if !solver.can_riichi(h) {
+            return RootValues { dama, riichi: None, arrays: dama };
+        }
+        let ri = solver.riichi(h, red, false);
+        let mut r = solver.riichi_arrays(ri);
+        if options.double_riichi {
+            let di = solver.riichi(h, red, true);
+            let dbl = solver.riichi_arrays(di);
+            r.p[0] = dbl.p[0];
+            r.w[0] = dbl.w[0];
+            r.t[0] = dbl.t[0];
+        }
+        RootValues { dama, riichi: Some(r), arrays: solver.combine(&dama, &r) }
+    }
+
+    /// Whether the process that runs from draw `d0` is riichi's (the policy's choice at `d0`).
+    fn uses_riichi(&self, options: &Options, d0: usize) -> bool {
+        let dama = &self.dama;
+        match (self.riichi, options.riichi) {
+            (None, _) | (_, RiichiPolicy::Never) => false,
+            (Some(_), RiichiPolicy::Always) => true,
+            (Some(r), RiichiPolicy::Best) => {
+                better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
+            }
+        }
+    }
+}
+
+/// The necessary tiles among the kept draws `children` (each with its points in `parts`) of
+/// hand `h` at `shanten`, and the points of the draws that are not necessary.
+fn kept_necessary<O: Oracle>(
+    solver: &mut Solver<'_, O>,
+    h: &mut Counts,
+    shanten: i8,
+    children: &[Child],
+    parts: &[f64],
+) -> (Vec<Necessary>, f64) {
+    let mut necessary = Vec::new();
+    let mut other_points = 0.0;
+    for (c, &pts) in children.iter().zip(parts.iter()) {
+        h[c.kind] += 1;
+        let lowers = solver.shanten(h) < shanten;
+        h[c.kind] -= 1;
+        if lowers {
+            necessary.push(Necessary { tile: Tile::new(c.kind).expect("kind"), live: c.live as u8, points: pts });
+        } else {
+            other_points += pts;
+        }
+    }
+    (necessary, other_points)
+}
+
+/// Adds to `necessary` the live tiles that lower hand `h`'s `shanten` but whose draw the
+/// policy never keeps (0 points).
+fn add_unkept_necessary<O: Oracle>(
+    solver: &mut Solver<'_, O>,
+    h: &mut Counts,
+    shanten: i8,
+    necessary: &mut Vec<Necessary>,
+) {
+    for k in 0..34 {
+        if h[k] >= 4 || necessary.iter().any(|n| n.tile.index() == k) {
+            continue;
+        }
+        let live = solver.live(h, k);
+        h[k] += 1;
+        let lowers = solver.shanten(h) < shanten;
+        h[k] -= 1;
+        if lowers && live > 0 {
+            necessary.push(Necessary { tile: Tile::new(k).expect("kind"), live, points: 0.0 });
+        }
+    }
+}
+
+/// Whether the first-passage value from draw `d0` of the `children` agrees with the
+/// candidate's `value` (a debug check of the contributions' total).
+fn first_passage_agrees(
+    setup: &Setup,
+    children: &[Child],
+    d0: usize,
+    use_riichi: bool,
+    shanten: i8,
+    value: Value,
+) -> bool {
+    let mut terminal = Arrays::ZERO;
+    terminal.t[LAST] = if use_riichi || shanten == 0 { 1.0 } else { 0.0 };
+    let (later, first) = first_passage(&setup.denom, children, terminal);
+    let check = if use_riichi { first.p[d0] } else { later.p[d0] };
+    (check - value.points).abs() <= 1e-6 * value.points.abs().max(1.0)
+}
 
 /// One candidate's report, from its root's state `root_index` in a solved `solver`.
 fn candidate<O: Oracle>(
@@ -391,38 +572,10 @@ fn candidate<O: Oracle>(
 ) -> Candidate {
     let mut h = root;
     let shanten = solver.shanten(&h);
-    let dama = solver.root_arrays(root_index);
-    let riichi_possible = solver.can_riichi(&h);
-    // The per-turn value: riichi (with double riichi on the first discard of the game, turn 1:
-    // index 0 of every question's arrays, a 13-tile input's as a 14-tile one's) or dama.
-    let mut arrays = dama;
-    let mut riichi_value = None;
-    let mut dama_value = None;
-    let mut riichi_arrays = None;
-    if riichi_possible {
-        let ri = solver.riichi(&mut h, red, false);
-        let mut r = solver.riichi_arrays(ri);
-        if options.double_riichi {
-            let di = solver.riichi(&mut h, red, true);
-            let dbl = solver.riichi_arrays(di);
-            r.p[0] = dbl.p[0];
-            r.w[0] = dbl.w[0];
-            r.t[0] = dbl.t[0];
-        }
-        arrays = solver.combine(&dama, &r);
-        riichi_value = Some(value_at(&r, d0));
-        dama_value = Some(value_at(&dama, d0));
-        riichi_arrays = Some(r);
-    }
+    let values = RootValues::of(solver, options, &mut h, red, root_index);
+    let arrays = values.arrays;
     let value = value_at(&arrays, d0);
-    // Which process runs from d0: riichi or dama (the policy's choice at d0).
-    let use_riichi = match (riichi_arrays, options.riichi) {
-        (None, _) | (_, RiichiPolicy::Never) => false,
-        (Some(_), RiichiPolicy::Always) => true,
-        (Some(r), RiichiPolicy::Best) => {
-            better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
-        }
-    };
+    let use_riichi = values.uses_riichi(options, d0);
     let children = if use_riichi {
         let double = options.double_riichi && d0 == 0;
         solver.riichi_children(&mut h, red, double)
@@ -431,46 +584,20 @@ fn candidate<O: Oracle>(
     };
     // A dama root may throw a drawn tile straight back: such a draw counts as thrown (a riichi
     // root's children throw nothing back).
-    let parts = contributions(&setup.denom, &children, d0, &dama);
-    debug_assert!({
-        let mut terminal = Arrays::ZERO;
-        terminal.t[LAST] = if use_riichi || shanten == 0 { 1.0 } else { 0.0 };
-        let (later, first) = first_passage(&setup.denom, &children, terminal);
-        let check = if use_riichi { first.p[d0] } else { later.p[d0] };
-        (check - value.points).abs() <= 1e-6 * value.points.abs().max(1.0)
-    });
-    let mut necessary = Vec::new();
-    let mut other_points = 0.0;
-    for (c, &pts) in children.iter().zip(parts.iter()) {
-        h[c.kind] += 1;
-        let lowers = solver.shanten(&h) < shanten;
-        h[c.kind] -= 1;
-        if lowers {
-            necessary.push(Necessary { tile: Tile::new(c.kind).expect("kind"), live: c.live as u8, points: pts });
-        } else {
-            other_points += pts;
-        }
-    }
+    let parts = contributions(&setup.denom, &children, d0, &values.dama);
+    debug_assert!(first_passage_agrees(setup, &children, d0, use_riichi, shanten, value));
+    let (mut necessary, other_points) = kept_necessary(solver, &mut h, shanten, &children, &parts);
     // Necessary tiles whose draw the policy never keeps still count as necessary (0 points).
-    for k in 0..34 {
-        if h[k] >= 4 || necessary.iter().any(|n| n.tile.index() == k) {
-            continue;
-        }
-        let live = solver.live(&h, k);
-        h[k] += 1;
-        let lowers = solver.shanten(&h) < shanten;
-        h[k] -= 1;
-        if lowers && live > 0 {
-            necessary.push(Necessary { tile: Tile::new(k).expect("kind"), live, points: 0.0 });
-        }
-    }
+    add_unkept_necessary(solver, &mut h, shanten, &mut necessary);
     necessary.sort_by_key(|n| n.tile);
     let per_turn = PerTurn {
         points: arrays.p[..LAST].to_vec(),
         win: arrays.w[..LAST].to_vec(),
         tenpai: arrays.t[..LAST].to_vec(),
     };
-    Candidate { discard, shanten, value, per_turn, necessary, riichi: riichi_value, dama: dama_value, other_points }
+    let riichi = values.riichi.map(|r| value_at(&r, d0));
+    let dama = values.riichi.map(|_| value_at(&values.dama, d0));
+    Candidate { discard, shanten, value, per_turn, necessary, riichi, dama, other_points }
 }
 
 /// A Monte Carlo estimate of one candidate's value: the computed policy played on walls drawn

@@ -143,58 +143,103 @@ pub struct Board {
     pub(crate) members: Vec<Vec<u16>>,
 }
 
-impl Board {
-    /// A board from a layout, rules and one face per slot (in slot order). Errors when the
-    /// counts differ or a matching group has an odd number of tiles.
-    pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
-        if faces.len() != layout.len() {
-            return Err(LayoutError::whole(
-                LayoutErrorKind::Faces,
-                format!("the layout has {} slots but {} faces were given", layout.len(), faces.len()),
-            ));
-        }
-        let n = layout.len();
-        let group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
-        let mut counts = [0usize; 256];
-        for &g in &group {
-            counts[g as usize] += 1;
-        }
-        if let Some(g) = (0..256).find(|&g| counts[g] % 2 == 1) {
-            let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
-            return Err(LayoutError::whole(
-                LayoutErrorKind::Faces,
-                format!("an odd number of tiles ({}) match {face}: every tile needs a partner", counts[g]),
-            ));
-        }
-        if let Some(g) = (0..256).find(|&g| counts[g] > 8) {
-            let face = faces.iter().find(|f| f.group() as usize == g).expect("present");
-            return Err(LayoutError::whole(
-                LayoutErrorKind::Faces,
-                format!("{} tiles match {face}; at most 8 tiles of one matching group are supported", counts[g]),
-            ));
-        }
+/// Errors when `faces` does not hold one face for each of the layout's `slots`.
+fn check_face_count(slots: usize, faces: &[Face]) -> Result<(), LayoutError> {
+    if faces.len() != slots {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Faces,
+            format!("the layout has {slots} slots but {} faces were given", faces.len()),
+        ));
+    }
+    Ok(())
+}
+
+/// Errors on the first matching group with an odd number of tiles, or else on the first with
+/// more than 8; `group` is each face's matching group.
+fn check_group_sizes(faces: &[Face], group: &[u8]) -> Result<(), LayoutError> {
+    let mut counts = [0usize; 256];
+    for &g in group {
+        counts[g as usize] += 1;
+    }
+    let face_of = |g: usize| faces.iter().find(|f| f.group() as usize == g).expect("present");
+    if let Some(g) = (0..256).find(|&g| counts[g] % 2 == 1) {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Faces,
+            format!("an odd number of tiles ({}) match {}: every tile needs a partner", counts[g], face_of(g)),
+        ));
+    }
+    if let Some(g) = (0..256).find(|&g| counts[g] > 8) {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Faces,
+            format!("{} tiles match {}; at most 8 tiles of one matching group are supported", counts[g], face_of(g)),
+        ));
+    }
+    Ok(())
+}
+
+/// The number of matching groups (one past the highest in `group`) and the slots of each.
+fn group_members(group: &[u8]) -> (usize, Vec<Vec<u16>>) {
+    let groups = group.iter().map(|&g| g as usize + 1).max().unwrap_or(0);
+    let mut members = vec![Vec::new(); groups];
+    for (i, &g) in group.iter().enumerate() {
+        members[g as usize].push(i as u16);
+    }
+    (groups, members)
+}
+
+/// The slots in `list` as a set.
+fn to_bits(list: &[u16]) -> Bits {
+    let mut b = Bits::EMPTY;
+    for &j in list {
+        b.insert(j as usize);
+    }
+    b
+}
+
+/// The blockers of every slot of a board, one list for each side.
+struct Sides {
+    above: Vec<Vec<u16>>,
+    left: Vec<Vec<u16>>,
+    right: Vec<Vec<u16>>,
+}
+
+impl Sides {
+    /// The blockers of every slot of `layout` under `rules`.
+    fn of(layout: &Layout, rules: Rules) -> Sides {
         let bl = layout.blockers(rules);
-        let above: Vec<Vec<u16>> = bl.iter().map(|b| b.above.clone()).collect();
-        let left: Vec<Vec<u16>> = bl.iter().map(|b| b.left.clone()).collect();
-        let right: Vec<Vec<u16>> = bl.iter().map(|b| b.right.clone()).collect();
-        let mut blocks = vec![Vec::new(); n];
+        Sides {
+            above: bl.iter().map(|b| b.above.clone()).collect(),
+            left: bl.iter().map(|b| b.left.clone()).collect(),
+            right: bl.iter().map(|b| b.right.clone()).collect(),
+        }
+    }
+
+    /// Per slot, the slots it blocks, each with what its removal takes off that slot's blocker
+    /// count ([`ABOVE`], [`LEFT`] or [`RIGHT`]).
+    fn unblock(&self) -> Vec<Vec<(u16, u32)>> {
+        let n = self.above.len();
         let mut unblock = vec![Vec::new(); n];
         for i in 0..n {
-            let sides = [(&above[i], ABOVE), (&left[i], LEFT), (&right[i], RIGHT)];
+            let sides = [(&self.above[i], ABOVE), (&self.left[i], LEFT), (&self.right[i], RIGHT)];
             for (list, unit) in sides {
                 for &j in list {
-                    blocks[j as usize].push(i as u16);
                     unblock[j as usize].push((i as u16, unit));
                 }
             }
         }
-        // Closure of `above`, highest layers first so each slot's coverers are done.
+        unblock
+    }
+
+    /// Per slot, every slot that must be removed before it can be: the closure of `above`,
+    /// made highest layers first so that each slot's coverers are done.
+    fn cover(&self, layout: &Layout) -> Vec<Bits> {
+        let n = self.above.len();
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(layout.slots()[i].z));
         let mut cover = vec![Bits::EMPTY; n];
         for &i in &order {
             let mut c = Bits::EMPTY;
-            for &j in &above[i] {
+            for &j in &self.above[i] {
                 c.insert(j as usize);
                 let cj = cover[j as usize];
                 for k in 0..4 {
@@ -203,25 +248,41 @@ impl Board {
             }
             cover[i] = c;
         }
-        let groups = group.iter().map(|&g| g as usize + 1).max().unwrap_or(0);
-        let mut members = vec![Vec::new(); groups];
-        for (i, &g) in group.iter().enumerate() {
-            members[g as usize].push(i as u16);
-        }
-        let to_bits = |v: &[u16]| {
-            let mut b = Bits::EMPTY;
-            for &j in v {
-                b.insert(j as usize);
-            }
-            b
-        };
-        let masks: Vec<[Bits; 3]> =
-            (0..n).map(|i| [to_bits(&above[i]), to_bits(&left[i]), to_bits(&right[i])]).collect();
+        cover
+    }
+
+    /// Per slot, its blockers above, left and right as sets.
+    fn masks(&self) -> Vec<[Bits; 3]> {
+        (0..self.above.len())
+            .map(|i| [to_bits(&self.above[i]), to_bits(&self.left[i]), to_bits(&self.right[i])])
+            .collect()
+    }
+
+    /// Per slot, its packed blocker count with every tile present (see [`Board::blocker_counts`]).
+    fn full_counts(&self) -> Vec<u32> {
         let count = |v: &[u16]| v.len() as u32;
-        let full_counts = (0..n).map(|i| count(&above[i]) * ABOVE + count(&left[i]) * LEFT + count(&right[i]) * RIGHT);
-        let full_counts = full_counts.collect();
-        let mut group = group;
+        (0..self.above.len())
+            .map(|i| count(&self.above[i]) * ABOVE + count(&self.left[i]) * LEFT + count(&self.right[i]) * RIGHT)
+            .collect()
+    }
+}
+
+impl Board {
+    /// A board from a layout, rules and one face per slot (in slot order). Errors when the
+    /// counts differ or a matching group has an odd number of tiles.
+    pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
+        check_face_count(layout.len(), &faces)?;
+        let mut group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
+        check_group_sizes(&faces, &group)?;
+        let sides = Sides::of(&layout, rules);
+        let unblock = sides.unblock();
+        let blocks = unblock.iter().map(|list| list.iter().map(|&(i, _)| i).collect()).collect();
+        let cover = sides.cover(&layout);
+        let (groups, members) = group_members(&group);
+        let masks = sides.masks();
+        let full_counts = sides.full_counts();
         group.resize(MAX_SLOTS, 0);
+        let above = sides.above;
         Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, full_counts, cover, groups })
     }
 

@@ -143,88 +143,125 @@ fn overlaps(a: Slot, b: Slot) -> bool {
 /// KMahjongg's own limit of 1024 characters a row, twice over.
 pub const MAX_SPAN: i32 = 2048;
 
+/// Errors when a layout would have no slots or more than [`MAX_SLOTS`].
+fn check_slot_count(slots: &[Slot]) -> Result<(), LayoutError> {
+    if slots.is_empty() {
+        return Err(LayoutError::whole(LayoutErrorKind::Slots, "the layout has no tiles"));
+    }
+    if slots.len() > MAX_SLOTS {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Slots,
+            format!("the layout has {} tiles; at most {MAX_SLOTS} are supported", slots.len()),
+        ));
+    }
+    Ok(())
+}
+
+/// Errors when the slots' values on `axis` (read by `value`) run from `low` to more than
+/// [`MAX_SPAN`] above it.
+fn check_span(slots: &[Slot], axis: &str, low: i32, value: fn(&Slot) -> i32) -> Result<(), LayoutError> {
+    let high = slots.iter().map(value).max().unwrap_or(low);
+    if i64::from(high) - i64::from(low) > i64::from(MAX_SPAN) {
+        return Err(LayoutError::whole(
+            LayoutErrorKind::Slots,
+            format!(
+                "the layout's {axis} runs from {low} to {high} (half-tile units); at most {MAX_SPAN} apart are supported"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Moves the slots so that their smallest x, y and z are 0, after checking that no axis spans
+/// more than [`MAX_SPAN`].
+fn move_to_origin(slots: &mut [Slot]) -> Result<(), LayoutError> {
+    let (mx, my, mz) =
+        slots.iter().fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| (a.min(s.x), b.min(s.y), c.min(s.z)));
+    check_span(slots, "x", mx, |s| s.x)?;
+    check_span(slots, "y", my, |s| s.y)?;
+    check_span(slots, "z", mz, |s| s.z)?;
+    for s in slots {
+        s.x -= mx;
+        s.y -= my;
+        s.z -= mz;
+    }
+    Ok(())
+}
+
+/// Errors at the first two slots of one layer that overlap (`slots` sorted by layer first).
+fn check_no_overlap(slots: &[Slot]) -> Result<(), LayoutError> {
+    for (i, &a) in slots.iter().enumerate() {
+        for &b in slots[i + 1..].iter().take_while(|b| b.z == a.z) {
+            if overlaps(a, b) {
+                return Err(LayoutError::whole(
+                    LayoutErrorKind::Slots,
+                    format!(
+                        "tiles at ({}, {}, {}) and ({}, {}, {}) overlap (half-tile units x, y, z)",
+                        a.x, a.y, a.z, b.x, b.y, b.z
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds slot `j` at `b` to the blockers of the slot at `a` under the standard rule, where it
+/// blocks it: on a higher layer overlapping it, or beside it on its layer.
+fn add_standard_blocker(blockers: &mut Blockers, a: Slot, b: Slot, j: u16) {
+    if b.z > a.z && overlaps(a, b) {
+        blockers.above.push(j);
+    }
+    if b.z == a.z && (a.y - b.y).abs() < 2 {
+        if b.x == a.x - 2 {
+            blockers.left.push(j);
+        } else if b.x == a.x + 2 {
+            blockers.right.push(j);
+        }
+    }
+}
+
+/// Adds slot `j` at `b` to the blockers of the slot at `a` under the grid rule, where it
+/// blocks it: the cell directly above, or directly left or right in its row.
+fn add_grid_blocker(blockers: &mut Blockers, a: Slot, b: Slot, j: u16) {
+    if b.x == a.x && b.y == a.y && b.z == a.z + 1 {
+        blockers.above.push(j);
+    }
+    if b.y == a.y && b.z == a.z {
+        if b.x == a.x - 2 {
+            blockers.left.push(j);
+        } else if b.x == a.x + 2 {
+            blockers.right.push(j);
+        }
+    }
+}
+
+/// Every slot's blockers under the standard rule and under the grid rule.
+fn blockers(slots: &[Slot]) -> (Vec<Blockers>, Vec<Blockers>) {
+    let n = slots.len();
+    let mut standard = vec![Blockers::default(); n];
+    let mut grid = vec![Blockers::default(); n];
+    for (i, &a) in slots.iter().enumerate() {
+        for (j, &b) in slots.iter().enumerate() {
+            if i != j {
+                add_standard_blocker(&mut standard[i], a, b, j as u16);
+                add_grid_blocker(&mut grid[i], a, b, j as u16);
+            }
+        }
+    }
+    (standard, grid)
+}
+
 impl Layout {
     /// Builds a layout from slots in any order. Errors: no slots, more than 256, slots more
     /// than [`MAX_SPAN`] apart on an axis, or two slots overlapping on one layer.
     pub fn new(name: impl Into<String>, slots: impl IntoIterator<Item = Slot>) -> Result<Layout, LayoutError> {
         let mut slots: Vec<Slot> = slots.into_iter().collect();
-        if slots.is_empty() {
-            return Err(LayoutError::whole(LayoutErrorKind::Slots, "the layout has no tiles"));
-        }
-        if slots.len() > MAX_SLOTS {
-            return Err(LayoutError::whole(
-                LayoutErrorKind::Slots,
-                format!("the layout has {} tiles; at most {MAX_SLOTS} are supported", slots.len()),
-            ));
-        }
-        let (mx, my, mz) =
-            slots.iter().fold((i32::MAX, i32::MAX, i32::MAX), |(a, b, c), s| (a.min(s.x), b.min(s.y), c.min(s.z)));
-        for (axis, low, value) in
-            [("x", mx, (|s: &Slot| s.x) as fn(&Slot) -> i32), ("y", my, |s| s.y), ("z", mz, |s| s.z)]
-        {
-            let high = slots.iter().map(value).max().unwrap_or(low);
-            if i64::from(high) - i64::from(low) > i64::from(MAX_SPAN) {
-                return Err(LayoutError::whole(
-                    LayoutErrorKind::Slots,
-                    format!(
-                        "the layout's {axis} runs from {low} to {high} (half-tile units); at most {MAX_SPAN} apart are supported"
-                    ),
-                ));
-            }
-        }
-        for s in &mut slots {
-            s.x -= mx;
-            s.y -= my;
-            s.z -= mz;
-        }
+        check_slot_count(&slots)?;
+        move_to_origin(&mut slots)?;
         slots.sort();
-        for (i, &a) in slots.iter().enumerate() {
-            for &b in &slots[i + 1..] {
-                if b.z != a.z {
-                    break;
-                }
-                if overlaps(a, b) {
-                    return Err(LayoutError::whole(
-                        LayoutErrorKind::Slots,
-                        format!(
-                            "tiles at ({}, {}, {}) and ({}, {}, {}) overlap (half-tile units x, y, z)",
-                            a.x, a.y, a.z, b.x, b.y, b.z
-                        ),
-                    ));
-                }
-            }
-        }
-        let n = slots.len();
-        let mut standard = vec![Blockers::default(); n];
-        let mut grid = vec![Blockers::default(); n];
-        for (i, &a) in slots.iter().enumerate() {
-            for (j, &b) in slots.iter().enumerate() {
-                if i == j {
-                    continue;
-                }
-                let j16 = j as u16;
-                if b.z > a.z && overlaps(a, b) {
-                    standard[i].above.push(j16);
-                }
-                if b.z == a.z && (a.y - b.y).abs() < 2 {
-                    if b.x == a.x - 2 {
-                        standard[i].left.push(j16);
-                    } else if b.x == a.x + 2 {
-                        standard[i].right.push(j16);
-                    }
-                }
-                if b.x == a.x && b.y == a.y && b.z == a.z + 1 {
-                    grid[i].above.push(j16);
-                }
-                if b.y == a.y && b.z == a.z {
-                    if b.x == a.x - 2 {
-                        grid[i].left.push(j16);
-                    } else if b.x == a.x + 2 {
-                        grid[i].right.push(j16);
-                    }
-                }
-            }
-        }
+        check_no_overlap(&slots)?;
+        let (standard, grid) = blockers(&slots);
         Ok(Layout { name: name.into(), slots, standard, grid })
     }
 

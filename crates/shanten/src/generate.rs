@@ -195,6 +195,81 @@ pub fn change_masks(vectors: &[Vector], strict: bool, pad: usize) -> Vec<u16> {
     out
 }
 
+/// The class of each honour histogram key (see [`crate::tables::honor_key`]), from the class
+/// of each honour pattern in rank order; 0 where no pattern has that key.
+fn honor_classes(honor_by_rank: &[u8]) -> Vec<u8> {
+    // Honour classes depend only on how many kinds hold 1, 2, 3 and 4 copies.
+    let mut honor_class = vec![0u8; crate::tables::HONOR_KEYS];
+    for (p, &class) in patterns(7).iter().zip(honor_by_rank) {
+        let key = crate::tables::honor_key(p.as_slice().try_into().expect("seven"));
+        honor_class[key] = class;
+    }
+    honor_class
+}
+
+/// The combined classes numbered so far: their vectors in order of first appearance.
+#[derive(Default)]
+struct Combined {
+    list: Vec<Vector>,
+    index: std::collections::HashMap<Vector, usize>,
+}
+
+impl Combined {
+    /// The class of vector `v`, numbered next when it is new.
+    fn id(&mut self, v: Vector) -> u8 {
+        let list = &mut self.list;
+        let id = *self.index.entry(v).or_insert_with(|| {
+            list.push(v);
+            list.len() - 1
+        });
+        u8::try_from(id).expect("at most 256 combined classes")
+    }
+
+    /// `[a][b]` → the class of the combination of vector `a` of `left` and `b` of `right`.
+    fn table(&mut self, left: &[Vector], right: &[Vector]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for a in left {
+            for b in right {
+                out.push(self.id(combine(a, b)));
+            }
+        }
+        out
+    }
+
+    /// Numbers the classes of class `c` with each of `suits`, each of `honors` and each of
+    /// the first `n` classes, in that order.
+    fn grow(&mut self, c: usize, n: usize, suits: &[Vector], honors: &[Vector]) {
+        for b in suits.iter().chain(honors) {
+            let v = combine(&self.list[c], b);
+            self.id(v);
+        }
+        for d in 0..n {
+            let v = combine(&self.list[c], &self.list[d]);
+            self.id(v);
+        }
+    }
+
+    /// Closes the classes under adding a suit (`suits`), adding honours (`honors`) and
+    /// joining two classes, a round at a time until a round numbers none.
+    fn close(&mut self, suits: &[Vector], honors: &[Vector]) {
+        let mut done = 0;
+        while done < self.list.len() {
+            let n = self.list.len();
+            for c in 0..n {
+                self.grow(c, n, suits, honors);
+            }
+            done = n;
+        }
+    }
+
+    /// `[combined class][b]` → the class of its combination with vector `b` of `right` (after
+    /// [`Combined::close`], every one already numbered).
+    fn by_class(&mut self, right: &[Vector]) -> Vec<u8> {
+        let left = self.list.clone();
+        self.table(&left, right)
+    }
+}
+
 /// Computes the classes and the combination tables. The combined classes are numbered in
 /// order of first appearance while closing the set under every table, so that every
 /// table's output is a valid input.
@@ -206,64 +281,15 @@ pub fn change_masks(vectors: &[Vector], strict: bool, pad: usize) -> Vec<u16> {
 pub fn build() -> Tables {
     let (suit_class, suit_vectors) = classes(9, true);
     let (honor_by_rank, honor_vectors) = classes(7, false);
-    // Honour classes depend only on how many kinds hold 1, 2, 3 and 4 copies.
-    let mut honor_class = vec![0u8; crate::tables::HONOR_KEYS];
-    for (p, &class) in patterns(7).iter().zip(&honor_by_rank) {
-        let key = crate::tables::honor_key(p.as_slice().try_into().expect("seven"));
-        honor_class[key] = class;
-    }
-    let mut list: Vec<Vector> = Vec::new();
-    let mut index = std::collections::HashMap::new();
-    let mut id_of = |v: Vector, list: &mut Vec<Vector>| -> u8 {
-        let id = *index.entry(v).or_insert_with(|| {
-            list.push(v);
-            list.len() - 1
-        });
-        u8::try_from(id).expect("at most 256 combined classes")
-    };
-    let mut pair_table = Vec::new();
-    for a in &suit_vectors {
-        for b in &suit_vectors {
-            pair_table.push(id_of(combine(a, b), &mut list));
-        }
-    }
-    let mut suit_honor_table = Vec::new();
-    for a in &suit_vectors {
-        for z in &honor_vectors {
-            suit_honor_table.push(id_of(combine(a, z), &mut list));
-        }
-    }
-    // Close under adding a suit, adding honours and joining two combined classes.
-    let mut done = 0;
-    while done < list.len() {
-        let n = list.len();
-        for c in 0..n {
-            for b in &suit_vectors {
-                id_of(combine(&list[c], b), &mut list);
-            }
-            for z in &honor_vectors {
-                id_of(combine(&list[c], z), &mut list);
-            }
-            for d in 0..n {
-                id_of(combine(&list[c], &list[d]), &mut list);
-            }
-        }
-        done = n;
-    }
-    let mut triple_table = Vec::new();
-    let mut full_table = Vec::new();
-    let mut join_table = Vec::new();
-    for c in 0..list.len() {
-        for b in &suit_vectors {
-            triple_table.push(id_of(combine(&list[c], b), &mut list));
-        }
-        for z in &honor_vectors {
-            full_table.push(id_of(combine(&list[c], z), &mut list));
-        }
-        for d in 0..list.len() {
-            join_table.push(id_of(combine(&list[c], &list[d]), &mut list));
-        }
-    }
+    let honor_class = honor_classes(&honor_by_rank);
+    let mut combined = Combined::default();
+    let pair_table = combined.table(&suit_vectors, &suit_vectors);
+    let suit_honor_table = combined.table(&suit_vectors, &honor_vectors);
+    combined.close(&suit_vectors, &honor_vectors);
+    let triple_table = combined.by_class(&suit_vectors);
+    let full_table = combined.by_class(&honor_vectors);
+    let join_table = combined.by_class(&combined.list.clone());
+    let list = combined.list;
     let (sp, hp) = (crate::tables::SUIT_CHANGE_PAD, crate::tables::HONOR_CHANGE_PAD);
     let suit_change = [change_masks(&suit_vectors, true, sp), change_masks(&suit_vectors, false, sp)];
     let honor_change = [change_masks(&honor_vectors, true, hp), change_masks(&honor_vectors, false, hp)];

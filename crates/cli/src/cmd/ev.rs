@@ -257,8 +257,8 @@ fn necessary_text(c: &Candidate) -> String {
     if tiles.is_empty() { "-".to_string() } else { format!("{tiles} ({live})") }
 }
 
-fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
-    let best_riichi = o.riichi == RiichiPolicy::Best;
+/// The report's first lines: the question, the note for a complete hand and the table's header.
+fn header_text(q: &Query, a: &Analysis) -> String {
     let mut text = format!(
         "hand {}  turn {}  seat {}  round {}  unseen {}  shanten {}",
         q.hand,
@@ -275,62 +275,80 @@ fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
         ));
     }
     text.push_str(&format!("\n{:<8}{:>10}{:>8}{:>10}  necessary", "discard", "points", "win %", "tenpai %"));
-    for c in &a.candidates {
+    text
+}
+
+/// The lines of one candidate's values at every turn: points, win % and tenpai %.
+fn per_turn_text(c: &Candidate) -> String {
+    let row = |v: &[f64], scale: f64| v.iter().map(|x| format!("{:.2}", x * scale)).collect::<Vec<_>>().join(" ");
+    let mut text = format!("\n{:<8}points by turn: {}", "", row(&c.per_turn.points, 1.0));
+    text.push_str(&format!("\n{:<8}win % by turn:  {}", "", row(&c.per_turn.win, 100.0)));
+    text.push_str(&format!("\n{:<8}tenpai % by turn: {}", "", row(&c.per_turn.tenpai, 100.0)));
+    text
+}
+
+/// One candidate's row of the table, with its riichi against dama line (`best_riichi`) and
+/// its values at every turn (`per_turn`).
+fn candidate_text(c: &Candidate, best_riichi: bool, per_turn: bool) -> String {
+    let mut text = format!(
+        "\n{:<8}{:>10.2}{:>8}{:>10}  {}",
+        discard_name(c),
+        c.value.points,
+        pct(c.value.win),
+        pct(c.value.tenpai),
+        necessary_text(c)
+    );
+    if best_riichi && let (Some(r), Some(d)) = (c.riichi, c.dama) {
         text.push_str(&format!(
-            "\n{:<8}{:>10.2}{:>8}{:>10}  {}",
-            discard_name(c),
-            c.value.points,
-            pct(c.value.win),
-            pct(c.value.tenpai),
-            necessary_text(c)
+            "\n{:<8}riichi {:.2} ({}% win) against dama {:.2} ({}% win)",
+            "",
+            r.points,
+            pct(r.win),
+            d.points,
+            pct(d.win)
         ));
-        if best_riichi && let (Some(r), Some(d)) = (c.riichi, c.dama) {
-            text.push_str(&format!(
-                "\n{:<8}riichi {:.2} ({}% win) against dama {:.2} ({}% win)",
-                "",
-                r.points,
-                pct(r.win),
-                d.points,
-                pct(d.win)
-            ));
-        }
-        if per_turn {
-            let row =
-                |v: &[f64], scale: f64| v.iter().map(|x| format!("{:.2}", x * scale)).collect::<Vec<_>>().join(" ");
-            text.push_str(&format!("\n{:<8}points by turn: {}", "", row(&c.per_turn.points, 1.0)));
-            text.push_str(&format!("\n{:<8}win % by turn:  {}", "", row(&c.per_turn.win, 100.0)));
-            text.push_str(&format!("\n{:<8}tenpai % by turn: {}", "", row(&c.per_turn.tenpai, 100.0)));
-        }
     }
-    let candidates: Vec<Value> = a
-        .candidates
-        .iter()
-        .map(|c| {
-            let mut v = json!({
-                "discard": c.discard.map(|t| t.to_string()),
-                "shanten": c.shanten,
-                "points": c.value.points,
-                "win": c.value.win,
-                "tenpai": c.value.tenpai,
-                "necessary": c.necessary.iter().map(|n| json!({
-                    "tile": n.tile.to_string(), "live": n.live, "points": n.points,
-                })).collect::<Vec<_>>(),
-                // The points whose first kept draw is no necessary tile (hand changes): with the
-                // necessary tiles' points, the candidate's points.
-                "other_points": c.other_points,
-                "per_turn": {
-                    "points": c.per_turn.points,
-                    "win": c.per_turn.win,
-                    "tenpai": c.per_turn.tenpai,
-                },
-            });
-            if let (Some(r), Some(d)) = (c.riichi, c.dama) {
-                v["riichi"] = json!({"points": r.points, "win": r.win, "tenpai": r.tenpai});
-                v["dama"] = json!({"points": d.points, "win": d.win, "tenpai": d.tenpai});
-            }
-            v
-        })
-        .collect();
+    if per_turn {
+        text.push_str(&per_turn_text(c));
+    }
+    text
+}
+
+/// One candidate as a JSON object (see `--json`).
+fn candidate_json(c: &Candidate) -> Value {
+    let mut v = json!({
+        "discard": c.discard.map(|t| t.to_string()),
+        "shanten": c.shanten,
+        "points": c.value.points,
+        "win": c.value.win,
+        "tenpai": c.value.tenpai,
+        "necessary": c.necessary.iter().map(|n| json!({
+            "tile": n.tile.to_string(), "live": n.live, "points": n.points,
+        })).collect::<Vec<_>>(),
+        // The points whose first kept draw is no necessary tile (hand changes): with the
+        // necessary tiles' points, the candidate's points.
+        "other_points": c.other_points,
+        "per_turn": {
+            "points": c.per_turn.points,
+            "win": c.per_turn.win,
+            "tenpai": c.per_turn.tenpai,
+        },
+    });
+    if let (Some(r), Some(d)) = (c.riichi, c.dama) {
+        v["riichi"] = json!({"points": r.points, "win": r.win, "tenpai": r.tenpai});
+        v["dama"] = json!({"points": d.points, "win": d.win, "tenpai": d.tenpai});
+    }
+    v
+}
+
+/// The report of one answered question, text and JSON.
+fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
+    let best_riichi = o.riichi == RiichiPolicy::Best;
+    let mut text = header_text(q, a);
+    for c in &a.candidates {
+        text.push_str(&candidate_text(c, best_riichi, per_turn));
+    }
+    let candidates: Vec<Value> = a.candidates.iter().map(candidate_json).collect();
     let json = json!({
         "hand": q.hand.to_string(),
         "turn": q.turn,

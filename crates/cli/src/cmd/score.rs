@@ -250,24 +250,36 @@ fn field_given_twice(line: &str) -> Option<String> {
     keys.iter().enumerate().find(|(i, k)| keys[..*i].contains(k)).map(|(_, k)| k.clone())
 }
 
-/// A situation from one JSON request line.
-fn from_json(line: &str) -> Result<Situation, String> {
-    let req: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON request: {e}"))?;
-    let obj = req.as_object().ok_or("a request is a JSON object")?;
-    if let Some(k) = field_given_twice(line) {
-        return Err(format!("field '{k}' is given twice"));
+/// One JSON request line's fields, read one by one with errors naming the field.
+struct Request(serde_json::Map<String, Value>);
+
+impl Request {
+    /// The request of `line`: a JSON object with no field given twice and none unknown.
+    fn parse(line: &str) -> Result<Request, String> {
+        let req: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON request: {e}"))?;
+        let Value::Object(obj) = req else {
+            return Err("a request is a JSON object".to_string());
+        };
+        if let Some(k) = field_given_twice(line) {
+            return Err(format!("field '{k}' is given twice"));
+        }
+        if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+            return Err(format!("unknown field '{k}' (fields: {})", FIELDS.join(", ")));
+        }
+        Ok(Request(obj))
     }
-    if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-        return Err(format!("unknown field '{k}' (fields: {})", FIELDS.join(", ")));
-    }
-    let text = |k: &str| -> Result<Option<&str>, String> {
-        match obj.get(k) {
+
+    /// The string field `k`, if given (null counts as not given).
+    fn text(&self, k: &str) -> Result<Option<&str>, String> {
+        match self.0.get(k) {
             None | Some(Value::Null) => Ok(None),
             Some(v) => v.as_str().map(Some).ok_or(format!("field '{k}' must be a string")),
         }
-    };
-    let list = |k: &str| -> Result<Vec<String>, String> {
-        match obj.get(k) {
+    }
+
+    /// The list-of-strings field `k`; empty when not given.
+    fn list(&self, k: &str) -> Result<Vec<String>, String> {
+        match self.0.get(k) {
             None | Some(Value::Null) => Ok(Vec::new()),
             Some(Value::Array(items)) => items
                 .iter()
@@ -275,50 +287,72 @@ fn from_json(line: &str) -> Result<Situation, String> {
                 .collect(),
             Some(_) => Err(format!("field '{k}' must be a list of strings")),
         }
-    };
-    let flag = |k: &str| -> Result<bool, String> {
-        match obj.get(k) {
+    }
+
+    /// The true-or-false field `k`; false when not given.
+    fn flag(&self, k: &str) -> Result<bool, String> {
+        match self.0.get(k) {
             None | Some(Value::Null) => Ok(false),
             Some(v) => v.as_bool().ok_or(format!("field '{k}' must be true or false")),
         }
-    };
-    let number = |k: &str| -> Result<u32, String> {
-        match obj.get(k) {
+    }
+
+    /// The non-negative integer field `k` (at most `u32::MAX`); 0 when not given.
+    fn number(&self, k: &str) -> Result<u32, String> {
+        match self.0.get(k) {
             None | Some(Value::Null) => Ok(0),
             Some(v) => v
                 .as_u64()
                 .and_then(|n| u32::try_from(n).ok())
                 .ok_or(format!("field '{k}' must be a non-negative integer")),
         }
-    };
-    let mut full = text("hand")?.ok_or("field 'hand' is required")?.to_string();
-    for m in list("melds")? {
-        if m.starts_with('[') {
-            full.push_str(&m);
-        } else {
-            full.push_str(&format!("[{m}]"));
-        }
     }
-    let win = text("win")?.ok_or("field 'win' is required")?;
+
+    /// The hand in the notation `hand` reads: field `hand`, then each of `melds` in brackets
+    /// (added where the meld has none).
+    fn full_hand(&self) -> Result<String, String> {
+        let mut full = self.text("hand")?.ok_or("field 'hand' is required")?.to_string();
+        for m in self.list("melds")? {
+            if m.starts_with('[') {
+                full.push_str(&m);
+            } else {
+                full.push_str(&format!("[{m}]"));
+            }
+        }
+        Ok(full)
+    }
+
+    /// Sets the situation's yes-or-no fields (`tsumo`, `riichi`, ...) from the request.
+    fn set_flags(&self, s: &mut Situation) -> Result<(), String> {
+        s.tsumo = self.flag("tsumo")?;
+        s.riichi = self.flag("riichi")?;
+        s.double_riichi = self.flag("double_riichi")?;
+        s.ippatsu = self.flag("ippatsu")?;
+        s.haitei = self.flag("haitei")?;
+        s.houtei = self.flag("houtei")?;
+        s.rinshan = self.flag("rinshan")?;
+        s.chankan = self.flag("chankan")?;
+        s.tenhou = self.flag("tenhou")?;
+        s.chiihou = self.flag("chiihou")?;
+        Ok(())
+    }
+}
+
+/// A situation from one JSON request line.
+fn from_json(line: &str) -> Result<Situation, String> {
+    let req = Request::parse(line)?;
+    let full = req.full_hand()?;
+    let win = req.text("win")?.ok_or("field 'win' is required")?;
     let mut s = Situation::new(hand(&full)?, tile(win, "win")?);
-    let (dora, ura) = (list("dora_indicators")?, list("ura_indicators")?);
+    let (dora, ura) = (req.list("dora_indicators")?, req.list("ura_indicators")?);
     check_red_fives(&s.hand, ("win", win), &[("dora indicator", &dora), ("ura indicator", &ura)])?;
-    s.tsumo = flag("tsumo")?;
-    s.riichi = flag("riichi")?;
-    s.double_riichi = flag("double_riichi")?;
-    s.ippatsu = flag("ippatsu")?;
-    s.haitei = flag("haitei")?;
-    s.houtei = flag("houtei")?;
-    s.rinshan = flag("rinshan")?;
-    s.chankan = flag("chankan")?;
-    s.tenhou = flag("tenhou")?;
-    s.chiihou = flag("chiihou")?;
-    s.seat = wind(text("seat")?.unwrap_or("E"), "seat")?;
-    s.round = wind(text("round")?.unwrap_or("E"), "round")?;
+    req.set_flags(&mut s)?;
+    s.seat = wind(req.text("seat")?.unwrap_or("E"), "seat")?;
+    s.round = wind(req.text("round")?.unwrap_or("E"), "round")?;
     s.dora_indicators = tiles(&dora, "dora indicator")?;
     s.ura_indicators = tiles(&ura, "ura indicator")?;
-    s.honba = number("honba")?;
-    s.sticks = number("sticks")?;
+    s.honba = req.number("honba")?;
+    s.sticks = req.number("sticks")?;
     Ok(s)
 }
 

@@ -366,6 +366,127 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
 /// a deal), and this many Turtle deals already take hours.
 const MAX_DEALS: u64 = 10_000_000;
 
+/// The last seed of a `stats` run of `deals` deals from `seed`, once the count is allowed.
+fn last_seed(seed: u64, deals: u64) -> Result<u64, String> {
+    if deals == 0 {
+        return Err("--deals must be at least 1".into());
+    }
+    if deals > MAX_DEALS {
+        return Err(format!(
+            "--deals {deals}: at most {MAX_DEALS} a run (each deal's time is kept; run more with --seed)"
+        ));
+    }
+    seed.checked_add(deals - 1)
+        .ok_or_else(|| format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX))
+}
+
+/// A progress bar over `deals` deals on standard error, hidden for JSON output.
+fn deal_bar(deals: u64, json: bool) -> ProgressBar {
+    let bar = ProgressBar::new(deals);
+    if json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {eta} left").expect("template"));
+    bar
+}
+
+/// Solves the deals of seeds `seed..=last` in parallel: each one's verdict (0 winnable,
+/// 1 unwinnable, 2 unknown) and solving time in milliseconds, in seed order.
+fn solve_deals(
+    layout: &Layout,
+    rules: Rules,
+    seed: u64,
+    last: u64,
+    budget: Budget,
+    bar: &ProgressBar,
+) -> Vec<(u8, f64)> {
+    (0..=last - seed)
+        .into_par_iter()
+        .map(|k| seed + k)
+        .map(|s| {
+            let deal = Deal::random(layout, rules, s).expect("even layout");
+            let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
+            let (verdict, ms) = timed(|| Solver::with_budget(&board, budget).solve());
+            bar.inc(1);
+            let kind = match verdict {
+                Verdict::Winnable(_) => 0,
+                Verdict::Unwinnable => 1,
+                Verdict::Unknown => 2,
+            };
+            (kind, ms)
+        })
+        .collect()
+}
+
+/// What a `stats` run found: the verdict counts and the solving times, shortest first.
+struct Tally {
+    won: u64,
+    lost: u64,
+    unknown: u64,
+    times: Vec<f64>,
+}
+
+impl Tally {
+    /// Counts the verdicts of `results` (as [`solve_deals`] gives them) and sorts their times.
+    fn new(results: &[(u8, f64)]) -> Tally {
+        let count = |k: u8| results.iter().filter(|r| r.0 == k).count() as u64;
+        let mut times: Vec<f64> = results.iter().map(|r| r.1).collect();
+        times.sort_by(f64::total_cmp);
+        Tally { won: count(0), lost: count(1), unknown: count(2), times }
+    }
+
+    /// The solving time at quantile `q` (0.5 the median, 1 the longest).
+    fn percentile(&self, q: f64) -> f64 {
+        self.times[((self.times.len() - 1) as f64 * q).round() as usize]
+    }
+
+    /// The unwinnable share of `deals` deals and the ends of its Wilson 95 % interval.
+    fn unwinnable_share(&self, deals: u64) -> (f64, f64, f64) {
+        let n = deals as f64;
+        let p = self.lost as f64 / n;
+        let z = 1.96;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        (p, centre - half, centre + half)
+    }
+
+    /// Prints the run of `deals` deals from `seed` on `layout` as one JSON object.
+    fn print_json(&self, layout: &Layout, deals: u64, seed: u64) {
+        let pct = |q| self.percentile(q);
+        out!(
+            "{}",
+            json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": self.won, "unwinnable": self.lost,
+                   "unknown": self.unknown,
+                   "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
+        );
+    }
+
+    /// Prints the run of `deals` deals from `seed` on `layout` as text.
+    fn print_text(&self, layout: &Layout, deals: u64, seed: u64) {
+        let pct = |q| self.percentile(q);
+        let (p, low, high) = self.unwinnable_share(deals);
+        out!("layout {} ({} tiles), {deals} deals from seed {seed}", layout.name(), layout.len());
+        out!("winnable:   {}", self.won);
+        out!(
+            "unwinnable: {} ({:.3} %, 95 % interval {:.3}-{:.3} %)",
+            self.lost,
+            100.0 * p,
+            100.0 * low.max(0.0),
+            100.0 * high
+        );
+        out!("unknown:    {}", self.unknown);
+        out!(
+            "time per deal: median {:.3} ms, p99 {:.3} ms, p99.9 {:.3} ms, max {:.3} ms",
+            pct(0.5),
+            pct(0.99),
+            pct(0.999),
+            pct(1.0)
+        );
+    }
+}
+
+/// Runs `haipai shanghai stats`: solves `deals` seeded deals and prints the verdict counts,
+/// the unwinnable share's interval and the time percentiles.
 #[allow(clippy::too_many_arguments)]
 fn stats(
     layout: &str,
@@ -379,75 +500,16 @@ fn stats(
 ) -> Result<(), String> {
     let rules = parse_rules(rules)?;
     let layout = load_layout(layout, file, map)?;
-    if deals == 0 {
-        return Err("--deals must be at least 1".into());
-    }
-    if deals > MAX_DEALS {
-        return Err(format!(
-            "--deals {deals}: at most {MAX_DEALS} a run (each deal's time is kept; run more with --seed)"
-        ));
-    }
-    let Some(last) = seed.checked_add(deals - 1) else {
-        return Err(format!("--seed {seed} --deals {deals}: the seeds would run past {}", u64::MAX));
-    };
+    let last = last_seed(seed, deals)?;
     Deal::random(&layout, rules, seed).map_err(|e| e.to_string())?;
-    let bar = ProgressBar::new(deals);
-    if json {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {eta} left").expect("template"));
-    let results: Vec<(u8, f64)> = (0..=last - seed)
-        .into_par_iter()
-        .map(|k| seed + k)
-        .map(|s| {
-            let deal = Deal::random(&layout, rules, s).expect("even layout");
-            let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
-            let (verdict, ms) = timed(|| Solver::with_budget(&board, budget).solve());
-            bar.inc(1);
-            let kind = match verdict {
-                Verdict::Winnable(_) => 0,
-                Verdict::Unwinnable => 1,
-                Verdict::Unknown => 2,
-            };
-            (kind, ms)
-        })
-        .collect();
+    let bar = deal_bar(deals, json);
+    let results = solve_deals(&layout, rules, seed, last, budget, &bar);
     bar.finish_and_clear();
-    let count = |k: u8| results.iter().filter(|r| r.0 == k).count() as u64;
-    let (won, lost, unknown) = (count(0), count(1), count(2));
-    let mut times: Vec<f64> = results.iter().map(|r| r.1).collect();
-    times.sort_by(f64::total_cmp);
-    let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-    // Wilson 95 % interval for the unwinnable share.
-    let n = deals as f64;
-    let p = lost as f64 / n;
-    let z = 1.96;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let tally = Tally::new(&results);
     if json {
-        out!(
-            "{}",
-            json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": won, "unwinnable": lost,
-                   "unknown": unknown,
-                   "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
-        );
+        tally.print_json(&layout, deals, seed);
     } else {
-        out!("layout {} ({} tiles), {deals} deals from seed {seed}", layout.name(), layout.len());
-        out!("winnable:   {won}");
-        out!(
-            "unwinnable: {lost} ({:.3} %, 95 % interval {:.3}-{:.3} %)",
-            100.0 * p,
-            100.0 * (centre - half).max(0.0),
-            100.0 * (centre + half)
-        );
-        out!("unknown:    {unknown}");
-        out!(
-            "time per deal: median {:.3} ms, p99 {:.3} ms, p99.9 {:.3} ms, max {:.3} ms",
-            pct(0.5),
-            pct(0.99),
-            pct(0.999),
-            pct(1.0)
-        );
+        tally.print_text(&layout, deals, seed);
     }
     Ok(())
 }

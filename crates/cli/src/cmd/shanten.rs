@@ -109,56 +109,88 @@ const SANMA: Rules = Rules {
     validate: sh::sanma::validate,
 };
 
-fn analyse(hand: &Hand, visible: &Counts, sanma: bool) -> Result<Output, String> {
-    let rules = if sanma { &SANMA } else { &FOUR_PLAYER };
-    let closed = *hand.closed();
-    let n = (rules.validate)(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
-    if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
-        return Err("three-player mahjong has no 2m-8m (called meld)".to_string());
-    }
-    if hand.size() > 14 {
-        return Err(format!("{} tiles with the called melds, at most 14", hand.size()));
-    }
-    // Everything the player can see: own closed tiles and melds, plus `visible`.
-    let mut seen = hand.all_tiles();
-    for (i, (s, v)) in seen.iter_mut().zip(visible).enumerate() {
-        *s += v;
-        if *s > 4 {
-            let tile = Tile::new(i).map_or_else(String::new, |t| t.to_string());
-            return Err(format!("--visible: {} copies of {tile} with the hand's tiles, at most 4", *s));
+/// A hand under analysis: its closed tiles, its rule set and every tile the player sees.
+struct Analysis<'h> {
+    hand: &'h Hand,
+    rules: &'static Rules,
+    sanma: bool,
+    closed: Counts,
+    /// The number of closed tiles.
+    n: usize,
+    /// Everything the player can see: own closed tiles and melds, plus `--visible`.
+    seen: Counts,
+    /// The shanten over all forms.
+    shanten: i8,
+}
+
+impl<'h> Analysis<'h> {
+    /// Checks `hand` under the rule set (its closed tiles, its melds, its size) and adds
+    /// `visible` to its tiles, no kind seen more than four times.
+    fn new(hand: &'h Hand, visible: &Counts, sanma: bool) -> Result<Analysis<'h>, String> {
+        let rules = if sanma { &SANMA } else { &FOUR_PLAYER };
+        let closed = *hand.closed();
+        let n = (rules.validate)(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
+        if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
+            return Err("three-player mahjong has no 2m-8m (called meld)".to_string());
         }
+        if hand.size() > 14 {
+            return Err(format!("{} tiles with the called melds, at most 14", hand.size()));
+        }
+        let mut seen = hand.all_tiles();
+        for (i, (s, v)) in seen.iter_mut().zip(visible).enumerate() {
+            *s += v;
+            if *s > 4 {
+                let tile = Tile::new(i).map_or_else(String::new, |t| t.to_string());
+                return Err(format!("--visible: {} copies of {tile} with the hand's tiles, at most 4", *s));
+            }
+        }
+        let shanten = (rules.shanten)(&closed);
+        Ok(Analysis { hand, rules, sanma, closed, n, seen, shanten })
     }
-    // `live_count` takes the hand and the other visible tiles apart; `seen` already holds both.
-    let live = |set: TileSet| sh::live_count(set, &[0; 34], &seen);
-    let overall = (rules.shanten)(&closed);
-    let (regular, seven, orphans) =
-        ((rules.regular)(&closed), sh::shanten_seven_pairs(&closed), sh::shanten_thirteen_orphans(&closed));
-    let shown = hand.to_string();
-    let mut text = vec![
-        format!("hand:      {shown}"),
-        format!("shanten:   {overall} ({})", describe_shanten(overall)),
-        format!(
-            "forms:     regular {}, seven pairs {}, thirteen orphans {}",
-            form_text(regular),
-            form_text(seven),
-            form_text(orphans)
-        ),
-    ];
-    let mut json = json!({
-        "hand": shown,
-        "closed_tiles": n,
-        "sanma": sanma,
-        "shanten": overall,
-        "regular": form_value(regular),
-        "seven_pairs": form_value(seven),
-        "thirteen_orphans": form_value(orphans),
-    });
-    if n % 3 == 1 {
-        let (_, necessary) = (rules.necessary)(&closed);
-        let count = live(necessary);
+
+    /// The copies of the kinds in `set` that the player does not see.
+    fn live(&self, set: TileSet) -> u32 {
+        // `live_count` takes the hand and the other visible tiles apart; `seen` already holds both.
+        sh::live_count(set, &[0; 34], &self.seen)
+    }
+
+    /// The first three lines (the hand, its shanten, each form's) and the JSON fields they show.
+    fn summary(&self) -> (Vec<String>, Value) {
+        let closed = &self.closed;
+        let overall = self.shanten;
+        let (regular, seven, orphans) =
+            ((self.rules.regular)(closed), sh::shanten_seven_pairs(closed), sh::shanten_thirteen_orphans(closed));
+        let shown = self.hand.to_string();
+        let text = vec![
+            format!("hand:      {shown}"),
+            format!("shanten:   {overall} ({})", describe_shanten(overall)),
+            format!(
+                "forms:     regular {}, seven pairs {}, thirteen orphans {}",
+                form_text(regular),
+                form_text(seven),
+                form_text(orphans)
+            ),
+        ];
+        let json = json!({
+            "hand": shown,
+            "closed_tiles": self.n,
+            "sanma": self.sanma,
+            "shanten": overall,
+            "regular": form_value(regular),
+            "seven_pairs": form_value(seven),
+            "thirteen_orphans": form_value(orphans),
+        });
+        (text, json)
+    }
+
+    /// For 3n+1 closed tiles: the necessary tiles, their live count and whether the hand is
+    /// karaten, added to the text and the JSON.
+    fn add_necessary(&self, text: &mut Vec<String>, json: &mut Value) {
+        let (_, necessary) = (self.rules.necessary)(&self.closed);
+        let count = self.live(necessary);
         // Karaten: tenpai by the closed tiles, but the hand and its melds hold every copy of
         // every tile that completes it (see docs/crates/waits.md, "Tenpai across the crates").
-        let karaten = overall == 0 && sh::live_count(necessary, &[0; 34], &hand.all_tiles()) == 0;
+        let karaten = self.shanten == 0 && sh::live_count(necessary, &[0; 34], &self.hand.all_tiles()) == 0;
         let note = if karaten {
             "; karaten: every tile that completes it is held four times with the called melds"
         } else {
@@ -168,39 +200,65 @@ fn analyse(hand: &Hand, visible: &Counts, sanma: bool) -> Result<Output, String>
         json["necessary"] = names(necessary).into();
         json["live"] = count.into();
         json["karaten"] = karaten.into();
-    } else {
-        let mut rows: Vec<Row> = TileSet::from_counts(&closed)
+    }
+
+    /// For 3n+2 closed tiles: one row per distinct discard, best first (lowest shanten, then
+    /// most live tiles, then tile order).
+    fn discard_rows(&self) -> Vec<Row> {
+        let mut rows: Vec<Row> = TileSet::from_counts(&self.closed)
             .iter()
             .map(|discard| {
-                let mut after = closed;
+                let mut after = self.closed;
                 after[discard.index()] -= 1;
-                let (shanten, necessary) = (rules.necessary)(&after);
-                Row { discard, shanten, necessary, live: live(necessary) }
+                let (shanten, necessary) = (self.rules.necessary)(&after);
+                Row { discard, shanten, necessary, live: self.live(necessary) }
             })
             .collect();
         rows.sort_by_key(|r| (r.shanten, std::cmp::Reverse(r.live), r.discard.index()));
-        let width = rows.iter().map(|r| r.necessary.to_string().len()).max().unwrap_or(0).max(9);
-        text.push(format!("discard  shanten  {:<width$}  left", "necessary"));
-        for r in &rows {
-            text.push(format!(
-                "{:<7}  {:>7}  {:<width$}  {:>4}",
-                r.discard.to_string(),
-                r.shanten,
-                r.necessary.to_string(),
-                r.live
-            ));
-        }
-        json["discards"] = rows
-            .iter()
-            .map(|r| {
-                json!({
-                    "discard": r.discard.to_string(),
-                    "shanten": r.shanten,
-                    "necessary": names(r.necessary),
-                    "live": r.live,
-                })
+        rows
+    }
+}
+
+/// The 何切る table's lines: a header, then one line per row.
+fn discard_table(rows: &[Row]) -> Vec<String> {
+    let width = rows.iter().map(|r| r.necessary.to_string().len()).max().unwrap_or(0).max(9);
+    let mut lines = vec![format!("discard  shanten  {:<width$}  left", "necessary")];
+    for r in rows {
+        lines.push(format!(
+            "{:<7}  {:>7}  {:<width$}  {:>4}",
+            r.discard.to_string(),
+            r.shanten,
+            r.necessary.to_string(),
+            r.live
+        ));
+    }
+    lines
+}
+
+/// The 何切る table's rows as JSON objects.
+fn discard_json(rows: &[Row]) -> Value {
+    rows.iter()
+        .map(|r| {
+            json!({
+                "discard": r.discard.to_string(),
+                "shanten": r.shanten,
+                "necessary": names(r.necessary),
+                "live": r.live,
             })
-            .collect();
+        })
+        .collect()
+}
+
+/// The shanten report of one hand, text and JSON.
+fn analyse(hand: &Hand, visible: &Counts, sanma: bool) -> Result<Output, String> {
+    let analysis = Analysis::new(hand, visible, sanma)?;
+    let (mut text, mut json) = analysis.summary();
+    if analysis.n % 3 == 1 {
+        analysis.add_necessary(&mut text, &mut json);
+    } else {
+        let rows = analysis.discard_rows();
+        text.extend(discard_table(&rows));
+        json["discards"] = discard_json(&rows);
     }
     Ok(Output { text: text.join("\n"), json })
 }
