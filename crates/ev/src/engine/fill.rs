@@ -3,6 +3,7 @@
 //! ([`Solver::fill_layer`]), each layer in parallel over chunks of whole hands on large graphs
 //! ([`chunk_starts`], [`split_by_hands`]). The per-hand arithmetic is [`Graph`]'s (`pass.rs`).
 
+use super::renumber::Split;
 use super::*;
 use crate::oracle::Oracle;
 use hashbrown::HashMap;
@@ -14,34 +15,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// index), then the 13-tile values gather them; both steps run in parallel over hands.
     pub(super) fn fill(&mut self, roots: &[u32]) {
         let split = self.split_partial();
-        let mut riichi13: Vec<u32> = self.hands13.iter().map(|hand| hand.riichi).collect();
-        let (hands13, hands14, steps, options) = match &split {
-            Some(split) => {
-                riichi13.extend_from_slice(&split.riichi13);
-                (&split.hands13[..], &split.hands14[..], &split.steps[..], &split.options[..])
-            }
-            None => (&self.hands13[..], &self.hands14[..], &self.steps[..], &self.option_pool[..]),
-        };
-        let (n13, n14) = match &split {
-            Some(split) => (split.n13, split.n14),
-            None => (self.pass13 as usize, self.pass14 as usize),
-        };
-        let graph = Graph {
-            hands13,
-            hands14,
-            steps,
-            options,
-            riichi13: &riichi13,
-            wins: &self.wins,
-            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
-            objective: self.opts.objective,
-            policy: self.opts.riichi,
-            may_decline: self.opts.may_decline,
-            chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
-            chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),
-            ends13: live_ends(hands13.len(), |g| hands13[g].used),
-            ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1)),
-        };
+        let riichi13 = self.riichi13_for_pass(split.as_ref());
+        let graph = self.graph(split.as_ref(), &riichi13);
+        let (n13, n14) = self.pass_sizes(split.as_ref());
         // A listed state's number in the pass.
         let at13 = |i: u32| split.as_ref().map_or(i, |split| split.dense13[i as usize]) as usize;
         let at14 = |j: u32| split.as_ref().map_or(j, |split| split.dense14[j as usize]) as usize;
@@ -50,24 +26,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { 0 };
-        let mut v13 = vec![[0.0f64; 3]; if keep { N * n13 } else { n13 + SPARE13 }];
-        for hand in graph.hands13 {
-            // A hand no value of which is read keeps no state ([`Solver::unread13_away`]).
-            if hand.until == 0 {
-                continue;
-            }
-            let b = slot(LAST) * n13 + hand.base as usize;
-            for v in &mut v13[b..b + variants(hand.mask)] {
-                v[2] = if hand.shanten == 0 { 1.0 } else { 0.0 };
-            }
-        }
-        let mut root13: HashMap<u32, [[f64; 3]; N]> = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
-        let mut root14: HashMap<u32, [[f64; 3]; N]> = HashMap::new();
-        for &r in roots {
-            for (kid, _) in self.kids(r) {
-                root14.insert(kid.state, [[0.0; 3]; N]);
-            }
-        }
+        let mut v13 = terminal13(&graph, n13, keep);
+        let (mut root13, mut root14) = self.root_rows(roots);
         for (&r, row) in root13.iter_mut() {
             row[LAST] = v13[slot(LAST) * n13 + at13(r)];
         }
@@ -105,6 +65,62 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if let Some(split) = split.filter(|_| keep) {
             self.dense13 = split.dense13;
         }
+    }
+
+    /// The riichi states of the 13-tile hands by hand index, then those of the split's single
+    /// variants ([`Split::riichi13`]).
+    fn riichi13_for_pass(&self, split: Option<&Split>) -> Vec<u32> {
+        let mut riichi13: Vec<u32> = self.hands13.iter().map(|hand| hand.riichi).collect();
+        if let Some(split) = split {
+            riichi13.extend_from_slice(&split.riichi13);
+        }
+        riichi13
+    }
+
+    /// The numbers of 13-tile and 14-tile states in a layer of the pass.
+    fn pass_sizes(&self, split: Option<&Split>) -> (usize, usize) {
+        match split {
+            Some(split) => (split.n13, split.n14),
+            None => (self.pass13 as usize, self.pass14 as usize),
+        }
+    }
+
+    /// The pass's read-only view of the graph: the split's records when there is one, else the
+    /// listing's; `riichi13` from [`Solver::riichi13_for_pass`].
+    fn graph<'g>(&'g self, split: Option<&'g Split>, riichi13: &'g [u32]) -> Graph<'g> {
+        let (hands13, hands14, steps, options) = match split {
+            Some(split) => (&split.hands13[..], &split.hands14[..], &split.steps[..], &split.options[..]),
+            None => (&self.hands13[..], &self.hands14[..], &self.steps[..], &self.option_pool[..]),
+        };
+        let (n13, n14) = self.pass_sizes(split);
+        Graph {
+            hands13,
+            hands14,
+            steps,
+            options,
+            riichi13,
+            wins: &self.wins,
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
+            objective: self.opts.objective,
+            policy: self.opts.riichi,
+            may_decline: self.opts.may_decline,
+            chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
+            chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),
+            ends13: live_ends(hands13.len(), |g| hands13[g].used),
+            ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1)),
+        }
+    }
+
+    /// The roots' rows of 13-tile values and their 14-tile children's, zero.
+    fn root_rows(&self, roots: &[u32]) -> (Rows, Rows) {
+        let root13: Rows = roots.iter().map(|&r| (r, [[0.0; 3]; N])).collect();
+        let mut root14: Rows = HashMap::new();
+        for &r in roots {
+            for (kid, _) in self.kids(r) {
+                root14.insert(kid.state, [[0.0; 3]; N]);
+            }
+        }
+        (root13, root14)
     }
 
     /// The riichi states' values at draw index `d` from those at `d + 1`: `later` (updated in
@@ -226,4 +242,26 @@ fn split_by_hands<'v>(
         values = tail;
     }
     out
+}
+
+/// A row of values at every draw index (a root's, or one of its 14-tile children's), by state.
+type Rows = HashMap<u32, [[f64; 3]; N]>;
+
+/// The pass's 13-tile values (every layer when `keep`, else one layer of `n13` states and the
+/// [`SPARE13`] zeros), zero but for the last draw index's tenpai: one for a tenpai hand's
+/// variants.
+fn terminal13(graph: &Graph<'_>, n13: usize, keep: bool) -> Vec<[f64; 3]> {
+    let slot = |d: usize| if keep { d } else { 0 };
+    let mut v13 = vec![[0.0f64; 3]; if keep { N * n13 } else { n13 + SPARE13 }];
+    for hand in graph.hands13 {
+        // A hand no value of which is read keeps no state ([`Solver::unread13_away`]).
+        if hand.until == 0 {
+            continue;
+        }
+        let b = slot(LAST) * n13 + hand.base as usize;
+        for v in &mut v13[b..b + variants(hand.mask)] {
+            v[2] = if hand.shanten == 0 { 1.0 } else { 0.0 };
+        }
+    }
+    v13
 }
