@@ -134,75 +134,107 @@ impl<'a, O: Oracle> Solver<'a, O> {
         out: &mut Vec<(usize, Wait)>,
     ) -> usize {
         let level = if double { 2 } else { 1 };
-        // The winning kinds, from the necessary tiles (a riichi hand is tenpai), with a live
-        // copy.
-        let candidates = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
-        let waits = kinds(candidates).filter(|&k| self.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k);
+        let waits = self.live_waits(h, (sh, necessary));
         let n = waits.count_ones() as usize;
         let none = Wait { live: 0.0, first: [0.0; 2], later: [0.0; 2] };
         out.clear();
         out.resize(n * reds.len(), (0, none));
         // The ura-dora groups of the hand, moved to each wait's complete hand.
         let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
-        let double = u32::from(level == 2 && self.opts.double_riichi);
-        let (ippatsu_han, haitei_han) = (u32::from(self.opts.ippatsu), u32::from(self.opts.haitei));
-        let (red_fives, meld_red) = (self.opts.red_fives, self.s.meld_red);
-        let red_han = |bits: u8| if red_fives { bits.count_ones() + meld_red } else { 0 };
+        let han = self.extra_han(level);
         for (i, k) in kinds(waits).enumerate() {
             let c = self.live(h, k);
             h[k] += 1;
-            let suit = FIVE_SUIT[k];
-            let red_live = self.red;
-            let red_of = |red: u8| match suit {
-                s @ 0..3 => (red_live.of(red, usize::from(s)), red | 1 << s),
-                _ => (0, red),
-            };
-            // With menzen tsumo on, the four (ippatsu, haitei) values and both red cases come
-            // from one oracle total and one ura-dora distribution (what `win_points` computes
-            // for each, asked once), each count of extra han priced once, before the variants
-            // (`prices[x]`: the points with `x` extra han, `None` without a yaku).
-            let prices = if self.opts.menzen_tsumo {
-                let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
-                h[k] -= 1;
-                let moved = ura13.map(|groups| self.ura_groups_after_draw(h, groups, k));
-                h[k] += 1;
-                // One indicator (the common case) on the stack, more through the tables.
-                let one = moved.filter(|_| self.s.ura_count == 1).map(ura_of_one);
-                let many = moved.filter(|_| self.s.ura_count != 1).map(|groups| self.ura_of_groups(groups));
-                let dist: Option<&[f64]> = one.as_ref().map(|d| &d[..]).or(many.as_deref());
-                let most_red = reds.iter().map(|&red| red_han(red_of(red).1)).max().unwrap_or(0);
-                let top = most_red + double + ippatsu_han + haitei_han;
-                Some(t.map(|t| {
-                    let mut prices = [0.0; 8];
-                    for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
-                        *p = totals_points(&t, x as u32, dist);
-                    }
-                    prices
-                }))
-            } else {
-                None
-            };
+            let prices =
+                if self.opts.menzen_tsumo { Some(self.wait_prices(h, (key13, k), reds, ura13, han)) } else { None };
             for (v, &red) in reds.iter().enumerate() {
-                let (red_live, red_bits) = red_of(red);
-                let pr = f64::from(red_live) / f64::from(c);
-                let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
-                for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
-                    for haitei in [false, true] {
-                        let extra = double + u32::from(ipp) * ippatsu_han + u32::from(haitei) * haitei_han;
-                        let value = |s: &mut Self, bits: u8| match prices {
-                            Some(prices) => prices.map_or(0.0, |p| p[(red_han(bits) + extra) as usize]),
-                            None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
-                        };
-                        let plain = value(self, red);
-                        let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
-                        points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
-                    }
-                }
-                out[v * n + i] = (k, wait);
+                out[v * n + i] = (k, self.wait_of(h, (k, c, red), level, prices, han));
             }
             h[k] -= 1;
         }
         n
+    }
+
+    /// The winning kinds of a riichi hand of shanten `sh` with its necessary tiles (a riichi
+    /// hand is tenpai) that have a live copy, as bits.
+    fn live_waits(&self, h: &Counts, (sh, necessary): (i8, u64)) -> u64 {
+        let candidates = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
+        kinds(candidates).filter(|&k| self.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k)
+    }
+
+    /// The extra han of a riichi win declared at `level` (2: double riichi), as the options
+    /// switch them.
+    fn extra_han(&self, level: u8) -> ExtraHan {
+        ExtraHan {
+            double: u32::from(level == 2 && self.opts.double_riichi),
+            ippatsu: u32::from(self.opts.ippatsu),
+            haitei: u32::from(self.opts.haitei),
+            red_fives: self.opts.red_fives,
+            meld_red: self.s.meld_red,
+        }
+    }
+
+    /// With menzen tsumo on, the points of a riichi win of `h` (the wait `k` drawn; `key13` the
+    /// 13-tile hand's key) with `x` extra han (`prices[x]`, `None` without a yaku): the four
+    /// (ippatsu, haitei) values and both red cases of every variant (red bits `reds`) come from
+    /// one oracle total and one ura-dora distribution (`ura13` the 13-tile hand's groups, moved
+    /// by the draw), what `win_points` computes for each, asked once, each count of extra han
+    /// priced once.
+    fn wait_prices(
+        &mut self,
+        h: &mut Counts,
+        (key13, k): (u128, usize),
+        reds: &[u8],
+        ura13: Option<[u32; 5]>,
+        han: ExtraHan,
+    ) -> Option<[f64; 8]> {
+        let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
+        h[k] -= 1;
+        let moved = ura13.map(|groups| self.ura_groups_after_draw(h, groups, k));
+        h[k] += 1;
+        // One indicator (the common case) on the stack, more through the tables.
+        let one = moved.filter(|_| self.s.ura_count == 1).map(ura_of_one);
+        let many = moved.filter(|_| self.s.ura_count != 1).map(|groups| self.ura_of_groups(groups));
+        let dist: Option<&[f64]> = one.as_ref().map(|d| &d[..]).or(many.as_deref());
+        let most_red = reds.iter().map(|&red| han.red(red_copy(self.red, k, red).1)).max().unwrap_or(0);
+        let top = most_red + han.double + han.ippatsu + han.haitei;
+        t.map(|t| {
+            let mut prices = [0.0; 8];
+            for (x, p) in prices.iter_mut().enumerate().take(top as usize + 1) {
+                *p = totals_points(&t, x as u32, dist);
+            }
+            prices
+        })
+    }
+
+    /// The wait on kind `k` (`c` live copies, drawn into `h`) of the variant with red bits
+    /// `red`: its points with ippatsu and without, at a plain draw and at the last one, the red
+    /// copy and the plain ones weighted by their live copies; from `prices` with menzen tsumo on
+    /// ([`Solver::wait_prices`]), else from [`Solver::win_points`].
+    fn wait_of(
+        &mut self,
+        h: &Counts,
+        (k, c, red): (usize, u8, u8),
+        level: u8,
+        prices: Option<Option<[f64; 8]>>,
+        han: ExtraHan,
+    ) -> Wait {
+        let (red_live, red_bits) = red_copy(self.red, k, red);
+        let pr = f64::from(red_live) / f64::from(c);
+        let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
+        for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
+            for haitei in [false, true] {
+                let extra = han.double + u32::from(ipp) * han.ippatsu + u32::from(haitei) * han.haitei;
+                let value = |s: &mut Self, bits: u8| match prices {
+                    Some(prices) => prices.map_or(0.0, |p| p[(han.red(bits) + extra) as usize]),
+                    None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                };
+                let plain = value(self, red);
+                let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
+                points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
+            }
+        }
+        wait
     }
 
     /// A riichi hand's state index (memoised): it wins or throws every draw. The listing keeps
@@ -243,5 +275,32 @@ impl<'a, O: Oracle> Solver<'a, O> {
             first.set(d, (f[0], f[1], f[2]));
         }
         first
+    }
+}
+
+/// The han a riichi win adds to the oracle's totals: double riichi, ippatsu and haitei (each 1
+/// when switched on) and the red fives (with the called melds').
+#[derive(Clone, Copy)]
+struct ExtraHan {
+    double: u32,
+    ippatsu: u32,
+    haitei: u32,
+    red_fives: bool,
+    meld_red: u32,
+}
+
+impl ExtraHan {
+    /// The han of the red fives of a hand whose red bits are `bits` (0 with red fives off).
+    fn red(self, bits: u8) -> u32 {
+        if self.red_fives { bits.count_ones() + self.meld_red } else { 0 }
+    }
+}
+
+/// The live red copies of kind `k` for a state with red bits `red`, and the red bits with that
+/// copy drawn: `(0, red)` for a kind that is not a five.
+fn red_copy(live: RedLive, k: usize, red: u8) -> (u8, u8) {
+    match FIVE_SUIT[k] {
+        s @ 0..3 => (live.of(red, usize::from(s)), red | 1 << s),
+        _ => (0, red),
     }
 }
