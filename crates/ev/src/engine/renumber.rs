@@ -181,19 +181,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if !self.walks() {
             return None;
         }
-        let dense = |hands: &mut dyn Iterator<Item = (u32, u8)>, states: u32| {
-            let mut map = vec![NONE; states as usize];
-            let mut n = 0;
-            for (base, reach) in hands {
-                for c in ranks(reach) {
-                    map[base as usize + c] = n;
-                    n += 1;
-                }
-            }
-            (map, n as usize)
-        };
-        let (dense13, n13) = dense(&mut self.hands13.iter().map(|h| (h.base, h.reach)), self.states13);
-        let (dense14, n14) = dense(&mut self.hands14.iter().map(|h| (h.base, h.reach)), self.states14);
+        let (dense13, n13) = dense(self.hands13.iter().map(|h| (h.base, h.reach)), self.states13);
+        let (dense14, n14) = dense(self.hands14.iter().map(|h| (h.base, h.reach)), self.states14);
         let mut split = Split {
             hands13: Vec::with_capacity(n13),
             hands14: Vec::with_capacity(n14),
@@ -210,51 +199,65 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let start = split.steps.len() as u32;
                 let red = RED[usize::from(hand.mask)][c];
                 for step in &self.steps[hand.steps.range()] {
-                    let state = |red: u8| {
-                        dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize]
-                    };
-                    let single = |state: u32, copies: u8| Step {
-                        state,
-                        kind: NOT_FIVE,
-                        copies,
-                        mask: 0,
-                        suit: FIVE_SUIT[usize::from(NOT_FIVE)],
-                    };
-                    let suit = FIVE_SUIT[usize::from(step.kind)];
-                    let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
-                    if red_live > 0 {
-                        split.steps.push(single(state(red | 1 << suit), red_live));
-                        split.steps.push(single(state(red), step.copies - red_live));
-                    } else {
-                        split.steps.push(single(state(red), step.copies));
-                    }
+                    self.split_step(&mut split.steps, step, red, &dense14);
                 }
                 let steps = Span { start, len: split.steps.len() as u32 - start };
                 let base = dense13[(hand.base + c as u32) as usize];
                 split.hands13.push(Hand13 { base, steps, riichi: NONE, mask: 0, reach: 1, plain: true, ..*hand });
             }
         }
-        let riichi_from = self.hands13.len() as u32;
         for hand in &self.hands14 {
             for c in ranks(hand.reach) {
-                let start = split.options.len() as u32;
-                let red = RED[usize::from(hand.mask)][c];
-                for &entry in &self.option_pool[hand.options()] {
-                    let r = u32::from(RANK[entry.mask()][usize::from(red & entry.kept_red())]);
-                    let mut info = 0;
-                    if entry.info & WITH_RIICHI != 0 {
-                        info = WITH_RIICHI | (riichi_from + split.riichi13.len() as u32);
-                        split.riichi13.push(self.hands13[(entry.info & HAND) as usize].riichi + r);
-                    }
-                    split.options.push(Opt { state: dense13[(entry.state + r) as usize], info });
-                }
-                let win = if hand.win == NONE { NONE } else { hand.win + c as u32 };
-                let base = dense14[(hand.base + c as u32) as usize];
-                split.hands14.push(Hand14 { base, start, win, mask: 0, reach: 1, ..*hand });
+                self.split_hand14(&mut split, (hand, c), (&dense13, &dense14));
             }
         }
         (split.dense13, split.dense14) = (dense13, dense14);
         Some(split)
+    }
+
+    /// Draw `step` of the variant with red bits `red` as draws into single states (numbered by
+    /// `dense14`), pushed to `steps`: a five whose red copy is live as its red copy, then its
+    /// plain ones; any other draw as it is.
+    fn split_step(&self, steps: &mut Vec<Step>, step: &Step, red: u8, dense14: &[u32]) {
+        let state =
+            |red: u8| dense14[(step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)])) as usize];
+        let single = |state: u32, copies: u8| Step {
+            state,
+            kind: NOT_FIVE,
+            copies,
+            mask: 0,
+            suit: FIVE_SUIT[usize::from(NOT_FIVE)],
+        };
+        let suit = FIVE_SUIT[usize::from(step.kind)];
+        let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+        if red_live > 0 {
+            steps.push(single(state(red | 1 << suit), red_live));
+            steps.push(single(state(red), step.copies - red_live));
+        } else {
+            steps.push(single(state(red), step.copies));
+        }
+    }
+
+    /// Variant `c` of 14-tile hand `hand` as a hand of its own in `split`: its discards
+    /// resolved to single 13-tile states (numbered by `dense13`) and, where riichi is
+    /// considered, to the riichi state of the variant left (numbered on from the listing's
+    /// 13-tile hands in [`Split::riichi13`]), its win points and its own state (by `dense14`).
+    fn split_hand14(&self, split: &mut Split, (hand, c): (&Hand14, usize), (dense13, dense14): (&[u32], &[u32])) {
+        let riichi_from = self.hands13.len() as u32;
+        let start = split.options.len() as u32;
+        let red = RED[usize::from(hand.mask)][c];
+        for &entry in &self.option_pool[hand.options()] {
+            let r = u32::from(RANK[entry.mask()][usize::from(red & entry.kept_red())]);
+            let mut info = 0;
+            if entry.info & WITH_RIICHI != 0 {
+                info = WITH_RIICHI | (riichi_from + split.riichi13.len() as u32);
+                split.riichi13.push(self.hands13[(entry.info & HAND) as usize].riichi + r);
+            }
+            split.options.push(Opt { state: dense13[(entry.state + r) as usize], info });
+        }
+        let win = if hand.win == NONE { NONE } else { hand.win + c as u32 };
+        let base = dense14[(hand.base + c as u32) as usize];
+        split.hands14.push(Hand14 { base, start, win, mask: 0, reach: 1, ..*hand });
     }
 }
 
@@ -280,3 +283,18 @@ pub(super) struct Split {
 /// The kind of a [`Split`] draw that stands for single copies (a five's red or plain ones):
 /// any kind that is not a five.
 const NOT_FIVE: u8 = 0;
+
+/// The reached variants of hands given as (first state, reached ranks), numbered densely in
+/// order: each of the `states` listed states' number ([`NONE`] when not reached), and how many
+/// are reached.
+fn dense(hands: impl Iterator<Item = (u32, u8)>, states: u32) -> (Vec<u32>, usize) {
+    let mut map = vec![NONE; states as usize];
+    let mut n = 0;
+    for (base, reach) in hands {
+        for c in ranks(reach) {
+            map[base as usize + c] = n;
+            n += 1;
+        }
+    }
+    (map, n as usize)
+}
