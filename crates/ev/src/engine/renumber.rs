@@ -110,21 +110,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub(super) fn mark_reachable(&mut self, roots: &[u32]) {
         // Without red fives in play every hand has one variant: nothing to walk.
         if !self.walks() {
-            for hand in &mut self.hands13 {
-                hand.reach = all_ranks(variants(hand.mask));
-            }
-            for hand in &mut self.hands14 {
-                hand.reach = all_ranks(variants(hand.mask));
-            }
+            self.reach_every_variant();
             return;
         }
         // Hand by hand: a hand's reached ranks (bits) are pushed along its draws or discards
         // to the next hands' whenever they grow (a hand is revisited at most once per rank).
-        let mut hand14_of = vec![0u32; self.states14 as usize];
-        for (g, hand) in self.hands14.iter().enumerate() {
-            let b = hand.base as usize;
-            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
-        }
+        let hand14_of = self.hand14_of_states();
         let mut work: Vec<(bool, usize)> = Vec::new();
         for &r in roots {
             let (g, rank) = self.locate13(r);
@@ -133,40 +124,73 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         while let Some((fourteen, g)) = work.pop() {
             if fourteen {
-                let hand = self.hands14[g];
-                for &entry in &self.option_pool[hand.options()] {
-                    let rank = &RANK[entry.mask()];
-                    let mut to = 0u8;
-                    for c in ranks(hand.reach) {
-                        let red = RED[usize::from(hand.mask)][c] & entry.kept_red();
-                        to |= 1 << rank[usize::from(red)];
-                    }
-                    let next = &mut self.hands13[(entry.info & HAND) as usize];
-                    if next.reach | to != next.reach {
-                        next.reach |= to;
-                        work.push((false, (entry.info & HAND) as usize));
-                    }
-                }
+                self.reach_from14(g, &mut work);
             } else {
-                let hand = self.hands13[g];
-                for step in &self.steps[hand.steps.range()] {
-                    let rank = &RANK[usize::from(step.mask)];
-                    let suit = FIVE_SUIT[usize::from(step.kind)];
-                    let mut to = 0u8;
-                    for c in ranks(hand.reach) {
-                        let red = RED[usize::from(hand.mask)][c];
-                        if suit < 3 && self.red.of(red, usize::from(suit)) > 0 {
-                            to |= 1 << rank[usize::from(red | 1 << suit)];
-                        }
-                        to |= 1 << rank[usize::from(red)];
-                    }
-                    let g14 = hand14_of[step.state as usize] as usize;
-                    let next = &mut self.hands14[g14];
-                    if next.reach | to != next.reach {
-                        next.reach |= to;
-                        work.push((true, g14));
-                    }
+                self.reach_from13(g, &hand14_of, &mut work);
+            }
+        }
+    }
+
+    /// Marks every variant of every hand reached (no walk).
+    fn reach_every_variant(&mut self) {
+        for hand in &mut self.hands13 {
+            hand.reach = all_ranks(variants(hand.mask));
+        }
+        for hand in &mut self.hands14 {
+            hand.reach = all_ranks(variants(hand.mask));
+        }
+    }
+
+    /// The 14-tile hand of each 14-tile state.
+    fn hand14_of_states(&self) -> Vec<u32> {
+        let mut hand14_of = vec![0u32; self.states14 as usize];
+        for (g, hand) in self.hands14.iter().enumerate() {
+            let b = hand.base as usize;
+            hand14_of[b..b + variants(hand.mask)].fill(g as u32);
+        }
+        hand14_of
+    }
+
+    /// Pushes 14-tile hand `g`'s reached ranks along its discards to the 13-tile hands they
+    /// leave (the red bits each keeps); a hand whose reached ranks grow goes on `work`.
+    fn reach_from14(&mut self, g: usize, work: &mut Vec<(bool, usize)>) {
+        let hand = self.hands14[g];
+        for &entry in &self.option_pool[hand.options()] {
+            let rank = &RANK[entry.mask()];
+            let mut to = 0u8;
+            for c in ranks(hand.reach) {
+                let red = RED[usize::from(hand.mask)][c] & entry.kept_red();
+                to |= 1 << rank[usize::from(red)];
+            }
+            let next = &mut self.hands13[(entry.info & HAND) as usize];
+            if next.reach | to != next.reach {
+                next.reach |= to;
+                work.push((false, (entry.info & HAND) as usize));
+            }
+        }
+    }
+
+    /// Pushes 13-tile hand `g`'s reached ranks along its draws to the 14-tile hands they lead
+    /// to (`hand14_of` each state's hand; a drawn five to its red copy too when it is live); a
+    /// hand whose reached ranks grow goes on `work`.
+    fn reach_from13(&mut self, g: usize, hand14_of: &[u32], work: &mut Vec<(bool, usize)>) {
+        let hand = self.hands13[g];
+        for step in &self.steps[hand.steps.range()] {
+            let rank = &RANK[usize::from(step.mask)];
+            let suit = FIVE_SUIT[usize::from(step.kind)];
+            let mut to = 0u8;
+            for c in ranks(hand.reach) {
+                let red = RED[usize::from(hand.mask)][c];
+                if suit < 3 && self.red.of(red, usize::from(suit)) > 0 {
+                    to |= 1 << rank[usize::from(red | 1 << suit)];
                 }
+                to |= 1 << rank[usize::from(red)];
+            }
+            let g14 = hand14_of[step.state as usize] as usize;
+            let next = &mut self.hands14[g14];
+            if next.reach | to != next.reach {
+                next.reach |= to;
+                work.push((true, g14));
             }
         }
     }
