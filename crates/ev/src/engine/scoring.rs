@@ -87,54 +87,83 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let haitei = haitei && self.opts.haitei;
         let red_han = self.red_han(red);
         if self.opts.menzen_tsumo {
-            // Exact: every extra han through the oracle's totals.
-            let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
-                Some(t) => Some((t, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
-                None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
-                None => None,
-            };
-            return totals.map(|(t, extra)| {
-                if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
-                    let dist = self.ura_memo(h14);
-                    totals_points(&t, extra, Some(&dist))
-                } else {
-                    totals_points(&t, extra, None)
-                }
-            });
+            return self.points_from_totals(h14, drawn, (riichi, ippatsu, haitei), red_han);
         }
         // Menzen tsumo switched off: the best reading's han less one, extra han added to it.
-        // Without riichi haitei may be the only yaku: then the oracle is asked with haitei.
+        let parts = self.parts_with_han(h14, drawn, (riichi, ippatsu, haitei), red_han);
+        parts.and_then(|parts| self.parts_points(h14, parts, riichi))
+    }
+
+    /// [`Solver::win_points`] with menzen tsumo on (`riichi`, `ippatsu`, `haitei` as the
+    /// options allow them, `red_han` the red fives'): exact, every extra han through the
+    /// oracle's totals.
+    fn points_from_totals(
+        &mut self,
+        h14: &Counts,
+        drawn: usize,
+        (riichi, ippatsu, haitei): (u8, bool, bool),
+        red_han: u32,
+    ) -> Option<f64> {
+        let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
+            Some(t) => Some((t, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
+            None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
+            None => None,
+        };
+        totals.map(|(t, extra)| {
+            if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
+                let dist = self.ura_memo(h14);
+                totals_points(&t, extra, Some(&dist))
+            } else {
+                totals_points(&t, extra, None)
+            }
+        })
+    }
+
+    /// The oracle's parts of a win with the extra han added (`riichi`, `ippatsu`, `haitei` as
+    /// the options allow them, `red_han` the red fives'; none to a yakuman). Without riichi
+    /// haitei may be the only yaku: then the oracle is asked with haitei.
+    fn parts_with_han(
+        &mut self,
+        h14: &Counts,
+        drawn: usize,
+        (riichi, ippatsu, haitei): (u8, bool, bool),
+        red_han: u32,
+    ) -> Option<WinParts> {
         let parts = match self.win_parts(h14, drawn, riichi > 0, false) {
             Some(p) => Some((p, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
             None if haitei && riichi == 0 => self.win_parts(h14, drawn, false, true).map(|p| (p, red_han)),
             None => None,
         };
-        let parts = parts.map(|(mut p, extra)| {
+        parts.map(|(mut p, extra)| {
             if p.yakuman == 0 {
                 p.han += extra;
             }
             p
-        });
-        let dealer = self.s.seat == Tile::EAST;
-        parts.and_then(|mut parts| {
-            if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
-                if !parts.other_yaku {
-                    return None;
-                }
-                parts.han -= 1;
-            }
-            if riichi > 0 && self.opts.ura_dora && parts.yakuman == 0 && self.s.ura_count > 0 {
-                let dist = self.ura_memo(h14);
-                Some(
-                    dist.iter()
-                        .enumerate()
-                        .map(|(n, &pr)| pr * f64::from(self.o.tsumo_points(parts.han + n as u32, parts.fu, 0, dealer)))
-                        .sum(),
-                )
-            } else {
-                Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
-            }
         })
+    }
+
+    /// The points of a win of `h14` read as `parts` (extra han added) with menzen tsumo off: a
+    /// reading that counted menzen tsumo loses its han (no win when it was the only yaku);
+    /// with riichi (`riichi` above 0) and ura-dora, averaged over the ura-dora distribution.
+    fn parts_points(&mut self, h14: &Counts, mut parts: WinParts, riichi: u8) -> Option<f64> {
+        let dealer = self.s.seat == Tile::EAST;
+        if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
+            if !parts.other_yaku {
+                return None;
+            }
+            parts.han -= 1;
+        }
+        if riichi > 0 && self.opts.ura_dora && parts.yakuman == 0 && self.s.ura_count > 0 {
+            let dist = self.ura_memo(h14);
+            Some(
+                dist.iter()
+                    .enumerate()
+                    .map(|(n, &pr)| pr * f64::from(self.o.tsumo_points(parts.han + n as u32, parts.fu, 0, dealer)))
+                    .sum(),
+            )
+        } else {
+            Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
+        }
     }
 
     /// The han of the red fives of a winning hand whose closed red bits are `red`: those and
