@@ -6,7 +6,7 @@ use super::*;
 
 /// Each variant's best value so far in the choice loop (`at`, read in place in the layer) and
 /// its [`floor`]: a candidate whose component `FIRST` (points, or the win under
-/// [`Objective::Win`]) is below the floor is not better, without the full comparison.
+/// [`Objective::Win`](crate::options::Objective::Win)) is below the floor is not better, without the full comparison.
 pub(super) struct Best<'v, const FIRST: usize, const V: usize> {
     pub(super) at: [&'v [f64; 3]; V],
     pub(super) floor: [f64; V],

@@ -1,6 +1,6 @@
 //! Packed hand keys and the listing's lookup tables: a hand's counts in 3 bits a kind and its
 //! red bits in one `u128` ([`pack`], [`unpack`]; neighbouring hands are one addition apart,
-//! [`unit`]), the two-word [`Key`] the tables file them under, the one-word entries of the
+//! [`unit()`]), the two-word [`Key`] the tables file them under, the one-word entries of the
 //! 13-tile and 14-tile tables ([`Entry13`], [`Entry14`]), and the memo keys of a win.
 
 use super::*;

@@ -13,7 +13,7 @@ pub(super) struct Graph<'g> {
     pub(super) steps: &'g [Step],
     pub(super) options: &'g [Opt],
     /// The riichi states of the 13-tile hands ([`Hand13::riichi`], by the hand index of an
-    /// [`Opt`]), then those of the single variants' resolved discards ([`Split::riichi13`]).
+    /// [`Opt`]), then those of the single variants' resolved discards ([`Split::riichi13`](super::renumber::Split::riichi13)).
     pub(super) riichi13: &'g [u32],
     pub(super) wins: &'g [[f64; 2]],
     /// The live red copies of each suit's five (`red_live[suit][red]`) for a state with red

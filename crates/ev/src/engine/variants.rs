@@ -1,5 +1,5 @@
 //! The red variants of a hand and the kind tables: a hand whose red bits can vary in the suits
-//! `mask` has [`variants`]`(mask)` states, ranked by [`RANK`] and [`RED`] (and
+//! `mask` has `variants(mask)` states ([`variants()`]), ranked by [`RANK`] and [`RED`] (and
 //! [`CLEARED_RANK`] after a discard); bit sets of kinds and ranks ([`kinds`], [`ranks`],
 //! [`at_least`]); the dora tables.
 
