@@ -631,33 +631,15 @@ pub fn simulate_with<O: Oracle>(
 ) -> Result<Estimate, Error> {
     let (setup, size) = check(query, options)?;
     let closed = *query.hand.closed();
-    let mut red = red_bits(query.hand.closed_red_fives(), options);
-    let mut h = closed;
-    match (size, discard) {
-        (14, Some(t)) if closed[t.index()] > 0 => red = Solver::<O>::throw(&mut h, red, t.index()),
-        (13, None) => {}
-        (_, Some(t)) => return Err(ErrorKind::NotInHand(t).into()),
-        (_, None) => return Err(ErrorKind::NoDiscard.into()),
-    }
+    let red = red_bits(query.hand.closed_red_fives(), options);
+    let (mut h, red) = simulated_hand::<O>((closed, red), size, discard)?;
     let d0 = usize::from(query.turn - 1);
     let base = red_bits(query.hand.closed_red_fives(), options);
     let lim = limit(oracle.shanten(&closed), options.extra_exchanges);
     let mut solver = Solver::new(oracle, options, &setup, (closed, base), lim);
     let root = solver.solve(&[(h, red)]).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?[0];
-    let dama = solver.root_arrays(root);
-    let mut riichi_root = false;
     let double = options.double_riichi && d0 == 0;
-    if solver.can_riichi(&h) {
-        let ri = solver.riichi(&mut h, red, double);
-        let r = solver.riichi_arrays(ri);
-        riichi_root = match options.riichi {
-            RiichiPolicy::Never => false,
-            RiichiPolicy::Always => true,
-            RiichiPolicy::Best => {
-                better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
-            }
-        };
-    }
+    let riichi_root = declares_at_root(&mut solver, options, root, (&mut h, red), (d0, double));
     let mut rng = Rng::new(seed);
     let (mut sum, mut sum2, mut wins, mut tenpai) = (0.0, 0.0, 0u64, 0u64);
     for _ in 0..playouts {
@@ -667,16 +649,66 @@ pub fn simulate_with<O: Oracle>(
         wins += u64::from(w);
         tenpai += u64::from(t);
     }
+    Ok(estimate(playouts, (sum, sum2), (wins, tenpai)))
+}
+
+/// The 13-tile hand the simulator plays from (its tiles and red bits): the input `closed`
+/// (red bits `red`, `size` tiles) less the discard, or the input itself when it has 13 tiles
+/// and no discard is given.
+fn simulated_hand<O: Oracle>(
+    (closed, red): (Counts, u8),
+    size: usize,
+    discard: Option<Tile>,
+) -> Result<(Counts, u8), Error> {
+    let mut h = closed;
+    let mut red = red;
+    match (size, discard) {
+        (14, Some(t)) if closed[t.index()] > 0 => red = Solver::<O>::throw(&mut h, red, t.index()),
+        (13, None) => {}
+        (_, Some(t)) => return Err(ErrorKind::NotInHand(t).into()),
+        (_, None) => return Err(ErrorKind::NoDiscard.into()),
+    }
+    Ok((h, red))
+}
+
+/// Whether the simulated root (state `root`, holding `h` with red bits `red`) declares riichi
+/// before draw index `d0` (a double riichi when `double`): when the hand may, as the policy
+/// chooses between its riichi and dama arrays.
+fn declares_at_root<O: Oracle>(
+    solver: &mut Solver<'_, O>,
+    options: &Options,
+    root: u32,
+    (h, red): (&mut Counts, u8),
+    (d0, double): (usize, bool),
+) -> bool {
+    let dama = solver.root_arrays(root);
+    if !solver.can_riichi(h) {
+        return false;
+    }
+    let ri = solver.riichi(h, red, double);
+    let r = solver.riichi_arrays(ri);
+    match options.riichi {
+        RiichiPolicy::Never => false,
+        RiichiPolicy::Always => true,
+        RiichiPolicy::Best => {
+            better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
+        }
+    }
+}
+
+/// The [`Estimate`] of `playouts` games from their points summed (`sum`) and summed squared
+/// (`sum2`), and the numbers of games won and ending tenpai.
+fn estimate(playouts: u64, (sum, sum2): (f64, f64), (wins, tenpai): (u64, u64)) -> Estimate {
     let n = playouts.max(1) as f64;
     let mean = sum / n;
     let var = (sum2 / n - mean * mean).max(0.0);
     let win = wins as f64 / n;
-    Ok(Estimate {
+    Estimate {
         playouts,
         points: mean,
         points_se: (var / n).sqrt(),
         win,
         win_se: (win * (1.0 - win) / n).sqrt(),
         tenpai: tenpai as f64 / n,
-    })
+    }
 }

@@ -2,7 +2,7 @@
 //! one JSON request per line.
 
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
-use haipai::score::{Outcome, Rules, Situation, Wind, score};
+use haipai::score::{Outcome, Rules, Score, Situation, Wind, score};
 use haipai::tiles::{Hand, Tile, parse_tile};
 use serde_json::{Value, json};
 
@@ -356,26 +356,33 @@ fn from_json(line: &str) -> Result<Situation, String> {
     Ok(s)
 }
 
+/// The text and JSON answer of one situation: its score, or that it has no yaku.
 fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
     let how = if s.tsumo { "tsumo" } else { "ron" };
     let head = format!("hand:   {}  win {} ({how}, seat {}, round {})", s.hand, s.win, s.seat, s.round);
     let outcome = score(s, rules).map_err(|e| e.to_string())?;
     let w = match outcome {
-        Outcome::NoYaku => {
-            let json = json!({
-                "hand": s.hand.to_string(),
-                "han": 0, "fu": 0,
-                "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
-                "yaku": [], "fu_parts": [],
-                "error": "no yaku",
-            });
-            return Ok(Output {
-                text: format!("{head}\nno yaku: the hand wins in shape but may not be declared"),
-                json,
-            });
-        }
+        Outcome::NoYaku => return Ok(no_yaku(s, &head)),
         Outcome::Win(w) => w,
     };
+    Ok(Output { text: win_text(s, &w, head), json: win_json(s, &w) })
+}
+
+/// The answer for a hand that wins in shape but has no yaku.
+fn no_yaku(s: &Situation, head: &str) -> Output {
+    let json = json!({
+        "hand": s.hand.to_string(),
+        "han": 0, "fu": 0,
+        "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
+        "yaku": [], "fu_parts": [],
+        "error": "no yaku",
+    });
+    Output { text: format!("{head}\nno yaku: the hand wins in shape but may not be declared"), json }
+}
+
+/// The text answer of a win: `head`, the yaku, han and fu (with the fu parts and the limit),
+/// and the payments.
+fn win_text(s: &Situation, w: &Score, head: String) -> String {
     let p = w.payment;
     let mut text = head;
     text.push_str("\nyaku:");
@@ -399,11 +406,17 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
         format!("tsumo {} / {} (dealer / others)", p.dealer, p.non_dealer)
     };
     text.push_str(&format!("\npoints: {pay}  total {}", p.total));
-    let json = json!({
+    text
+}
+
+/// The JSON answer of a win: han, fu, limit, payments, yaku and fu parts.
+fn win_json(s: &Situation, w: &Score) -> Value {
+    let p = w.payment;
+    json!({
         "hand": s.hand.to_string(),
         "han": w.han,
         "fu": w.fu,
-        "limit": limit,
+        "limit": p.limit.to_string(),
         "points": {"total": p.total, "dealer": p.dealer, "non_dealer": p.non_dealer, "ron": p.ron},
         "yaku": w.yaku.iter().map(|(y, h)| json!({"name": y.name(), "han": h})).collect::<Vec<_>>(),
         "fu_parts": w.fu_parts.iter().map(|f| {
@@ -413,8 +426,7 @@ fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
             }
             v
         }).collect::<Vec<_>>(),
-    });
-    Ok(Output { text, json })
+    })
 }
 
 /// Runs `haipai score`.

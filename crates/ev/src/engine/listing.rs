@@ -1,0 +1,341 @@
+//! The [`Solver`]'s listing (pass 1): breadth first over 13-tile hands, each hand's useful
+//! draws ([`Solver::expand13`]) into 14-tile hands, listed when a draw finds them
+//! ([`Solver::draw_hand`], [`Solver::list14`]) with their variants' win points and admissible
+//! discards into 13-tile hands ([`Solver::hand13`]). Hands are looked up by their packed key
+//! without red bits, so a hand is asked about once.
+
+use super::*;
+use crate::options::RiichiPolicy;
+use crate::oracle::Oracle;
+use haipai_tiles::Counts;
+
+impl<'a, O: Oracle> Solver<'a, O> {
+    /// The suits in which a hand holding `h` has red variants (see [`RANK`]).
+    fn red_mask(&self, h: &Counts) -> u8 {
+        (0..3).filter(|&s| h[FIVES[s]] > 0).fold(0, |m, s| m | 1 << s) & self.red_suits
+    }
+
+    /// [`Solver::red_mask`] of a [`pack`]ed hand.
+    fn red_mask_of_key(&self, key: u128) -> u8 {
+        (0..3).filter(|&s| (key >> (3 * FIVES[s])) & 7 != 0).fold(0, |m, s| m | 1 << s) & self.red_suits
+    }
+
+    /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
+    /// the input does not), numbering its variants' states when new. A new hand is expanded
+    /// when the listing reaches it. The lookup is inlined into the loop over discards (three
+    /// in four calls find the hand: no call then), the numbering of a new hand is not.
+    #[inline(always)]
+    pub(super) fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
+        let (key, hash) = (Key::of(plain), Key::of(plain).hash());
+        if let Some(entry) = find(&self.index13, key, hash) {
+            return entry.found();
+        }
+        self.new_hand13((key, hash), plain, used)
+    }
+
+    /// [`Solver::hand13`] for a hand its lookup table does not hold (`key` and its `hash`).
+    #[inline(never)]
+    fn new_hand13(&mut self, (key, hash): (Key, u64), plain: u128, used: u8) -> Found13 {
+        let g = self.hands13.len() as u32;
+        assert!(g <= HAND, "more than 2^26 13-tile hands");
+        let mask = self.red_mask_of_key(plain);
+        let base = self.states13;
+        self.states13 += variants(mask) as u32;
+        self.hands13.push(Hand13 {
+            base,
+            steps: Span::default(),
+            riichi: NONE,
+            live: 0,
+            used,
+            shanten: 0,
+            until: LAST as u8,
+            mask,
+            reach: 0,
+            plain: false,
+        });
+        self.keys13.push(plain);
+        self.necessary13.push(None);
+        let found = Found13 { hand: g, base, mask };
+        insert_new(&mut self.index13, key, hash, Entry13::new(found));
+        found
+    }
+
+    /// 13-tile hand `g` as its lookup table would find it.
+    fn found13(&self, g: usize) -> Found13 {
+        let hand = &self.hands13[g];
+        Found13 { hand: g as u32, base: hand.base, mask: hand.mask }
+    }
+
+    /// The [`Oracle::necessary`] answer of 13-tile hand `g` (holding `h`), asked once.
+    pub(super) fn hand_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
+        if let Some(answer) = self.necessary13[g as usize] {
+            return answer;
+        }
+        let answer = self.necessary(h);
+        self.necessary13[g as usize] = Some(answer);
+        answer
+    }
+
+    /// The 14-tile hand reached by drawing `drawn` into `h14` (its [`pack`]ed key without red
+    /// bits `plain`) from 13-tile hand `parent`, listed when new, as its first state and red
+    /// suits, or `None` when the draw is not kept: it does not lower the shanten (`needed`
+    /// false) and the hand's only admissible discard is the drawn tile. The lookup table keeps
+    /// each key's [`Entry14`]; a key is inserted once (a listed hand's after its listing).
+    pub(super) fn draw_hand(
+        &mut self,
+        (h14, plain, parent): (&mut Counts, u128, usize),
+        drawn: usize,
+        (sh13, needed): (i8, bool),
+        used14: u8,
+    ) -> Option<(u32, u8)> {
+        let hash = Key::of(plain).hash();
+        let found = find(&self.index14, Key::of(plain), hash);
+        let (sh14, keep) = match found {
+            // A listed hand (a complete one is listed under its key with the winning tile).
+            Some(entry) if entry.is_listed() => {
+                return (needed || !entry.throws(drawn)).then(|| entry.to());
+            }
+            Some(entry) => entry.pending_answer(),
+            None => {
+                let sh14 = sh13 - i8::from(needed);
+                (sh14, self.keeping_discards(h14, sh14, used14))
+            }
+        };
+        let pre = self.pre_of(h14, sh14, keep, used14);
+        let (key, hash) = if sh14 == -1 {
+            // A complete hand: its states are told apart by the winning tile as well (every
+            // draw completing a hand lowers its shanten: always kept). The same hand, so the
+            // same answer.
+            if found.is_none() {
+                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
+            }
+            let key = Key::of(plain | win_tag(drawn));
+            let hash = key.hash();
+            if let Some(entry) = find(&self.index14, key, hash) {
+                return Some(entry.to());
+            }
+            (key, hash)
+        } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
+            if found.is_none() {
+                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
+            }
+            return None;
+        } else {
+            (Key::of(plain), hash)
+        };
+        let to = self.list14((h14, plain, parent), drawn, pre, used14);
+        let listed = Entry14::listed(to, pre.1);
+        match found {
+            // A hand asked before (not complete: a complete one is listed under another key)
+            // and listed now: its entry is replaced.
+            Some(_) if sh14 != -1 => {
+                if let Some(entry) = self.index14.find_mut(hash, |e| e.0 == key) {
+                    entry.1 = listed;
+                }
+            }
+            _ => insert_new(&mut self.index14, key, hash, listed),
+        }
+        Some(to)
+    }
+
+    /// Lists the draws of 13-tile hand `g` (its `tenpai`, kept draws and their live copies).
+    pub(super) fn expand13(&mut self, g: usize) {
+        let key = self.keys13[g];
+        let (mut h, _) = unpack(key);
+        let (sh, necessary) = self.hand_necessary(g as u32, &h);
+        if self.never_read(g, sh) {
+            let hand = &mut self.hands13[g];
+            // Visited at no draw index (`used..=until` is empty: not a root, it holds a tile
+            // the input does not), or at index 0 alone for a hand of the input's tiles only,
+            // which is not a root when the simulator asks about one discard (a draw and another
+            // discard reach it): a hand reached by a draw is never read at index 0.
+            (hand.shanten, hand.until) = (sh, 0);
+            return;
+        }
+        let used = self.hands13[g].used;
+        // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
+        let change = used as i8 + sh < self.limit;
+        let start = self.steps.len() as u32;
+        let mut live = 0u16;
+        // The kinds it may draw: below four copies, and necessary unless it has slack.
+        let below_four = ALL_KINDS & !at_least(&h, 4);
+        let candidates = if change { below_four } else { necessary & below_four };
+        for k in kinds(candidates) {
+            let c = self.live(&h, k);
+            if c == 0 {
+                continue;
+            }
+            let needed = necessary & (1 << k) != 0;
+            h[k] += 1;
+            let used14 = used + u8::from(h[k] > self.base[k]);
+            let to = self.draw_hand((&mut h, key + unit(k), g), k, (sh, needed), used14);
+            h[k] -= 1;
+            if let Some((state, mask)) = to {
+                self.steps.push(Step { state, kind: k as u8, copies: c, mask, suit: FIVE_SUIT[k] });
+                live += u16::from(c);
+            }
+        }
+        let hand = &mut self.hands13[g];
+        hand.steps = Span { start, len: self.steps.len() as u32 - start };
+        hand.live = live;
+        hand.shanten = sh;
+        hand.until = until(sh);
+    }
+
+    /// Whether no value of 13-tile hand `g` (of shanten `sh`) is ever read: a tenpai hand that
+    /// is not a root, when every discard into tenpai declares riichi (a closed hand, riichi
+    /// always). Such a hand is entered only as its riichi states, which wait on their own
+    /// ([`Solver::riichi13`]); its dama value, its draws and the hands only they reach would be
+    /// computed for nothing, so it is not expanded and the pass skips it.
+    pub(super) fn never_read(&self, g: usize, sh: i8) -> bool {
+        sh == 0 && g >= self.roots && self.skips_dama_tenpai()
+    }
+
+    /// Whether unread states are skipped and only riichi states are entered from a discard
+    /// into tenpai (a closed hand, riichi always): what [`Solver::never_read`] and
+    /// [`Solver::direct_riichi_steps`] rest on.
+    fn skips_dama_tenpai(&self) -> bool {
+        self.skip_unread && self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always
+    }
+
+    /// Whether the pass numbers its states anew without the unread ones
+    /// ([`Solver::direct_riichi_steps`], [`Solver::unread13_away`]): when dama tenpai states
+    /// are skipped, unless every layer is kept or the walk over reached variants runs (both
+    /// read the listing's numbers).
+    pub(super) fn renumbers_for_pass(&self) -> bool {
+        self.skips_dama_tenpai() && !self.keep_layers && !self.walks()
+    }
+
+    /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
+    /// when the draw was necessary): its admissible discards and its shanten-keeping discards
+    /// `keep` (bit `e`; what [`Solver::keeping_discards`] answers, the lookup table keeps them).
+    /// A discard that keeps the shanten is always admissible; any other (shanten-back) only
+    /// when the hand has slack, `used + shanten < limit`: then every held kind.
+    pub(super) fn pre_of(&self, h14: &Counts, sh14: i8, keep: u64, used14: u8) -> Pre {
+        let slack = used14 as i8 + sh14 < self.limit;
+        (sh14, if slack { at_least(h14, 1) } else { keep }, keep)
+    }
+
+    /// The shanten-keeping discards of a 14-tile hand of shanten `sh14` (held kinds only; from
+    /// one [`Oracle::unnecessary`] call, asked only when read). A complete hand (declining the
+    /// win) may discard into tenpai when the tenpai hand is within the limit, `used <= limit`.
+    pub(super) fn keeping_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> u64 {
+        let h = h14;
+        let used14 = used14 as i8;
+        let slack = used14 + sh14 < self.limit;
+        // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
+        // hand without slack (with slack every held tile is admissible).
+        let mut keep = 0;
+        if sh14 == 0 || (sh14 > 0 && !slack) {
+            keep = self.o.unnecessary_with(&mut self.memo, h14).1;
+        }
+        if sh14 == -1 {
+            // Declining a win: a discard into tenpai (every discard of a complete hand is one)
+            // that stays within the limit, `used + 0 <= limit`.
+            keep = 0;
+            for (e, (&c, &r)) in h.iter().zip(self.base.iter()).enumerate() {
+                if c > 0 && used14 - i8::from(c > r) <= self.limit {
+                    keep |= 1 << e;
+                }
+            }
+        }
+        // Held kinds only: the oracle answers held kinds ([`Oracle::unnecessary`]), the loop
+        // above takes held ones (no mask of the held kinds computed for every hand).
+        debug_assert_eq!(keep & !at_least(h, 1), 0, "a kept discard that is not held");
+        keep
+    }
+
+    /// Lists a new 14-tile hand: `h14` (its [`pack`]ed key without red bits `plain`, its
+    /// answer `pre`) after 13-tile hand `parent` drew `drawn`: its variants' win points and its
+    /// admissible discards (with the 13-tile hands they leave, and riichi where the policy
+    /// considers it); returns its first state and red suits.
+    fn list14(
+        &mut self,
+        (h14, plain, parent): (&mut Counts, u128, usize),
+        drawn: usize,
+        (sh14, admissible, keep): Pre,
+        used14: u8,
+    ) -> (u32, u8) {
+        let mask = self.red_mask(h14);
+        let base = self.states14;
+        self.states14 += variants(mask) as u32;
+        let mut win = NONE;
+        let mut forced = false;
+        if sh14 == -1 {
+            // Whether there is a win (a yaku) does not depend on the red fives: they are dora.
+            let start = self.wins.len() as u32;
+            let reds = &RED[usize::from(mask)][..variants(mask)];
+            for w in self.dama_wins(h14, plain, drawn, reds).into_iter().take(reds.len()) {
+                forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
+                if w.iter().any(Option::is_some) {
+                    win = start;
+                    self.wins.push(w.map(|w| w.unwrap_or(f64::NAN)));
+                }
+            }
+        }
+        let start = self.option_pool.len() as u32;
+        if !forced {
+            // The admissible discards are held kinds.
+            for e in kinds(admissible) {
+                let used13 = used14 - u8::from(h14[e] > self.base[e]);
+                // Throwing the hand's only five of a suit clears that suit's red bit.
+                let clears = match FIVE_SUIT[e] {
+                    s @ 0..3 if h14[e] == 1 => (u32::from(s) + 1) << 29,
+                    _ => 0,
+                };
+                h14[e] -= 1;
+                // Throwing the drawn tile back leaves the parent: no lookup.
+                let to = if e == drawn { self.found13(parent) } else { self.hand13(plain - unit(e), used13) };
+                // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
+                // from a complete one.
+                let tenpai = match sh14 {
+                    0 => keep & (1 << e) != 0,
+                    -1 => self.shanten(h14) == 0,
+                    _ => false,
+                };
+                let considered = tenpai && self.riichi_considered();
+                if considered {
+                    self.riichi13(to.hand, h14);
+                }
+                let info = to.hand | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
+                self.option_pool.push(Opt { state: to.base, info });
+                h14[e] += 1;
+            }
+        }
+        let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
+        self.hands14.push(Hand14 { base, start, win, len, used: used14, until: until(sh14), mask, reach: 0 });
+        (base, mask)
+    }
+
+    /// The win points of complete hand `h14` (won on `drawn`) without riichi, at a plain draw
+    /// and at the last one, for each of the red bits `reds` (its variants): what
+    /// [`Solver::win_points`] answers, with the oracle's totals asked once for all of them.
+    fn dama_wins(&mut self, h14: &Counts, plain: u128, drawn: usize, reds: &[u8]) -> [[Option<f64>; 2]; 8] {
+        let mut out = [[None; 2]; 8];
+        if !self.opts.menzen_tsumo {
+            for (o, &red) in out.iter_mut().zip(reds) {
+                *o = [
+                    self.win_points(h14, red, drawn, 0, false, false),
+                    self.win_points(h14, red, drawn, 0, false, true),
+                ];
+            }
+            return out;
+        }
+        let haitei = self.opts.haitei;
+        let totals = self.win_totals_of(h14, plain, drawn, false, false);
+        // At the last draw: the same totals with haitei's han, or haitei as the only yaku.
+        let last = match totals {
+            Some(t) => Some((t, u32::from(haitei))),
+            None if haitei => self.win_totals_of(h14, plain, drawn, false, true).map(|t| (t, 0)),
+            None => None,
+        };
+        for (o, &red) in out.iter_mut().zip(reds) {
+            let red_han = self.red_han(red);
+            *o = [
+                totals.map(|t| totals_points(&t, red_han, None)),
+                last.map(|(t, han)| totals_points(&t, red_han + han, None)),
+            ];
+        }
+        out
+    }
+}

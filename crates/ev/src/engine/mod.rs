@@ -1,0 +1,366 @@
+//! The exact recursion over draws (the model is `docs/ev-model.md`).
+//!
+//! A 13-tile state's value is kept for every draw index at once (`0..=17`, 17 = no draws left),
+//! memoised on the packed hand and its red fives; a 14-tile state (after a draw) takes the best
+//! of winning and every admissible discard. Riichi hands are a separate table: they only wait.
+//!
+//! The [`Solver`] lists every state reachable from the roots, then fills the values draw index
+//! by draw index from the last. The graph is kept by hand, not by state: a hand (red fives
+//! not told apart) has one record ([`Hand13`], [`Hand14`]) for all its red variants (up to
+//! eight; the red fives multiply the states about sixfold on a hand holding or missing a red
+//! five in each suit), and its variants are the states `base..base + variants(mask)`, one for
+//! each set of red bits over the suits in `mask` ([`RANK`], [`RED`]). A hand's draws
+//! ([`Step`]) and discards ([`Opt`]) are listed once for all its variants: each variant reads
+//! the variant of the next hand with its own red bits, a drawn five splitting into its red copy
+//! (when live) and its plain ones, a thrown only five clearing its suit's bit.
+//! - The listing is breadth first over 13-tile hands; a 14-tile hand is listed as soon as a draw
+//!   finds it. Hands are looked up by their packed key without red bits; the oracle is asked
+//!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
+//!   states are computed per variant (from one oracle total per hand and winning tile). States are numbered as their hands are found, a hand's
+//!   variants side by side; the lookup tables (and, on a large graph, the scoring memos) are
+//!   freed before the pass.
+//!   Without hand change (no extra exchange) most hands are reached in only one of their
+//!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]), riichi waits
+//!   are scored for those only, and the pass reads records of its own
+//!   ([`Solver::split_partial`]): each reached variant a hand of one state, the reached states
+//!   numbered anew densely, each draw and discard resolved to one state (a drawn five split
+//!   once into its red and plain copies, not at every draw index).
+//! - The pass over draw indices reads compact records (13-tile hands in 24 bytes, 14-tile
+//!   hands in 20, draws and discards in 8, each carrying the first state and red suits of the
+//!   hand it leads to) and computes a hand's variants together (specialised to 1, 2, 4 or 8
+//!   variants); it keeps one layer of 13-tile values overwritten in place (every layer for the
+//!   simulator). It visits only the live hands of each layer (reached by then, and not yet
+//!   too far from tenpai: [`Graph::ends13`], [`Hand13::shanten`]) and picks each 14-tile
+//!   state's best discard by reference into the layer it reads, copying the winner once. With
+//!   riichi always, the states no value reads are numbered away for the pass
+//!   ([`Solver::direct_riichi_steps`], [`Solver::unread13_away`]): smaller, denser layers.
+
+mod best;
+mod closed_form;
+mod fill;
+mod keys;
+mod listing;
+mod pass;
+mod playout;
+mod reading;
+mod records;
+mod renumber;
+mod riichi;
+mod scoring;
+mod values;
+mod variants;
+
+use best::*;
+use closed_form::*;
+use fill::*;
+use keys::*;
+use pass::*;
+use records::*;
+use scoring::*;
+use values::*;
+use variants::*;
+
+pub(crate) use closed_form::{contributions, first_passage};
+pub(crate) use records::Child;
+pub(crate) use values::{Arrays, better};
+
+use crate::options::Options;
+use crate::oracle::Oracle;
+use haipai_shanten::Memo;
+use haipai_tiles::{Counts, Meld, Tile};
+use hashbrown::{HashMap, HashTable};
+
+/// Draw indices run 0..17; index 17 means no draw is left.
+pub(crate) const LAST: usize = 17;
+const N: usize = LAST + 1;
+/// Kind indices of the fives (5m, 5p, 5s).
+pub(crate) const FIVES: [usize; 3] = [4, 13, 22];
+
+/// Everything fixed for one question (shared by the candidates).
+#[derive(Clone, Debug)]
+pub(crate) struct Setup {
+    pub melds: Vec<Meld>,
+    pub meld_counts: Counts,
+    /// No open meld.
+    pub closed_hand: bool,
+    pub seat: Tile,
+    pub round: Tile,
+    /// Dora indicators used for scoring (empty when dora are off).
+    pub dora: Vec<Tile>,
+    /// Red fives in the called melds: han on every win (0 with red fives off).
+    pub meld_red: u32,
+    /// Number of ura-dora indicators (= dora indicators given).
+    pub ura_count: usize,
+    /// Unseen copies per kind at the input.
+    pub unseen0: Counts,
+    /// Unseen red five per suit at the input (0 or 1; 0 when red fives are off).
+    pub red_unseen0: [u8; 3],
+    /// Denominator of draw `d`.
+    pub denom: [f64; LAST],
+}
+
+/// The listing went over [`Options::max_states`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooManyStates;
+
+/// The exchange limit of an input of shanten `input_shanten`: its shanten plus the extra
+/// exchanges, as document 001 counts them ("a 2-shanten hand needs 3 exchanges, so 4 in
+/// all"). Exchanges are counted from the input, so a discard that raises the shanten has
+/// spent one already (its `used + shanten` is one more), and one with no extra exchange left
+/// keeps only the draws that lower its shanten.
+///
+/// A hand never holds more tiles the input did not than draws made (17) and its shanten is at
+/// most 6, so any limit above 23 means no limit: `extra` is capped there (no overflow).
+pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
+    input_shanten + extra.min(24) as i8
+}
+
+/// The solver of one question's candidates (the 13-tile roots with one exchange limit): it
+/// first lists every state reachable from any root (one state graph: a state's value is a
+/// function of its hand, whichever root reached it; hand changes can make cycles between
+/// hands, never between draw indices), then fills the arrays draw index by draw index, from
+/// the last.
+pub(crate) struct Solver<'a, O: Oracle> {
+    o: &'a O,
+    opts: &'a Options,
+    s: &'a Setup,
+    /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
+    /// from it (docs/ev-model.md, "Hand change and shanten-back").
+    base: Counts,
+    /// Which red copies are live, from the input's red bits.
+    red: RedLive,
+    /// The suits whose red bit can be set (bit `s`: the input holds that red five or it is
+    /// unseen).
+    red_suits: u8,
+    /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
+    /// change) or discard into a higher one (shanten-back): see [`limit`].
+    limit: i8,
+    /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
+    /// listed), each hand's key (kept after the listing for the simulator only) and its
+    /// [`Oracle::necessary`] answer once asked.
+    index13: Index<Entry13>,
+    keys13: Vec<u128>,
+    necessary13: Vec<Option<(i8, u64)>>,
+    hands13: Vec<Hand13>,
+    /// States of the 13-tile hands so far (their variants).
+    states13: u32,
+    /// The 14-tile hands' [`Pre`] answers by [`pack`]ed hand without red bits, plus the
+    /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
+    /// with its hand in `hands14` once one of its states is reached (freed after the listing;
+    /// in the table itself: one memory access a lookup).
+    index14: Index<Entry14>,
+    hands14: Vec<Hand14>,
+    states14: u32,
+    /// The 14-tile states the pass numbers: `states14`, less the hands
+    /// [`Solver::direct_riichi_steps`] skips (their states renumbered away).
+    pass14: u32,
+    /// The 13-tile states the pass numbers: `states13`, less those of the hands no value of
+    /// which is read ([`Solver::never_read`]; see [`Solver::unread13_away`]).
+    pass13: u32,
+    /// The 13-tile hands numbered before the listing: the roots' (see [`Solver::never_read`]),
+    /// and the 14-tile hands their draws list (the roots' children, expanded first).
+    roots: usize,
+    roots14: usize,
+    /// The 13-tile hands' kept draws.
+    steps: Vec<Step>,
+    /// The 14-tile hands' admissible discards.
+    option_pool: Vec<Opt>,
+    /// Win points at a plain draw and at the last draw (NaN for no win) of the 14-tile states
+    /// that have one (see [`Hand14::win`]).
+    wins: Vec<[f64; 2]>,
+    /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
+    values13: Vec<[f64; 3]>,
+    /// The states of a layer of `values13`, and each listed 13-tile state's place in it when
+    /// the pass numbered the reached states anew (empty: the listing's numbers; see
+    /// [`Solver::split_partial`]).
+    layer_len: usize,
+    dense13: Vec<u32>,
+    /// Keep every layer of `values13` (the simulator reads any state at any draw index) and
+    /// the hands' keys; otherwise one layer is overwritten in place, the roots' values are
+    /// kept in `root13` and the keys are freed after the listing.
+    pub keep_layers: bool,
+    /// Skip the states whose values are never read ([`Solver::never_read`],
+    /// [`Solver::direct_riichi_steps`]); off, every listed state is computed (the tests check
+    /// that this changes no value).
+    pub skip_unread: bool,
+    /// The roots' values at every draw index.
+    root13: HashMap<u32, [[f64; 3]; N]>,
+    /// Values of the root's 14-tile children at every draw index (the other 14-tile values
+    /// live one layer at a time).
+    root14: HashMap<u32, [[f64; 3]; N]>,
+    /// The riichi states asked for by [`Solver::riichi`] (the roots' and the simulator's).
+    index_riichi: HashMap<u128, u32>,
+    /// Each riichi state's waits in `riichi_waits` (its values are computed from them, by the
+    /// pass over draw indices or by [`Solver::riichi_arrays`]: 40 bytes a wait, not 432 bytes
+    /// of values a state).
+    riichi_states: Vec<Span>,
+    riichi_waits: Vec<Wait>,
+    /// Oracle answers that depend on the hand only.
+    pub shared: Shared,
+    /// Ura-dora distributions per winning hand.
+    memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
+    /// The 13-tile hands (with their [`Oracle::necessary`] answers) whose riichi states are
+    /// numbered but whose waits wait for the walk over reached variants (see
+    /// [`Solver::riichi13`]).
+    pending_riichi: Vec<(u32, (i8, u64))>,
+    /// The suit patterns the oracle's necessary and unnecessary tiles have seen.
+    memo: Memo,
+    /// Room for [`Solver::riichi_waits_of`]'s answers (reused, not allocated per hand).
+    wait_scratch: Vec<(usize, Wait)>,
+}
+
+impl<'a, O: Oracle> Solver<'a, O> {
+    /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
+    /// exchange limit `limit` (see [`limit`]).
+    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
+        let unseen = if opts.red_fives { s.red_unseen0 } else { [0; 3] };
+        let red_suits = (0..3).filter(|&s| unseen[s] > 0 || base_red & (1 << s) != 0).fold(0, |m, s| m | 1 << s);
+        Solver {
+            o,
+            opts,
+            s,
+            base,
+            red: RedLive { unseen, base: base_red },
+            red_suits,
+            limit,
+            index13: HashTable::new(),
+            keys13: Vec::new(),
+            necessary13: Vec::new(),
+            hands13: Vec::new(),
+            states13: 0,
+            index14: HashTable::new(),
+            hands14: Vec::new(),
+            states14: 0,
+            pass14: 0,
+            pass13: 0,
+            roots: 0,
+            roots14: 0,
+            steps: Vec::new(),
+            option_pool: Vec::new(),
+            wins: Vec::new(),
+            values13: Vec::new(),
+            layer_len: 0,
+            dense13: Vec::new(),
+            keep_layers: true,
+            skip_unread: true,
+            root13: HashMap::new(),
+            root14: HashMap::new(),
+            index_riichi: HashMap::new(),
+            riichi_states: Vec::new(),
+            riichi_waits: Vec::new(),
+            shared: Shared::default(),
+            memo_ura: HashMap::new(),
+            pending_riichi: Vec::new(),
+            memo: Memo::new(),
+            wait_scratch: Vec::new(),
+        }
+    }
+
+    /// Whether the pass computes only the variants some root reaches (no hand change and red
+    /// fives in play; see [`Solver::mark_reachable`]).
+    fn walks(&self) -> bool {
+        self.opts.extra_exchanges == 0 && self.red_suits != 0
+    }
+
+    /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised by hand: each hand
+    /// is expanded once; the oracle's [`Memo`] remembers suit patterns).
+    fn necessary(&mut self, h: &Counts) -> (i8, u64) {
+        self.o.necessary_with(&mut self.memo, h)
+    }
+
+    /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
+    pub fn shanten(&mut self, h: &Counts) -> i8 {
+        self.o.shanten(h)
+    }
+
+    /// Live copies of kind `k` for a state holding `h`.
+    pub fn live(&self, h: &Counts, k: usize) -> u8 {
+        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
+    }
+
+    /// Used exchanges: the tiles `h` holds that the input did not.
+    fn used(&self, h: &Counts) -> i8 {
+        h.iter().zip(self.base.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
+    }
+
+    /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
+    /// red bits.
+    pub fn throw(h: &mut Counts, red: u8, e: usize) -> u8 {
+        let mut red = red;
+        if let Some(suit) = FIVES.iter().position(|&f| f == e) {
+            let has_red = red & (1 << suit) != 0;
+            if has_red && h[e] == 1 {
+                red &= !(1 << suit);
+            }
+        }
+        h[e] -= 1;
+        red
+    }
+
+    /// Lists every state reachable from the roots (13-tile hands and their red bits) and
+    /// fills their arrays; returns the roots' state indices.
+    pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Result<Vec<u32>, TooManyStates> {
+        let roots: Vec<u32> = roots
+            .iter()
+            .map(|(h, red)| {
+                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
+                hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
+            })
+            .collect();
+        self.roots = self.hands13.len();
+        // Breadth first over 13-tile hands (each 14-tile hand is listed when a draw finds it):
+        // states are numbered in the order their hands are found, a hand's variants side by
+        // side, so a state's draws and discards get nearby indices (the pass over draw indices
+        // is bound by memory).
+        let mut next = 0;
+        while next < self.hands13.len() {
+            self.expand13(next);
+            next += 1;
+            if next == self.roots {
+                self.roots14 = self.hands14.len();
+            }
+            if (self.states13 + self.states14) as usize > self.opts.max_states {
+                return Err(TooManyStates);
+            }
+        }
+        self.mark_reachable(&roots);
+        self.pending_riichi_waits();
+        // Every state is listed: the indexes are not needed any more (freeing them before the
+        // pass lowers the peak memory).
+        self.index13 = HashTable::new();
+        self.index14 = HashTable::new();
+        self.necessary13 = Vec::new();
+        if !self.keep_layers {
+            self.keys13 = Vec::new();
+        }
+        // The scoring memos (and the shanten memo) of a large graph: the roots' riichi hands
+        // and the simulator ask again for the few they need (a small graph keeps them: asking
+        // again costs more than the memory).
+        if (self.states13 + self.states14) as usize >= PARALLEL_FROM {
+            self.shared = Shared::default();
+            self.memo_ura = HashMap::new();
+            self.memo = Memo::new();
+            self.wait_scratch = Vec::new();
+        }
+        // The pools grew by doubling: their slack would sit beside the pass's layers.
+        self.steps.shrink_to_fit();
+        self.option_pool.shrink_to_fit();
+        self.hands13.shrink_to_fit();
+        self.hands14.shrink_to_fit();
+        self.wins.shrink_to_fit();
+        self.riichi_states.shrink_to_fit();
+        self.riichi_waits.shrink_to_fit();
+        self.pass14 = self.states14;
+        self.direct_riichi_steps();
+        self.pass13 = self.states13;
+        let mut roots = roots;
+        self.unread13_away(&mut roots);
+        self.fill(&roots);
+        Ok(roots)
+    }
+
+    /// Number of states (for reports and tests).
+    pub fn states(&self) -> usize {
+        self.states13 as usize + self.states14 as usize + self.riichi_states.len()
+    }
+}
