@@ -405,6 +405,33 @@ struct Cand {
     key: u64,
 }
 
+/// What forward checking found at a node (see [`Solver::check_candidates`]).
+struct Checked {
+    /// Splits refuted: the node's, and those the checks refuted.
+    refuted: u128,
+    /// The group to branch on: its viable splits, how many, and its weight.
+    best: Option<(usize, [bool; 3], u32, u32)>,
+    /// Groups left with one split (two bits per group, as `commit`): decided together in
+    /// one child.
+    forced: u128,
+    /// Splits whose check cleared the board (the children's `cleared_above`).
+    cleared: u128,
+}
+
+impl Checked {
+    /// Makes group `g` the one to branch on if it has fewer viable splits than the best so
+    /// far, or as many and a greater weight.
+    fn offer(&mut self, g: usize, viable: [bool; 3], count: u32, weight: u32) {
+        let better = match self.best {
+            None => true,
+            Some((_, _, n, w)) => count < n || (count == n && weight > w),
+        };
+        if better {
+            self.best = Some((g, viable, count, weight));
+        }
+    }
+}
+
 /// How many removals of a node's base run lie between two of its states saved for forward
 /// checks (see [`Solver::replay_base`]; a state is saved once the removals reach each
 /// multiple, one more when a pair crosses it).
@@ -993,74 +1020,70 @@ impl<'b> Solver<'b> {
         rem: &[u8; 64],
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
+        let (refuted, cands) = match self.prepare_candidates(&present, commit, refuted, rem) {
+            Ok(ready) => ready,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
+        let checked = match self.check_candidates(&present, &cands, refuted) {
+            Ok(checked) => checked,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
+        let above = std::mem::replace(&mut self.cleared_above, checked.cleared);
+        let found = self.descend(present, commit, &checked, path);
+        self.cleared_above = above;
+        found
+    }
+
+    /// The node's candidate groups, certified and sorted, with the splits refuted so far
+    /// (the nogoods propagated); or the reason the node is lost: by the nogoods, by a group
+    /// with no split left, or by the relaxation.
+    fn prepare_candidates(
+        &mut self,
+        present: &Bits,
+        commit: u128,
+        refuted: u128,
+        rem: &[u8; 64],
+    ) -> Result<(u128, Vec<Cand>), u64> {
         let groups = self.board.groups;
-        let refuted = match self.propagate(refuted) {
-            Ok(refuted) => refuted,
-            Err(why) => return Ok(Found::Lost(why)),
-        };
-        let mut cands = match self.candidates(&present, commit, refuted, &rem[..groups]) {
-            Ok(cands) => cands,
-            Err(why) => return Ok(Found::Lost(why)),
-        };
-        let stuck = self.relaxed_clear(&present, commit, &rem[..groups]);
+        let refuted = self.propagate(refuted)?;
+        let mut cands = self.candidates(present, commit, refuted, &rem[..groups])?;
+        let stuck = self.relaxed_clear(present, commit, &rem[..groups]);
         if let Some(mut stuck) = stuck {
-            return Ok(Found::Lost(self.reason(&mut stuck)));
+            return Err(self.reason(&mut stuck));
         }
         self.certify(&mut cands);
-        // Forward checking: keep only the splits the relaxation does not refute, and branch
-        // on the group with the fewest left.
-        let mut refuted = refuted;
-        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
-        // Groups left with one split: decided together in one child.
-        let mut forced: u128 = 0;
         sort_candidates(&mut cands, &self.weight);
-        // Checks in a row that refuted nothing: the cheap run stops checking at three, a
-        // review's move searches at `REVIEW_QUIET_CHECKS`.
-        let max_quiet = if !self.full_run {
-            CHEAP_QUIET_CHECKS
-        } else if self.full_runs_only {
-            REVIEW_QUIET_CHECKS
-        } else {
-            usize::MAX
-        };
+        Ok((refuted, cands))
+    }
+
+    /// Forward checking: keeps only the splits the relaxation does not refute, and picks the
+    /// group with the fewest left to branch on; or the reason the node is lost (a group with
+    /// no split left).
+    fn check_candidates(&mut self, present: &Bits, cands: &[Cand], refuted: u128) -> Result<Checked, u64> {
+        let mut checked = Checked { refuted, best: None, forced: 0, cleared: 0 };
+        let max_quiet = self.quiet_limit();
         let mut quiet = 0;
         // A review's move searches skip the splits whose check cleared the board at the
         // parent (`cleared_above`): with one more decision such a check mostly clears again
         // (96 % of them in seed 351's opening review), and a check left out only refutes
         // nothing. The node's own checks that clear are skipped by its children in turn.
         let skipped = if self.full_runs_only { self.cleared_above } else { 0 };
-        let mut cleared: u128 = 0;
-        for c in &cands {
+        for c in cands {
             if quiet == max_quiet {
                 break;
             }
             let g = c.group;
-            let mut viable = c.viable;
-            let need: [bool; 3] =
-                std::array::from_fn(|s| viable[s] && !c.certified[s] && skipped >> (3 * g + s) & 1 == 0);
-            quiet += 1;
-            if need.iter().any(|&n| n) {
-                let stuck = self.forward_check(&present, c.prefix, g, need);
-                for s in 0..3 {
-                    if stuck[s] {
-                        viable[s] = false;
-                        refuted |= 1 << (3 * g + s);
-                        quiet = 0;
-                    } else if need[s] {
-                        cleared |= 1 << (3 * g + s);
-                    }
-                }
-            }
+            let viable = self.check_splits(present, c, skipped, &mut checked, &mut quiet);
             let count = viable.iter().filter(|&&v| v).count() as u32;
             if count < 3 {
                 self.heavier(g, 3 - count);
             }
             if count == 0 {
-                return Ok(Found::Lost(self.why_not(g, [true; 3], refuted)));
+                return Err(self.why_not(g, [true; 3], checked.refuted));
             }
             if count == 1 {
                 let only = viable.iter().position(|&v| v).expect("one split");
-                forced |= (only as u128 + 1) << (2 * g);
+                checked.forced |= (only as u128 + 1) << (2 * g);
                 // The forced child checks the remaining groups anyway, with one more decision
                 // (a split refuted here would be refuted there too): checking them here too is
                 // mostly wasted.
@@ -1068,29 +1091,82 @@ impl<'b> Solver<'b> {
                     break;
                 }
             }
-            let mut weight = c.weight + 64 * self.weight[g];
-            if self.full_run {
-                weight += (self.next_random() % u64::from(weight / 2 + 1)) as u32;
-            }
-            let better = match best {
-                None => true,
-                Some((_, _, n, w)) => count < n || (count == n && weight > w),
-            };
-            if better {
-                best = Some((g, viable, count, weight));
+            let weight = self.branch_weight(c);
+            checked.offer(g, viable, count, weight);
+        }
+        Ok(checked)
+    }
+
+    /// Checks in a row that refuted nothing before a node stops forward-checking: the cheap
+    /// run stops at three, a review's move searches at `REVIEW_QUIET_CHECKS`.
+    fn quiet_limit(&self) -> usize {
+        if !self.full_run {
+            CHEAP_QUIET_CHECKS
+        } else if self.full_runs_only {
+            REVIEW_QUIET_CHECKS
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// Forward-checks candidate `c`'s splits that are viable, not certified and not
+    /// `skipped`: returns those left viable, and records in `checked` the splits refuted and
+    /// those whose check cleared the board; `quiet` counts the checks in a row that refuted
+    /// nothing.
+    fn check_splits(
+        &mut self,
+        present: &Bits,
+        c: &Cand,
+        skipped: u128,
+        checked: &mut Checked,
+        quiet: &mut usize,
+    ) -> [bool; 3] {
+        let g = c.group;
+        let mut viable = c.viable;
+        let need: [bool; 3] = std::array::from_fn(|s| viable[s] && !c.certified[s] && skipped >> (3 * g + s) & 1 == 0);
+        *quiet += 1;
+        if need.iter().any(|&n| n) {
+            let stuck = self.forward_check(present, c.prefix, g, need);
+            for s in 0..3 {
+                if stuck[s] {
+                    viable[s] = false;
+                    checked.refuted |= 1 << (3 * g + s);
+                    *quiet = 0;
+                } else if need[s] {
+                    checked.cleared |= 1 << (3 * g + s);
+                }
             }
         }
-        let above = std::mem::replace(&mut self.cleared_above, cleared);
-        let found = if forced != 0 {
-            self.decide_forced(present, commit, refuted, forced, path)
+        viable
+    }
+
+    /// Candidate `c`'s weight for the choice of the group to branch on: its own plus its
+    /// group's failure weight, randomly perturbed in a full run.
+    fn branch_weight(&mut self, c: &Cand) -> u32 {
+        let mut weight = c.weight + 64 * self.weight[c.group];
+        if self.full_run {
+            weight += (self.next_random() % u64::from(weight / 2 + 1)) as u32;
+        }
+        weight
+    }
+
+    /// The node's children once forward checking is done: one child deciding every forced
+    /// group, else a branch on the best group; with neither, the node is lost.
+    fn descend(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        checked: &Checked,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        if checked.forced != 0 {
+            self.decide_forced(present, commit, checked.refuted, checked.forced, path)
         } else {
-            match best {
-                Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
+            match checked.best {
+                Some((g, viable, _, _)) => self.branch(present, commit, checked.refuted, g, viable, path),
                 None => Ok(Found::Lost(decided(commit) | self.path_why | self.moved_bit())),
             }
-        };
-        self.cleared_above = above;
-        found
+        }
     }
 
     /// Decides every group left with a single split (`forced`) in one child. Each is the only
