@@ -405,6 +405,16 @@ struct Cand {
     key: u64,
 }
 
+/// A position's tiles per group in the move search (see [`Solver::count_free`]).
+struct GroupTiles {
+    /// Tiles present.
+    remaining: [u8; 64],
+    /// The free ones (a group has at most 8 tiles): the first `free_n` of each.
+    free: [[u16; 8]; 64],
+    /// How many are free.
+    free_n: [u8; 64],
+}
+
 /// What forward checking found at a node (see [`Solver::check_candidates`]).
 struct Checked {
     /// Splits refuted: the node's, and those the checks refuted.
@@ -735,80 +745,21 @@ impl<'b> Solver<'b> {
         out
     }
 
+    /// The plain move search (see [`Solver::solve_by_moves`]): takes the groups whose tiles
+    /// are all free, then tries each move, best first; a lost position is remembered in
+    /// `dead`.
     fn dfs(&mut self, mut present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
         let base = path.len();
-        let board = self.board;
-        let groups = board.groups;
-        // Per group: remaining tiles and free tiles (a group has at most 8 tiles).
-        let mut remaining = [0u8; 64];
-        let mut free_list = [[0u16; 8]; 64];
-        let mut free_n = [0u8; 64];
-        loop {
-            remaining[..groups].fill(0);
-            free_n[..groups].fill(0);
-            for i in present.iter() {
-                let g = board.group[i] as usize;
-                remaining[g] += 1;
-                let f = board.is_free(&present, i);
-                self.free[i] = f;
-                if f {
-                    free_list[g][free_n[g] as usize] = i as u16;
-                    free_n[g] += 1;
-                }
-            }
-            let mut forced = false;
-            for g in 0..groups {
-                let r = remaining[g];
-                if r > 0 && free_n[g] == r {
-                    for k in (0..r as usize).step_by(2) {
-                        let (a, b) = (free_list[g][k], free_list[g][k + 1]);
-                        path.push(Move::new(a as usize, b as usize));
-                        present.remove(a as usize);
-                        present.remove(b as usize);
-                    }
-                    forced = true;
-                }
-            }
-            if !forced {
-                break;
-            }
-        }
+        let mut tiles = GroupTiles { remaining: [0u8; 64], free: [[0u16; 8]; 64], free_n: [0u8; 64] };
+        self.take_free_groups(&mut present, &mut tiles, path);
         if present.is_empty() {
             return Ok(true);
         }
-        if self.dead.contains(&present) {
+        if let Some(result) = self.settled(&present, &tiles.remaining[..self.board.groups]) {
             path.truncate(base);
-            return Ok(false);
+            return result;
         }
-        if self.out_of_budget() {
-            path.truncate(base);
-            return Err(OutOfBudget);
-        }
-        if self.deadlocked(&present, &remaining[..groups])
-            || self.relaxed_clear(&present, 0, &remaining[..groups]).is_some()
-        {
-            self.dead.insert(present);
-            path.truncate(base);
-            return Ok(false);
-        }
-        // Candidate moves, best first: tiles that block more present tiles first.
-        let mut cands: Vec<(u32, Move)> = Vec::new();
-        for g in 0..groups {
-            let nf = free_n[g] as usize;
-            if nf < 2 {
-                continue;
-            }
-            let fl = &free_list[g][..nf];
-            for x in 0..nf {
-                for y in x + 1..nf {
-                    let (a, b) = (fl[x] as usize, fl[y] as usize);
-                    let score = self.unblocks(&present, a) + self.unblocks(&present, b);
-                    cands.push((score, Move::new(a, b)));
-                }
-            }
-        }
-        cands.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (_, m) in cands {
+        for (_, m) in self.move_candidates(&present, &tiles) {
             let mut p = present;
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
@@ -827,6 +778,87 @@ impl<'b> Solver<'b> {
         self.dead.insert(present);
         path.truncate(base);
         Ok(false)
+    }
+
+    /// Takes every group whose tiles are all free (safe: its pairs can be taken in any order),
+    /// until none is left; `tiles` ends up counting the position's tiles per group.
+    fn take_free_groups(&mut self, present: &mut Bits, tiles: &mut GroupTiles, path: &mut Vec<Move>) {
+        loop {
+            self.count_free(present, tiles);
+            let mut forced = false;
+            for g in 0..self.board.groups {
+                let r = tiles.remaining[g];
+                if r > 0 && tiles.free_n[g] == r {
+                    for k in (0..r as usize).step_by(2) {
+                        let (a, b) = (tiles.free[g][k], tiles.free[g][k + 1]);
+                        path.push(Move::new(a as usize, b as usize));
+                        present.remove(a as usize);
+                        present.remove(b as usize);
+                    }
+                    forced = true;
+                }
+            }
+            if !forced {
+                break;
+            }
+        }
+    }
+
+    /// Counts `present`'s tiles and free tiles per group into `tiles`, and marks each tile's
+    /// freeness in `self.free`.
+    fn count_free(&mut self, present: &Bits, tiles: &mut GroupTiles) {
+        let board = self.board;
+        let groups = board.groups;
+        tiles.remaining[..groups].fill(0);
+        tiles.free_n[..groups].fill(0);
+        for i in present.iter() {
+            let g = board.group[i] as usize;
+            tiles.remaining[g] += 1;
+            let f = board.is_free(present, i);
+            self.free[i] = f;
+            if f {
+                tiles.free[g][tiles.free_n[g] as usize] = i as u16;
+                tiles.free_n[g] += 1;
+            }
+        }
+    }
+
+    /// The outcome of a position of the move search known without trying its moves: lost
+    /// when remembered in `dead`, dead-locked or refuted by the relaxation (then remembered),
+    /// out of budget; `None` when its moves must be tried.
+    fn settled(&mut self, present: &Bits, remaining: &[u8]) -> Option<Result<bool, OutOfBudget>> {
+        if self.dead.contains(present) {
+            return Some(Ok(false));
+        }
+        if self.out_of_budget() {
+            return Some(Err(OutOfBudget));
+        }
+        if self.deadlocked(present, remaining) || self.relaxed_clear(present, 0, remaining).is_some() {
+            self.dead.insert(*present);
+            return Some(Ok(false));
+        }
+        None
+    }
+
+    /// Candidate moves, best first: tiles that block more present tiles first.
+    fn move_candidates(&self, present: &Bits, tiles: &GroupTiles) -> Vec<(u32, Move)> {
+        let mut cands: Vec<(u32, Move)> = Vec::new();
+        for g in 0..self.board.groups {
+            let nf = tiles.free_n[g] as usize;
+            if nf < 2 {
+                continue;
+            }
+            let fl = &tiles.free[g][..nf];
+            for x in 0..nf {
+                for y in x + 1..nf {
+                    let (a, b) = (fl[x] as usize, fl[y] as usize);
+                    let score = self.unblocks(present, a) + self.unblocks(present, b);
+                    cands.push((score, Move::new(a, b)));
+                }
+            }
+        }
+        cands.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        cands
     }
 
     /// The pairing search (groups of at most four tiles). `commit` holds two bits per group
