@@ -596,15 +596,11 @@ impl<'b> Solver<'b> {
         self.solve_inner(present, true)
     }
 
+    /// Solves `present` by the pairing search when every group has at most four tiles and
+    /// there are at most `MAX_GROUPS` groups, else (or when `by_moves`) by the plain move
+    /// search.
     fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
-        self.total_nodes += self.nodes;
-        self.total_relaxations += self.relaxations;
-        self.nodes = 0;
-        self.relaxations = 0;
-        self.timed_out = false;
-        // A time beyond what the clock can hold (`Duration::MAX`) is no deadline at all.
-        self.deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
-        self.limit = self.budget.nodes;
+        self.start_call();
         let present = on_board(self.board, present);
         if has_odd_group(self.board, &present) {
             self.inherited.clear();
@@ -612,44 +608,7 @@ impl<'b> Solver<'b> {
         }
         let mut path = Vec::new();
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
-        let result = if pairing {
-            // A cheap first run forward-checks groups at a node only while the checks keep
-            // refuting splits, which clears most deals in under 100 nodes. Then restarts
-            // with growing cut-offs forward-check every undecided group: the table of lost
-            // positions and the failure weights of the groups carry over, so each run branches
-            // on the groups that caused failures first, with a random perturbation of the
-            // weights and of the order of the splits (seeded from the position) so that each
-            // run explores differently and one bad early choice cannot hold up every run. The
-            // last run is bounded only by the budget.
-            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
-            self.full_run = full_only;
-            self.rng =
-                present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
-            self.nogoods.clear();
-            self.nogood_groups.clear();
-            self.nogood_moved.clear();
-            self.forget_watches();
-            for (n, moved) in std::mem::take(&mut self.inherited) {
-                self.add_nogood(n, moved);
-            }
-            loop {
-                self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
-                path.clear();
-                self.cleared_above = 0;
-                match self.search(present, 0, 0, &mut path).map(|f| matches!(f, Found::Won)) {
-                    Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
-                        cutoff = if self.full_run { cutoff.saturating_mul(3) / 2 } else { 2_000 };
-                        self.full_run = true;
-                        // Older failures count half as much in each new run (as VSIDS decays its
-                        // activities), so each run follows the latest ones more.
-                        self.weight.iter_mut().for_each(|w| *w /= 2);
-                    }
-                    r => break r,
-                }
-            }
-        } else {
-            self.dfs(present, &mut path)
-        };
+        let result = if pairing { self.pairing_runs(present, &mut path) } else { self.dfs(present, &mut path) };
         match result {
             Ok(true) => {
                 debug_assert!(self.board.check_win(present, &path).is_ok());
@@ -658,6 +617,72 @@ impl<'b> Solver<'b> {
             Ok(false) => Verdict::Unwinnable,
             Err(OutOfBudget) => Verdict::Unknown,
         }
+    }
+
+    /// Starts a call: the last call's nodes and relaxations go to the totals, and the
+    /// deadline and node limit are set from the budget.
+    fn start_call(&mut self) {
+        self.total_nodes += self.nodes;
+        self.total_relaxations += self.relaxations;
+        self.nodes = 0;
+        self.relaxations = 0;
+        self.timed_out = false;
+        // A time beyond what the clock can hold (`Duration::MAX`) is no deadline at all.
+        self.deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
+        self.limit = self.budget.nodes;
+    }
+
+    /// The pairing search's runs on `present`, until one ends within its cut-off or the budget
+    /// runs out.
+    ///
+    /// A cheap first run forward-checks groups at a node only while the checks keep
+    /// refuting splits, which clears most deals in under 100 nodes. Then restarts
+    /// with growing cut-offs forward-check every undecided group: the table of lost
+    /// positions and the failure weights of the groups carry over, so each run branches
+    /// on the groups that caused failures first, with a random perturbation of the
+    /// weights and of the order of the splits (seeded from the position) so that each
+    /// run explores differently and one bad early choice cannot hold up every run. The
+    /// last run is bounded only by the budget.
+    fn pairing_runs(&mut self, present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
+        let mut cutoff = self.start_runs(present);
+        loop {
+            self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
+            path.clear();
+            self.cleared_above = 0;
+            match self.search(present, 0, 0, path).map(|f| matches!(f, Found::Won)) {
+                Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
+                    cutoff = self.next_run(cutoff);
+                }
+                r => break r,
+            }
+        }
+    }
+
+    /// Sets up the pairing search's runs on `present`: the kind of the first run, the random
+    /// seed, and the nogoods (only those the call inherits); returns the first run's cut-off.
+    fn start_runs(&mut self, present: Bits) -> u64 {
+        let (cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
+        self.full_run = full_only;
+        self.rng = present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
+        self.nogoods.clear();
+        self.nogood_groups.clear();
+        self.nogood_moved.clear();
+        self.forget_watches();
+        for (n, moved) in std::mem::take(&mut self.inherited) {
+            self.add_nogood(n, moved);
+        }
+        cutoff
+    }
+
+    /// Prepares the run after one that hit its cut-off `cutoff`: a full run, with a greater
+    /// cut-off; returns it.
+    fn next_run(&mut self, cutoff: u64) -> u64 {
+        let cutoff = if self.full_run { cutoff.saturating_mul(3) / 2 } else { 2_000 };
+        self.full_run = true;
+        // Older failures count half as much in each new run (as VSIDS decays its
+        // activities), so each run follows the latest ones more.
+        self.weight.iter_mut().for_each(|w| *w /= 2);
+        cutoff
     }
 
     /// 感想戦: every legal move of `present` with what it does.
