@@ -1002,41 +1002,23 @@ impl<'b> Solver<'b> {
         let groups = board.groups;
         self.start_counts(&present);
         let counts = &mut self.counts[..];
-        let mut rem = [0u8; 64];
-        for i in present.iter() {
-            rem[board.group[i] as usize] += 1;
-        }
+        let mut rem = tiles_per_group(board, &present);
         let mut why = 0u64;
         loop {
             let mut changed = false;
             for g in 0..groups {
                 let m = &board.members[g];
                 match rem[g] {
-                    2 => {
-                        let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
-                        let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                        if is_free_count(counts[a]) && is_free_count(counts[b]) {
-                            take_counted(board, counts, &mut present, path, a, b);
-                            rem[g] = 0;
-                            changed = true;
-                        }
+                    2 if take_last_pair(board, counts, &mut present, path, m) => {
+                        rem[g] = 0;
+                        changed = true;
                     }
                     4 => {
                         let code = (commit >> (2 * g) & 3) as usize;
                         let free: [bool; 4] = std::array::from_fn(|k| is_free_count(counts[m[k] as usize]));
                         let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
-                        let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
-                        let pairs: &[usize] = if free.iter().all(|&f| f) {
-                            &[0, 2]
-                        } else if code != 0 && pair_free(0) {
-                            why |= 1 << g;
-                            &[0]
-                        } else if code != 0 && pair_free(2) {
-                            why |= 1 << g;
-                            &[2]
-                        } else {
-                            &[]
-                        };
+                        let (pairs, used) = free_pairs(free, split, code);
+                        why |= u64::from(used) << g;
                         for &k in pairs {
                             let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
                             take_counted(board, counts, &mut present, path, a, b);
@@ -1054,10 +1036,16 @@ impl<'b> Solver<'b> {
                 break;
             }
         }
+        self.keep_node_counts(present);
+        (present, commit, rem, why)
+    }
+
+    /// Keeps the blocker counts of `present`, the position a node's greedy phase ends at, for
+    /// the node's runs (see [`Solver::start_counts`]).
+    fn keep_node_counts(&mut self, present: Bits) {
         let n = self.board.len();
         self.node_counts[..n].copy_from_slice(&self.counts[..n]);
         self.counts_of = Some(present);
-        (present, commit, rem, why)
     }
 
     /// A reason `present` with decisions `commit` is known lost: a remembered loss whose
@@ -2381,6 +2369,49 @@ fn queue_uncovered_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], coun
         n += uncovered_count(counts[t as usize % MAX_SLOTS]) as usize;
     }
     *len = n;
+}
+
+/// The greedy phase on a group with two tiles left (`m` its members): takes them when both
+/// are free; returns whether it did.
+#[inline]
+fn take_last_pair(board: &Board, counts: &mut [u32], present: &mut Bits, path: &mut Vec<Move>, m: &[u16]) -> bool {
+    let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
+    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+    if is_free_count(counts[a]) && is_free_count(counts[b]) {
+        take_counted(board, counts, present, path, a, b);
+        true
+    } else {
+        false
+    }
+}
+
+/// The greedy phase's pairs to take of a group of four, by its tiles' freeness `free`, its
+/// decided split's pairs `split` and its decision `code` (as in `commit`): both pairs (0 and
+/// 2) when all four tiles are free (any split clears them), else the decided split's free
+/// pair, else none; with whether taking them depends on the decision (a decided group's pair
+/// taken while its other pair stays).
+#[inline]
+fn free_pairs(free: [bool; 4], split: [usize; 4], code: usize) -> (&'static [usize], bool) {
+    let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
+    if free.iter().all(|&f| f) {
+        (&[0, 2], false)
+    } else if code != 0 && pair_free(0) {
+        (&[0], true)
+    } else if code != 0 && pair_free(2) {
+        (&[2], true)
+    } else {
+        (&[], false)
+    }
+}
+
+/// How many tiles of each group `present` holds.
+#[inline]
+fn tiles_per_group(board: &Board, present: &Bits) -> [u8; 64] {
+    let mut rem = [0u8; 64];
+    for i in present.iter() {
+        rem[board.group[i] as usize] += 1;
+    }
+    rem
 }
 
 /// Takes the pair `a-b`, keeping the blocker counts `counts` of `present` up to date.
