@@ -405,6 +405,43 @@ struct Cand {
     key: u64,
 }
 
+/// A position's tiles per group in the move search (see [`Solver::count_free`]).
+struct GroupTiles {
+    /// Tiles present.
+    remaining: [u8; 64],
+    /// The free ones (a group has at most 8 tiles): the first `free_n` of each.
+    free: [[u16; 8]; 64],
+    /// How many are free.
+    free_n: [u8; 64],
+}
+
+/// What forward checking found at a node (see [`Solver::check_candidates`]).
+struct Checked {
+    /// Splits refuted: the node's, and those the checks refuted.
+    refuted: u128,
+    /// The group to branch on: its viable splits, how many, and its weight.
+    best: Option<(usize, [bool; 3], u32, u32)>,
+    /// Groups left with one split (two bits per group, as `commit`): decided together in
+    /// one child.
+    forced: u128,
+    /// Splits whose check cleared the board (the children's `cleared_above`).
+    cleared: u128,
+}
+
+impl Checked {
+    /// Makes group `g` the one to branch on if it has fewer viable splits than the best so
+    /// far, or as many and a greater weight.
+    fn offer(&mut self, g: usize, viable: [bool; 3], count: u32, weight: u32) {
+        let better = match self.best {
+            None => true,
+            Some((_, _, n, w)) => count < n || (count == n && weight > w),
+        };
+        if better {
+            self.best = Some((g, viable, count, weight));
+        }
+    }
+}
+
 /// How many removals of a node's base run lie between two of its states saved for forward
 /// checks (see [`Solver::replay_base`]; a state is saved once the removals reach each
 /// multiple, one more when a pair crosses it).
@@ -559,15 +596,11 @@ impl<'b> Solver<'b> {
         self.solve_inner(present, true)
     }
 
+    /// Solves `present` by the pairing search when every group has at most four tiles and
+    /// there are at most `MAX_GROUPS` groups, else (or when `by_moves`) by the plain move
+    /// search.
     fn solve_inner(&mut self, present: Bits, by_moves: bool) -> Verdict {
-        self.total_nodes += self.nodes;
-        self.total_relaxations += self.relaxations;
-        self.nodes = 0;
-        self.relaxations = 0;
-        self.timed_out = false;
-        // A time beyond what the clock can hold (`Duration::MAX`) is no deadline at all.
-        self.deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
-        self.limit = self.budget.nodes;
+        self.start_call();
         let present = on_board(self.board, present);
         if has_odd_group(self.board, &present) {
             self.inherited.clear();
@@ -575,44 +608,7 @@ impl<'b> Solver<'b> {
         }
         let mut path = Vec::new();
         let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
-        let result = if pairing {
-            // A cheap first run forward-checks groups at a node only while the checks keep
-            // refuting splits, which clears most deals in under 100 nodes. Then restarts
-            // with growing cut-offs forward-check every undecided group: the table of lost
-            // positions and the failure weights of the groups carry over, so each run branches
-            // on the groups that caused failures first, with a random perturbation of the
-            // weights and of the order of the splits (seeded from the position) so that each
-            // run explores differently and one bad early choice cannot hold up every run. The
-            // last run is bounded only by the budget.
-            let (mut cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
-            self.full_run = full_only;
-            self.rng =
-                present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
-            self.nogoods.clear();
-            self.nogood_groups.clear();
-            self.nogood_moved.clear();
-            self.forget_watches();
-            for (n, moved) in std::mem::take(&mut self.inherited) {
-                self.add_nogood(n, moved);
-            }
-            loop {
-                self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
-                path.clear();
-                self.cleared_above = 0;
-                match self.search(present, 0, 0, &mut path).map(|f| matches!(f, Found::Won)) {
-                    Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
-                        cutoff = if self.full_run { cutoff.saturating_mul(3) / 2 } else { 2_000 };
-                        self.full_run = true;
-                        // Older failures count half as much in each new run (as VSIDS decays its
-                        // activities), so each run follows the latest ones more.
-                        self.weight.iter_mut().for_each(|w| *w /= 2);
-                    }
-                    r => break r,
-                }
-            }
-        } else {
-            self.dfs(present, &mut path)
-        };
+        let result = if pairing { self.pairing_runs(present, &mut path) } else { self.dfs(present, &mut path) };
         match result {
             Ok(true) => {
                 debug_assert!(self.board.check_win(present, &path).is_ok());
@@ -621,6 +617,72 @@ impl<'b> Solver<'b> {
             Ok(false) => Verdict::Unwinnable,
             Err(OutOfBudget) => Verdict::Unknown,
         }
+    }
+
+    /// Starts a call: the last call's nodes and relaxations go to the totals, and the
+    /// deadline and node limit are set from the budget.
+    fn start_call(&mut self) {
+        self.total_nodes += self.nodes;
+        self.total_relaxations += self.relaxations;
+        self.nodes = 0;
+        self.relaxations = 0;
+        self.timed_out = false;
+        // A time beyond what the clock can hold (`Duration::MAX`) is no deadline at all.
+        self.deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
+        self.limit = self.budget.nodes;
+    }
+
+    /// The pairing search's runs on `present`, until one ends within its cut-off or the budget
+    /// runs out.
+    ///
+    /// A cheap first run forward-checks groups at a node only while the checks keep
+    /// refuting splits, which clears most deals in under 100 nodes. Then restarts
+    /// with growing cut-offs forward-check every undecided group: the table of lost
+    /// positions and the failure weights of the groups carry over, so each run branches
+    /// on the groups that caused failures first, with a random perturbation of the
+    /// weights and of the order of the splits (seeded from the position) so that each
+    /// run explores differently and one bad early choice cannot hold up every run. The
+    /// last run is bounded only by the budget.
+    fn pairing_runs(&mut self, present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
+        let mut cutoff = self.start_runs(present);
+        loop {
+            self.limit = self.nodes.saturating_add(cutoff).min(self.budget.nodes);
+            path.clear();
+            self.cleared_above = 0;
+            match self.search(present, 0, 0, path).map(|f| matches!(f, Found::Won)) {
+                Err(OutOfBudget) if self.nodes < self.budget.nodes && !self.timed_out => {
+                    cutoff = self.next_run(cutoff);
+                }
+                r => break r,
+            }
+        }
+    }
+
+    /// Sets up the pairing search's runs on `present`: the kind of the first run, the random
+    /// seed, and the nogoods (only those the call inherits); returns the first run's cut-off.
+    fn start_runs(&mut self, present: Bits) -> u64 {
+        let (cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
+        self.full_run = full_only;
+        self.rng = present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
+        self.nogoods.clear();
+        self.nogood_groups.clear();
+        self.nogood_moved.clear();
+        self.forget_watches();
+        for (n, moved) in std::mem::take(&mut self.inherited) {
+            self.add_nogood(n, moved);
+        }
+        cutoff
+    }
+
+    /// Prepares the run after one that hit its cut-off `cutoff`: a full run, with a greater
+    /// cut-off; returns it.
+    fn next_run(&mut self, cutoff: u64) -> u64 {
+        let cutoff = if self.full_run { cutoff.saturating_mul(3) / 2 } else { 2_000 };
+        self.full_run = true;
+        // Older failures count half as much in each new run (as VSIDS decays its
+        // activities), so each run follows the latest ones more.
+        self.weight.iter_mut().for_each(|w| *w /= 2);
+        cutoff
     }
 
     /// 感想戦: every legal move of `present` with what it does.
@@ -708,80 +770,21 @@ impl<'b> Solver<'b> {
         out
     }
 
+    /// The plain move search (see [`Solver::solve_by_moves`]): takes the groups whose tiles
+    /// are all free, then tries each move, best first; a lost position is remembered in
+    /// `dead`.
     fn dfs(&mut self, mut present: Bits, path: &mut Vec<Move>) -> Result<bool, OutOfBudget> {
         let base = path.len();
-        let board = self.board;
-        let groups = board.groups;
-        // Per group: remaining tiles and free tiles (a group has at most 8 tiles).
-        let mut remaining = [0u8; 64];
-        let mut free_list = [[0u16; 8]; 64];
-        let mut free_n = [0u8; 64];
-        loop {
-            remaining[..groups].fill(0);
-            free_n[..groups].fill(0);
-            for i in present.iter() {
-                let g = board.group[i] as usize;
-                remaining[g] += 1;
-                let f = board.is_free(&present, i);
-                self.free[i] = f;
-                if f {
-                    free_list[g][free_n[g] as usize] = i as u16;
-                    free_n[g] += 1;
-                }
-            }
-            let mut forced = false;
-            for g in 0..groups {
-                let r = remaining[g];
-                if r > 0 && free_n[g] == r {
-                    for k in (0..r as usize).step_by(2) {
-                        let (a, b) = (free_list[g][k], free_list[g][k + 1]);
-                        path.push(Move::new(a as usize, b as usize));
-                        present.remove(a as usize);
-                        present.remove(b as usize);
-                    }
-                    forced = true;
-                }
-            }
-            if !forced {
-                break;
-            }
-        }
+        let mut tiles = GroupTiles { remaining: [0u8; 64], free: [[0u16; 8]; 64], free_n: [0u8; 64] };
+        self.take_free_groups(&mut present, &mut tiles, path);
         if present.is_empty() {
             return Ok(true);
         }
-        if self.dead.contains(&present) {
+        if let Some(result) = self.settled(&present, &tiles.remaining[..self.board.groups]) {
             path.truncate(base);
-            return Ok(false);
+            return result;
         }
-        if self.out_of_budget() {
-            path.truncate(base);
-            return Err(OutOfBudget);
-        }
-        if self.deadlocked(&present, &remaining[..groups])
-            || self.relaxed_clear(&present, 0, &remaining[..groups]).is_some()
-        {
-            self.dead.insert(present);
-            path.truncate(base);
-            return Ok(false);
-        }
-        // Candidate moves, best first: tiles that block more present tiles first.
-        let mut cands: Vec<(u32, Move)> = Vec::new();
-        for g in 0..groups {
-            let nf = free_n[g] as usize;
-            if nf < 2 {
-                continue;
-            }
-            let fl = &free_list[g][..nf];
-            for x in 0..nf {
-                for y in x + 1..nf {
-                    let (a, b) = (fl[x] as usize, fl[y] as usize);
-                    let score = self.unblocks(&present, a) + self.unblocks(&present, b);
-                    cands.push((score, Move::new(a, b)));
-                }
-            }
-        }
-        cands.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (_, m) in cands {
+        for (_, m) in self.move_candidates(&present, &tiles) {
             let mut p = present;
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
@@ -800,6 +803,87 @@ impl<'b> Solver<'b> {
         self.dead.insert(present);
         path.truncate(base);
         Ok(false)
+    }
+
+    /// Takes every group whose tiles are all free (safe: its pairs can be taken in any order),
+    /// until none is left; `tiles` ends up counting the position's tiles per group.
+    fn take_free_groups(&mut self, present: &mut Bits, tiles: &mut GroupTiles, path: &mut Vec<Move>) {
+        loop {
+            self.count_free(present, tiles);
+            let mut forced = false;
+            for g in 0..self.board.groups {
+                let r = tiles.remaining[g];
+                if r > 0 && tiles.free_n[g] == r {
+                    for k in (0..r as usize).step_by(2) {
+                        let (a, b) = (tiles.free[g][k], tiles.free[g][k + 1]);
+                        path.push(Move::new(a as usize, b as usize));
+                        present.remove(a as usize);
+                        present.remove(b as usize);
+                    }
+                    forced = true;
+                }
+            }
+            if !forced {
+                break;
+            }
+        }
+    }
+
+    /// Counts `present`'s tiles and free tiles per group into `tiles`, and marks each tile's
+    /// freeness in `self.free`.
+    fn count_free(&mut self, present: &Bits, tiles: &mut GroupTiles) {
+        let board = self.board;
+        let groups = board.groups;
+        tiles.remaining[..groups].fill(0);
+        tiles.free_n[..groups].fill(0);
+        for i in present.iter() {
+            let g = board.group[i] as usize;
+            tiles.remaining[g] += 1;
+            let f = board.is_free(present, i);
+            self.free[i] = f;
+            if f {
+                tiles.free[g][tiles.free_n[g] as usize] = i as u16;
+                tiles.free_n[g] += 1;
+            }
+        }
+    }
+
+    /// The outcome of a position of the move search known without trying its moves: lost
+    /// when remembered in `dead`, dead-locked or refuted by the relaxation (then remembered),
+    /// out of budget; `None` when its moves must be tried.
+    fn settled(&mut self, present: &Bits, remaining: &[u8]) -> Option<Result<bool, OutOfBudget>> {
+        if self.dead.contains(present) {
+            return Some(Ok(false));
+        }
+        if self.out_of_budget() {
+            return Some(Err(OutOfBudget));
+        }
+        if self.deadlocked(present, remaining) || self.relaxed_clear(present, 0, remaining).is_some() {
+            self.dead.insert(*present);
+            return Some(Ok(false));
+        }
+        None
+    }
+
+    /// Candidate moves, best first: tiles that block more present tiles first.
+    fn move_candidates(&self, present: &Bits, tiles: &GroupTiles) -> Vec<(u32, Move)> {
+        let mut cands: Vec<(u32, Move)> = Vec::new();
+        for g in 0..self.board.groups {
+            let nf = tiles.free_n[g] as usize;
+            if nf < 2 {
+                continue;
+            }
+            let fl = &tiles.free[g][..nf];
+            for x in 0..nf {
+                for y in x + 1..nf {
+                    let (a, b) = (fl[x] as usize, fl[y] as usize);
+                    let score = self.unblocks(present, a) + self.unblocks(present, b);
+                    cands.push((score, Move::new(a, b)));
+                }
+            }
+        }
+        cands.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        cands
     }
 
     /// The pairing search (groups of at most four tiles). `commit` holds two bits per group
@@ -918,41 +1002,23 @@ impl<'b> Solver<'b> {
         let groups = board.groups;
         self.start_counts(&present);
         let counts = &mut self.counts[..];
-        let mut rem = [0u8; 64];
-        for i in present.iter() {
-            rem[board.group[i] as usize] += 1;
-        }
+        let mut rem = tiles_per_group(board, &present);
         let mut why = 0u64;
         loop {
             let mut changed = false;
             for g in 0..groups {
                 let m = &board.members[g];
                 match rem[g] {
-                    2 => {
-                        let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
-                        let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                        if is_free_count(counts[a]) && is_free_count(counts[b]) {
-                            take_counted(board, counts, &mut present, path, a, b);
-                            rem[g] = 0;
-                            changed = true;
-                        }
+                    2 if take_last_pair(board, counts, &mut present, path, m) => {
+                        rem[g] = 0;
+                        changed = true;
                     }
                     4 => {
                         let code = (commit >> (2 * g) & 3) as usize;
                         let free: [bool; 4] = std::array::from_fn(|k| is_free_count(counts[m[k] as usize]));
                         let split = SPLITS[if code == 0 { 0 } else { code - 1 }];
-                        let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
-                        let pairs: &[usize] = if free.iter().all(|&f| f) {
-                            &[0, 2]
-                        } else if code != 0 && pair_free(0) {
-                            why |= 1 << g;
-                            &[0]
-                        } else if code != 0 && pair_free(2) {
-                            why |= 1 << g;
-                            &[2]
-                        } else {
-                            &[]
-                        };
+                        let (pairs, used) = free_pairs(free, split, code);
+                        why |= u64::from(used) << g;
                         for &k in pairs {
                             let (a, b) = (m[split[k]] as usize, m[split[k + 1]] as usize);
                             take_counted(board, counts, &mut present, path, a, b);
@@ -970,10 +1036,16 @@ impl<'b> Solver<'b> {
                 break;
             }
         }
+        self.keep_node_counts(present);
+        (present, commit, rem, why)
+    }
+
+    /// Keeps the blocker counts of `present`, the position a node's greedy phase ends at, for
+    /// the node's runs (see [`Solver::start_counts`]).
+    fn keep_node_counts(&mut self, present: Bits) {
         let n = self.board.len();
         self.node_counts[..n].copy_from_slice(&self.counts[..n]);
         self.counts_of = Some(present);
-        (present, commit, rem, why)
     }
 
     /// A reason `present` with decisions `commit` is known lost: a remembered loss whose
@@ -993,74 +1065,70 @@ impl<'b> Solver<'b> {
         rem: &[u8; 64],
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
+        let (refuted, cands) = match self.prepare_candidates(&present, commit, refuted, rem) {
+            Ok(ready) => ready,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
+        let checked = match self.check_candidates(&present, &cands, refuted) {
+            Ok(checked) => checked,
+            Err(why) => return Ok(Found::Lost(why)),
+        };
+        let above = std::mem::replace(&mut self.cleared_above, checked.cleared);
+        let found = self.descend(present, commit, &checked, path);
+        self.cleared_above = above;
+        found
+    }
+
+    /// The node's candidate groups, certified and sorted, with the splits refuted so far
+    /// (the nogoods propagated); or the reason the node is lost: by the nogoods, by a group
+    /// with no split left, or by the relaxation.
+    fn prepare_candidates(
+        &mut self,
+        present: &Bits,
+        commit: u128,
+        refuted: u128,
+        rem: &[u8; 64],
+    ) -> Result<(u128, Vec<Cand>), u64> {
         let groups = self.board.groups;
-        let refuted = match self.propagate(refuted) {
-            Ok(refuted) => refuted,
-            Err(why) => return Ok(Found::Lost(why)),
-        };
-        let mut cands = match self.candidates(&present, commit, refuted, &rem[..groups]) {
-            Ok(cands) => cands,
-            Err(why) => return Ok(Found::Lost(why)),
-        };
-        let stuck = self.relaxed_clear(&present, commit, &rem[..groups]);
+        let refuted = self.propagate(refuted)?;
+        let mut cands = self.candidates(present, commit, refuted, &rem[..groups])?;
+        let stuck = self.relaxed_clear(present, commit, &rem[..groups]);
         if let Some(mut stuck) = stuck {
-            return Ok(Found::Lost(self.reason(&mut stuck)));
+            return Err(self.reason(&mut stuck));
         }
         self.certify(&mut cands);
-        // Forward checking: keep only the splits the relaxation does not refute, and branch
-        // on the group with the fewest left.
-        let mut refuted = refuted;
-        let mut best: Option<(usize, [bool; 3], u32, u32)> = None;
-        // Groups left with one split: decided together in one child.
-        let mut forced: u128 = 0;
         sort_candidates(&mut cands, &self.weight);
-        // Checks in a row that refuted nothing: the cheap run stops checking at three, a
-        // review's move searches at `REVIEW_QUIET_CHECKS`.
-        let max_quiet = if !self.full_run {
-            CHEAP_QUIET_CHECKS
-        } else if self.full_runs_only {
-            REVIEW_QUIET_CHECKS
-        } else {
-            usize::MAX
-        };
+        Ok((refuted, cands))
+    }
+
+    /// Forward checking: keeps only the splits the relaxation does not refute, and picks the
+    /// group with the fewest left to branch on; or the reason the node is lost (a group with
+    /// no split left).
+    fn check_candidates(&mut self, present: &Bits, cands: &[Cand], refuted: u128) -> Result<Checked, u64> {
+        let mut checked = Checked { refuted, best: None, forced: 0, cleared: 0 };
+        let max_quiet = self.quiet_limit();
         let mut quiet = 0;
         // A review's move searches skip the splits whose check cleared the board at the
         // parent (`cleared_above`): with one more decision such a check mostly clears again
         // (96 % of them in seed 351's opening review), and a check left out only refutes
         // nothing. The node's own checks that clear are skipped by its children in turn.
         let skipped = if self.full_runs_only { self.cleared_above } else { 0 };
-        let mut cleared: u128 = 0;
-        for c in &cands {
+        for c in cands {
             if quiet == max_quiet {
                 break;
             }
             let g = c.group;
-            let mut viable = c.viable;
-            let need: [bool; 3] =
-                std::array::from_fn(|s| viable[s] && !c.certified[s] && skipped >> (3 * g + s) & 1 == 0);
-            quiet += 1;
-            if need.iter().any(|&n| n) {
-                let stuck = self.forward_check(&present, c.prefix, g, need);
-                for s in 0..3 {
-                    if stuck[s] {
-                        viable[s] = false;
-                        refuted |= 1 << (3 * g + s);
-                        quiet = 0;
-                    } else if need[s] {
-                        cleared |= 1 << (3 * g + s);
-                    }
-                }
-            }
+            let viable = self.check_splits(present, c, skipped, &mut checked, &mut quiet);
             let count = viable.iter().filter(|&&v| v).count() as u32;
             if count < 3 {
                 self.heavier(g, 3 - count);
             }
             if count == 0 {
-                return Ok(Found::Lost(self.why_not(g, [true; 3], refuted)));
+                return Err(self.why_not(g, [true; 3], checked.refuted));
             }
             if count == 1 {
                 let only = viable.iter().position(|&v| v).expect("one split");
-                forced |= (only as u128 + 1) << (2 * g);
+                checked.forced |= (only as u128 + 1) << (2 * g);
                 // The forced child checks the remaining groups anyway, with one more decision
                 // (a split refuted here would be refuted there too): checking them here too is
                 // mostly wasted.
@@ -1068,29 +1136,82 @@ impl<'b> Solver<'b> {
                     break;
                 }
             }
-            let mut weight = c.weight + 64 * self.weight[g];
-            if self.full_run {
-                weight += (self.next_random() % u64::from(weight / 2 + 1)) as u32;
-            }
-            let better = match best {
-                None => true,
-                Some((_, _, n, w)) => count < n || (count == n && weight > w),
-            };
-            if better {
-                best = Some((g, viable, count, weight));
+            let weight = self.branch_weight(c);
+            checked.offer(g, viable, count, weight);
+        }
+        Ok(checked)
+    }
+
+    /// Checks in a row that refuted nothing before a node stops forward-checking: the cheap
+    /// run stops at three, a review's move searches at `REVIEW_QUIET_CHECKS`.
+    fn quiet_limit(&self) -> usize {
+        if !self.full_run {
+            CHEAP_QUIET_CHECKS
+        } else if self.full_runs_only {
+            REVIEW_QUIET_CHECKS
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// Forward-checks candidate `c`'s splits that are viable, not certified and not
+    /// `skipped`: returns those left viable, and records in `checked` the splits refuted and
+    /// those whose check cleared the board; `quiet` counts the checks in a row that refuted
+    /// nothing.
+    fn check_splits(
+        &mut self,
+        present: &Bits,
+        c: &Cand,
+        skipped: u128,
+        checked: &mut Checked,
+        quiet: &mut usize,
+    ) -> [bool; 3] {
+        let g = c.group;
+        let mut viable = c.viable;
+        let need: [bool; 3] = std::array::from_fn(|s| viable[s] && !c.certified[s] && skipped >> (3 * g + s) & 1 == 0);
+        *quiet += 1;
+        if need.iter().any(|&n| n) {
+            let stuck = self.forward_check(present, c.prefix, g, need);
+            for s in 0..3 {
+                if stuck[s] {
+                    viable[s] = false;
+                    checked.refuted |= 1 << (3 * g + s);
+                    *quiet = 0;
+                } else if need[s] {
+                    checked.cleared |= 1 << (3 * g + s);
+                }
             }
         }
-        let above = std::mem::replace(&mut self.cleared_above, cleared);
-        let found = if forced != 0 {
-            self.decide_forced(present, commit, refuted, forced, path)
+        viable
+    }
+
+    /// Candidate `c`'s weight for the choice of the group to branch on: its own plus its
+    /// group's failure weight, randomly perturbed in a full run.
+    fn branch_weight(&mut self, c: &Cand) -> u32 {
+        let mut weight = c.weight + 64 * self.weight[c.group];
+        if self.full_run {
+            weight += (self.next_random() % u64::from(weight / 2 + 1)) as u32;
+        }
+        weight
+    }
+
+    /// The node's children once forward checking is done: one child deciding every forced
+    /// group, else a branch on the best group; with neither, the node is lost.
+    fn descend(
+        &mut self,
+        present: Bits,
+        commit: u128,
+        checked: &Checked,
+        path: &mut Vec<Move>,
+    ) -> Result<Found, OutOfBudget> {
+        if checked.forced != 0 {
+            self.decide_forced(present, commit, checked.refuted, checked.forced, path)
         } else {
-            match best {
-                Some((g, viable, _, _)) => self.branch(present, commit, refuted, g, viable, path),
+            match checked.best {
+                Some((g, viable, _, _)) => self.branch(present, commit, checked.refuted, g, viable, path),
                 None => Ok(Found::Lost(decided(commit) | self.path_why | self.moved_bit())),
             }
-        };
-        self.cleared_above = above;
-        found
+        }
     }
 
     /// Decides every group left with a single split (`forced`) in one child. Each is the only
@@ -2248,6 +2369,49 @@ fn queue_uncovered_of(queue: &mut Vec<u16>, len: &mut usize, tiles: &[u16], coun
         n += uncovered_count(counts[t as usize % MAX_SLOTS]) as usize;
     }
     *len = n;
+}
+
+/// The greedy phase on a group with two tiles left (`m` its members): takes them when both
+/// are free; returns whether it did.
+#[inline]
+fn take_last_pair(board: &Board, counts: &mut [u32], present: &mut Bits, path: &mut Vec<Move>, m: &[u16]) -> bool {
+    let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
+    let (a, b) = (it.next().expect("two"), it.next().expect("two"));
+    if is_free_count(counts[a]) && is_free_count(counts[b]) {
+        take_counted(board, counts, present, path, a, b);
+        true
+    } else {
+        false
+    }
+}
+
+/// The greedy phase's pairs to take of a group of four, by its tiles' freeness `free`, its
+/// decided split's pairs `split` and its decision `code` (as in `commit`): both pairs (0 and
+/// 2) when all four tiles are free (any split clears them), else the decided split's free
+/// pair, else none; with whether taking them depends on the decision (a decided group's pair
+/// taken while its other pair stays).
+#[inline]
+fn free_pairs(free: [bool; 4], split: [usize; 4], code: usize) -> (&'static [usize], bool) {
+    let pair_free = |k: usize| free[split[k]] && free[split[k + 1]];
+    if free.iter().all(|&f| f) {
+        (&[0, 2], false)
+    } else if code != 0 && pair_free(0) {
+        (&[0], true)
+    } else if code != 0 && pair_free(2) {
+        (&[2], true)
+    } else {
+        (&[], false)
+    }
+}
+
+/// How many tiles of each group `present` holds.
+#[inline]
+fn tiles_per_group(board: &Board, present: &Bits) -> [u8; 64] {
+    let mut rem = [0u8; 64];
+    for i in present.iter() {
+        rem[board.group[i] as usize] += 1;
+    }
+    rem
 }
 
 /// Takes the pair `a-b`, keeping the blocker counts `counts` of `present` up to date.
