@@ -87,6 +87,14 @@ impl YakuList {
             self.len += 1;
         }
     }
+    /// Pushes each yaku whose flag is on, at `han` each.
+    fn push_flagged(&mut self, flags: &[(bool, Yaku)], han: u8) {
+        for &(on, y) in flags {
+            if on {
+                self.push(y, han);
+            }
+        }
+    }
 }
 
 struct FuList {
@@ -432,11 +440,7 @@ fn situational_yaku(s: &Conditions, closed_hand: bool) -> YakuList {
         (s.haitei, Yaku::HaiteiRaoyue),
         (s.houtei, Yaku::HouteiRaoyui),
     ];
-    for (on, y) in flags {
-        if on {
-            yaku.push(y, 1);
-        }
-    }
+    yaku.push_flagged(&flags, 1);
     yaku
 }
 
@@ -481,11 +485,7 @@ impl<'a> Ctx<'a> {
             (facts.all_terminal, Yaku::Chinroutou),
             (facts.all_green, Yaku::Ryuuiisou),
         ];
-        for (on, y) in flags {
-            if on {
-                yakuman.push(y, 13);
-            }
-        }
+        yakuman.push_flagged(&flags, 13);
         if no_melds && chuuren(all) {
             let w = all[usize::from(self.win)];
             let y = if w == 2 || w == 4 { Yaku::JunseiChuurenPoutou } else { Yaku::ChuurenPoutou };
