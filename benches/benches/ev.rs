@@ -1,5 +1,5 @@
 //! One-player expected value (haipai-ev): the bench hands, dealer, East round,
-//! indicator 1z, single-threaded, then with rayon across discards, then single-threaded in a
+//! indicator 1z, single-threaded, then with rayon across discards, then the same two in a
 //! reused `Workspace` (the memory of the question before). Every iteration checks the
 //! answer: document 001's 4282.35 for the article case, the best discard and its expected
 //! points (pinned to 1e-6 relative) for the others.
@@ -54,12 +54,18 @@ fn ev(c: &mut Criterion) {
                 check(&a, discard, *points);
             })
         });
-        // One thread, the memory of the previous iteration's question reused (a program
-        // asking many questions in a row).
+        // The memory of the previous iteration's question reused (a program asking many
+        // questions in a row), on one thread, then with rayon.
         let mut workspace = Workspace::new();
         group.bench_function(format!("{name}/workspace"), |b| {
             b.iter(|| {
                 let a = one.install(|| workspace.evaluate(black_box(&q), opts)).expect("evaluate");
+                check(&a, discard, *points);
+            })
+        });
+        group.bench_function(format!("{name}/workspace_rayon"), |b| {
+            b.iter(|| {
+                let a = workspace.evaluate(black_box(&q), opts).expect("evaluate");
                 check(&a, discard, *points);
             })
         });
