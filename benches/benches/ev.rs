@@ -1,5 +1,6 @@
 //! One-player expected value (haipai-ev): the bench hands, dealer, East round,
-//! indicator 1z, single-threaded then with rayon across discards. Every iteration checks the
+//! indicator 1z, single-threaded, then with rayon across discards, then the same two in a
+//! reused `Workspace` (the memory of the question before). Every iteration checks the
 //! answer: document 001's 4282.35 for the article case, the best discard and its expected
 //! points (pinned to 1e-6 relative) for the others.
 //!
@@ -10,7 +11,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use haipai::ev::{Analysis, Options, Query, evaluate};
+use haipai::ev::{Analysis, Options, Query, Workspace, evaluate};
 use haipai::tiles::{Hand, parse_tile};
 use std::hint::black_box;
 
@@ -50,6 +51,21 @@ fn ev(c: &mut Criterion) {
         group.bench_function(format!("{name}/rayon"), |b| {
             b.iter(|| {
                 let a = evaluate(black_box(&q), opts).expect("evaluate");
+                check(&a, discard, *points);
+            })
+        });
+        // The memory of the previous iteration's question reused (a program asking many
+        // questions in a row), on one thread, then with rayon.
+        let mut workspace = Workspace::new();
+        group.bench_function(format!("{name}/workspace"), |b| {
+            b.iter(|| {
+                let a = one.install(|| workspace.evaluate(black_box(&q), opts)).expect("evaluate");
+                check(&a, discard, *points);
+            })
+        });
+        group.bench_function(format!("{name}/workspace_rayon"), |b| {
+            b.iter(|| {
+                let a = workspace.evaluate(black_box(&q), opts).expect("evaluate");
                 check(&a, discard, *points);
             })
         });

@@ -1,7 +1,7 @@
 //! The public question and answer: a hand and its situation in, one candidate per distinct
 //! discard out (or one for a 13-tile hand), sorted by the objective.
 
-use crate::engine::{Arrays, Child, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
+use crate::engine::{Arrays, Buffers, Child, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
@@ -335,7 +335,7 @@ fn red_bits(red: [u8; 3], options: &Options) -> u8 {
 
 /// Evaluates a question with the given oracle.
 pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) -> Result<Analysis, Error> {
-    evaluate_grouped(oracle, query, options, Grouping::Shared, true)
+    evaluate_grouped(oracle, query, options, (Grouping::Shared, true), &mut Buffers::default())
 }
 
 /// How the candidates' roots are grouped into state graphs.
@@ -382,21 +382,25 @@ struct Pass<'a, O: Oracle> {
 }
 
 impl<O: Oracle> Pass<'_, O> {
-    /// Solves one state graph for `group`'s roots: their candidates and the graph's states.
-    fn solve(&self, group: &[Root]) -> Result<(Vec<Candidate>, usize), Error> {
-        let mut solver = Solver::new(self.oracle, self.options, self.setup, self.input, self.lim);
+    /// Solves one state graph for `group`'s roots in the memory of `buffers`: their
+    /// candidates and the graph's states, and the memory for the next question (none after
+    /// an error: a question over the state limit may have taken gigabytes).
+    fn solve(&self, group: &[Root], buffers: Buffers) -> (Result<(Vec<Candidate>, usize), Error>, Buffers) {
+        let mut solver = Solver::with_buffers(self.oracle, self.options, self.setup, self.input, self.lim, buffers);
         // Only the roots' values are read after the pass: one layer, overwritten in place.
         solver.keep_layers = false;
         solver.skip_unread = self.skip_unread;
         let hands: Vec<(Counts, u8)> = group.iter().map(|&(_, h, r)| (h, r)).collect();
-        let indices =
-            solver.solve(&hands).map_err(|_| Error::from(ErrorKind::TooManyStates(self.options.max_states)))?;
+        let Ok(indices) = solver.solve(&hands) else {
+            return (Err(Error::from(ErrorKind::TooManyStates(self.options.max_states))), Buffers::default());
+        };
         let candidates = group
             .iter()
             .zip(indices)
             .map(|(&root, i)| candidate(&mut solver, self.options, self.setup, root, i, self.d0))
             .collect();
-        Ok((candidates, solver.states()))
+        let states = solver.states();
+        (Ok((candidates, states)), solver.into_buffers())
     }
 }
 
@@ -415,13 +419,14 @@ fn by_objective(objective: Objective, a: &Candidate, b: &Candidate) -> std::cmp:
 
 /// [`evaluate_with`], with the roots grouped into state graphs as `grouping` says, skipping
 /// the states whose values are never read when `skip_unread` (as [`evaluate_with`] does; the
-/// tests compare the two: the skipped states must not change a value).
+/// tests compare the two: the skipped states must not change a value), the first graph in
+/// the memory of `buffers` (which it leaves there for the next question).
 pub(crate) fn evaluate_grouped<O: Oracle>(
     oracle: &O,
     query: &Query,
     options: &Options,
-    grouping: Grouping,
-    skip_unread: bool,
+    (grouping, skip_unread): (Grouping, bool),
+    buffers: &mut Buffers,
 ) -> Result<Analysis, Error> {
     let (setup, size) = check(query, options)?;
     let closed = *query.hand.closed();
@@ -438,8 +443,18 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
     let lim = limit(shanten, options.extra_exchanges);
     let d0 = usize::from(query.turn - 1);
     let pass = Pass { oracle, options, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
-    let results: Vec<(Vec<Candidate>, usize)> =
-        groups.par_iter().map(|group| pass.solve(group)).collect::<Result<_, _>>()?;
+    let mut memory: Vec<Buffers> = groups.iter().map(|_| Buffers::default()).collect();
+    if let Some(first) = memory.first_mut() {
+        *first = std::mem::take(buffers);
+    }
+    let solved: Vec<_> = groups.par_iter().zip(memory).map(|(group, b)| pass.solve(group, b)).collect();
+    let mut results = Vec::with_capacity(solved.len());
+    for (i, (result, b)) in solved.into_iter().enumerate() {
+        if i == 0 {
+            *buffers = b;
+        }
+        results.push(result?);
+    }
     let states = results.iter().map(|(_, s)| s).sum();
     let mut candidates: Vec<Candidate> = results.into_iter().flat_map(|(c, _)| c).collect();
     candidates.sort_by(|a, b| by_objective(options.objective, a, b));

@@ -13,6 +13,8 @@
 //!
 //! - [`evaluate`] (with haipai-shanten and haipai-score) or [`evaluate_with`] (any [`Oracle`])
 //!   answers a [`Query`] under [`Options`] with an [`Analysis`]: one [`Candidate`] per discard.
+//! - [`Workspace`]: the same answers for many questions in a row, in memory kept from one
+//!   question to the next (faster than [`evaluate`] after the first).
 //! - [`simulate`] / [`simulate_with`]: a Monte Carlo check of the computed policy.
 //! - [`Error`]: opaque, its [`ErrorKind`] is `#[non_exhaustive]`.
 //!
@@ -57,6 +59,7 @@ mod tests_audit;
 mod tests_doc;
 #[cfg(test)]
 mod tests_props;
+mod workspace;
 
 pub use analysis::{
     Analysis, Candidate, Error, ErrorKind, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
@@ -64,6 +67,7 @@ pub use analysis::{
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
 pub use standard::{Standard, evaluate, simulate};
+pub use workspace::Workspace;
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]
@@ -90,6 +94,7 @@ mod send_sync {
         assert_send_sync::<ErrorKind>();
         assert_send_sync::<Objective>();
         assert_send_sync::<RiichiPolicy>();
+        assert_send_sync::<Workspace>();
     }
 }
 

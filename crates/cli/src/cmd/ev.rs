@@ -3,7 +3,7 @@
 //! tiles with their live copies; `-` reads one hand a line.
 
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
-use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, evaluate};
+use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, Workspace};
 use haipai::score::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
 use serde_json::{Value, json};
@@ -368,9 +368,12 @@ pub fn run(args: &Args) -> u8 {
             return crate::common::BAD_INPUT;
         }
     };
+    // One workspace for every question of a batch: each after the first reuses the memory
+    // of the ones before it (the same answers, faster).
+    let mut workspace = Workspace::new();
     for_each_input(&args.hand, args.json, |line| {
         let q = query(args, &base, line)?;
-        let a = with_spinner(|| evaluate(&q, &opts)).map_err(|e| e.to_string())?;
+        let a = with_spinner(|| workspace.evaluate(&q, &opts)).map_err(|e| e.to_string())?;
         Ok(describe(&q, &opts, &a, args.per_turn))
     })
 }

@@ -14,6 +14,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// index the 14-tile values are computed first (each reads the 13-tile values of the next
     /// index), then the 13-tile values gather them; both steps run in parallel over hands.
     pub(super) fn fill(&mut self, roots: &[u32]) {
+        // The layers' memory (an earlier question's when the solver was given [`Buffers`]).
+        let mut v13 = std::mem::take(&mut self.values13);
+        let mut v14 = std::mem::take(&mut self.values14);
+        let mut later_r = std::mem::take(&mut self.later_riichi);
         let split = self.split_partial();
         let riichi13 = self.riichi13_for_pass(split.as_ref());
         let graph = self.graph(split.as_ref(), &riichi13);
@@ -26,7 +30,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // are read only by their own state, just before it overwrites them.
         let keep = self.keep_layers;
         let slot = |d: usize| if keep { d } else { 0 };
-        let mut v13 = terminal13(&graph, n13, keep);
+        terminal13(&graph, n13, keep, &mut v13);
         let (mut root13, mut root14) = self.root_rows(roots);
         for (&r, row) in root13.iter_mut() {
             row[LAST] = v13[slot(LAST) * n13 + at13(r)];
@@ -35,9 +39,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // (what a discard declaring riichi reads, and a draw pointed straight at them), and
         // apart `later` (what the recursion reads), from the terminal values.
         let nr = self.riichi_states.len();
-        let mut v14 = vec![[0.0f64; 3]; n14 + nr];
+        refill(&mut v14, n14 + nr, ZERO);
         v14[n14..].fill([0.0, 0.0, 1.0]);
-        let mut later_r = vec![[0.0, 0.0, 1.0]; nr];
+        refill(&mut later_r, nr, [0.0, 0.0, 1.0]);
         let lives: Vec<f64> =
             self.riichi_states.iter().map(|span| live_sum(&self.riichi_waits[span.range()])).collect();
         let from_r = self.riichi_from();
@@ -59,6 +63,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         }
         self.values13 = v13;
+        if self.retains() {
+            (self.values14, self.later_riichi) = (v14, later_r);
+        }
         self.root13 = root13;
         self.root14 = root14;
         self.layer_len = n13;
@@ -247,12 +254,12 @@ fn split_by_hands<'v>(
 /// A row of values at every draw index (a root's, or one of its 14-tile children's), by state.
 type Rows = HashMap<u32, [[f64; 3]; N]>;
 
-/// The pass's 13-tile values (every layer when `keep`, else one layer of `n13` states and the
-/// [`SPARE13`] zeros), zero but for the last draw index's tenpai: one for a tenpai hand's
-/// variants.
-fn terminal13(graph: &Graph<'_>, n13: usize, keep: bool) -> Vec<[f64; 3]> {
+/// The pass's 13-tile values written to `v13` (every layer when `keep`, else one layer of
+/// `n13` states and the [`SPARE13`] zeros), zero but for the last draw index's tenpai: one
+/// for a tenpai hand's variants.
+fn terminal13(graph: &Graph<'_>, n13: usize, keep: bool, v13: &mut Vec<[f64; 3]>) {
     let slot = |d: usize| if keep { d } else { 0 };
-    let mut v13 = vec![[0.0f64; 3]; if keep { N * n13 } else { n13 + SPARE13 }];
+    refill(v13, if keep { N * n13 } else { n13 + SPARE13 }, ZERO);
     for hand in graph.hands13 {
         // A hand no value of which is read keeps no state ([`Solver::unread13_away`]).
         if hand.until == 0 {
@@ -263,5 +270,4 @@ fn terminal13(graph: &Graph<'_>, n13: usize, keep: bool) -> Vec<[f64; 3]> {
             v[2] = if hand.shanten == 0 { 1.0 } else { 0.0 };
         }
     }
-    v13
 }

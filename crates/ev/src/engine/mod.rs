@@ -36,6 +36,7 @@
 //!   ([`Solver::direct_riichi_steps`], [`Solver::unread13_away`]): smaller, denser layers.
 
 mod best;
+mod buffers;
 mod closed_form;
 mod fill;
 mod keys;
@@ -51,8 +52,8 @@ mod values;
 mod variants;
 
 use best::*;
+use buffers::*;
 use closed_form::*;
-use fill::*;
 use keys::*;
 use pass::*;
 use records::*;
@@ -60,6 +61,7 @@ use scoring::*;
 use values::*;
 use variants::*;
 
+pub(crate) use buffers::Buffers;
 pub(crate) use closed_form::{contributions, first_passage};
 pub(crate) use records::Child;
 pub(crate) use values::{Arrays, better};
@@ -207,12 +209,32 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo: Memo,
     /// Room for [`Solver::riichi_waits_of`]'s answers (reused, not allocated per hand).
     wait_scratch: Vec<(usize, Wait)>,
+    /// Room for the pass's 14-tile layer, its riichi states' later values and
+    /// [`Solver::direct_riichi_steps`]'s renumbering, from the [`Buffers`] the solver was
+    /// given (handed back by [`Solver::into_buffers`]).
+    values14: Vec<[f64; 3]>,
+    later_riichi: Vec<[f64; 3]>,
+    moved14: Vec<u32>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
     /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
     /// exchange limit `limit` (see [`limit`]).
-    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
+    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, input: (Counts, u8), limit: i8) -> Self {
+        Solver::with_buffers(o, opts, s, input, limit, Buffers::default())
+    }
+
+    /// [`Solver::new`] in the memory of `buffers` (left by an earlier question: emptied
+    /// here, their memory kept; see [`Buffers`]).
+    pub fn with_buffers(
+        o: &'a O,
+        opts: &'a Options,
+        s: &'a Setup,
+        (base, base_red): (Counts, u8),
+        limit: i8,
+        buffers: Buffers,
+    ) -> Self {
+        let b = buffers.emptied();
         let unseen = if opts.red_fives { s.red_unseen0 } else { [0; 3] };
         let red_suits = (0..3).filter(|&s| unseen[s] > 0 || base_red & (1 << s) != 0).fold(0, |m, s| m | 1 << s);
         Solver {
@@ -223,22 +245,22 @@ impl<'a, O: Oracle> Solver<'a, O> {
             red: RedLive { unseen, base: base_red },
             red_suits,
             limit,
-            index13: HashTable::new(),
-            keys13: Vec::new(),
-            necessary13: Vec::new(),
-            hands13: Vec::new(),
+            index13: b.index13,
+            keys13: b.keys13,
+            necessary13: b.necessary13,
+            hands13: b.hands13,
             states13: 0,
-            index14: HashTable::new(),
-            hands14: Vec::new(),
+            index14: b.index14,
+            hands14: b.hands14,
             states14: 0,
             pass14: 0,
             pass13: 0,
             roots: 0,
             roots14: 0,
-            steps: Vec::new(),
-            option_pool: Vec::new(),
-            wins: Vec::new(),
-            values13: Vec::new(),
+            steps: b.steps,
+            option_pool: b.option_pool,
+            wins: b.wins,
+            values13: b.values13,
             layer_len: 0,
             dense13: Vec::new(),
             keep_layers: true,
@@ -246,13 +268,43 @@ impl<'a, O: Oracle> Solver<'a, O> {
             root13: HashMap::new(),
             root14: HashMap::new(),
             index_riichi: HashMap::new(),
-            riichi_states: Vec::new(),
-            riichi_waits: Vec::new(),
-            shared: Shared::default(),
+            riichi_states: b.riichi_states,
+            riichi_waits: b.riichi_waits,
+            shared: b.shared,
             memo_ura: HashMap::new(),
             pending_riichi: Vec::new(),
             memo: Memo::new(),
             wait_scratch: Vec::new(),
+            values14: b.values14,
+            later_riichi: b.later_riichi,
+            moved14: b.moved14,
+        }
+    }
+
+    /// The solver's collections, for the next question's [`Solver::with_buffers`]; none from
+    /// a large graph (see [`Solver::retains`]: kept, its layers would sit beside the next
+    /// question's listing).
+    pub fn into_buffers(self) -> Buffers {
+        if !self.retains() {
+            return Buffers::default();
+        }
+        Buffers {
+            index13: self.index13,
+            keys13: self.keys13,
+            necessary13: self.necessary13,
+            hands13: self.hands13,
+            index14: self.index14,
+            hands14: self.hands14,
+            steps: self.steps,
+            option_pool: self.option_pool,
+            wins: self.wins,
+            values13: self.values13,
+            values14: self.values14,
+            later_riichi: self.later_riichi,
+            moved14: self.moved14,
+            riichi_states: self.riichi_states,
+            riichi_waits: self.riichi_waits,
+            shared: self.shared,
         }
     }
 
@@ -325,23 +377,47 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         self.mark_reachable(&roots);
         self.pending_riichi_waits();
-        // Every state is listed: the indexes are not needed any more (freeing them before the
-        // pass lowers the peak memory).
+        if !self.retains() {
+            self.free_before_pass();
+        } else {
+            // Emptied, not freed: a small graph keeps them for the next question (see
+            // [`Buffers`]; the pass never reads them).
+            self.index13.clear();
+            self.index14.clear();
+            self.necessary13.clear();
+            if !self.keep_layers {
+                self.keys13.clear();
+            }
+        }
+        self.pass14 = self.states14;
+        self.direct_riichi_steps();
+        self.pass13 = self.states13;
+        let mut roots = roots;
+        self.unread13_away(&mut roots);
+        self.fill(&roots);
+        Ok(roots)
+    }
+
+    /// Whether the graph is small enough to keep its memory for the next question through
+    /// the pass (see [`Buffers`]): fewer than [`RETAIN_BELOW`] states.
+    pub(super) fn retains(&self) -> bool {
+        ((self.states13 + self.states14) as usize) < RETAIN_BELOW
+    }
+
+    /// Frees what a large graph's pass does not read (see [`Buffers`] for why only a large
+    /// one): the lookup tables, the scoring memos (the roots' riichi hands and the simulator
+    /// ask again for the few they need) and the pools' slack.
+    fn free_before_pass(&mut self) {
         self.index13 = HashTable::new();
         self.index14 = HashTable::new();
         self.necessary13 = Vec::new();
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
-        // The scoring memos (and the shanten memo) of a large graph: the roots' riichi hands
-        // and the simulator ask again for the few they need (a small graph keeps them: asking
-        // again costs more than the memory).
-        if (self.states13 + self.states14) as usize >= PARALLEL_FROM {
-            self.shared = Shared::default();
-            self.memo_ura = HashMap::new();
-            self.memo = Memo::new();
-            self.wait_scratch = Vec::new();
-        }
+        self.shared = Shared::default();
+        self.memo_ura = HashMap::new();
+        self.memo = Memo::new();
+        self.wait_scratch = Vec::new();
         // The pools grew by doubling: their slack would sit beside the pass's layers.
         self.steps.shrink_to_fit();
         self.option_pool.shrink_to_fit();
@@ -350,13 +426,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.wins.shrink_to_fit();
         self.riichi_states.shrink_to_fit();
         self.riichi_waits.shrink_to_fit();
-        self.pass14 = self.states14;
-        self.direct_riichi_steps();
-        self.pass13 = self.states13;
-        let mut roots = roots;
-        self.unread13_away(&mut roots);
-        self.fill(&roots);
-        Ok(roots)
     }
 
     /// Number of states (for reports and tests).

@@ -32,8 +32,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // Only hands' first states are written and read (a draw leads to a hand's first
         // state), so the other entries' value does not matter: zeros, which the allocator
         // hands over without writing them (`vec![NONE; n]` was a 2.5 MB `memset` on the
-        // 3-shanten bench hand).
-        let mut moved = vec![0u32; self.states14 as usize];
+        // 3-shanten bench hand), or the memory an earlier question left ([`Buffers`]).
+        let mut moved = std::mem::take(&mut self.moved14);
+        refill(&mut moved, self.states14 as usize, 0);
         let mut next = 0u32;
         for g in 0..self.hands14.len() {
             let hand = &mut self.hands14[g];
@@ -65,6 +66,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // Nothing reads the skipped hands' records any more (no index into `hands14` is kept,
         // and a state's hand is found by its first state): the pass need not step over them.
         self.hands14.retain(|hand| hand.until != 0);
+        // Kept for the next question by a small graph only: a large one's would sit beside
+        // its pass's layers (64 MB on `--budget 2`).
+        if self.retains() {
+            self.moved14 = moved;
+        }
     }
 
     /// Numbers the 13-tile states anew for the pass without those of the hands no value of
