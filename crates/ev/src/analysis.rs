@@ -335,7 +335,7 @@ fn red_bits(red: [u8; 3], options: &Options) -> u8 {
 
 /// Evaluates a question with the given oracle.
 pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) -> Result<Analysis, Error> {
-    evaluate_grouped(oracle, query, options, (Grouping::Shared, true), &mut Buffers::default())
+    evaluate_grouped(oracle, query, options, (Grouping::Shared, true), None)
 }
 
 /// How the candidates' roots are grouped into state graphs.
@@ -382,11 +382,14 @@ struct Pass<'a, O: Oracle> {
 }
 
 impl<O: Oracle> Pass<'_, O> {
-    /// Solves one state graph for `group`'s roots in the memory of `buffers`: their
-    /// candidates and the graph's states, and the memory for the next question (none after
-    /// an error: a question over the state limit may have taken gigabytes).
-    fn solve(&self, group: &[Root], buffers: Buffers) -> (Result<(Vec<Candidate>, usize), Error>, Buffers) {
-        let mut solver = Solver::with_buffers(self.oracle, self.options, self.setup, self.input, self.lim, buffers);
+    /// Solves one state graph for `group`'s roots: their candidates and the graph's states;
+    /// given `buffers`, in their memory, and its memory for the next question (none after an
+    /// error: a question over the state limit may have taken gigabytes).
+    fn solve(&self, group: &[Root], buffers: Option<Buffers>) -> (Result<(Vec<Candidate>, usize), Error>, Buffers) {
+        let mut solver = match buffers {
+            Some(b) => Solver::with_buffers(self.oracle, self.options, self.setup, self.input, self.lim, b),
+            None => Solver::new(self.oracle, self.options, self.setup, self.input, self.lim),
+        };
         // Only the roots' values are read after the pass: one layer, overwritten in place.
         solver.keep_layers = false;
         solver.skip_unread = self.skip_unread;
@@ -419,14 +422,15 @@ fn by_objective(objective: Objective, a: &Candidate, b: &Candidate) -> std::cmp:
 
 /// [`evaluate_with`], with the roots grouped into state graphs as `grouping` says, skipping
 /// the states whose values are never read when `skip_unread` (as [`evaluate_with`] does; the
-/// tests compare the two: the skipped states must not change a value), the first graph in
-/// the memory of `buffers` (which it leaves there for the next question).
+/// tests compare the two: the skipped states must not change a value); given `buffers`, the
+/// first graph in their memory (which it leaves there for the next question), else in fresh
+/// memory freed as soon as it is not needed.
 pub(crate) fn evaluate_grouped<O: Oracle>(
     oracle: &O,
     query: &Query,
     options: &Options,
     (grouping, skip_unread): (Grouping, bool),
-    buffers: &mut Buffers,
+    mut buffers: Option<&mut Buffers>,
 ) -> Result<Analysis, Error> {
     let (setup, size) = check(query, options)?;
     let closed = *query.hand.closed();
@@ -443,14 +447,14 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
     let lim = limit(shanten, options.extra_exchanges);
     let d0 = usize::from(query.turn - 1);
     let pass = Pass { oracle, options, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
-    let mut memory: Vec<Buffers> = groups.iter().map(|_| Buffers::default()).collect();
-    if let Some(first) = memory.first_mut() {
-        *first = std::mem::take(buffers);
+    let mut memory: Vec<Option<Buffers>> = groups.iter().map(|_| None).collect();
+    if let (Some(first), Some(buffers)) = (memory.first_mut(), buffers.as_deref_mut()) {
+        *first = Some(std::mem::take(buffers));
     }
     let solved: Vec<_> = groups.par_iter().zip(memory).map(|(group, b)| pass.solve(group, b)).collect();
     let mut results = Vec::with_capacity(solved.len());
     for (i, (result, b)) in solved.into_iter().enumerate() {
-        if i == 0 {
+        if let Some(buffers) = buffers.as_deref_mut().filter(|_| i == 0) {
             *buffers = b;
         }
         results.push(result?);

@@ -3,7 +3,6 @@
 
 use crate::Standard;
 use crate::analysis::{Grouping, evaluate_grouped};
-use crate::engine::Buffers;
 use crate::{Analysis, ErrorKind, Objective, Options, Query, RiichiPolicy, evaluate_with, simulate_with};
 use haipai_shanten::shanten as slow_shanten;
 use haipai_tiles::rng::Rng;
@@ -174,10 +173,8 @@ fn shared_graph_equals_each_discard_alone() {
         let q = Query::new(Hand::from_counts(h).expect("hand"));
         let o =
             if i % 2 == 0 { Options::default() } else { Options { riichi: RiichiPolicy::Best, ..Options::article() } };
-        let joint = evaluate_grouped(&Standard::default(), &q, &o, (Grouping::Shared, true), &mut Buffers::default())
-            .expect("evaluate");
-        let alone = evaluate_grouped(&Standard::default(), &q, &o, (Grouping::PerRoot, true), &mut Buffers::default())
-            .expect("evaluate");
+        let joint = evaluate_grouped(&Standard::default(), &q, &o, (Grouping::Shared, true), None).expect("evaluate");
+        let alone = evaluate_grouped(&Standard::default(), &q, &o, (Grouping::PerRoot, true), None).expect("evaluate");
         assert_eq!(joint.candidates.len(), alone.candidates.len());
         for (a, b) in joint.candidates.iter().zip(&alone.candidates) {
             assert_eq!(a.discard, b.discard);
@@ -221,10 +218,8 @@ fn skipping_unread_states_changes_nothing() {
         }
         let q = query(&Hand::from_counts(h).expect("hand").to_string());
         let o = &options[i % options.len()];
-        let skip = evaluate_grouped(&Standard::default(), &q, o, (Grouping::Shared, true), &mut Buffers::default())
-            .expect("evaluate");
-        let every = evaluate_grouped(&Standard::default(), &q, o, (Grouping::Shared, false), &mut Buffers::default())
-            .expect("evaluate");
+        let skip = evaluate_grouped(&Standard::default(), &q, o, (Grouping::Shared, true), None).expect("evaluate");
+        let every = evaluate_grouped(&Standard::default(), &q, o, (Grouping::Shared, false), None).expect("evaluate");
         assert!(skip.states <= every.states);
         assert_eq!(skip.candidates.len(), every.candidates.len());
         for (a, b) in skip.candidates.iter().zip(&every.candidates) {

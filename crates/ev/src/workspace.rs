@@ -57,7 +57,7 @@ impl Workspace {
         query: &Query,
         options: &Options,
     ) -> Result<Analysis, Error> {
-        evaluate_grouped(oracle, query, options, (Grouping::Shared, true), &mut self.buffers)
+        evaluate_grouped(oracle, query, options, (Grouping::Shared, true), Some(&mut self.buffers))
     }
 }
 

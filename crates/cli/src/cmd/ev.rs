@@ -3,7 +3,7 @@
 //! tiles with their live copies; `-` reads one hand a line.
 
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
-use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, Workspace};
+use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, Workspace, evaluate};
 use haipai::score::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
 use serde_json::{Value, json};
@@ -369,11 +369,16 @@ pub fn run(args: &Args) -> u8 {
         }
     };
     // One workspace for every question of a batch: each after the first reuses the memory
-    // of the ones before it (the same answers, faster).
-    let mut workspace = Workspace::new();
+    // of the ones before it (the same answers, faster). A single question frees its memory
+    // as soon as it is not needed (a lower peak).
+    let mut workspace = (args.hand == "-").then(Workspace::new);
     for_each_input(&args.hand, args.json, |line| {
         let q = query(args, &base, line)?;
-        let a = with_spinner(|| workspace.evaluate(&q, &opts)).map_err(|e| e.to_string())?;
+        let a = with_spinner(|| match workspace.as_mut() {
+            Some(workspace) => workspace.evaluate(&q, &opts),
+            None => evaluate(&q, &opts),
+        })
+        .map_err(|e| e.to_string())?;
         Ok(describe(&q, &opts, &a, args.per_turn))
     })
 }

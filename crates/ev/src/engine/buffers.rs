@@ -4,17 +4,17 @@
 //! 3 to 5 µs a page on the machines measured, 12,500 pages for the 3-shanten bench hand) nor
 //! grows its pools by copying. What a user holds is a [`crate::Workspace`].
 //!
-//! A large graph ([`RETAIN_BELOW`] states or more) keeps nothing: it frees its lookup tables
-//! and scoring memos before the pass and fits its pools to their length, as a solver without
-//! a workspace does. Kept, they would sit beside the pass's layers (and its layers beside the
+//! A solver without buffers ([`Solver::new`]) keeps nothing: it frees its lookup tables and
+//! scoring memos before the pass and fits its pools to their length (a lower peak). So does a
+//! large graph ([`RETAIN_BELOW`] states or more) in a workspace. Kept, they would sit beside the pass's layers (and its layers beside the
 //! next question's listing) and raise the peak: on `--budget 2` by 120 MB or more, over the
 //! 1 GiB its question is allowed.
 
 use super::*;
 
-/// Graphs of fewer states keep their lookup tables, memos and pools' slack through the
-/// pass, and all their memory for the next question; larger ones keep nothing (see the
-/// module's doc).
+/// Graphs of fewer states in a workspace keep their lookup tables, memos and pools' slack
+/// through the pass, and all their memory for the next question; larger ones keep nothing
+/// (see the module's doc).
 pub(super) const RETAIN_BELOW: usize = 1 << 22;
 
 /// The solver's reusable collections: empty, or left by an earlier question and emptied by

@@ -215,17 +215,23 @@ pub(crate) struct Solver<'a, O: Oracle> {
     values14: Vec<[f64; 3]>,
     later_riichi: Vec<[f64; 3]>,
     moved14: Vec<u32>,
+    /// Whether its memory goes to a next question (a solver given [`Buffers`]): see
+    /// [`Solver::retains`].
+    for_next: bool,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
     /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
     /// exchange limit `limit` (see [`limit`]).
     pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, input: (Counts, u8), limit: i8) -> Self {
-        Solver::with_buffers(o, opts, s, input, limit, Buffers::default())
+        let mut solver = Solver::with_buffers(o, opts, s, input, limit, Buffers::default());
+        solver.for_next = false;
+        solver
     }
 
     /// [`Solver::new`] in the memory of `buffers` (left by an earlier question: emptied
-    /// here, their memory kept; see [`Buffers`]).
+    /// here, their memory kept; see [`Buffers`]), keeping its own for the next question
+    /// ([`Solver::into_buffers`]).
     pub fn with_buffers(
         o: &'a O,
         opts: &'a Options,
@@ -278,6 +284,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             values14: b.values14,
             later_riichi: b.later_riichi,
             moved14: b.moved14,
+            for_next: true,
         }
     }
 
@@ -398,10 +405,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         Ok(roots)
     }
 
-    /// Whether the graph is small enough to keep its memory for the next question through
-    /// the pass (see [`Buffers`]): fewer than [`RETAIN_BELOW`] states.
+    /// Whether the solver keeps its memory through the pass for the next question: given
+    /// [`Buffers`], and a graph small enough (fewer than [`RETAIN_BELOW`] states; see
+    /// [`Buffers`]). Otherwise it frees what the pass does not read, as it always did.
     pub(super) fn retains(&self) -> bool {
-        ((self.states13 + self.states14) as usize) < RETAIN_BELOW
+        self.for_next && ((self.states13 + self.states14) as usize) < RETAIN_BELOW
     }
 
     /// Frees what a large graph's pass does not read (see [`Buffers`] for why only a large
