@@ -412,9 +412,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         self.for_next && ((self.states13 + self.states14) as usize) < RETAIN_BELOW
     }
 
-    /// Frees what a large graph's pass does not read (see [`Buffers`] for why only a large
-    /// one): the lookup tables, the scoring memos (the roots' riichi hands and the simulator
-    /// ask again for the few they need) and the pools' slack.
+    /// Frees what the pass does not read, when the memory goes to no next question (see
+    /// [`Solver::retains`]; freeing lowers the peak): the lookup tables, the pools' slack and,
+    /// on a large graph, the scoring memos and the shanten memo (the roots' riichi hands and
+    /// the simulator ask again for the few they need; a small graph keeps them: asking again
+    /// costs more than the memory).
     fn free_before_pass(&mut self) {
         self.index13 = HashTable::new();
         self.index14 = HashTable::new();
@@ -422,10 +424,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
-        self.shared = Shared::default();
-        self.memo_ura = HashMap::new();
-        self.memo = Memo::new();
-        self.wait_scratch = Vec::new();
+        if (self.states13 + self.states14) as usize >= fill::PARALLEL_FROM {
+            self.shared = Shared::default();
+            self.memo_ura = HashMap::new();
+            self.memo = Memo::new();
+            self.wait_scratch = Vec::new();
+        }
         // The pools grew by doubling: their slack would sit beside the pass's layers.
         self.steps.shrink_to_fit();
         self.option_pool.shrink_to_fit();
