@@ -102,26 +102,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             }
         };
         let pre = self.pre_of(h14, sh14, keep, used14);
-        let (key, hash) = if sh14 == -1 {
-            // A complete hand: its states are told apart by the winning tile as well (every
-            // draw completing a hand lowers its shanten: always kept). The same hand, so the
-            // same answer.
-            if found.is_none() {
-                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
-            }
-            let key = Key::of(plain | win_tag(drawn));
-            let hash = key.hash();
-            if let Some(entry) = find(&self.index14, key, hash) {
-                return Some(entry.to());
-            }
-            (key, hash)
-        } else if !needed && pre.1 & !(1u64 << drawn) == 0 {
-            if found.is_none() {
-                insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
-            }
-            return None;
-        } else {
-            (Key::of(plain), hash)
+        let (key, hash) = match self.listing_key((plain, hash), found.is_some(), drawn, needed, pre) {
+            Listing::Under(key, hash) => (key, hash),
+            Listing::Found(to) => return Some(to),
+            Listing::Thrown => return None,
         };
         let to = self.list14((h14, plain, parent), drawn, pre, used14);
         let listed = Entry14::listed(to, pre.1);
@@ -136,6 +120,40 @@ impl<'a, O: Oracle> Solver<'a, O> {
             _ => insert_new(&mut self.index14, key, hash, listed),
         }
         Some(to)
+    }
+
+    /// Where [`Solver::draw_hand`] goes with a 14-tile hand not listed under its key `plain`
+    /// (`hash`; `asked`: its answer `pre` is in the table already): listed under which key,
+    /// found listed under its key with the winning tile, or not kept (the draw is thrown).
+    /// A hand not kept, or complete, has its answer remembered under `plain`.
+    #[inline(always)]
+    fn listing_key(
+        &mut self,
+        (plain, hash): (u128, u64),
+        asked: bool,
+        drawn: usize,
+        needed: bool,
+        pre: Pre,
+    ) -> Listing {
+        let (sh14, admissible, keep) = pre;
+        let complete = sh14 == -1;
+        // Kept: it lowers the shanten, or the hand may throw another tile than the drawn one.
+        let kept = needed || admissible & !(1u64 << drawn) != 0;
+        if !asked && (complete || !kept) {
+            insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
+        }
+        if complete {
+            // A complete hand: its states are told apart by the winning tile as well (every
+            // draw completing a hand lowers its shanten: always kept). The same hand, so the
+            // same answer.
+            let key = Key::of(plain | win_tag(drawn));
+            let hash = key.hash();
+            return match find(&self.index14, key, hash) {
+                Some(entry) => Listing::Found(entry.to()),
+                None => Listing::Under(key, hash),
+            };
+        }
+        if kept { Listing::Under(Key::of(plain), hash) } else { Listing::Thrown }
     }
 
     /// Lists the draws of 13-tile hand `g` (its `tenpai`, kept draws and their live copies).
@@ -253,58 +271,73 @@ impl<'a, O: Oracle> Solver<'a, O> {
         &mut self,
         (h14, plain, parent): (&mut Counts, u128, usize),
         drawn: usize,
-        (sh14, admissible, keep): Pre,
+        pre: Pre,
         used14: u8,
     ) -> (u32, u8) {
         let mask = self.red_mask(h14);
         let base = self.states14;
         self.states14 += variants(mask) as u32;
-        let mut win = NONE;
-        let mut forced = false;
-        if sh14 == -1 {
-            // Whether there is a win (a yaku) does not depend on the red fives: they are dora.
-            let start = self.wins.len() as u32;
-            let reds = &RED[usize::from(mask)][..variants(mask)];
-            for w in self.dama_wins(h14, plain, drawn, reds).into_iter().take(reds.len()) {
-                forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
-                if w.iter().any(Option::is_some) {
-                    win = start;
-                    self.wins.push(w.map(|w| w.unwrap_or(f64::NAN)));
-                }
-            }
-        }
+        let (win, forced) = if pre.0 == -1 { self.list_wins(h14, plain, drawn, mask) } else { (NONE, false) };
         let start = self.option_pool.len() as u32;
         if !forced {
-            // The admissible discards are held kinds.
-            for e in kinds(admissible) {
-                let used13 = used14 - u8::from(h14[e] > self.base[e]);
-                // Throwing the hand's only five of a suit clears that suit's red bit.
-                let clears = match FIVE_SUIT[e] {
-                    s @ 0..3 if h14[e] == 1 => (u32::from(s) + 1) << 29,
-                    _ => 0,
-                };
-                h14[e] -= 1;
-                // Throwing the drawn tile back leaves the parent: no lookup.
-                let to = if e == drawn { self.found13(parent) } else { self.hand13(plain - unit(e), used13) };
-                // Tenpai after the discard: only from a tenpai hand keeping its shanten, or
-                // from a complete one.
-                let tenpai = match sh14 {
-                    0 => keep & (1 << e) != 0,
-                    -1 => self.shanten(h14) == 0,
-                    _ => false,
-                };
-                let considered = tenpai && self.riichi_considered();
-                if considered {
-                    self.riichi13(to.hand, h14);
-                }
-                let info = to.hand | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
-                self.option_pool.push(Opt { state: to.base, info });
-                h14[e] += 1;
-            }
+            self.list_discards((h14, plain, parent), drawn, pre, used14);
         }
         let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
-        self.hands14.push(Hand14 { base, start, win, len, used: used14, until: until(sh14), mask, reach: 0 });
+        self.hands14.push(Hand14 { base, start, win, len, used: used14, until: until(pre.0), mask, reach: 0 });
         (base, mask)
+    }
+
+    /// The win points of complete hand `h14` (won on `drawn`; red suits `mask`) pushed to
+    /// `wins`, a row for each variant: the first row (`NONE` when no variant wins: no yaku)
+    /// and whether the win is forced (won at a plain draw and at the last, and not declined).
+    /// Whether there is a win does not depend on the red fives: they are dora.
+    #[inline(always)]
+    fn list_wins(&mut self, h14: &Counts, plain: u128, drawn: usize, mask: u8) -> (u32, bool) {
+        let (start, mut win, mut forced) = (self.wins.len() as u32, NONE, false);
+        let reds = &RED[usize::from(mask)][..variants(mask)];
+        for w in self.dama_wins(h14, plain, drawn, reds).into_iter().take(reds.len()) {
+            forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
+            if w.iter().any(Option::is_some) {
+                win = start;
+                self.wins.push(w.map(|w| w.unwrap_or(f64::NAN)));
+            }
+        }
+        (win, forced)
+    }
+
+    /// The admissible discards of the new 14-tile hand `h14` (see [`Solver::list14`]) pushed
+    /// to the option pool, each with the 13-tile hand it leaves, the red suit it clears and
+    /// whether it may declare riichi (the riichi states then numbered).
+    #[inline(always)]
+    fn list_discards(&mut self, (h14, plain, parent): (&mut Counts, u128, usize), drawn: usize, pre: Pre, used14: u8) {
+        let (sh14, admissible, keep) = pre;
+        // The admissible discards are held kinds.
+        for e in kinds(admissible) {
+            let used13 = used14 - u8::from(h14[e] > self.base[e]);
+            let clears = clears_red(h14, e);
+            h14[e] -= 1;
+            // Throwing the drawn tile back leaves the parent: no lookup.
+            let to = if e == drawn { self.found13(parent) } else { self.hand13(plain - unit(e), used13) };
+            let considered = self.tenpai_after(h14, sh14, keep & (1 << e) != 0) && self.riichi_considered();
+            if considered {
+                self.riichi13(to.hand, h14);
+            }
+            let info = to.hand | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
+            self.option_pool.push(Opt { state: to.base, info });
+            h14[e] += 1;
+        }
+    }
+
+    /// Whether the 13-tile hand `h13` left by a discard is tenpai: only after a tenpai hand's
+    /// shanten-keeping discard (`keeps`), or after any discard of a complete hand (`sh14`: the
+    /// 14-tile hand's shanten) that leaves a tenpai one.
+    #[inline(always)]
+    fn tenpai_after(&mut self, h13: &Counts, sh14: i8, keeps: bool) -> bool {
+        match sh14 {
+            0 => keeps,
+            -1 => self.shanten(h13) == 0,
+            _ => false,
+        }
     }
 
     /// The win points of complete hand `h14` (won on `drawn`) without riichi, at a plain draw
@@ -337,5 +370,25 @@ impl<'a, O: Oracle> Solver<'a, O> {
             ];
         }
         out
+    }
+}
+
+/// Where [`Solver::draw_hand`] goes after [`Solver::listing_key`].
+enum Listing {
+    /// List the hand under this key (and its hash).
+    Under(Key, u64),
+    /// A complete hand already listed with this winning tile: its first state and red suits.
+    Found((u32, u8)),
+    /// The draw is not kept.
+    Thrown,
+}
+
+/// The red bit that throwing kind `e` from `h14` clears, in an option's `info`: a five's suit
+/// bit when it is the hand's only five of that suit (its red copy, if held, goes), else none.
+#[inline(always)]
+fn clears_red(h14: &Counts, e: usize) -> u32 {
+    match FIVE_SUIT[e] {
+        s @ 0..3 if h14[e] == 1 => (u32::from(s) + 1) << 29,
+        _ => 0,
     }
 }
