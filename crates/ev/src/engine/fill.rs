@@ -176,31 +176,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let (v14, next_r) = v14.split_at_mut(n14);
             let next_r = &*next_r;
             let next13: &[[f64; 3]] = next13.unwrap_or(layer13);
-            let end = graph.ends14[d];
-            if graph.chunks14.is_empty() {
-                graph.layer14(0..end, v14, d, next13, next_r);
-            } else {
-                let base = |g: usize| graph.hands14[g].base as usize;
-                let chunks = split_by_hands(&graph.chunks14, graph.hands14.len(), base, v14);
-                chunks
-                    .into_par_iter()
-                    .filter(|(hands, _)| hands.start < end)
-                    .for_each(|(hands, out)| graph.layer14(hands.start..hands.end.min(end), out, d, next13, next_r));
-            }
+            let base = |g: usize| graph.hands14[g].base as usize;
+            let hands = (&graph.chunks14[..], graph.hands14.len(), graph.ends14[d]);
+            for_hands(hands, base, v14, |hands, out| graph.layer14(hands, out, d, next13, next_r));
         }
         let denom = self.s.denom[d];
         let v14 = &*v14;
-        let end = graph.ends13[d];
-        if graph.chunks13.is_empty() {
-            graph.layer13(0..end, layer13, next13, d, denom, v14);
-        } else {
-            let base = |g: usize| graph.hands13[g].base as usize;
-            let chunks = split_by_hands(&graph.chunks13, graph.hands13.len(), base, layer13);
-            chunks
-                .into_par_iter()
-                .filter(|(hands, _)| hands.start < end)
-                .for_each(|(hands, out)| graph.layer13(hands.start..hands.end.min(end), out, next13, d, denom, v14));
-        }
+        let base = |g: usize| graph.hands13[g].base as usize;
+        let hands = (&graph.chunks13[..], graph.hands13.len(), graph.ends13[d]);
+        for_hands(hands, base, layer13, |hands, out| graph.layer13(hands, out, next13, d, denom, v14));
     }
 }
 
@@ -230,6 +214,25 @@ fn chunk_starts(hands: usize, states: usize, base: impl Fn(usize) -> usize) -> V
         }
     }
     starts
+}
+
+/// Runs `layer` over the hands before `end` (of `hands` in all, chunked at `starts`: empty
+/// for one run on the calling thread) with their values in `out` (hand `g`'s from
+/// `base(g)`): each chunk in parallel, a chunk's range cut at `end`.
+fn for_hands(
+    (starts, hands, end): (&[usize], usize, usize),
+    base: impl Fn(usize) -> usize,
+    out: &mut [[f64; 3]],
+    layer: impl Fn(std::ops::Range<usize>, &mut [[f64; 3]]) + Sync,
+) {
+    if starts.is_empty() {
+        layer(0..end, out);
+        return;
+    }
+    split_by_hands(starts, hands, base, out)
+        .into_par_iter()
+        .filter(|(range, _)| range.start < end)
+        .for_each(|(range, out)| layer(range.start..range.end.min(end), out));
 }
 
 /// A layer of values split at the chunk starts `starts` (see [`chunk_starts`]): each chunk's

@@ -105,7 +105,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         red_han: u32,
     ) -> Option<f64> {
         let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
-            Some(t) => Some((t, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
+            Some(t) => Some((t, extra_han(red_han, (riichi, ippatsu, haitei)))),
             None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
             None => None,
         };
@@ -130,7 +130,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         red_han: u32,
     ) -> Option<WinParts> {
         let parts = match self.win_parts(h14, drawn, riichi > 0, false) {
-            Some(p) => Some((p, red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei))),
+            Some(p) => Some((p, extra_han(red_han, (riichi, ippatsu, haitei)))),
             None if haitei && riichi == 0 => self.win_parts(h14, drawn, false, true).map(|p| (p, red_han)),
             None => None,
         };
@@ -288,4 +288,10 @@ pub(crate) fn binom(n: u32, k: u32) -> f64 {
         r = r * f64::from(n - i) / f64::from(i + 1);
     }
     r
+}
+
+/// The han a win adds to every reading: the red fives' `red_han`, double riichi's (`riichi`
+/// 2), ippatsu's and haitei's (riichi's own han is the oracle's).
+fn extra_han(red_han: u32, (riichi, ippatsu, haitei): (u8, bool, bool)) -> u32 {
+    red_han + u32::from(riichi == 2) + u32::from(ippatsu) + u32::from(haitei)
 }
