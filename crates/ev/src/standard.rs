@@ -3,7 +3,8 @@
 use crate::analysis::{Analysis, Error, Estimate, Query, evaluate_with, simulate_with};
 use crate::options::Options;
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
-use haipai_score::{Conditions, Outcome, Rules, Situation, Wind, Yaku, payment, score, value, value_pair};
+use haipai_score::{Conditions, Outcome, Rules, Situation, Yaku, payment, score, value, value_pair};
+use haipai_tiles::Wind;
 use haipai_tiles::{Counts, Hand, Tile};
 
 /// Shanten by [`haipai_shanten::shanten`], wins scored by [`haipai_score::score`] under the
@@ -14,13 +15,9 @@ pub struct Standard {
     pub rules: Rules,
 }
 
+/// The wind of a seat or round tile (the query checks that it is 1z..4z).
 fn wind(t: Tile) -> Wind {
-    match t.index() {
-        28 => Wind::South,
-        29 => Wind::West,
-        30 => Wind::North,
-        _ => Wind::East,
-    }
+    Wind::from_tile(t).unwrap_or_default()
 }
 
 impl Oracle for Standard {

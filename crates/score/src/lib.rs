@@ -14,7 +14,8 @@
 //! scored by the PyPI package `mahjong` 2.1.0 (regenerate with `cargo xtask gen-score-corpus`).
 //!
 //! ```
-//! use haipai_score::{score, Outcome, Rules, Situation, Wind};
+//! use haipai_score::{score, Outcome, Rules, Situation};
+//! use haipai_tiles::Wind;
 //! use haipai_tiles::{parse_tile, Hand};
 //!
 //! // An open hand with a called white-dragon triplet, ron on 7m: yakuhai haku, 1 han; fu 20 +
@@ -45,7 +46,8 @@
 //! without ura, but 6 han 30 fu beats 5 han 70 fu with two).
 //!
 //! ```
-//! use haipai_score::{dora_han, value, Conditions, Rules, Wind};
+//! use haipai_score::{dora_han, value, Conditions, Rules};
+//! use haipai_tiles::Wind;
 //! use haipai_tiles::{parse_counts, parse_tile};
 //!
 //! let hand = parse_counts("234567m345p23488s")?; // complete, drawn 2s
@@ -119,7 +121,7 @@ pub use engine::{MAX_INDICATORS, MAX_STICKS, Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{Limit, Payment, base_points, payment};
 pub use rules::Rules;
-pub use situation::{Conditions, Error, ErrorKind, Situation, Wind};
+pub use situation::{Conditions, Error, ErrorKind, Situation};
 pub use value::{Value, value, value_pair};
 pub use yaku::Yaku;
 
@@ -143,22 +145,18 @@ mod send_sync {
         assert_send_sync::<Yaku>();
         assert_send_sync::<FuPart>();
         assert_send_sync::<Limit>();
-        assert_send_sync::<Wind>();
         assert_send_sync::<Error>();
         assert_send_sync::<ErrorKind>();
     }
 }
 
-/// `FromStr` and `Display` agree: every wind and every yaku reads back what it prints.
+/// `FromStr` and `Display` agree: every yaku reads back what it prints.
 #[cfg(test)]
 mod text_round_trips {
     use super::*;
 
     #[test]
-    fn winds_and_yaku_read_back_what_they_print() {
-        for wind in [Wind::East, Wind::South, Wind::West, Wind::North] {
-            assert_eq!(wind.to_string().parse::<Wind>(), Ok(wind));
-        }
+    fn yaku_read_back_what_they_print() {
         for yaku in Yaku::ALL {
             assert_eq!(yaku.to_string().parse::<Yaku>(), Ok(yaku));
         }
@@ -166,9 +164,6 @@ mod text_round_trips {
 
     #[test]
     fn unknown_names_say_what_was_expected() {
-        let wind = "5z".parse::<Wind>().unwrap_err();
-        assert_eq!(wind.kind(), &ErrorKind::UnknownName { what: "wind", text: "5z".to_string() });
-        assert_eq!(wind.to_string(), "'5z' is not a wind (E, S, W or N, east..north, 1z..4z, 東南西北)");
         let yaku = "tsumo".parse::<Yaku>().unwrap_err().to_string();
         assert_eq!(yaku, "'tsumo' is not a yaku name (riichi, pinfu, ... as listed in the crate docs)");
     }

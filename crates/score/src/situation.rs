@@ -1,86 +1,7 @@
 //! The input of a score: the hand, the winning tile and everything about how it was won.
 
-use haipai_tiles::{Hand, Tile};
+use haipai_tiles::{Hand, Tile, Wind};
 use std::fmt;
-use std::str::FromStr;
-
-/// A wind: seat or round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Wind {
-    /// 東 East (the dealer's seat).
-    #[default]
-    East,
-    /// 南 South.
-    South,
-    /// 西 West.
-    West,
-    /// 北 North.
-    North,
-}
-
-impl Wind {
-    /// The wind's tile (1z..4z).
-    pub const fn tile(self) -> Tile {
-        match self {
-            Wind::East => Tile::EAST,
-            Wind::South => Tile::SOUTH,
-            Wind::West => Tile::WEST,
-            Wind::North => Tile::NORTH,
-        }
-    }
-
-    /// Parses `E`/`S`/`W`/`N` (any case), `east`..., `1z`..`4z` or 東南西北.
-    ///
-    /// ```
-    /// use haipai_score::Wind;
-    /// assert_eq!(Wind::parse("S"), Some(Wind::South));
-    /// assert_eq!(Wind::parse("4z"), Some(Wind::North));
-    /// assert_eq!(Wind::parse("x"), None);
-    /// ```
-    pub fn parse(text: &str) -> Option<Wind> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "e" | "east" | "1z" | "東" => Some(Wind::East),
-            "s" | "south" | "2z" | "南" => Some(Wind::South),
-            "w" | "west" | "3z" | "西" => Some(Wind::West),
-            "n" | "north" | "4z" | "北" => Some(Wind::North),
-            _ => None,
-        }
-    }
-
-    /// `E`, `S`, `W` or `N`.
-    pub const fn letter(self) -> char {
-        match self {
-            Wind::East => 'E',
-            Wind::South => 'S',
-            Wind::West => 'W',
-            Wind::North => 'N',
-        }
-    }
-}
-
-impl FromStr for Wind {
-    type Err = Error;
-
-    /// Parses a wind as [`Wind::parse`] does; the error is an [`ErrorKind::UnknownName`].
-    ///
-    /// ```
-    /// use haipai_score::Wind;
-    ///
-    /// let seat: Wind = "south".parse()?;
-    /// assert_eq!((seat, seat.to_string()), (Wind::South, "S".to_string()));
-    /// assert!("5z".parse::<Wind>().is_err());
-    /// # Ok::<(), haipai_score::Error>(())
-    /// ```
-    fn from_str(s: &str) -> Result<Wind, Error> {
-        Wind::parse(s).ok_or_else(|| ErrorKind::UnknownName { what: "wind", text: s.to_string() }.into())
-    }
-}
-
-impl fmt::Display for Wind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
 
 /// A winning situation. `hand` holds the closed tiles *including the winning tile* and the
 /// called melds (so 14 tiles, a quad counting as 3); red fives are those of the hand.
@@ -272,9 +193,9 @@ pub enum ErrorKind {
     /// indicators (with chankan, the robbed tile's other three copies are in the opponent's
     /// kan).
     IndicatorCopies(Tile),
-    /// Text that names no [`Wind`] or [`Yaku`](crate::Yaku), from their `FromStr`.
+    /// Text that names no [`Yaku`](crate::Yaku), from its `FromStr`.
     UnknownName {
-        /// `wind` or `yaku`.
+        /// What was named (`yaku`).
         what: &'static str,
         /// The text as given.
         text: String,
@@ -312,9 +233,6 @@ impl fmt::Display for Error {
             }
             ErrorKind::IndicatorCopies(t) => {
                 write!(f, "five copies of {t} between the hand and the dora and ura-dora indicators")
-            }
-            ErrorKind::UnknownName { what: "wind", text } => {
-                write!(f, "'{text}' is not a wind (E, S, W or N, east..north, 1z..4z, 東南西北)")
             }
             ErrorKind::UnknownName { what, text } => {
                 write!(f, "'{text}' is not a {what} name (riichi, pinfu, ... as listed in the crate docs)")

@@ -49,7 +49,7 @@ impl Value {
     ///
     /// // Riichi tsumo pinfu tanyao, non-dealer: 20 fu 4 han is 1300/2600; one ura-dora: mangan.
     /// let hand = parse_counts("234567m345p23488s")?;
-    /// let cond = Conditions { tsumo: true, riichi: true, seat: haipai_score::Wind::South, ..Conditions::default() };
+    /// let cond = Conditions { tsumo: true, riichi: true, seat: haipai_tiles::Wind::South, ..Conditions::default() };
     /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
     /// assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200));
     /// assert_eq!(v.with_ura(1).total, 8000);
@@ -88,7 +88,8 @@ impl Value {
     /// alone, priced once per limit.
     ///
     /// ```
-    /// use haipai_score::{value, Conditions, Rules, Wind};
+    /// use haipai_score::{value, Conditions, Rules};
+    /// use haipai_tiles::Wind;
     /// use haipai_tiles::{parse_counts, parse_tile};
     ///
     /// let hand = parse_counts("234567m345p23488s")?;
@@ -158,7 +159,8 @@ impl Value {
 /// The answer equals [`score`](crate::score)'s for the same situation with no ura-dora.
 ///
 /// ```
-/// use haipai_score::{value, Conditions, Rules, Wind};
+/// use haipai_score::{value, Conditions, Rules};
+/// use haipai_tiles::Wind;
 /// use haipai_tiles::{parse_counts, parse_tile};
 ///
 /// // Dealer riichi tsumo tanyao with dora 2m (indicator 1m): 30 fu 6 han, haneman 6000 all.
@@ -205,7 +207,8 @@ fn each_reading(
 /// own best reading, exactly as two calls would. Errors as [`value`] under `cond`.
 ///
 /// ```
-/// use haipai_score::{value, value_pair, Conditions, Rules, Wind};
+/// use haipai_score::{value, value_pair, Conditions, Rules};
+/// use haipai_tiles::Wind;
 /// use haipai_tiles::{parse_counts, parse_tile};
 ///
 /// let hand = parse_counts("234567m345p23488s")?;
@@ -315,7 +318,7 @@ impl Readings {
 mod tests {
     use super::*;
     use crate::points::payment;
-    use crate::situation::Wind;
+    use haipai_tiles::Wind;
     use haipai_tiles::rng::Rng;
     use haipai_tiles::sample::random_complete_hand;
 

@@ -9,7 +9,8 @@
 
 use haipai_test_utils::mutate;
 
-use haipai_score::{MAX_STICKS, Outcome, Rules, Situation, Wind, score, value};
+use haipai_score::{MAX_STICKS, Outcome, Rules, Situation, score, value};
+use haipai_tiles::Wind;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Hand, Tile};
 

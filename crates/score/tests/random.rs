@@ -1,7 +1,8 @@
 //! Seeded random hands (haipai's own RNG): scoring never panics, every random winning hand
 //! gets a consistent answer, and non-winning hands are a clear error.
 
-use haipai_score::{ErrorKind, Limit, Outcome, Rules, Situation, Wind, dora_han, score, value};
+use haipai_score::{ErrorKind, Limit, Outcome, Rules, Situation, dora_han, score, value};
+use haipai_tiles::Wind;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Hand, Meld, MeldKind, Tile};
 

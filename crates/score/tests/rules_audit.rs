@@ -2,7 +2,8 @@
 //! its exact han, fu, yaku and payments worked out by hand under the standard (Japanese pro /
 //! Tenhou-style) rules, and the allocation-free `value` path checked against `score` on each.
 
-use haipai_score::{ErrorKind, Limit, Outcome, Rules, Score, Situation, Wind, Yaku, dora_han, score, value};
+use haipai_score::{ErrorKind, Limit, Outcome, Rules, Score, Situation, Yaku, dora_han, score, value};
+use haipai_tiles::Wind;
 use haipai_tiles::{Hand, parse_tile};
 
 /// A situation: non-dealer (South seat), East round, ron, no flags.

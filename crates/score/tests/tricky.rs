@@ -1,6 +1,7 @@
 //! Named table tests for the classic tricky hands, the rule options and the errors.
 
-use haipai_score::{ErrorKind, FuPart, Limit, Outcome, Rules, Score, Situation, Wind, Yaku, score};
+use haipai_score::{ErrorKind, FuPart, Limit, Outcome, Rules, Score, Situation, Yaku, score};
+use haipai_tiles::Wind;
 use haipai_tiles::{Hand, parse_tile};
 
 /// The kind of a result's error, so tests can compare it exactly.

@@ -61,6 +61,8 @@ pub enum ErrorKind {
     TilesAfterMeld,
     /// More than four called melds.
     TooManyMelds(usize),
+    /// A name that is no wind (winds are `E`, `S`, `W`, `N`, `east`..`north`, `1z`..`4z`, 東南西北).
+    NotAWind(String),
 }
 
 impl Error {
@@ -117,6 +119,9 @@ impl fmt::Display for ErrorKind {
                 write!(f, "closed tiles must come before the called melds in brackets")
             }
             ErrorKind::TooManyMelds(n) => write!(f, "{n} called melds: at most 4"),
+            ErrorKind::NotAWind(text) => {
+                write!(f, "'{text}' is not a wind (E, S, W or N, east..north, 1z..4z, 東南西北)")
+            }
         }
     }
 }

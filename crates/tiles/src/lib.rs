@@ -9,6 +9,7 @@
 //! - [`TileSet`]: a bit set over the 34 kinds (bit `i` = kind `i`); [`Counts`] is
 //!   `[u8; 34]` in the same order.
 //! - [`Hand`]: closed tiles plus called [`Meld`]s; [`Wall`]: a seeded shuffle.
+//! - [`Wind`]: a seat or round wind.
 //! - [`sample`]: seeded random hands, the inputs of the workspace's tests and benches.
 //! - [`Error`]: one opaque error; its [`ErrorKind`] is `#[non_exhaustive]`.
 //!
@@ -71,6 +72,7 @@ pub mod sample;
 mod tile;
 mod tileset;
 mod wall;
+mod wind;
 
 pub use error::{Error, ErrorKind};
 pub use hand::Hand;
@@ -79,3 +81,4 @@ pub use notation::{counts_to_glyphs, counts_to_string, counts_to_string_with_red
 pub use tile::{KINDS, PHYSICAL_TILES, PhysicalTile, Suit, Tile};
 pub use tileset::{Counts, TileSet, total};
 pub use wall::Wall;
+pub use wind::Wind;

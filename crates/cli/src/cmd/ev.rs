@@ -4,7 +4,7 @@
 
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
 use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, Workspace, evaluate};
-use haipai::score::Wind;
+use haipai::tiles::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
 use serde_json::{Value, json};
 use std::io::IsTerminal;

@@ -2,7 +2,8 @@
 //! one JSON request per line.
 
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
-use haipai::score::{Outcome, Rules, Score, Situation, Wind, score};
+use haipai::score::{Outcome, Rules, Score, Situation, score};
+use haipai::tiles::Wind;
 use haipai::tiles::{Hand, Tile, parse_tile};
 use serde_json::{Value, json};
 

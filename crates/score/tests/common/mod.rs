@@ -5,7 +5,8 @@
 
 #![allow(dead_code)]
 
-use haipai_score::{Situation, Wind};
+use haipai_score::Situation;
+use haipai_tiles::Wind;
 use haipai_tiles::{Hand, Tile, parse_tile};
 use serde_json::Value;
 
