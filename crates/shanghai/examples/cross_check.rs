@@ -8,7 +8,7 @@ fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let deals = args.first().copied().unwrap_or(100);
     let first = args.get(1).copied().unwrap_or(1);
-    let budget = Budget { nodes: args.get(2).copied().unwrap_or(2_000_000), time: None };
+    let budget = Budget { nodes: args.get(2).copied().unwrap_or(2_000_000), time: None, ..Budget::default() };
     let turtle = Layout::builtin("turtle").expect("built in");
     let (mut same, mut differ, mut unknown) = (0, 0, 0);
     for seed in first..first + deals {

@@ -44,7 +44,7 @@ fn main() {
             if counts {
                 println!("seed {seed} after {k}: nodes {} relax {}", stats.total_nodes, stats.total_relaxations);
             }
-            unknown += review.iter().filter(|(_, c)| *c == MoveClass::Unknown).count();
+            unknown += review.iter().filter(|(_, c)| matches!(c, MoveClass::Unknown(_))).count();
             if peek {
                 let classes: String = review.iter().map(|(_, c)| class_letter(*c)).collect();
                 println!("seed {seed} after {k}: {classes}");
@@ -74,6 +74,6 @@ fn class_letter(class: MoveClass) -> char {
     match class {
         MoveClass::KeepsWinnable => 'k',
         MoveClass::Loses => 'l',
-        MoveClass::Unknown => 'u',
+        MoveClass::Unknown(_) => 'u',
     }
 }

@@ -54,4 +54,4 @@ pub use board::{Board, Move, MoveError, MoveErrorKind};
 pub use deal::Deal;
 pub use faces::Face;
 pub use layout::{Layout, LayoutError, LayoutErrorKind, Rules, Slot};
-pub use solver::{Budget, MoveClass, Solver, Verdict};
+pub use solver::{Budget, Limit, MoveClass, Solver, Verdict};

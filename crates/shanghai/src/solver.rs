@@ -124,20 +124,64 @@ use hashbrown::{HashMap, HashSet};
 use crate::bits::{Bits, MAX_SLOTS};
 use crate::board::{Board, GONE, Move, is_free_count, uncovered_count};
 
-/// How much search the solver may spend on one call before answering `Unknown`.
+/// How much search and memory the solver may spend on one call before answering `Unknown`.
+///
+/// The node and time limits end a call with [`Verdict::Unknown`] naming the [`Limit`] reached;
+/// the memory limit bounds the solver's tables of lost positions (counted in entries, each
+/// costed at [`Budget::TABLE_ENTRY_BYTES`]): once they are full, further losses are not
+/// remembered and the search goes on without them, so memory stays bounded whatever the node
+/// limit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Budget {
     /// Maximum number of search nodes (positions expanded).
     pub nodes: u64,
-    /// Maximum wall-clock time, if any (checked every 64 nodes).
+    /// Maximum wall-clock time, if any (checked every 64 nodes). In a review it covers the
+    /// whole review (the position's search and every move's).
     pub time: Option<Duration>,
+    /// Maximum bytes of the tables of lost positions.
+    pub memory: usize,
+}
+
+impl Budget {
+    /// What one entry of the tables of lost positions is counted as: its key (32 bytes), its
+    /// decisions (16) and the hash table's room around it (a table just grown is half empty).
+    pub const TABLE_ENTRY_BYTES: usize = 160;
+
+    /// The most entries the tables of lost positions may hold under this budget.
+    pub fn table_entries(&self) -> usize {
+        self.memory / Budget::TABLE_ENTRY_BYTES
+    }
 }
 
 impl Default for Budget {
-    /// Generous: 50 million nodes and no time limit (of 10,000 random Turtle deals none needed
-    /// more than a few tens of thousands of nodes).
+    /// Bounded for interactive use: 50 million nodes, 10 seconds and 512 MiB of tables a call
+    /// (of 10,000 random Turtle deals none needed more than a few tens of thousands of nodes;
+    /// the 256-tile grids of document 002 can run into the time limit).
     fn default() -> Budget {
-        Budget { nodes: 50_000_000, time: None }
+        Budget { nodes: 50_000_000, time: Some(Duration::from_secs(10)), memory: 512 << 20 }
+    }
+}
+
+/// The limit of a [`Budget`] that ended a search.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Limit {
+    /// The node limit (the budget's `nodes`) ran out.
+    Nodes(u64),
+    /// The time limit (the budget's `time`) ran out.
+    Time(Duration),
+}
+
+impl fmt::Display for Limit {
+    /// `gave up after 50000000 nodes` or `gave up after 10 s` (milliseconds below a second).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Limit::Nodes(n) => write!(f, "gave up after {n} nodes"),
+            Limit::Time(t) if t.subsec_millis() == 0 && t.as_secs() > 0 => {
+                write!(f, "gave up after {} s", t.as_secs())
+            }
+            Limit::Time(t) => write!(f, "gave up after {} ms", t.as_millis()),
+        }
     }
 }
 
@@ -148,8 +192,8 @@ pub enum Verdict {
     Winnable(Vec<Move>),
     /// No sequence of moves clears the board.
     Unwinnable,
-    /// The budget ran out first.
-    Unknown,
+    /// The budget ran out first: which limit.
+    Unknown(Limit),
 }
 
 impl Verdict {
@@ -158,14 +202,14 @@ impl Verdict {
         match self {
             Verdict::Winnable(_) => "winnable",
             Verdict::Unwinnable => "unwinnable",
-            Verdict::Unknown => "unknown",
+            Verdict::Unknown(_) => "unknown",
         }
     }
 }
 
 impl fmt::Display for Verdict {
     /// The [`name`](Verdict::name): `winnable`, `unwinnable` or `unknown` (the moves of a
-    /// winnable verdict are not printed).
+    /// winnable verdict and the limit of an unknown one are not printed).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -289,6 +333,10 @@ pub struct Solver<'b> {
     deadline: Option<Instant>,
     /// Whether the current call ran out of time.
     timed_out: bool,
+    /// In a review: when its time budget runs out (every call of the review stops then).
+    review_deadline: Option<Instant>,
+    /// The most entries `dead` and `lost` may hold together (see [`Budget::memory`]).
+    table_cap: usize,
     /// The decisions of the node's base relaxation.
     base_commit: u128,
     /// The groups of two of the node's base relaxation.
@@ -468,17 +516,17 @@ pub enum MoveClass {
     KeepsWinnable,
     /// The move loses: the board can no longer be cleared.
     Loses,
-    /// The budget ran out.
-    Unknown,
+    /// The budget ran out: which limit.
+    Unknown(Limit),
 }
 
 impl MoveClass {
     /// `keeps-winnable`, `loses` or `unknown`.
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &'static str {
         match self {
             MoveClass::KeepsWinnable => "keeps-winnable",
             MoveClass::Loses => "loses",
-            MoveClass::Unknown => "unknown",
+            MoveClass::Unknown(_) => "unknown",
         }
     }
 }
@@ -556,6 +604,8 @@ impl<'b> Solver<'b> {
             total_relaxations: 0,
             deadline: None,
             timed_out: false,
+            review_deadline: None,
+            table_cap: budget.table_entries(),
             base_commit: 0,
             base_twos: 0,
             when: vec![0; MAX_SLOTS],
@@ -615,7 +665,7 @@ impl<'b> Solver<'b> {
                 Verdict::Winnable(path)
             }
             Ok(false) => Verdict::Unwinnable,
-            Err(OutOfBudget) => Verdict::Unknown,
+            Err(OutOfBudget) => Verdict::Unknown(self.limit_reached()),
         }
     }
 
@@ -626,10 +676,31 @@ impl<'b> Solver<'b> {
         self.total_relaxations += self.relaxations;
         self.nodes = 0;
         self.relaxations = 0;
-        self.timed_out = false;
         // A time beyond what the clock can hold (`Duration::MAX`) is no deadline at all.
-        self.deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
+        self.deadline = self.review_deadline.or_else(|| self.budget.time.and_then(|t| Instant::now().checked_add(t)));
+        self.timed_out = self.review_deadline.is_some_and(|d| Instant::now() >= d);
         self.limit = self.budget.nodes;
+    }
+
+    /// The limit that ended the current call (after it ran out of budget).
+    fn limit_reached(&self) -> Limit {
+        match self.budget.time {
+            Some(t) if self.timed_out => Limit::Time(t),
+            _ => Limit::Nodes(self.budget.nodes),
+        }
+    }
+
+    /// Whether the tables of lost positions have room for one more entry (see
+    /// [`Budget::memory`]); when they are full, losses are no longer remembered.
+    fn table_has_room(&self) -> bool {
+        self.dead.len() + self.lost_count < self.table_cap
+    }
+
+    /// Remembers that the move search's position `present` is lost, when the table has room.
+    fn remember_dead(&mut self, present: Bits) {
+        if self.table_has_room() {
+            self.dead.insert(present);
+        }
     }
 
     /// The pairing search's runs on `present`, until one ends within its cut-off or the budget
@@ -722,10 +793,14 @@ impl<'b> Solver<'b> {
         let present = on_board(board, present);
         let moves = board.moves(&present);
         let mut lines: Vec<Vec<Move>> = Vec::new();
+        self.review_deadline = self.budget.time.and_then(|t| Instant::now().checked_add(t));
         match self.solve_from(present) {
             Verdict::Winnable(line) => lines.push(line),
-            Verdict::Unwinnable => return moves.into_iter().map(|m| (m, MoveClass::Loses)).collect(),
-            Verdict::Unknown => {}
+            Verdict::Unwinnable => {
+                self.review_deadline = None;
+                return moves.into_iter().map(|m| (m, MoveClass::Loses)).collect();
+            }
+            Verdict::Unknown(_) => {}
         }
         // Nogoods at `present`: the position's own, then each searched move's lifted back.
         let mut nogoods = self.nogoods.clone();
@@ -758,7 +833,7 @@ impl<'b> Solver<'b> {
                     MoveClass::KeepsWinnable
                 }
                 Verdict::Unwinnable => MoveClass::Loses,
-                Verdict::Unknown => MoveClass::Unknown,
+                Verdict::Unknown(limit) => MoveClass::Unknown(limit),
             };
             self.moved = usize::MAX;
             let lifted = lift(board, present, m);
@@ -767,6 +842,7 @@ impl<'b> Solver<'b> {
             out.push((m, class));
         }
         self.hint = 0;
+        self.review_deadline = None;
         out
     }
 
@@ -800,7 +876,7 @@ impl<'b> Solver<'b> {
                 }
             }
         }
-        self.dead.insert(present);
+        self.remember_dead(present);
         path.truncate(base);
         Ok(false)
     }
@@ -859,7 +935,7 @@ impl<'b> Solver<'b> {
             return Some(Err(OutOfBudget));
         }
         if self.deadlocked(present, remaining) || self.relaxed_clear(present, 0, remaining).is_some() {
-            self.dead.insert(*present);
+            self.remember_dead(*present);
             return Some(Ok(false));
         }
         None
@@ -980,6 +1056,9 @@ impl<'b> Solver<'b> {
 
     /// Remembers that `present` is lost under `decisions` (and any that include them).
     fn remember_lost(&mut self, present: Bits, decisions: u128) {
+        if !self.table_has_room() {
+            return;
+        }
         match self.lost.entry(present) {
             hashbrown::hash_map::Entry::Occupied(mut e) => e.get_mut().more.push(decisions),
             hashbrown::hash_map::Entry::Vacant(e) => {

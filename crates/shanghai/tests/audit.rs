@@ -67,7 +67,7 @@ fn check_position(board: &Board, present: Bits, what: &str) -> bool {
                 board.check_win(present, &moves).unwrap();
             }
             Verdict::Unwinnable => assert!(!expect, "{what} (by moves {by_moves}): solver loses a winnable position"),
-            Verdict::Unknown => panic!("{what}: unknown on a small board"),
+            Verdict::Unknown(_) => panic!("{what}: unknown on a small board"),
         }
     }
     expect
@@ -446,7 +446,7 @@ fn verdict_of(board: &Board, present: Bits, verdict: Verdict) -> u8 {
             0
         }
         Verdict::Unwinnable => 1,
-        Verdict::Unknown => 2,
+        Verdict::Unknown(_) => 2,
     }
 }
 

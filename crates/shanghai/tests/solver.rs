@@ -1,7 +1,7 @@
 //! The solver against the brute-force oracle on seeded random small deals, replays of every
 //! winnable answer, document 002's counterexample, and a small Turtle sample.
 
-use haipai_shanghai::{Board, Deal, Layout, MoveErrorKind, Rules, Solver, Verdict, brute, doc002};
+use haipai_shanghai::{Board, Deal, Layout, MoveClass, MoveErrorKind, Rules, Solver, Verdict, brute, doc002};
 
 /// Small layouts (at most 24 tiles) for the oracle comparison.
 fn small_layouts() -> Vec<(Layout, Rules)> {
@@ -54,7 +54,7 @@ fn agree(deals_per_layout: u64) {
                     board.check_win(board.full(), &moves).unwrap();
                 }
                 Verdict::Unwinnable => assert!(!expect, "layout {li} seed {seed}: solver loses a winnable deal"),
-                Verdict::Unknown => panic!("unknown on a small board"),
+                Verdict::Unknown(_) => panic!("unknown on a small board"),
             }
         }
     }
@@ -88,7 +88,7 @@ fn turtle_sample_and_review() {
         match Solver::new(&board).solve() {
             Verdict::Winnable(moves) => board.check_win(board.full(), &moves).unwrap(),
             Verdict::Unwinnable => lost += 1,
-            Verdict::Unknown => panic!("seed {seed}: unknown"),
+            Verdict::Unknown(_) => panic!("seed {seed}: unknown"),
         }
     }
     assert!(lost <= 1, "{lost} of 4 lost");
@@ -110,7 +110,6 @@ fn turtle_sample_and_review() {
 /// must be what a fresh solver says of the position after the move.
 #[test]
 fn turtle_review_agrees_with_fresh_solves() {
-    use haipai_shanghai::MoveClass;
     let turtle = Layout::builtin("turtle").unwrap();
     let mut losing = 0;
     for seed in [30, 35, 53, 229, 351] {
@@ -125,7 +124,7 @@ fn turtle_review_agrees_with_fresh_solves() {
             let expect = match Solver::new(&board).solve_from(p) {
                 Verdict::Winnable(_) => MoveClass::KeepsWinnable,
                 Verdict::Unwinnable => MoveClass::Loses,
-                Verdict::Unknown => MoveClass::Unknown,
+                Verdict::Unknown(limit) => MoveClass::Unknown(limit),
             };
             assert_eq!(class, expect, "seed {seed} move {m}");
         }
@@ -147,7 +146,6 @@ fn deal_text_round_trips() {
 
 #[test]
 fn review_agrees_with_brute_force() {
-    use haipai_shanghai::MoveClass;
     let mut checked = 0;
     for (li, (layout, rules)) in small_layouts().into_iter().enumerate() {
         for seed in 0..40u64 {
@@ -182,16 +180,56 @@ fn review_agrees_with_brute_force() {
 
 #[test]
 fn unknown_only_when_an_explicit_budget_runs_out() {
-    use haipai_shanghai::Budget;
+    use haipai_shanghai::{Budget, Limit};
     use std::time::Duration;
     let turtle = Layout::builtin("turtle").unwrap();
     // Seed 12 is unwinnable and needs thousands of nodes.
     let deal = Deal::random(&turtle, Rules::Standard, 12).unwrap();
     let board = Board::new(turtle, Rules::Standard, deal.faces).unwrap();
-    let tiny = Budget { nodes: 10, time: None };
-    assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown);
-    let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO) };
-    assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown);
+    let tiny = Budget { nodes: 10, time: None, ..Budget::default() };
+    assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown(Limit::Nodes(10)));
+    let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO), ..Budget::default() };
+    assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown(Limit::Time(Duration::ZERO)));
+    // A review's time budget covers the whole review: every move is unknown, for that reason.
+    let review = Solver::with_budget(&board, no_time).review(board.full());
+    assert!(!review.is_empty());
+    assert!(review.iter().all(|(_, c)| *c == MoveClass::Unknown(Limit::Time(Duration::ZERO))));
+}
+
+#[test]
+fn the_default_budget_bounds_time_and_memory() {
+    use haipai_shanghai::Budget;
+    let budget = Budget::default();
+    assert!(budget.time.is_some_and(|t| t.as_secs() <= 10));
+    assert!(budget.memory <= 1 << 30);
+    assert_eq!(budget.table_entries(), budget.memory / Budget::TABLE_ENTRY_BYTES);
+}
+
+#[test]
+fn the_tables_of_lost_positions_stay_within_the_memory_budget() {
+    use haipai_shanghai::Budget;
+    // A 256-tile grid (groups of more than four: the plain move search) and an unwinnable
+    // Turtle deal (the pairing search) both remember thousands of lost positions unbounded.
+    let grid = Layout::named("grid1x16x16").unwrap();
+    let turtle = Layout::builtin("turtle").unwrap();
+    for (layout, seed) in [(grid, 13), (turtle, 12)] {
+        let deal = Deal::random(&layout, Rules::Standard, seed).unwrap();
+        let board = Board::new(layout, Rules::Standard, deal.faces).unwrap();
+        let roomy = Budget { nodes: 3_000, time: None, ..Budget::default() };
+        let mut solver = Solver::with_budget(&board, roomy);
+        solver.solve();
+        let unbounded = solver.stats().dead;
+        assert!(unbounded > 200, "seed {seed}: {unbounded} lost positions");
+        let cap = 100;
+        let small = Budget { memory: cap * Budget::TABLE_ENTRY_BYTES, ..roomy };
+        let mut solver = Solver::with_budget(&board, small);
+        let verdict = solver.solve();
+        assert_eq!(solver.stats().dead, cap, "seed {seed}");
+        // Fewer remembered losses never change an answer, only the work.
+        if let Verdict::Winnable(line) = verdict {
+            assert_eq!(board.check_win(board.full(), &line), Ok(()));
+        }
+    }
 }
 
 #[test]

@@ -3,9 +3,10 @@
 
 use haipai_shanghai::layout::BUILTIN;
 use haipai_shanghai::{
-    Bits, Board, Budget, Deal, Face, Layout, LayoutError, Move, MoveClass, MoveError, Rules, Solver, Verdict,
+    Bits, Board, Budget, Deal, Face, Layout, LayoutError, Limit, Move, MoveClass, MoveError, Rules, Solver, Verdict,
 };
 use std::collections::{HashMap, HashSet};
+use std::time::Duration;
 
 /// Compiles only for types that may cross and be shared between threads.
 fn assert_send_sync<T: Send + Sync>() {}
@@ -64,10 +65,13 @@ fn layouts_and_boards_compare_by_their_contents() {
 fn verdicts_and_move_classes_print_their_names() {
     assert_eq!(Verdict::Winnable(vec![Move(0, 1)]).to_string(), "winnable");
     assert_eq!(Verdict::Unwinnable.to_string(), "unwinnable");
-    assert_eq!(Verdict::Unknown.to_string(), "unknown");
+    assert_eq!(Verdict::Unknown(Limit::Nodes(5)).to_string(), "unknown");
     assert_eq!(MoveClass::KeepsWinnable.to_string(), "keeps-winnable");
     assert_eq!(MoveClass::Loses.to_string(), "loses");
-    assert_eq!(MoveClass::Unknown.to_string(), "unknown");
+    assert_eq!(MoveClass::Unknown(Limit::Time(Duration::from_secs(3))).to_string(), "unknown");
+    assert_eq!(Limit::Nodes(5).to_string(), "gave up after 5 nodes");
+    assert_eq!(Limit::Time(Duration::from_secs(3)).to_string(), "gave up after 3 s");
+    assert_eq!(Limit::Time(Duration::from_millis(1500)).to_string(), "gave up after 1500 ms");
 }
 
 #[test]
@@ -80,7 +84,10 @@ fn a_review_tallies_by_move_class() {
         *tally.entry(class).or_default() += 1;
     }
     assert_eq!(tally.values().sum::<usize>(), board.moves(&board.full()).len());
-    let verdicts: HashSet<Verdict> = [Verdict::Unknown, Verdict::Unwinnable, Verdict::Unknown].into_iter().collect();
+    let verdicts: HashSet<Verdict> =
+        [Verdict::Unknown(Limit::Nodes(1)), Verdict::Unwinnable, Verdict::Unknown(Limit::Nodes(1))]
+            .into_iter()
+            .collect();
     assert_eq!(verdicts.len(), 2);
 }
 

@@ -240,7 +240,7 @@ fn oracle_check(deals: u64) -> Check {
                 let ok = match Solver::new(&board).solve() {
                     Verdict::Winnable(m) => truth && board.check_win(board.full(), &m).is_ok(),
                     Verdict::Unwinnable => !truth,
-                    Verdict::Unknown => false,
+                    Verdict::Unknown(_) => false,
                 };
                 won += u64::from(truth);
                 if ok {
@@ -287,7 +287,7 @@ fn turtle_check(deals: u64) -> Vec<Check> {
                     }
                 }
                 Verdict::Unwinnable => 1,
-                Verdict::Unknown => 2,
+                Verdict::Unknown(_) => 2,
             };
             (kind, ms)
         })

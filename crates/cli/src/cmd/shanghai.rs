@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats};
+use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Limit, Move, MoveClass, Rules, Solver, Verdict, formats};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -73,13 +73,9 @@ enum Sub {
         /// Rule set: standard, or grid (document 002).
         #[arg(long, default_value = "standard")]
         rules: String,
-        /// Search-node budget per deal.
-        #[arg(long, default_value_t = Budget::default().nodes)]
-        budget: u64,
-        /// Time budget per deal in milliseconds (none by default); a deal that runs out is
-        /// counted as unknown.
-        #[arg(long)]
-        time_ms: Option<u64>,
+        /// The budget per deal (a deal that runs out of it is counted as unknown).
+        #[command(flatten)]
+        limits: BudgetArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -121,26 +117,55 @@ struct BoardArgs {
 /// How `solve` and `review` search and print (a `deal` does neither).
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
-    /// Search-node budget per solver call (a review makes one per unresolved move).
-    #[arg(long, default_value_t = Budget::default().nodes)]
-    budget: u64,
-    /// Time budget in milliseconds per solver call (a review makes one per unresolved move);
-    /// none by default.
-    #[arg(long)]
-    time_ms: Option<u64>,
+    #[command(flatten)]
+    limits: BudgetArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
 }
 
-fn budget(nodes: u64, time_ms: Option<u64>) -> Budget {
-    Budget { nodes, time: time_ms.map(std::time::Duration::from_millis) }
+/// The solver's budget: when it gives up (the verdict `unknown`) and how much memory its
+/// tables may take.
+#[derive(clap::Args, Debug)]
+struct BudgetArgs {
+    /// Search-node budget per solver call (a review makes one per unresolved move).
+    #[arg(long, default_value_t = Budget::default().nodes)]
+    budget: u64,
+    /// Time budget in milliseconds per solve (a review's covers the whole review).
+    #[arg(long, default_value_t = default_time_ms())]
+    time_ms: u64,
+    /// Memory budget of the solver's tables in MiB per solver call (when full, the search
+    /// goes on without remembering more lost positions).
+    #[arg(long, default_value_t = (Budget::default().memory >> 20) as u64)]
+    memory_mb: u64,
+}
+
+/// The library's default time budget in milliseconds.
+fn default_time_ms() -> u64 {
+    Budget::default().time.map_or(u64::MAX, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX))
+}
+
+impl BudgetArgs {
+    /// The budget these flags give.
+    fn budget(&self) -> Budget {
+        let memory = usize::try_from(self.memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        Budget { nodes: self.budget, time: Some(std::time::Duration::from_millis(self.time_ms)), memory }
+    }
+}
+
+/// Why a search answered `unknown`, with the flag that raises the limit it reached.
+fn gave_up(limit: Limit) -> String {
+    let flag = match limit {
+        Limit::Time(_) => "--time-ms",
+        _ => "--budget",
+    };
+    format!("{limit}: raise it with {flag}")
 }
 
 impl SolverArgs {
-    /// The solver's budget: `--budget` nodes and `--time-ms`.
+    /// The solver's budget: `--budget` nodes, `--time-ms` and `--memory-mb`.
     fn budget(&self) -> Budget {
-        budget(self.budget, self.time_ms)
+        self.limits.budget()
     }
 }
 
@@ -294,8 +319,8 @@ pub fn run(args: &Args) -> u8 {
     let result = match &args.command {
         Sub::Solve { board, solver, show } => solve(board, solver, *show),
         Sub::Review { board, solver, moves } => review(board, solver, moves),
-        Sub::Stats { layout, file, map, deals, seed, rules, budget: nodes, time_ms, json } => {
-            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, budget(*nodes, *time_ms), *json)
+        Sub::Stats { layout, file, map, deals, seed, rules, limits, json } => {
+            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, limits.budget(), *json)
         }
         Sub::Deal { board } => load_board(board).map(|(_, deal)| out!("{}", deal.to_text().trim_end())),
     };
@@ -322,14 +347,19 @@ fn solve(board_args: &BoardArgs, args: &SolverArgs, show: bool) -> Result<(), St
         Verdict::Winnable(m) => m.iter().map(|&m| describe_move(&board, m)).collect(),
         _ => Vec::new(),
     };
+    let reason = match verdict {
+        Verdict::Unknown(limit) => Some(gave_up(limit)),
+        _ => None,
+    };
     if args.json {
         out!(
             "{}",
             json!({"layout": board.layout().name(), "seed": deal.seed, "verdict": verdict.name(),
-                   "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
+                   "reason": reason, "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
         );
     } else {
-        out!("verdict: {} ({} nodes, {ms:.2} ms)", verdict.name(), solver.stats().nodes);
+        let why = reason.map(|r| format!(", {r}")).unwrap_or_default();
+        out!("verdict: {} ({} nodes, {ms:.2} ms{why})", verdict.name(), solver.stats().nodes);
         for (k, m) in moves.iter().enumerate() {
             out!("{:>3}. {m}", k + 1);
         }
@@ -342,19 +372,26 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
     let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
     let (review, ms) = timed(|| Solver::with_budget(&board, args.budget()).review(present));
+    let reason = review.iter().find_map(|(_, c)| match c {
+        MoveClass::Unknown(limit) => Some(gave_up(*limit)),
+        _ => None,
+    });
     if args.json {
         let list: Vec<_> = review
             .iter()
             .map(|(m, c)| json!({"move": format!("{}-{}", m.0, m.1), "face": board.faces()[m.0 as usize].to_string(), "verdict": c.name()}))
             .collect();
-        out!("{}", json!({"tiles_left": present.len(), "moves": list, "time_ms": ms}));
+        out!("{}", json!({"tiles_left": present.len(), "moves": list, "reason": reason, "time_ms": ms}));
     } else {
         out!("{} tiles left, {} legal moves ({ms:.2} ms)", present.len(), review.len());
+        if let Some(reason) = reason {
+            out!("some moves unknown: {reason}");
+        }
         for (m, c) in &review {
             let mark = match c {
                 MoveClass::KeepsWinnable => "ok  ",
                 MoveClass::Loses => "LOSS",
-                MoveClass::Unknown => "??  ",
+                _ => "??  ",
             };
             out!("  {mark} {} {}", describe_move(&board, *m), c.name());
         }
@@ -391,7 +428,8 @@ fn deal_bar(deals: u64, json: bool) -> ProgressBar {
 }
 
 /// Solves the deals of seeds `seed..=last` in parallel: each one's verdict (0 winnable,
-/// 1 unwinnable, 2 unknown) and solving time in milliseconds, in seed order.
+/// 1 unwinnable, 2 unknown, with the limit reached) and solving time in milliseconds, in seed
+/// order.
 fn solve_deals(
     layout: &Layout,
     rules: Rules,
@@ -399,7 +437,7 @@ fn solve_deals(
     last: u64,
     budget: Budget,
     bar: &ProgressBar,
-) -> Vec<(u8, f64)> {
+) -> Vec<(u8, Option<Limit>, f64)> {
     (0..=last - seed)
         .into_par_iter()
         .map(|k| seed + k)
@@ -408,12 +446,11 @@ fn solve_deals(
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
             let (verdict, ms) = timed(|| Solver::with_budget(&board, budget).solve());
             bar.inc(1);
-            let kind = match verdict {
-                Verdict::Winnable(_) => 0,
-                Verdict::Unwinnable => 1,
-                Verdict::Unknown => 2,
-            };
-            (kind, ms)
+            match verdict {
+                Verdict::Winnable(_) => (0, None, ms),
+                Verdict::Unwinnable => (1, None, ms),
+                Verdict::Unknown(limit) => (2, Some(limit), ms),
+            }
         })
         .collect()
 }
@@ -423,16 +460,20 @@ struct Tally {
     won: u64,
     lost: u64,
     unknown: u64,
+    /// Why the first unknown deal gave up (time when any deal ran out of time).
+    reason: Option<String>,
     times: Vec<f64>,
 }
 
 impl Tally {
     /// Counts the verdicts of `results` (as [`solve_deals`] gives them) and sorts their times.
-    fn new(results: &[(u8, f64)]) -> Tally {
+    fn new(results: &[(u8, Option<Limit>, f64)]) -> Tally {
         let count = |k: u8| results.iter().filter(|r| r.0 == k).count() as u64;
-        let mut times: Vec<f64> = results.iter().map(|r| r.1).collect();
+        let mut times: Vec<f64> = results.iter().map(|r| r.2).collect();
         times.sort_by(f64::total_cmp);
-        Tally { won: count(0), lost: count(1), unknown: count(2), times }
+        let limits = || results.iter().filter_map(|r| r.1);
+        let reason = limits().find(|l| matches!(l, Limit::Time(_))).or_else(|| limits().next()).map(gave_up);
+        Tally { won: count(0), lost: count(1), unknown: count(2), reason, times }
     }
 
     /// The solving time at quantile `q` (0.5 the median, 1 the longest).
@@ -456,7 +497,7 @@ impl Tally {
         out!(
             "{}",
             json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": self.won, "unwinnable": self.lost,
-                   "unknown": self.unknown,
+                   "unknown": self.unknown, "reason": self.reason,
                    "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
         );
     }
@@ -474,7 +515,10 @@ impl Tally {
             100.0 * low.max(0.0),
             100.0 * high
         );
-        out!("unknown:    {}", self.unknown);
+        match &self.reason {
+            Some(reason) => out!("unknown:    {} ({reason})", self.unknown),
+            None => out!("unknown:    {}", self.unknown),
+        }
         out!(
             "time per deal: median {:.3} ms, p99 {:.3} ms, p99.9 {:.3} ms, max {:.3} ms",
             pct(0.5),

@@ -239,3 +239,67 @@ fn endless_or_binary_files_are_refused() {
     let (code, _, err) = haipai(&["shanghai", "solve", "--file", p], "");
     assert_eq!((code, err.trim().to_string()), (2, format!("error: {p}: not UTF-8 text (byte 4)")));
 }
+
+#[test]
+fn every_built_in_layout_answers_within_a_budget_and_names_the_limit() {
+    let layouts = ["turtle", "pyramid", "fortress", "stairs", "grid1x16x16", "grid4x8x8"];
+    let mut unknown = 0;
+    for layout in layouts {
+        for seed in ["1", "13"] {
+            let args = [
+                "shanghai",
+                "solve",
+                "--layout",
+                layout,
+                "--seed",
+                seed,
+                "--budget",
+                "3000",
+                "--time-ms",
+                "5000",
+                "--json",
+            ];
+            let (code, out, err) = haipai(&args, "");
+            assert_eq!(code, 0, "{layout} {seed}: {err}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            match v["verdict"].as_str().unwrap() {
+                "unknown" => {
+                    unknown += 1;
+                    let reason = v["reason"].as_str().unwrap();
+                    assert!(
+                        reason == "gave up after 3000 nodes: raise it with --budget"
+                            || reason == "gave up after 5 s: raise it with --time-ms",
+                        "{layout} {seed}: {reason}"
+                    );
+                }
+                _ => assert!(v["reason"].is_null(), "{out}"),
+            }
+        }
+    }
+    // The 256-tile grid's seed 13 needs far more than 3,000 nodes.
+    assert!(unknown > 0);
+    let (code, out, _) =
+        haipai(&["shanghai", "solve", "--layout", "grid1x16x16", "--seed", "13", "--time-ms", "0"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("verdict: unknown (") && out.contains(", gave up after 0 ms: raise it with --time-ms)"),
+        "{out}"
+    );
+    let args = ["shanghai", "stats", "--layout", "grid1x16x16", "--deals", "2", "--budget", "50", "--json"];
+    let (code, out, _) = haipai(&args, "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["unknown"].as_u64(), v["reason"].as_str()),
+        (Some(2), Some("gave up after 50 nodes: raise it with --budget"))
+    );
+}
+
+#[test]
+fn the_default_budget_is_bounded() {
+    for sub in ["solve", "review", "stats"] {
+        let (code, out, _) = haipai(&["shanghai", sub, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("[default: 10000]") && out.contains("[default: 512]"), "{sub}: {out}");
+    }
+}
