@@ -64,8 +64,8 @@ impl MoveError {
     }
 
     /// Which rule the move breaks.
-    pub fn kind(&self) -> MoveErrorKind {
-        self.kind
+    pub fn kind(&self) -> &MoveErrorKind {
+        &self.kind
     }
 
     /// What is wrong, in words.

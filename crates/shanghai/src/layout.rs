@@ -53,9 +53,9 @@ pub struct Blockers {
 /// use haipai_shanghai::{Layout, LayoutErrorKind, formats::parse_haipai};
 ///
 /// let err = parse_haipai("t", "0 0 1..4\n0 x 1").unwrap_err();
-/// assert_eq!((err.kind(), err.line()), (LayoutErrorKind::File, Some(2)));
+/// assert_eq!((err.kind(), err.line()), (&LayoutErrorKind::File, Some(2)));
 /// let empty = Layout::new("empty", []).unwrap_err();
-/// assert_eq!((empty.kind(), empty.to_string().as_str()), (LayoutErrorKind::Slots, "the layout has no tiles"));
+/// assert_eq!((empty.kind(), empty.to_string().as_str()), (&LayoutErrorKind::Slots, "the layout has no tiles"));
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LayoutError {
@@ -83,24 +83,29 @@ pub enum LayoutErrorKind {
 
 impl LayoutError {
     /// An error in a file on line `line` (1-based): [`LayoutErrorKind::File`].
-    pub fn at(line: usize, message: impl Into<String>) -> LayoutError {
+    pub(crate) fn at(line: usize, message: impl Into<String>) -> LayoutError {
         LayoutError { kind: LayoutErrorKind::File, line: Some(line), message: message.into() }
     }
 
     /// An error of `kind` found on line `line` (1-based) of a file: a map of a GNOME file
     /// whose slots make no layout is a [`LayoutErrorKind::Slots`] error on the map's line.
-    pub fn of_kind_at(kind: LayoutErrorKind, line: usize, message: impl Into<String>) -> LayoutError {
+    pub(crate) fn of_kind_at(kind: LayoutErrorKind, line: usize, message: impl Into<String>) -> LayoutError {
         LayoutError { kind, line: Some(line), message: message.into() }
     }
 
     /// An error of `kind` about the input as a whole.
-    pub fn whole(kind: LayoutErrorKind, message: impl Into<String>) -> LayoutError {
+    pub(crate) fn whole(kind: LayoutErrorKind, message: impl Into<String>) -> LayoutError {
         LayoutError { kind, line: None, message: message.into() }
     }
 
+    /// The same error with `note` after its message.
+    pub(crate) fn with_note(self, note: impl fmt::Display) -> LayoutError {
+        LayoutError { message: format!("{} {note}", self.message), ..self }
+    }
+
     /// Which kind of input was wrong.
-    pub fn kind(&self) -> LayoutErrorKind {
-        self.kind
+    pub fn kind(&self) -> &LayoutErrorKind {
+        &self.kind
     }
 
     /// The 1-based line of the file, when the error comes from one.
@@ -537,6 +542,6 @@ mod tests {
     fn overlap_is_an_error() {
         let e = Layout::new("bad", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
         let why = "tiles at (0, 0, 0) and (1, 1, 0) overlap (half-tile units x, y, z)";
-        assert_eq!((e.kind(), e.line(), e.message()), (LayoutErrorKind::Slots, None, why));
+        assert_eq!((e.kind(), e.line(), e.message()), (&LayoutErrorKind::Slots, None, why));
     }
 }

@@ -290,7 +290,10 @@ fn deals_are_reproducible_and_winnable_ones_are_won() {
     let e = haipai_shanghai::Deal::winnable(&stack, Rules::Standard, 0).unwrap_err();
     assert_eq!(
         (e.kind(), e.message()),
-        (haipai_shanghai::LayoutErrorKind::NoWinnableDeal, "layout 'stack' could not be cleared in 10000 random tries")
+        (
+            &haipai_shanghai::LayoutErrorKind::NoWinnableDeal,
+            "layout 'stack' could not be cleared in 10000 random tries"
+        )
     );
 }
 
@@ -409,7 +412,7 @@ fn illegal_moves_give_the_first_reason() {
     let board = Board::new(layout, Rules::Standard, faces("1m 2m 3m 3m 2m 1m")).expect("valid");
     let mut present = board.full();
     present.remove(4);
-    let why = |m: Move| board.why_illegal(&present, m).map(|e| (e.kind(), e.to_string()));
+    let why = |m: Move| board.why_illegal(&present, m).map(|e| (*e.kind(), e.to_string()));
     assert_eq!(why(Move(3, 3)), Some((K::SameSlot, "it takes slot 3 twice".into())));
     assert_eq!(why(Move(4, 9)), Some((K::Removed, "slot 4 (2m) is already removed".into())));
     assert_eq!(why(Move(3, 9)), Some((K::OffBoard, "slot 9 is not on the board (slots 0-5)".into())));

@@ -248,7 +248,7 @@ fn illegal_moves_say_why() {
             let why = board.why_illegal(&present, m);
             assert_eq!(why.is_none(), board.is_legal(&present, m), "{m}: {why:?}");
             // Each kind comes with its own wording.
-            let word = match why.as_ref().map(|e| e.kind()) {
+            let word = match why.as_ref().map(|e| *e.kind()) {
                 None => "",
                 Some(MoveErrorKind::SameSlot) => "twice",
                 Some(MoveErrorKind::OffBoard) => "is not on the board",
@@ -258,7 +258,7 @@ fn illegal_moves_say_why() {
                 Some(other) => panic!("{m}: unexpected kind {other:?}"),
             };
             assert!(why.as_ref().is_none_or(|e| e.message().contains(word)), "{m}: {why:?}");
-            seen.insert(why.map(|e| e.kind()));
+            seen.insert(why.map(|e| *e.kind()));
         }
     }
     assert_eq!(seen.len(), 6, "every reason met: {seen:?}");
@@ -266,7 +266,7 @@ fn illegal_moves_say_why() {
     let first_slot = first.0;
     let face = &board.faces()[usize::from(first_slot)];
     let message = format!("move 1 ({first}) is not legal: slot {first_slot} ({face}) is already removed");
-    assert_eq!((err.kind(), err.to_string()), (MoveErrorKind::Removed, message));
+    assert_eq!((err.kind(), err.to_string()), (&MoveErrorKind::Removed, message));
     let left = board.check_win(board.full(), &[]).expect_err("the board is full");
-    assert_eq!((left.kind(), left.message()), (MoveErrorKind::TilesRemain, "144 tiles remain after the moves"));
+    assert_eq!((left.kind(), left.message()), (&MoveErrorKind::TilesRemain, "144 tiles remain after the moves"));
 }

@@ -213,10 +213,23 @@ fn read_layout_file(path: &Path) -> Result<String, String> {
     read_text_file(path)
 }
 
-/// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map).
+/// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map). When
+/// its format was assumed (the file reads as another too), a note on standard error says so.
 fn parse_layout_file(path: &Path, text: &str, map: Option<&str>) -> Result<Layout, String> {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
-    formats::parse_any(stem, text, map).map_err(|e| format!("{}: {e}", path.display()))
+    let parsed = formats::parse_detected(stem, text, map).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(note) = parsed.note {
+        eprintln!("note: {}: {note}", path.display());
+    }
+    Ok(parsed.layout)
+}
+
+/// An error in dealing or building a board on a layout, naming the layout file when there is one.
+fn in_layout(file: Option<&PathBuf>, e: impl std::fmt::Display) -> String {
+    match file {
+        Some(path) => format!("{}: {e}", path.display()),
+        None => e.to_string(),
+    }
 }
 
 fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
@@ -227,8 +240,8 @@ fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
     let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
     let made =
         if args.winnable { Deal::winnable(&layout, rules, args.seed) } else { Deal::random(&layout, rules, args.seed) };
-    let deal = made.map_err(|e| e.to_string())?;
-    let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| e.to_string())?;
+    let deal = made.map_err(|e| in_layout(args.file.as_ref(), e))?;
+    let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| in_layout(args.file.as_ref(), e))?;
     Ok((board, deal))
 }
 
@@ -545,7 +558,7 @@ fn stats(
     let rules = parse_rules(rules)?;
     let layout = load_layout(layout, file, map)?;
     let last = last_seed(seed, deals)?;
-    Deal::random(&layout, rules, seed).map_err(|e| e.to_string())?;
+    Deal::random(&layout, rules, seed).map_err(|e| in_layout(file, e))?;
     let bar = deal_bar(deals, json);
     let results = solve_deals(&layout, rules, seed, last, budget, &bar);
     bar.finish_and_clear();

@@ -303,3 +303,33 @@ fn the_default_budget_is_bounded() {
         assert!(out.contains("[default: 10000]") && out.contains("[default: 512]"), "{sub}: {out}");
     }
 }
+
+#[test]
+fn slot_lists_are_read_as_slot_lists_and_odd_layouts_name_their_file() {
+    // A row of four tiles with two on top, as `x y z` lines (half-tile units), no header: read
+    // as haipai notation its second line would float a tile on layer 2.
+    let dir = scratch("slots");
+    let row = dir.join("row_slots.txt");
+    std::fs::write(&row, "0 0 0\n2 0 0\n4 0 0\n6 0 0\n1 0 1\n5 0 1\n").unwrap();
+    let (code, out, err) = haipai(&["shanghai", "solve", "--file", row.to_str().unwrap(), "--json"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["layout"], "row_slots");
+    let moves = v["moves"].as_array().unwrap().len();
+    assert!(moves == 3 || v["verdict"] == "unwinnable", "{out}");
+    let (code, out, _) = haipai(&["shanghai", "solve", "--file", row.to_str().unwrap(), "--show"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("layer 1:"), "{out}");
+    // Five tiles cannot be dealt: the error names the file.
+    let odd = dir.join("odd_slots.txt");
+    std::fs::write(&odd, "# x y z\n0 0 0\n2 0 0\n4 0 0\n6 0 0\n1 0 1\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--file", odd.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), format!("error: {}: the layout has an odd number of slots (5)", odd.display()));
+    // A file that reads both ways is read as haipai notation, and a note says so.
+    let both = dir.join("both.txt");
+    std::fs::write(&both, "0 0 0\n0 2 0\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "deal", "--file", both.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(err.starts_with(&format!("note: {}: read as haipai notation", both.display())), "{err}");
+}
