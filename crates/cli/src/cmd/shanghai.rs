@@ -441,52 +441,65 @@ fn deal_bar(deals: u64, json: bool) -> ProgressBar {
 }
 
 /// Solves the deals of seeds `seed..=last` in parallel: each one's verdict (0 winnable,
-/// 1 unwinnable, 2 unknown, with the limit reached) and solving time in milliseconds, in seed
-/// order.
-fn solve_deals(
-    layout: &Layout,
-    rules: Rules,
-    seed: u64,
-    last: u64,
-    budget: Budget,
-    bar: &ProgressBar,
-) -> Vec<(u8, Option<Limit>, f64)> {
+/// 1 unwinnable, 2 unknown, with the limit reached), its search's work and its solving time in
+/// milliseconds, in seed order.
+fn solve_deals(layout: &Layout, rules: Rules, seed: u64, last: u64, budget: Budget, bar: &ProgressBar) -> Vec<Solved> {
     (0..=last - seed)
         .into_par_iter()
         .map(|k| seed + k)
         .map(|s| {
             let deal = Deal::random(layout, rules, s).expect("even layout");
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
-            let (verdict, ms) = timed(|| Solver::with_budget(&board, budget).solve());
+            let mut solver = Solver::with_budget(&board, budget);
+            let (verdict, ms) = timed(|| solver.solve());
             bar.inc(1);
-            match verdict {
-                Verdict::Winnable(_) => (0, None, ms),
-                Verdict::Unwinnable => (1, None, ms),
-                Verdict::Unknown(limit) => (2, Some(limit), ms),
-            }
+            let (kind, limit) = match verdict {
+                Verdict::Winnable(_) => (0, None),
+                Verdict::Unwinnable => (1, None),
+                Verdict::Unknown(limit) => (2, Some(limit)),
+            };
+            let stats = solver.stats();
+            Solved { kind, limit, nodes: stats.nodes, relaxations: stats.relaxations, ms }
         })
         .collect()
 }
 
-/// What a `stats` run found: the verdict counts and the solving times, shortest first.
+/// One deal of a `stats` run, as [`solve_deals`] gives it.
+struct Solved {
+    /// 0 winnable, 1 unwinnable, 2 unknown.
+    kind: u8,
+    /// The limit an unknown deal reached.
+    limit: Option<Limit>,
+    nodes: u64,
+    relaxations: u64,
+    ms: f64,
+}
+
+/// What a `stats` run found: the verdict counts, the search's work and the solving times,
+/// shortest first.
 struct Tally {
     won: u64,
     lost: u64,
     unknown: u64,
     /// Why the first unknown deal gave up (time when any deal ran out of time).
     reason: Option<String>,
+    /// Search nodes and relaxation runs over every deal.
+    nodes: u64,
+    relaxations: u64,
     times: Vec<f64>,
 }
 
 impl Tally {
     /// Counts the verdicts of `results` (as [`solve_deals`] gives them) and sorts their times.
-    fn new(results: &[(u8, Option<Limit>, f64)]) -> Tally {
-        let count = |k: u8| results.iter().filter(|r| r.0 == k).count() as u64;
-        let mut times: Vec<f64> = results.iter().map(|r| r.2).collect();
+    fn new(results: &[Solved]) -> Tally {
+        let count = |k: u8| results.iter().filter(|r| r.kind == k).count() as u64;
+        let mut times: Vec<f64> = results.iter().map(|r| r.ms).collect();
         times.sort_by(f64::total_cmp);
-        let limits = || results.iter().filter_map(|r| r.1);
+        let limits = || results.iter().filter_map(|r| r.limit);
         let reason = limits().find(|l| matches!(l, Limit::Time(_))).or_else(|| limits().next()).map(gave_up);
-        Tally { won: count(0), lost: count(1), unknown: count(2), reason, times }
+        let nodes = results.iter().map(|r| r.nodes).sum();
+        let relaxations = results.iter().map(|r| r.relaxations).sum();
+        Tally { won: count(0), lost: count(1), unknown: count(2), reason, nodes, relaxations, times }
     }
 
     /// The solving time at quantile `q` (0.5 the median, 1 the longest).
@@ -510,7 +523,7 @@ impl Tally {
         out!(
             "{}",
             json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": self.won, "unwinnable": self.lost,
-                   "unknown": self.unknown, "reason": self.reason,
+                   "unknown": self.unknown, "reason": self.reason, "nodes": self.nodes, "relaxations": self.relaxations,
                    "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
         );
     }

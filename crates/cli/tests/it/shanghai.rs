@@ -42,6 +42,7 @@ fn review_and_stats_json() {
     assert_eq!(v["unknown"], 0);
     assert_eq!(v["winnable"].as_u64().unwrap() + v["unwinnable"].as_u64().unwrap(), 20);
     assert!(v["time_ms"]["p999"].is_number());
+    assert!(v["nodes"].as_u64().unwrap() >= 20 && v["relaxations"].as_u64().unwrap() > 0, "{out}");
 }
 
 #[test]
