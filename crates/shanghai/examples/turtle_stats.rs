@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use haipai_shanghai::{Board, Budget, Deal, Layout, Rules, Solver, Verdict};
+use haipai_shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -17,8 +17,8 @@ fn main() {
     let mut times = Vec::new();
     let mut relax = 0u64;
     for seed in first..first + deals {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).expect("even");
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).expect("valid");
         let t = Instant::now();
         let mut solver = Solver::with_budget(&board, budget);
         let v = solver.solve();

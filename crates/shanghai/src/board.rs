@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bits::{Bits, MAX_SLOTS};
 use crate::faces::Face;
-use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
+use crate::layout::{Blocking, Layout, LayoutError, LayoutErrorKind};
 
 /// A tile lying on a slot, in a packed blocker count (see [`Board::blocker_counts`]).
 pub(crate) const ABOVE: u32 = 1;
@@ -121,7 +121,7 @@ impl fmt::Display for Move {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     layout: Layout,
-    rules: Rules,
+    rules: Blocking,
     faces: Vec<Face>,
     /// Per slot, its matching group; an entry per possible slot ([`MAX_SLOTS`], 0 beyond the
     /// board), so the solver's inner loops index it without bounds checks.
@@ -205,7 +205,7 @@ struct Sides {
 
 impl Sides {
     /// The blockers of every slot of `layout` under `rules`.
-    fn of(layout: &Layout, rules: Rules) -> Sides {
+    fn of(layout: &Layout, rules: Blocking) -> Sides {
         let bl = layout.blockers(rules);
         Sides {
             above: bl.iter().map(|b| b.above.clone()).collect(),
@@ -270,7 +270,7 @@ impl Sides {
 impl Board {
     /// A board from a layout, rules and one face per slot (in slot order). Errors when the
     /// counts differ or a matching group has an odd number of tiles.
-    pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
+    pub fn new(layout: Layout, rules: Blocking, faces: Vec<Face>) -> Result<Board, LayoutError> {
         check_face_count(layout.len(), &faces)?;
         let mut group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
         check_group_sizes(&faces, &group)?;
@@ -292,7 +292,7 @@ impl Board {
     }
 
     /// The rule set.
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> Blocking {
         self.rules
     }
 

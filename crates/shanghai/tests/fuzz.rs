@@ -15,9 +15,9 @@
 
 use haipai_test_utils::mutate;
 
+use haipai_shanghai::BUILTIN;
 use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg, parse_slot_list};
-use haipai_shanghai::layout::BUILTIN;
-use haipai_shanghai::{Bits, Board, Budget, Deal, Layout, LayoutError, MoveClass, Rules, Solver, Verdict, brute};
+use haipai_shanghai::{Bits, Blocking, Board, Budget, Deal, Layout, LayoutError, MoveClass, Solver, Verdict, brute};
 use haipai_tiles::rng::Rng;
 
 /// The fixtures to break, every one of them (a missing one fails the test).
@@ -113,7 +113,7 @@ fn mutated_deals_are_read_or_refused_with_a_line() {
     let mut rng = Rng::new(mutate::seed());
     for case in 0..mutate::cases(3_000) {
         let layout = &layouts[case % 2];
-        let rules = if rng.index(2) == 0 { Rules::Standard } else { Rules::Grid };
+        let rules = if rng.index(2) == 0 { Blocking::Standard } else { Blocking::Grid };
         let mut deal = Deal::random(layout, rules, rng.next_u64()).expect("an even layout");
         if rng.index(4) == 0 {
             deal.seed = None;
@@ -178,7 +178,7 @@ fn solver_answers_on_arbitrary_positions_are_the_oracles() {
     let mut checked = 0;
     for _ in 0..mutate::cases(400) {
         let Some(layout) = small_layout(&mut rng) else { continue };
-        let rules = if rng.index(2) == 0 { Rules::Standard } else { Rules::Grid };
+        let rules = if rng.index(2) == 0 { Blocking::Standard } else { Blocking::Grid };
         let deal = Deal::random(&layout, rules, rng.next_u64()).expect("an even layout");
         let board = Board::new(layout, rules, deal.faces).expect("a board");
         let present = random_present(&mut rng, board.len());
@@ -216,7 +216,7 @@ fn slot_indices_past_the_board() {
     let mut checked = 0;
     for _ in 0..mutate::cases(400) {
         let Some(layout) = small_layout(&mut rng) else { continue };
-        let rules = if rng.index(2) == 0 { Rules::Standard } else { Rules::Grid };
+        let rules = if rng.index(2) == 0 { Blocking::Standard } else { Blocking::Grid };
         let deal = Deal::random(&layout, rules, rng.next_u64()).expect("an even layout");
         let board = Board::new(layout.clone(), rules, deal.faces).expect("a board");
         let mut present = random_present(&mut rng, board.len());
@@ -245,12 +245,12 @@ fn slot_indices_past_the_board() {
 fn layout_names_that_need_quotes_read_back() {
     let grid = Layout::grid(1, 1, 2).expect("a grid");
     for name in ["Four Winds #2", " Taipei", "", "a\"b\\c\nd\te\u{0}", "\"quoted\"", "turtle"] {
-        let mut deal = Deal::random(&grid, Rules::Standard, 1).expect("a deal");
+        let mut deal = Deal::random(&grid, Blocking::Standard, 1).expect("a deal");
         deal.layout = name.to_string();
         let text = deal.to_text();
         assert_eq!(Deal::parse(&text), Ok(deal), "{text}");
     }
-    assert!(Deal::random(&grid, Rules::Standard, 1).expect("a deal").to_text().contains("\nlayout grid 1x1x2\n"));
+    assert!(Deal::random(&grid, Blocking::Standard, 1).expect("a deal").to_text().contains("\nlayout grid 1x1x2\n"));
     let read = |text: &str| Deal::parse(text).map(|d| d.layout).map_err(|e| e.to_string());
     assert_eq!(read("layout \"a # b\" # a comment\nfaces\n"), Ok("a # b".to_string()));
     assert_eq!(read("layout \"a\nfaces\n"), Err("line 1: bad quoted layout name: the closing '\"' is missing".into()));
@@ -264,8 +264,8 @@ fn layout_names_that_need_quotes_read_back() {
 #[test]
 fn any_budget_is_a_budget() {
     let layout = Layout::grid(1, 2, 2).expect("a grid");
-    let deal = Deal::random(&layout, Rules::Standard, 3).expect("a deal");
-    let board = Board::new(layout, Rules::Standard, deal.faces).expect("a board");
+    let deal = Deal::random(&layout, Blocking::Standard, 3).expect("a deal");
+    let board = Board::new(layout, Blocking::Standard, deal.faces).expect("a board");
     for time in [None, Some(std::time::Duration::ZERO), Some(std::time::Duration::MAX)] {
         for nodes in [0, 1, u64::MAX] {
             let mut solver = Solver::with_budget(&board, Budget { nodes, time, ..Budget::default() });

@@ -2,7 +2,7 @@
 //! `../shared/layouts`, never copied) and small original fixtures for the error cases.
 
 use haipai_shanghai::formats::{parse_any, parse_gnome, parse_haipai, parse_kmahjongg};
-use haipai_shanghai::{Board, Deal, Layout, LayoutErrorKind, Rules, Slot};
+use haipai_shanghai::{Blocking, Board, Deal, Layout, LayoutErrorKind, Slot};
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/layouts/");
 
@@ -31,7 +31,7 @@ fn both_turtles_and_ours_agree() {
         })
         .collect();
     assert_eq!(Layout::new("list", slots).unwrap().slots(), ours.slots());
-    for rules in [haipai_shanghai::Rules::Standard, haipai_shanghai::Rules::Grid] {
+    for rules in [haipai_shanghai::Blocking::Standard, haipai_shanghai::Blocking::Grid] {
         assert_eq!(ours.blockers(rules), g.blockers(rules));
     }
 }
@@ -226,8 +226,8 @@ fn original_fixtures_in_three_formats_agree() {
 #[test]
 fn errors_say_which_input_was_wrong() {
     let turtle = Layout::builtin("turtle").unwrap();
-    let faces = Deal::random(&turtle, Rules::Standard, 1).unwrap().faces;
-    let short = Board::new(turtle, Rules::Standard, faces[..142].to_vec()).unwrap_err();
+    let faces = Deal::random(&turtle, Blocking::Standard, 1).unwrap().faces;
+    let short = Board::new(turtle, Blocking::Standard, faces[..142].to_vec()).unwrap_err();
     assert_eq!((short.kind(), short.line()), (&LayoutErrorKind::Faces, None));
     assert_eq!(short.message(), "the layout has 144 slots but 142 faces were given");
     let deal = Deal::parse("layout turtle\nseed x\n").unwrap_err();

@@ -1,15 +1,15 @@
 //! The solver against the brute-force oracle on seeded random small deals, replays of every
 //! winnable answer, document 002's counterexample, and a small Turtle sample.
 
-use haipai_shanghai::{Board, Deal, Layout, MoveClass, MoveErrorKind, Rules, Solver, Verdict, brute, doc002};
+use haipai_shanghai::{Blocking, Board, Deal, Layout, MoveClass, MoveErrorKind, Solver, Verdict, brute, doc002};
 
 /// Small layouts (at most 24 tiles) for the oracle comparison.
-fn small_layouts() -> Vec<(Layout, Rules)> {
+fn small_layouts() -> Vec<(Layout, Blocking)> {
     let mut v = vec![
-        (Layout::grid(2, 3, 4).unwrap(), Rules::Grid),
-        (Layout::grid(3, 2, 4).unwrap(), Rules::Grid),
-        (Layout::grid(1, 4, 6).unwrap(), Rules::Grid),
-        (Layout::grid(4, 1, 4).unwrap(), Rules::Standard),
+        (Layout::grid(2, 3, 4).unwrap(), Blocking::Grid),
+        (Layout::grid(3, 2, 4).unwrap(), Blocking::Grid),
+        (Layout::grid(1, 4, 6).unwrap(), Blocking::Grid),
+        (Layout::grid(4, 1, 4).unwrap(), Blocking::Standard),
     ];
     let mini = haipai_shanghai::formats::parse_haipai(
         "mini turtle",
@@ -17,8 +17,8 @@ fn small_layouts() -> Vec<(Layout, Rules)> {
     )
     .unwrap();
     assert!(mini.len() <= 24 && mini.len().is_multiple_of(2), "{}", mini.len());
-    v.push((mini.clone(), Rules::Standard));
-    v.push((mini, Rules::Grid));
+    v.push((mini.clone(), Blocking::Standard));
+    v.push((mini, Blocking::Grid));
     v
 }
 
@@ -83,8 +83,8 @@ fn turtle_sample_and_review() {
     let turtle = Layout::builtin("turtle").unwrap();
     let mut lost = 0;
     for seed in 0..4 {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).unwrap();
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).unwrap();
         match Solver::new(&board).solve() {
             Verdict::Winnable(moves) => board.check_win(board.full(), &moves).unwrap(),
             Verdict::Unwinnable => lost += 1,
@@ -94,8 +94,8 @@ fn turtle_sample_and_review() {
     assert!(lost <= 1, "{lost} of 4 lost");
     // Winnable by construction really is.
     for seed in 0..2 {
-        let deal = Deal::winnable(&turtle, Rules::Standard, seed).unwrap();
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::winnable(&turtle, Blocking::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).unwrap();
         assert!(matches!(Solver::new(&board).solve(), Verdict::Winnable(_)), "seed {seed}");
         let mut solver = Solver::new(&board);
         let review = solver.review(board.full());
@@ -113,8 +113,8 @@ fn turtle_review_agrees_with_fresh_solves() {
     let turtle = Layout::builtin("turtle").unwrap();
     let mut losing = 0;
     for seed in [30, 35, 53, 229, 351] {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).unwrap();
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).unwrap();
         let review = Solver::new(&board).review(board.full());
         losing += review.iter().filter(|(_, c)| *c == MoveClass::Loses).count();
         for (m, class) in review {
@@ -135,7 +135,7 @@ fn turtle_review_agrees_with_fresh_solves() {
 #[test]
 fn deal_text_round_trips() {
     let turtle = Layout::builtin("turtle").unwrap();
-    let deal = Deal::random(&turtle, Rules::Standard, 7).unwrap();
+    let deal = Deal::random(&turtle, Blocking::Standard, 7).unwrap();
     let back = Deal::parse(&deal.to_text()).unwrap();
     assert_eq!(back, deal);
     assert_eq!(
@@ -184,8 +184,8 @@ fn unknown_only_when_an_explicit_budget_runs_out() {
     use std::time::Duration;
     let turtle = Layout::builtin("turtle").unwrap();
     // Seed 12 is unwinnable and needs thousands of nodes.
-    let deal = Deal::random(&turtle, Rules::Standard, 12).unwrap();
-    let board = Board::new(turtle, Rules::Standard, deal.faces).unwrap();
+    let deal = Deal::random(&turtle, Blocking::Standard, 12).unwrap();
+    let board = Board::new(turtle, Blocking::Standard, deal.faces).unwrap();
     let tiny = Budget { nodes: 10, time: None, ..Budget::default() };
     assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown(Limit::Nodes(10)));
     let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO), ..Budget::default() };
@@ -213,8 +213,8 @@ fn the_tables_of_lost_positions_stay_within_the_memory_budget() {
     let grid = Layout::named("grid1x16x16").unwrap();
     let turtle = Layout::builtin("turtle").unwrap();
     for (layout, seed) in [(grid, 13), (turtle, 12)] {
-        let deal = Deal::random(&layout, Rules::Standard, seed).unwrap();
-        let board = Board::new(layout, Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::random(&layout, Blocking::Standard, seed).unwrap();
+        let board = Board::new(layout, Blocking::Standard, deal.faces).unwrap();
         let roomy = Budget { nodes: 3_000, time: None, ..Budget::default() };
         let mut solver = Solver::with_budget(&board, roomy);
         solver.solve();
@@ -235,8 +235,8 @@ fn the_tables_of_lost_positions_stay_within_the_memory_budget() {
 #[test]
 fn illegal_moves_say_why() {
     let turtle = Layout::builtin("turtle").expect("built in");
-    let deal = Deal::random(&turtle, Rules::Standard, 351).expect("even");
-    let board = Board::new(turtle, Rules::Standard, deal.faces).expect("valid");
+    let deal = Deal::random(&turtle, Blocking::Standard, 351).expect("even");
+    let board = Board::new(turtle, Blocking::Standard, deal.faces).expect("valid");
     let mut present = board.full();
     let first = board.moves(&present)[0];
     present.remove(first.0 as usize);

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Limit, Move, MoveClass, Rules, Solver, Verdict, formats};
+use haipai::shanghai::{Bits, Blocking, Board, Budget, Deal, Layout, Limit, Move, MoveClass, Solver, Verdict, formats};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -176,10 +176,10 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, f64) {
     (result, start.elapsed().as_secs_f64() * 1e3)
 }
 
-fn parse_rules(text: &str) -> Result<Rules, String> {
+fn parse_rules(text: &str) -> Result<Blocking, String> {
     match text {
-        "standard" => Ok(Rules::Standard),
-        "grid" => Ok(Rules::Grid),
+        "standard" => Ok(Blocking::Standard),
+        "grid" => Ok(Blocking::Grid),
         other => Err(format!("unknown rules '{other}': standard or grid")),
     }
 }
@@ -443,7 +443,14 @@ fn deal_bar(deals: u64, json: bool) -> ProgressBar {
 /// Solves the deals of seeds `seed..=last` in parallel: each one's verdict (0 winnable,
 /// 1 unwinnable, 2 unknown, with the limit reached), its search's work and its solving time in
 /// milliseconds, in seed order.
-fn solve_deals(layout: &Layout, rules: Rules, seed: u64, last: u64, budget: Budget, bar: &ProgressBar) -> Vec<Solved> {
+fn solve_deals(
+    layout: &Layout,
+    rules: Blocking,
+    seed: u64,
+    last: u64,
+    budget: Budget,
+    bar: &ProgressBar,
+) -> Vec<Solved> {
     (0..=last - seed)
         .into_par_iter()
         .map(|k| seed + k)
