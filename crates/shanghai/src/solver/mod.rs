@@ -28,17 +28,15 @@ mod table;
 mod verdict;
 
 use crate::bits::Bits;
-use crate::bits::MAX_SLOTS;
 use crate::board::Board;
-use hashbrown::HashMap;
-use hashbrown::HashSet;
+use nogoods::Nogoods;
 use reasons::Stuck;
 use reasons::covering_splits;
-use relaxation::Snap;
+use relaxation::Relaxation;
 use search::blocks_of;
 use std::fmt;
 use std::time::Instant;
-use table::LostUnder;
+use table::LostTable;
 
 pub use verdict::{Budget, Limit, MoveClass, Stats, Verdict};
 
@@ -46,49 +44,21 @@ pub use verdict::{Budget, Limit, MoveClass, Stats, Verdict};
 /// solving successive positions of one game (as [`Solver::review`] does) reuses work.
 pub struct Solver<'b> {
     board: &'b Board,
-    dead: HashSet<Bits>,
-    /// Lost positions of the pairing search: for each set of tiles, the decisions (as in
-    /// `commit`, only the groups the loss depends on) under which it cannot be cleared.
-    lost: HashMap<Bits, LostUnder>,
-    lost_count: usize,
+    /// The tables of lost positions (see [`LostTable`]).
+    table: LostTable,
     /// The node's history: its decisions (as in `commit`) and those of the groups whose pairs
     /// went on the way down from the root of the call.
     hist: u128,
     /// The groups whose decisions the greedy phases of the node and its ancestors depended on
     /// (added to a loss not worked out from a relaxation).
     path_why: u64,
-    /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
-    /// makes all of them. Cleared at each call.
-    nogoods: Vec<u128>,
-    /// Per nogood, its groups (bit `g`), and those it splits each way (see [`split_masks`]).
-    nogood_groups: Vec<(u64, [u64; 3])>,
-    /// Per nogood, whether it depends on how the call's first move paired its group (see
-    /// `moved`); one that does not holds before that move too.
-    nogood_moved: Vec<bool>,
-    /// Per nogood of two groups or more, the two of its groups it watches (see
-    /// [`Solver::propagate`]); others hold `[u8::MAX; 2]`.
-    watch: Vec<[u8; 2]>,
-    /// Per split `s` of each group `g` (index `3 * g + s`): the nogoods that watch `g` and
-    /// split it that way.
-    watchers: Vec<Vec<u32>>,
-    /// The nogoods of fewer than two groups, looked at in every node.
-    short: Vec<u32>,
-    /// How many nogoods (the first ones) have their watches.
-    watched: usize,
+    /// The nogoods learnt in the current call and their watches (see [`Nogoods`]).
+    nogoods: Nogoods,
     /// The history of the node's parent: the node decided the rest of its history.
     hist_above: u128,
-    /// How many nogoods there were when the node's [`Solver::propagate`] looked at them (0
-    /// above the root), and the same for its parent.
-    known: usize,
-    known_above: usize,
     /// Per group decided in the node's history: how many groups the history decided before
     /// it (so the decisions along the path are ordered).
     level: [u32; 64],
-    /// The nogoods [`Solver::propagate`] looks at in a node (kept to reuse its memory).
-    to_check: Vec<u32>,
-    /// Nogoods the next call starts with, each with whether it depends on how the call's
-    /// first move paired its group (see [`inherit`]); taken by that call.
-    inherited: Vec<(u128, bool)>,
     /// In a review's call for a move that split a group of four: that group (else
     /// `usize::MAX`). Its two tiles left are a pair in this call; a loss whose argument
     /// needs that carries [`MOVED`] in its reason (module doc, "Nogoods").
@@ -115,20 +85,8 @@ pub struct Solver<'b> {
     limit: u64,
     budget: Budget,
     free: Vec<bool>,
-    partner: Vec<u16>,
-    queue: Vec<u16>,
-    /// Per slot, its blockers present in the running relaxation's position (packed, see
-    /// [`Board::blocker_counts`]), kept up to date by its removals. It and the other count
-    /// vectors, and `partner`, have an entry per possible slot ([`MAX_SLOTS`], the entries
-    /// beyond the board unused), so [`Solver::drain`] indexes them without bounds checks; so
-    /// do `when` and `seen`.
-    counts: Vec<u32>,
-    /// `counts` saved: after a forward check's first phase, or before a shrink step.
-    saved_counts: Vec<u32>,
-    /// `counts` of the set of tiles `counts_of` (the node's position), so the node's runs
-    /// start from a copy instead of counting.
-    node_counts: Vec<u32>,
-    counts_of: Option<Bits>,
+    /// The state of the relaxation runs of the current node (see [`Relaxation`]).
+    run: Relaxation,
     weight: Vec<u32>,
     /// Whether this is a full run of the search (after the cheap first one): every undecided
     /// group is forward-checked, reasons are shrunk, and the order is randomised (see
@@ -147,25 +105,6 @@ pub struct Solver<'b> {
     timed_out: bool,
     /// In a review: when its time budget runs out (every call of the review stops then).
     review_deadline: Option<Instant>,
-    /// The most entries `dead` and `lost` may hold together (see [`Budget::memory`]).
-    table_cap: usize,
-    /// The decisions of the node's base relaxation.
-    base_commit: u128,
-    /// The groups of two of the node's base relaxation.
-    base_twos: u64,
-    /// Per slot, from the last relaxation: the step at which it went.
-    when: Vec<u32>,
-    /// Per slot of an undecided group, from the last relaxation: which members of its group
-    /// (bit `k` for `members[g][k]`) were free or gone when it went.
-    seen: Vec<u8>,
-    /// States of the node's base run, saved by it (a recording [`Solver::drain`]) at its start
-    /// and once its removals reach each multiple of `SNAP_EVERY`, for
-    /// [`Solver::replay_base`]: the tiles left, the tiles gone singly per group, how many
-    /// removals were made, and where its queue is kept in `snap_queues`; their blocker counts
-    /// in `snap_counts` (the board's slots each).
-    snaps: Vec<Snap>,
-    snap_counts: Vec<u32>,
-    snap_queues: Vec<u16>,
 }
 
 struct OutOfBudget;
@@ -225,24 +164,12 @@ impl<'b> Solver<'b> {
     pub fn with_budget(board: &'b Board, budget: Budget) -> Solver<'b> {
         Solver {
             board,
-            dead: HashSet::new(),
-            lost: HashMap::new(),
-            lost_count: 0,
+            table: LostTable::new(budget.table_entries()),
             hist: 0,
             path_why: 0,
-            nogoods: Vec::new(),
-            nogood_groups: Vec::new(),
-            nogood_moved: Vec::new(),
-            watch: Vec::new(),
-            watchers: vec![Vec::new(); 3 * board.groups],
-            short: Vec::new(),
-            watched: 0,
+            nogoods: Nogoods::new(board.groups),
             hist_above: 0,
-            known: 0,
-            known_above: 0,
             level: [0; 64],
-            to_check: Vec::new(),
-            inherited: Vec::new(),
             moved: usize::MAX,
             hint: 0,
             full_runs_only: false,
@@ -254,12 +181,7 @@ impl<'b> Solver<'b> {
             limit: 0,
             budget,
             free: vec![false; board.len()],
-            partner: vec![u16::MAX; MAX_SLOTS],
-            queue: Vec::new(),
-            counts: vec![0; MAX_SLOTS],
-            saved_counts: vec![0; MAX_SLOTS],
-            node_counts: vec![0; MAX_SLOTS],
-            counts_of: None,
+            run: Relaxation::new(),
             weight: vec![0; board.groups.max(1)],
             full_run: true,
             rng: 0,
@@ -269,14 +191,6 @@ impl<'b> Solver<'b> {
             deadline: None,
             timed_out: false,
             review_deadline: None,
-            table_cap: budget.table_entries(),
-            base_commit: 0,
-            base_twos: 0,
-            when: vec![0; MAX_SLOTS],
-            seen: vec![0; MAX_SLOTS],
-            snaps: Vec::new(),
-            snap_counts: Vec::new(),
-            snap_queues: Vec::new(),
         }
     }
 
@@ -284,7 +198,7 @@ impl<'b> Solver<'b> {
     pub fn stats(&self) -> Stats {
         Stats {
             nodes: self.nodes,
-            dead: self.dead.len() + self.lost_count,
+            dead: self.table.dead.len() + self.table.lost_count,
             relaxations: self.relaxations,
             total_nodes: self.total_nodes + self.nodes,
             total_relaxations: self.total_relaxations + self.relaxations,
@@ -317,7 +231,7 @@ impl<'b> Solver<'b> {
         self.start_call();
         let present = on_board(self.board, present);
         if has_odd_group(self.board, &present) {
-            self.inherited.clear();
+            self.nogoods.inherited.clear();
             return Verdict::Unwinnable;
         }
         let mut path = Vec::new();

@@ -100,7 +100,7 @@ impl Solver<'_> {
     /// when remembered in `dead`, dead-locked or refuted by the relaxation (then remembered),
     /// out of budget; `None` when its moves must be tried.
     pub(super) fn settled(&mut self, present: &Bits, remaining: &[u8]) -> Option<Result<bool, OutOfBudget>> {
-        if self.dead.contains(present) {
+        if self.table.dead.contains(present) {
             return Some(Ok(false));
         }
         if self.out_of_budget() {

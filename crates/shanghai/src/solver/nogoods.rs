@@ -13,6 +13,57 @@ use crate::bits::Bits;
 use crate::board::Board;
 use crate::board::Move;
 
+/// The nogoods of the current call, with the watches that apply them (see
+/// [`Solver::propagate`]).
+pub(super) struct Nogoods {
+    /// Losses lifted to the root of the call (decisions, as in `commit`): no win from the root
+    /// makes all of them. Cleared at each call.
+    pub(super) list: Vec<u128>,
+    /// Per nogood, its groups (bit `g`), and those it splits each way (see [`split_masks`]).
+    pub(super) groups: Vec<(u64, [u64; 3])>,
+    /// Per nogood, whether it depends on how the call's first move paired its group (see
+    /// `moved`); one that does not holds before that move too.
+    pub(super) moved: Vec<bool>,
+    /// Per nogood of two groups or more, the two of its groups it watches (see
+    /// [`Solver::propagate`]); others hold `[u8::MAX; 2]`.
+    pub(super) watch: Vec<[u8; 2]>,
+    /// Per split `s` of each group `g` (index `3 * g + s`): the nogoods that watch `g` and
+    /// split it that way.
+    pub(super) watchers: Vec<Vec<u32>>,
+    /// The nogoods of fewer than two groups, looked at in every node.
+    pub(super) short: Vec<u32>,
+    /// How many nogoods (the first ones) have their watches.
+    pub(super) watched: usize,
+    /// How many nogoods there were when the node's [`Solver::propagate`] looked at them (0
+    /// above the root), and the same for its parent.
+    pub(super) known: usize,
+    pub(super) known_above: usize,
+    /// The nogoods [`Solver::propagate`] looks at in a node (kept to reuse its memory).
+    pub(super) to_check: Vec<u32>,
+    /// Nogoods the next call starts with, each with whether it depends on how the call's
+    /// first move paired its group (see [`inherit`]); taken by that call.
+    pub(super) inherited: Vec<(u128, bool)>,
+}
+
+impl Nogoods {
+    /// No nogoods, for a board of `groups` matching groups.
+    pub(super) fn new(groups: usize) -> Nogoods {
+        Nogoods {
+            list: Vec::new(),
+            groups: Vec::new(),
+            moved: Vec::new(),
+            watch: Vec::new(),
+            watchers: vec![Vec::new(); 3 * groups],
+            short: Vec::new(),
+            watched: 0,
+            known: 0,
+            known_above: 0,
+            to_check: Vec::new(),
+            inherited: Vec::new(),
+        }
+    }
+}
+
 /// The most nogoods kept per call (each node of a full run scans them, see
 /// [`Solver::propagate`]).
 pub(super) const MAX_NOGOODS: usize = 20_000;
@@ -65,10 +116,10 @@ impl Solver<'_> {
     /// Keeps `nogood` (while fewer than `MAX_NOGOODS` are kept), with whether it depends on
     /// how the call's first move paired its group.
     pub(super) fn add_nogood(&mut self, nogood: u128, moved: bool) {
-        if self.nogoods.len() < MAX_NOGOODS {
-            self.nogoods.push(nogood);
-            self.nogood_groups.push((decided(nogood), split_masks(nogood)));
-            self.nogood_moved.push(moved);
+        if self.nogoods.list.len() < MAX_NOGOODS {
+            self.nogoods.list.push(nogood);
+            self.nogoods.groups.push((decided(nogood), split_masks(nogood)));
+            self.nogoods.moved.push(moved);
         }
     }
 
@@ -101,13 +152,13 @@ impl Solver<'_> {
         let h = split_masks(self.hist);
         #[cfg(debug_assertions)]
         let expected = self.propagate_by_scan(refuted, h);
-        let mut to_check = std::mem::take(&mut self.to_check);
+        let mut to_check = std::mem::take(&mut self.nogoods.to_check);
         to_check.clear();
         self.watch_new_decisions(h, &mut to_check);
-        to_check.extend_from_slice(&self.short);
+        to_check.extend_from_slice(&self.nogoods.short);
         self.check_learnt_since(h, &mut to_check);
         self.watch_new_nogoods(h, &mut to_check);
-        self.known = self.nogoods.len();
+        self.nogoods.known = self.nogoods.list.len();
         to_check.sort_unstable();
         to_check.dedup();
         let mut found = Ok(());
@@ -117,7 +168,7 @@ impl Solver<'_> {
                 break;
             }
         }
-        self.to_check = to_check;
+        self.nogoods.to_check = to_check;
         let found = found.map(|()| refuted);
         #[cfg(debug_assertions)]
         self.assert_as_scanned(&expected, &found);
@@ -129,11 +180,11 @@ impl Solver<'_> {
     /// last group is undecided and the rest split as it says, that split is refuted (unless
     /// it is already), with the nogood's other groups as its reason.
     pub(super) fn apply_nogood(&mut self, k: usize, h: [u64; 3], refuted: &mut u128) -> Result<(), u64> {
-        let (groups, n) = self.nogood_groups[k];
+        let (groups, n) = self.nogoods.groups[k];
         // The nogood's groups the history does not split as it does.
         let miss = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
         if miss == 0 {
-            return Err(groups | moved_if(self.nogood_moved[k]));
+            return Err(groups | moved_if(self.nogoods.moved[k]));
         }
         if miss & (miss - 1) != 0 || (h[0] | h[1] | h[2]) & miss != 0 {
             return Ok(());
@@ -142,7 +193,7 @@ impl Solver<'_> {
         let s = split_in(n, g);
         if *refuted >> (3 * g + s) & 1 == 0 {
             *refuted |= 1 << (3 * g + s);
-            let reason = groups & !(1 << g) | moved_if(self.nogood_moved[k]);
+            let reason = groups & !(1 << g) | moved_if(self.nogoods.moved[k]);
             self.why_refuted[g][s] = Stuck { reason: Some(reason), ..Stuck::default() };
         }
         Ok(())
@@ -172,14 +223,14 @@ impl Solver<'_> {
             fresh &= fresh - 1;
             self.level[g] = level;
             let lit = 3 * g + (self.hist >> (2 * g) & 3) as usize - 1;
-            let mut list = std::mem::take(&mut self.watchers[lit]);
+            let mut list = std::mem::take(&mut self.nogoods.watchers[lit]);
             let mut i = 0;
             while i < list.len() {
                 let k = list[i] as usize;
-                let (groups, n) = self.nogood_groups[k];
+                let (groups, n) = self.nogoods.groups[k];
                 let open = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
-                let slot = usize::from(self.watch[k][0] as usize != g);
-                let rest = open & !(1 << self.watch[k][1 - slot]);
+                let slot = usize::from(self.nogoods.watch[k][0] as usize != g);
+                let rest = open & !(1 << self.nogoods.watch[k][1 - slot]);
                 if rest == 0 {
                     if open & hist_groups == 0 {
                         to_check.push(k as u32);
@@ -189,11 +240,11 @@ impl Solver<'_> {
                 }
                 let otherwise = rest & hist_groups;
                 let c = if otherwise != 0 { otherwise } else { rest }.trailing_zeros() as usize;
-                self.watch[k][slot] = c as u8;
-                self.watchers[3 * c + split_in(n, c)].push(k as u32);
+                self.nogoods.watch[k][slot] = c as u8;
+                self.nogoods.watchers[3 * c + split_in(n, c)].push(k as u32);
                 list.swap_remove(i);
             }
-            self.watchers[lit] = list;
+            self.nogoods.watchers[lit] = list;
         }
     }
 
@@ -203,8 +254,8 @@ impl Solver<'_> {
     /// already, where they were not applied.
     pub(super) fn check_learnt_since(&self, h: [u64; 3], to_check: &mut Vec<u32>) {
         let hist_groups = h[0] | h[1] | h[2];
-        for k in self.known_above..self.watched {
-            let (groups, n) = self.nogood_groups[k];
+        for k in self.nogoods.known_above..self.nogoods.watched {
+            let (groups, n) = self.nogoods.groups[k];
             let open = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
             if open & open.wrapping_sub(1) == 0 && open & hist_groups == 0 {
                 to_check.push(k as u32);
@@ -221,24 +272,24 @@ impl Solver<'_> {
     /// there, include the watched ones.
     pub(super) fn watch_new_nogoods(&mut self, h: [u64; 3], to_check: &mut Vec<u32>) {
         let hist_groups = h[0] | h[1] | h[2];
-        for k in self.watched..self.nogoods.len() {
-            let (groups, n) = self.nogood_groups[k];
+        for k in self.nogoods.watched..self.nogoods.list.len() {
+            let (groups, n) = self.nogoods.groups[k];
             let open = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
             if open & open.wrapping_sub(1) == 0 && open & hist_groups == 0 {
                 to_check.push(k as u32);
             }
             if groups.count_ones() < 2 {
-                self.watch.push([u8::MAX; 2]);
-                self.short.push(k as u32);
+                self.nogoods.watch.push([u8::MAX; 2]);
+                self.nogoods.short.push(k as u32);
                 continue;
             }
             let a = self.watch_choice(open, groups & !open, hist_groups);
             let b = self.watch_choice(open & !(1 << a), groups & !open & !(1 << a), hist_groups);
-            self.watch.push([a as u8, b as u8]);
-            self.watchers[3 * a + split_in(n, a)].push(k as u32);
-            self.watchers[3 * b + split_in(n, b)].push(k as u32);
+            self.nogoods.watch.push([a as u8, b as u8]);
+            self.nogoods.watchers[3 * a + split_in(n, a)].push(k as u32);
+            self.nogoods.watchers[3 * b + split_in(n, b)].push(k as u32);
         }
-        self.watched = self.nogoods.len();
+        self.nogoods.watched = self.nogoods.list.len();
     }
 
     /// The group a new nogood watches: one of `open` (its groups the history does not split
@@ -253,11 +304,11 @@ impl Solver<'_> {
 
     /// Drops every nogood's watches (at the start of a call, whose nogoods start afresh).
     pub(super) fn forget_watches(&mut self) {
-        self.known = 0;
-        self.watch.clear();
-        self.watchers.iter_mut().for_each(Vec::clear);
-        self.short.clear();
-        self.watched = 0;
+        self.nogoods.known = 0;
+        self.nogoods.watch.clear();
+        self.nogoods.watchers.iter_mut().for_each(Vec::clear);
+        self.nogoods.short.clear();
+        self.nogoods.watched = 0;
     }
 
     /// What a scan of every nogood in order finds at the node (the incremental
@@ -267,10 +318,10 @@ impl Solver<'_> {
     pub(super) fn propagate_by_scan(&self, mut refuted: u128, h: [u64; 3]) -> Scanned {
         let hist_groups = h[0] | h[1] | h[2];
         let mut reasons = Vec::new();
-        for (k, &(groups, n)) in self.nogood_groups.iter().enumerate() {
+        for (k, &(groups, n)) in self.nogoods.groups.iter().enumerate() {
             let miss = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
             if miss == 0 {
-                return Err(groups | moved_if(self.nogood_moved[k]));
+                return Err(groups | moved_if(self.nogoods.moved[k]));
             }
             if miss & (miss - 1) != 0 || hist_groups & miss != 0 {
                 continue;
@@ -279,7 +330,7 @@ impl Solver<'_> {
             let s = split_in(n, g);
             if refuted >> (3 * g + s) & 1 == 0 {
                 refuted |= 1 << (3 * g + s);
-                reasons.push((g, s, groups & !(1 << g) | moved_if(self.nogood_moved[k])));
+                reasons.push((g, s, groups & !(1 << g) | moved_if(self.nogoods.moved[k])));
             }
         }
         Ok((refuted, reasons))
@@ -291,9 +342,9 @@ impl Solver<'_> {
     #[cfg(debug_assertions)]
     pub(super) fn assert_as_scanned(&self, expected: &Scanned, found: &Result<u128, u64>) {
         let h = split_masks(self.hist);
-        for (k, &(groups, n)) in self.nogood_groups.iter().enumerate() {
+        for (k, &(groups, n)) in self.nogoods.groups.iter().enumerate() {
             let open = groups & !(n[0] & h[0] | n[1] & h[1] | n[2] & h[2]);
-            let w = self.watch[k];
+            let w = self.nogoods.watch[k];
             if open.count_ones() >= 2 {
                 assert!(open >> w[0] & 1 != 0 && open >> w[1] & 1 != 0, "nogood {k} watches {w:?}, open {open:x}");
             }

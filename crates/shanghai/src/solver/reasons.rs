@@ -92,7 +92,7 @@ impl Solver<'_> {
     pub(super) fn blame(&mut self, p: &Bits) {
         let board = self.board;
         for i in p.iter() {
-            if is_free_count(self.counts[i]) {
+            if is_free_count(self.run.counts[i]) {
                 self.heavier(board.group[i] as usize, 1);
             }
         }
@@ -156,7 +156,7 @@ impl Solver<'_> {
             self.unpair(g, &p, &mut gone);
         }
         let mut step = 0;
-        board.blocker_counts(&p, &mut self.counts);
+        board.blocker_counts(&p, &mut self.run.counts);
         for g in bit_indices(needed) {
             self.unpair(g, &p, &mut gone);
             let (mut p2, mut gone2) = (p, gone);
@@ -192,8 +192,8 @@ impl Solver<'_> {
             if p2.is_empty() {
                 needed |= if h == self.moved { MOVED } else { 1 << h };
                 if let [a, b] = left[..] {
-                    self.partner[a as usize] = b;
-                    self.partner[b as usize] = a;
+                    self.run.partner[a as usize] = b;
+                    self.run.partner[b as usize] = a;
                 }
                 self.restore_counts();
             } else {
@@ -218,13 +218,13 @@ impl Solver<'_> {
         for g in 0..board.groups {
             let m = &board.members[g];
             for &t in m {
-                self.partner[t as usize] = u16::MAX;
+                self.run.partner[t as usize] = u16::MAX;
             }
             if stuck.twos >> g & 1 != 0 {
                 let mut it = m.iter().copied().filter(|&t| stuck.p.contains(t as usize));
                 if let (Some(a), Some(b)) = (it.next(), it.next()) {
-                    self.partner[a as usize] = b;
-                    self.partner[b as usize] = a;
+                    self.run.partner[a as usize] = b;
+                    self.run.partner[b as usize] = a;
                 }
             } else if stuck.commit >> (2 * g) & 3 != 0 {
                 self.pair(g, stuck.commit);

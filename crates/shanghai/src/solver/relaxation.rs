@@ -16,6 +16,65 @@ use crate::board::Move;
 use crate::board::is_free_count;
 use crate::board::uncovered_count;
 
+/// The state of the relaxation runs of the current node: blocker counts, the queue of tiles to
+/// look at, partners, and the base run's record.
+pub(super) struct Relaxation {
+    /// Per slot, the partner of a decided tile (`u16::MAX` for none).
+    pub(super) partner: Vec<u16>,
+    /// The tiles the running relaxation still has to look at.
+    pub(super) queue: Vec<u16>,
+    /// Per slot, its blockers present in the running relaxation's position (packed, see
+    /// [`Board::blocker_counts`]), kept up to date by its removals. It and the other count
+    /// vectors, and `partner`, have an entry per possible slot ([`MAX_SLOTS`], the entries
+    /// beyond the board unused), so [`Solver::drain`] indexes them without bounds checks; so
+    /// do `when` and `seen`.
+    pub(super) counts: Vec<u32>,
+    /// `counts` saved: after a forward check's first phase, or before a shrink step.
+    pub(super) saved_counts: Vec<u32>,
+    /// `counts` of the set of tiles `counts_of` (the node's position), so the node's runs
+    /// start from a copy instead of counting.
+    pub(super) node_counts: Vec<u32>,
+    pub(super) counts_of: Option<Bits>,
+    /// The decisions of the node's base relaxation.
+    pub(super) base_commit: u128,
+    /// The groups of two of the node's base relaxation.
+    pub(super) base_twos: u64,
+    /// Per slot, from the last relaxation: the step at which it went.
+    pub(super) when: Vec<u32>,
+    /// Per slot of an undecided group, from the last relaxation: which members of its group
+    /// (bit `k` for `members[g][k]`) were free or gone when it went.
+    pub(super) seen: Vec<u8>,
+    /// States of the node's base run, saved by it (a recording [`Solver::drain`]) at its start
+    /// and once its removals reach each multiple of `SNAP_EVERY`, for
+    /// [`Solver::replay_base`]: the tiles left, the tiles gone singly per group, how many
+    /// removals were made, and where its queue is kept in `snap_queues`; their blocker counts
+    /// in `snap_counts` (the board's slots each).
+    pub(super) snaps: Vec<Snap>,
+    pub(super) snap_counts: Vec<u32>,
+    pub(super) snap_queues: Vec<u16>,
+}
+
+impl Relaxation {
+    /// The state before any run.
+    pub(super) fn new() -> Relaxation {
+        Relaxation {
+            partner: vec![u16::MAX; MAX_SLOTS],
+            queue: Vec::new(),
+            counts: vec![0; MAX_SLOTS],
+            saved_counts: vec![0; MAX_SLOTS],
+            node_counts: vec![0; MAX_SLOTS],
+            counts_of: None,
+            base_commit: 0,
+            base_twos: 0,
+            when: vec![0; MAX_SLOTS],
+            seen: vec![0; MAX_SLOTS],
+            snaps: Vec::new(),
+            snap_counts: Vec::new(),
+            snap_queues: Vec::new(),
+        }
+    }
+}
+
 /// A state of the node's base run (see `Solver::snaps`).
 #[derive(Clone, Copy)]
 pub(super) struct Snap {
@@ -167,10 +226,10 @@ impl Solver<'_> {
     pub(super) fn relaxed_clear(&mut self, present: &Bits, commit: u128, rem: &[u8]) -> Option<Stuck> {
         const NONE: u16 = u16::MAX;
         self.relaxations += 1;
-        self.base_commit = commit;
-        self.base_twos = rem.iter().enumerate().filter(|&(_, &r)| r == 2).fold(0, |m, (g, _)| m | 1 << g);
+        self.run.base_commit = commit;
+        self.run.base_twos = rem.iter().enumerate().filter(|&(_, &r)| r == 2).fold(0, |m, (g, _)| m | 1 << g);
         let board = self.board;
-        let partner = &mut self.partner;
+        let partner = &mut self.run.partner;
         let mut gone = [0u8; 64];
         for (g, &r) in rem.iter().enumerate() {
             let m = &board.members[g];
@@ -198,9 +257,9 @@ impl Solver<'_> {
                 _ => {}
             }
         }
-        self.snaps.clear();
-        self.snap_counts.clear();
-        self.snap_queues.clear();
+        self.run.snaps.clear();
+        self.run.snap_counts.clear();
+        self.run.snap_queues.clear();
         let (mut p, mut step) = self.replay_base(present, 0, &mut gone);
         self.drain::<true>(&mut p, &mut gone, &mut step, usize::MAX, usize::MAX);
         self.blame(&p);
@@ -208,7 +267,7 @@ impl Solver<'_> {
             p,
             gone,
             commit,
-            twos: self.base_twos,
+            twos: self.run.base_twos,
             decided: decided(commit),
             reason: None,
             checked: usize::MAX,
@@ -228,21 +287,21 @@ impl Solver<'_> {
     /// soon as one had a free groupmate, which a pair needs too), so the saved state and queue
     /// are that run's own at that point (see [`Solver::drain`]).
     pub(super) fn replay_base(&mut self, present: &Bits, prefix: usize, gone: &mut [u8; 64]) -> (Bits, u32) {
-        if prefix == 0 || self.snaps.is_empty() {
+        if prefix == 0 || self.run.snaps.is_empty() {
             self.start_counts(present);
             self.queue_present(present);
             return (*present, 0);
         }
-        let mut k = (prefix / SNAP_EVERY).min(self.snaps.len() - 1);
-        while self.snaps[k].removed as usize > prefix {
+        let mut k = (prefix / SNAP_EVERY).min(self.run.snaps.len() - 1);
+        while self.run.snaps[k].removed as usize > prefix {
             k -= 1;
         }
-        let snap = self.snaps[k];
+        let snap = self.run.snaps[k];
         *gone = snap.gone;
         let n = self.board.len();
-        self.counts[..n].copy_from_slice(&self.snap_counts[k * n..(k + 1) * n]);
-        self.queue.clear();
-        self.queue.extend_from_slice(&self.snap_queues[snap.queue.0..snap.queue.1]);
+        self.run.counts[..n].copy_from_slice(&self.run.snap_counts[k * n..(k + 1) * n]);
+        self.run.queue.clear();
+        self.run.queue.extend_from_slice(&self.run.snap_queues[snap.queue.0..snap.queue.1]);
         (snap.p, snap.removed)
     }
 
@@ -265,7 +324,7 @@ impl Solver<'_> {
         let board = self.board;
         let m = &board.members[g];
         for &t in m {
-            self.partner[t as usize] = NONE;
+            self.run.partner[t as usize] = NONE;
         }
         let mut gone = [0u8; 64];
         let (mut p, mut step) = self.replay_base(present, prefix, &mut gone);
@@ -304,19 +363,19 @@ impl Solver<'_> {
         let sp = SPLITS[s];
         for k in [0, 2] {
             let (a, b) = (m[sp[k]], m[sp[k + 1]]);
-            self.partner[a as usize] = b;
-            self.partner[b as usize] = a;
+            self.run.partner[a as usize] = b;
+            self.run.partner[b as usize] = a;
         }
         self.drain::<false>(&mut p, &mut gone, &mut step, usize::MAX, g);
         self.blame(&p);
         let stuck = !p.is_empty();
         if stuck {
-            let commit = self.base_commit | (s as u128 + 1) << (2 * g);
-            let (twos, decided) = (self.base_twos, decided(self.base_commit));
+            let commit = self.run.base_commit | (s as u128 + 1) << (2 * g);
+            let (twos, decided) = (self.run.base_twos, decided(self.run.base_commit));
             self.why_refuted[g][s] = Stuck { p, gone, commit, twos, decided, reason: None, checked: g };
         }
         for &t in m {
-            self.partner[t as usize] = NONE;
+            self.run.partner[t as usize] = NONE;
         }
         stuck
     }
@@ -328,8 +387,8 @@ impl Solver<'_> {
     /// entry changes neither the removals nor their order. Branch-free: each tile is written,
     /// and kept when free.
     pub(super) fn queue_present(&mut self, p: &Bits) {
-        let counts = &self.counts[..];
-        let queue = &mut self.queue;
+        let counts = &self.run.counts[..];
+        let queue = &mut self.run.queue;
         queue.clear();
         queue.resize(p.len() + 1, 0);
         let mut n = 0;
@@ -349,9 +408,9 @@ impl Solver<'_> {
     /// order: a tile not free there could only go once a removal queued it again (see
     /// [`Solver::drain`]).
     pub(super) fn queue_free(&mut self, tiles: &[u16]) {
-        self.queue.clear();
-        let counts = &self.counts;
-        self.queue.extend(tiles.iter().copied().filter(|&t| is_free_count(counts[t as usize])));
+        self.run.queue.clear();
+        let counts = &self.run.counts;
+        self.run.queue.extend(tiles.iter().copied().filter(|&t| is_free_count(counts[t as usize])));
     }
 
     /// Undecides group `g` for the relaxation (its tiles then go singly) at `p`, counting its
@@ -359,7 +418,7 @@ impl Solver<'_> {
     pub(super) fn unpair(&mut self, g: usize, p: &Bits, gone: &mut [u8; 64]) {
         let m = &self.board.members[g];
         for &t in m {
-            self.partner[t as usize] = u16::MAX;
+            self.run.partner[t as usize] = u16::MAX;
         }
         gone[g] = m.iter().filter(|&&t| !p.contains(t as usize)).count() as u8;
     }
@@ -371,8 +430,8 @@ impl Solver<'_> {
         let sp = SPLITS[code - 1];
         for k in [0, 2] {
             let (a, b) = (m[sp[k]], m[sp[k + 1]]);
-            self.partner[a as usize] = b;
-            self.partner[b as usize] = a;
+            self.run.partner[a as usize] = b;
+            self.run.partner[b as usize] = a;
         }
     }
 
@@ -417,15 +476,15 @@ impl Solver<'_> {
         const NONE: u16 = u16::MAX;
         let board = self.board;
         // Per possible slot (see `new`): indexed modulo `MAX_SLOTS`, without bounds checks.
-        let partner: &[u16; MAX_SLOTS] = self.partner[..].try_into().expect("a partner per possible slot");
-        let when: &mut [u32; MAX_SLOTS] = (&mut self.when[..]).try_into().expect("a step per possible slot");
-        let seen: &mut [u8; MAX_SLOTS] = (&mut self.seen[..]).try_into().expect("an entry per possible slot");
+        let partner: &[u16; MAX_SLOTS] = self.run.partner[..].try_into().expect("a partner per possible slot");
+        let when: &mut [u32; MAX_SLOTS] = (&mut self.run.when[..]).try_into().expect("a step per possible slot");
+        let seen: &mut [u8; MAX_SLOTS] = (&mut self.run.seen[..]).try_into().expect("an entry per possible slot");
         let group: &[u8; MAX_SLOTS] = board.group[..].try_into().expect("a group per possible slot");
         let n_slots = board.len();
-        let counts: &mut [u32; MAX_SLOTS] = (&mut self.counts[..]).try_into().expect("a count per possible slot");
+        let counts: &mut [u32; MAX_SLOTS] = (&mut self.run.counts[..]).try_into().expect("a count per possible slot");
         // The queue as a buffer and a length: tiles are written unconditionally and kept
         // when uncovered (see `queue_uncovered_of`).
-        let mut queue = std::mem::take(&mut self.queue);
+        let mut queue = std::mem::take(&mut self.run.queue);
         let mut len = queue.len();
         let mut q = *p;
         let mut at = *step;
@@ -433,10 +492,10 @@ impl Solver<'_> {
         let mut frozen_free = false;
         while len > 0 {
             if RECORD && at >= next_snap {
-                let start = self.snap_queues.len();
-                self.snap_queues.extend_from_slice(&queue[..len]);
-                self.snap_counts.extend_from_slice(&counts[..n_slots]);
-                self.snaps.push(Snap { p: q, gone: *gone, removed: at, queue: (start, start + len) });
+                let start = self.run.snap_queues.len();
+                self.run.snap_queues.extend_from_slice(&queue[..len]);
+                self.run.snap_counts.extend_from_slice(&counts[..n_slots]);
+                self.run.snaps.push(Snap { p: q, gone: *gone, removed: at, queue: (start, start + len) });
                 next_snap = (at / SNAP_EVERY as u32 + 1) * SNAP_EVERY as u32;
             }
             len -= 1;
@@ -513,30 +572,30 @@ impl Solver<'_> {
         *p = q;
         *step = at;
         queue.clear();
-        self.queue = queue;
+        self.run.queue = queue;
         frozen_free
     }
 
     /// Sets `counts` to the blocker counts of `present`: a copy when it is the set counted
     /// last (the node's runs all start there), else counted afresh.
     pub(super) fn start_counts(&mut self, present: &Bits) {
-        if self.counts_of != Some(*present) {
-            self.board.blocker_counts(present, &mut self.node_counts);
-            self.counts_of = Some(*present);
+        if self.run.counts_of != Some(*present) {
+            self.board.blocker_counts(present, &mut self.run.node_counts);
+            self.run.counts_of = Some(*present);
         }
         let n = self.board.len();
-        self.counts[..n].copy_from_slice(&self.node_counts[..n]);
+        self.run.counts[..n].copy_from_slice(&self.run.node_counts[..n]);
     }
 
     /// Saves `counts` (the board's slots) to `saved_counts`.
     pub(super) fn save_counts(&mut self) {
         let n = self.board.len();
-        self.saved_counts[..n].copy_from_slice(&self.counts[..n]);
+        self.run.saved_counts[..n].copy_from_slice(&self.run.counts[..n]);
     }
 
     /// Restores `counts` (the board's slots) from `saved_counts`.
     pub(super) fn restore_counts(&mut self) {
         let n = self.board.len();
-        self.counts[..n].copy_from_slice(&self.saved_counts[..n]);
+        self.run.counts[..n].copy_from_slice(&self.run.saved_counts[..n]);
     }
 }

@@ -149,7 +149,7 @@ impl Solver<'_> {
             Verdict::Unknown(_) => {}
         }
         // Nogoods at `present`: the position's own, then each searched move's lifted back.
-        let mut nogoods = self.nogoods.clone();
+        let mut nogoods = self.nogoods.list.clone();
         let mut out = Vec::with_capacity(moves.len());
         for m in moves {
             if lines.iter().any(|l| l.contains(&m)) {
@@ -164,10 +164,10 @@ impl Solver<'_> {
             let mut p = present;
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
-            self.inherited = inherit(board, present, &nogoods, m);
+            self.nogoods.inherited = inherit(board, present, &nogoods, m);
             self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group[m.0 as usize] as usize };
             self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
-            let known = self.inherited.len();
+            let known = self.nogoods.inherited.len();
             self.full_runs_only = true;
             let verdict = self.solve_from(p);
             self.full_runs_only = false;
@@ -183,7 +183,7 @@ impl Solver<'_> {
             };
             self.moved = usize::MAX;
             let lifted = lift(board, present, m);
-            let learnt = self.nogoods.iter().zip(&self.nogood_moved).skip(known);
+            let learnt = self.nogoods.list.iter().zip(&self.nogoods.moved).skip(known);
             nogoods.extend(learnt.map(|(&n, &moved)| if moved { n | lifted } else { n }));
             out.push((m, class));
         }

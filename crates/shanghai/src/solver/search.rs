@@ -138,11 +138,11 @@ impl Solver<'_> {
         let (cutoff, full_only) = if self.full_runs_only { (2_000, true) } else { (100, false) };
         self.full_run = full_only;
         self.rng = present.0.iter().fold(0x9e37_79b9_7f4a_7c15, |h, &w| (h ^ w).wrapping_mul(0xbf58_476d_1ce4_e5b9));
-        self.nogoods.clear();
-        self.nogood_groups.clear();
-        self.nogood_moved.clear();
+        self.nogoods.list.clear();
+        self.nogoods.groups.clear();
+        self.nogoods.moved.clear();
         self.forget_watches();
-        for (n, moved) in std::mem::take(&mut self.inherited) {
+        for (n, moved) in std::mem::take(&mut self.nogoods.inherited) {
             self.add_nogood(n, moved);
         }
         cutoff
@@ -172,11 +172,11 @@ impl Solver<'_> {
         refuted: u128,
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
-        let (base, hist0, path_why0, known0) = (path.len(), self.hist, self.path_why, self.known);
-        (self.hist_above, self.known_above) = (hist0, known0);
+        let (base, hist0, path_why0, known0) = (path.len(), self.hist, self.path_why, self.nogoods.known);
+        (self.hist_above, self.nogoods.known_above) = (hist0, known0);
         self.hist |= commit;
         let found = self.search_node(present, commit, refuted, path);
-        (self.hist, self.path_why, self.known) = (hist0, path_why0, known0);
+        (self.hist, self.path_why, self.nogoods.known) = (hist0, path_why0, known0);
         if !matches!(found, Ok(Found::Won)) {
             path.truncate(base);
         }
@@ -252,7 +252,7 @@ impl Solver<'_> {
         let board = self.board;
         let groups = board.groups;
         self.start_counts(&present);
-        let counts = &mut self.counts[..];
+        let counts = &mut self.run.counts[..];
         let mut rem = tiles_per_group(board, &present);
         let mut why = 0u64;
         loop {
@@ -295,8 +295,8 @@ impl Solver<'_> {
     /// the node's runs (see [`Solver::start_counts`]).
     pub(super) fn keep_node_counts(&mut self, present: Bits) {
         let n = self.board.len();
-        self.node_counts[..n].copy_from_slice(&self.counts[..n]);
-        self.counts_of = Some(present);
+        self.run.node_counts[..n].copy_from_slice(&self.run.counts[..n]);
+        self.run.counts_of = Some(present);
     }
 
     /// One node of the pairing search after its greedy phase: the dead-lock test, the
@@ -534,7 +534,7 @@ impl Solver<'_> {
         refuted: u128,
         rem: &[u8],
     ) -> Result<Vec<Cand>, u64> {
-        debug_assert_eq!(self.counts_of, Some(*present));
+        debug_assert_eq!(self.run.counts_of, Some(*present));
         let board = self.board;
         let mut cands = Vec::with_capacity(rem.len());
         for (g, &r) in rem.iter().enumerate() {
@@ -561,7 +561,7 @@ impl Solver<'_> {
                     if viable.iter().all(|&v| !v) {
                         return Err(self.why_not(g, [true; 3], refuted));
                     }
-                    let nfree = m.iter().filter(|&&t| is_free_count(self.node_counts[t as usize])).count();
+                    let nfree = m.iter().filter(|&&t| is_free_count(self.run.node_counts[t as usize])).count();
                     let weight: u32 = m.iter().map(|&t| self.unblocks(present, t as usize)).sum::<u32>()
                         + if nfree >= 2 { 32 } else { 0 };
                     cands.push(Cand { group: g, viable, weight, certified: [false; 3], prefix: 0, key: 0 });
@@ -581,14 +581,18 @@ impl Solver<'_> {
             let m = &self.board.members[cand.group];
             let pair_ok = |x: usize, y: usize| {
                 let (a, b) = (m[x] as usize, m[y] as usize);
-                if self.when[a] <= self.when[b] { self.seen[a] >> y & 1 != 0 } else { self.seen[b] >> x & 1 != 0 }
+                if self.run.when[a] <= self.run.when[b] {
+                    self.run.seen[a] >> y & 1 != 0
+                } else {
+                    self.run.seen[b] >> x & 1 != 0
+                }
             };
             for (s, sp) in SPLITS.iter().enumerate() {
                 if cand.viable[s] && pair_ok(sp[0], sp[1]) && pair_ok(sp[2], sp[3]) {
                     cand.certified[s] = true;
                 }
             }
-            cand.prefix = m.iter().map(|&t| self.when[t as usize]).min().unwrap_or(0) as usize;
+            cand.prefix = m.iter().map(|&t| self.run.when[t as usize]).min().unwrap_or(0) as usize;
         }
     }
 
