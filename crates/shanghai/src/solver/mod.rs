@@ -144,7 +144,7 @@ fn on_board(board: &Board, present: Bits) -> Bits {
 fn has_odd_group(board: &Board, present: &Bits) -> bool {
     let mut odd = 0u64;
     for i in present.iter() {
-        odd ^= 1 << board.group[i];
+        odd ^= 1 << board.slot_groups()[i];
     }
     odd != 0
 }
@@ -167,14 +167,14 @@ impl<'b> Solver<'b> {
             table: LostTable::new(budget.table_entries()),
             hist: 0,
             path_why: 0,
-            nogoods: Nogoods::new(board.groups),
+            nogoods: Nogoods::new(board.group_count()),
             hist_above: 0,
             level: [0; 64],
             moved: usize::MAX,
             hint: 0,
             full_runs_only: false,
             cleared_above: 0,
-            why_refuted: vec![[Stuck::default(); 3]; board.groups],
+            why_refuted: vec![[Stuck::default(); 3]; board.group_count()],
             covering: covering_splits(board),
             blocks_of: blocks_of(board),
             nodes: 0,
@@ -182,7 +182,7 @@ impl<'b> Solver<'b> {
             budget,
             free: vec![false; board.len()],
             run: Relaxation::new(),
-            weight: vec![0; board.groups.max(1)],
+            weight: vec![0; board.group_count().max(1)],
             full_run: true,
             rng: 0,
             relaxations: 0,
@@ -235,7 +235,9 @@ impl<'b> Solver<'b> {
             return Verdict::Unwinnable;
         }
         let mut path = Vec::new();
-        let pairing = !by_moves && self.board.members.iter().all(|m| m.len() <= 4) && self.board.groups <= MAX_GROUPS;
+        let pairing = !by_moves
+            && (0..self.board.group_count()).all(|g| self.board.members(g).len() <= 4)
+            && self.board.group_count() <= MAX_GROUPS;
         let result = if pairing { self.pairing_runs(present, &mut path) } else { self.dfs(present, &mut path) };
         match result {
             Ok(true) => {

@@ -28,7 +28,7 @@ impl Solver<'_> {
         if present.is_empty() {
             return Ok(true);
         }
-        if let Some(result) = self.settled(&present, &tiles.remaining[..self.board.groups]) {
+        if let Some(result) = self.settled(&present, &tiles.remaining[..self.board.group_count()]) {
             path.truncate(base);
             return result;
         }
@@ -59,7 +59,7 @@ impl Solver<'_> {
         loop {
             self.count_free(present, tiles);
             let mut forced = false;
-            for g in 0..self.board.groups {
+            for g in 0..self.board.group_count() {
                 let r = tiles.remaining[g];
                 if r > 0 && tiles.free_n[g] == r {
                     for k in (0..r as usize).step_by(2) {
@@ -81,11 +81,11 @@ impl Solver<'_> {
     /// freeness in `self.free`.
     pub(super) fn count_free(&mut self, present: &Bits, tiles: &mut GroupTiles) {
         let board = self.board;
-        let groups = board.groups;
+        let groups = board.group_count();
         tiles.remaining[..groups].fill(0);
         tiles.free_n[..groups].fill(0);
         for i in present.iter() {
-            let g = board.group[i] as usize;
+            let g = board.group_of(i);
             tiles.remaining[g] += 1;
             let f = board.is_free(present, i);
             self.free[i] = f;
@@ -116,7 +116,7 @@ impl Solver<'_> {
     /// Candidate moves, best first: tiles that block more present tiles first.
     pub(super) fn move_candidates(&self, present: &Bits, tiles: &GroupTiles) -> Vec<(u32, Move)> {
         let mut cands: Vec<(u32, Move)> = Vec::new();
-        for g in 0..self.board.groups {
+        for g in 0..self.board.group_count() {
             let nf = tiles.free_n[g] as usize;
             if nf < 2 {
                 continue;

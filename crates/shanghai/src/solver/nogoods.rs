@@ -91,7 +91,7 @@ pub(super) type Scanned = Result<(u128, Vec<(usize, usize, u64)>), u64>;
 /// dropped, one that splits it the way `m` pairs its tiles (any win after `m`, with `m` first,
 /// is a win from `present` that splits the group so). Others say nothing about the position.
 pub(super) fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -> Vec<(u128, bool)> {
-    let g = board.group[m.0 as usize] as usize;
+    let g = board.group_of(m.0 as usize);
     let field = 3u128 << (2 * g);
     let code = split_code(board, present, g, m);
     nogoods
@@ -108,7 +108,7 @@ pub(super) fn inherit(board: &Board, present: Bits, nogoods: &[u128], m: Move) -
 /// makes for its group (a win from `present` that splits the group so can take `m` first and
 /// then be a win after it), or nothing when the group is not four tiles there.
 pub(super) fn lift(board: &Board, present: Bits, m: Move) -> u128 {
-    let g = board.group[m.0 as usize] as usize;
+    let g = board.group_of(m.0 as usize);
     split_code(board, present, g, m).map_or(0, |code| code << (2 * g))
 }
 

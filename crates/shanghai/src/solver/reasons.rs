@@ -42,18 +42,18 @@ impl Default for Stuck {
 /// Per group of four tiles (others: `false`), per split: whether it pairs a tile with one
 /// lying (through stacks) on it.
 pub(super) fn covering_splits(board: &Board) -> Vec<[bool; 3]> {
-    (0..board.groups)
-        .map(|g| std::array::from_fn(|s| board.members[g].len() == 4 && pairs_covering(board, g, s)))
+    (0..board.group_count())
+        .map(|g| std::array::from_fn(|s| board.members(g).len() == 4 && pairs_covering(board, g, s)))
         .collect()
 }
 
 /// Whether split `s` of the four tiles of group `g` pairs a tile with one lying on it.
 pub(super) fn pairs_covering(board: &Board, g: usize, s: usize) -> bool {
-    let m = &board.members[g];
+    let m = board.members(g);
     let sp = SPLITS[s];
     let bad = |a: u16, b: u16| {
         let (a, b) = (a as usize, b as usize);
-        board.cover[a].contains(b) || board.cover[b].contains(a)
+        board.cover(a).contains(b) || board.cover(b).contains(a)
     };
     bad(m[sp[0]], m[sp[1]]) || bad(m[sp[2]], m[sp[3]])
 }
@@ -93,7 +93,7 @@ impl Solver<'_> {
         let board = self.board;
         for i in p.iter() {
             if is_free_count(self.run.counts[i]) {
-                self.heavier(board.group[i] as usize, 1);
+                self.heavier(board.group_of(i), 1);
             }
         }
     }
@@ -128,7 +128,7 @@ impl Solver<'_> {
         let board = self.board;
         let p = &stuck.p;
         let can_move = |g: usize| {
-            board.members[g].iter().map(|&t| t as usize).any(|i| {
+            board.members(g).iter().map(|&t| t as usize).any(|i| {
                 p.contains(i) && board.is_free(p, i) && {
                     let (free_other, rest) = alone_mask(board, p, i, g, |p, t| board.is_free(p, t));
                     free_other != 0 || rest.count_ones() > 1
@@ -161,7 +161,7 @@ impl Solver<'_> {
             self.unpair(g, &p, &mut gone);
             let (mut p2, mut gone2) = (p, gone);
             self.save_counts();
-            self.queue_free(&board.members[g]);
+            self.queue_free(board.members(g));
             self.drain::<false>(&mut p2, &mut gone2, &mut step, usize::MAX, stuck.checked);
             if p2.is_empty() {
                 self.pair(g, stuck.commit);
@@ -183,7 +183,7 @@ impl Solver<'_> {
             }
             let h = untested.trailing_zeros() as usize;
             tested |= 1 << h;
-            let left: Vec<u16> = board.members[h].iter().copied().filter(|&t| p.contains(t as usize)).collect();
+            let left: Vec<u16> = board.members(h).iter().copied().filter(|&t| p.contains(t as usize)).collect();
             self.unpair(h, &p, &mut gone);
             let (mut p2, mut gone2) = (p, gone);
             self.save_counts();
@@ -208,15 +208,15 @@ impl Solver<'_> {
     pub(super) fn free_twos(&self, p: &Bits, twos: u64) -> u64 {
         let board = self.board;
         bit_indices(twos)
-            .filter(|&g| board.members[g].iter().any(|&t| p.contains(t as usize) && board.is_free(p, t as usize)))
+            .filter(|&g| board.members(g).iter().any(|&t| p.contains(t as usize) && board.is_free(p, t as usize)))
             .fold(0, |m, g| m | 1 << g)
     }
 
     /// Sets the relaxation's partners as they were when it got stuck at `stuck.p`.
     pub(super) fn set_partners(&mut self, stuck: &Stuck) {
         let board = self.board;
-        for g in 0..board.groups {
-            let m = &board.members[g];
+        for g in 0..board.group_count() {
+            let m = board.members(g);
             for &t in m {
                 self.run.partner[t as usize] = u16::MAX;
             }
@@ -239,13 +239,13 @@ impl Solver<'_> {
         let mut tiles = [[0usize; 4]; 64];
         let mut n = [0usize; 64];
         for i in present.iter() {
-            let g = board.group[i] as usize;
+            let g = board.group_of(i);
             if remaining[g] <= 4 {
                 tiles[g][n[g]] = i;
                 n[g] += 1;
             }
         }
-        let bad = |a: usize, b: usize| board.cover[a].contains(b) || board.cover[b].contains(a);
+        let bad = |a: usize, b: usize| board.cover(a).contains(b) || board.cover(b).contains(a);
         for g in 0..remaining.len() {
             match n[g] {
                 2 if bad(tiles[g][0], tiles[g][1]) => return true,

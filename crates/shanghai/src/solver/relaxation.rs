@@ -150,7 +150,7 @@ pub(super) fn free_pairs(free: [bool; 4], split: [usize; 4], code: usize) -> (&'
 pub(super) fn tiles_per_group(board: &Board, present: &Bits) -> [u8; 64] {
     let mut rem = [0u8; 64];
     for i in present.iter() {
-        rem[board.group[i] as usize] += 1;
+        rem[board.group_of(i)] += 1;
     }
     rem
 }
@@ -204,7 +204,7 @@ pub(super) fn alone_mask(
     mut is_free: impl FnMut(&Bits, usize) -> bool,
 ) -> (u8, u8) {
     let (mut free_other, mut rest) = (0u8, 0u8);
-    for (k, &t) in board.members[g].iter().enumerate() {
+    for (k, &t) in board.members(g).iter().enumerate() {
         let t = t as usize;
         if t == i || !p.contains(t) {
             rest |= 1 << k;
@@ -232,7 +232,7 @@ impl Solver<'_> {
         let partner = &mut self.run.partner;
         let mut gone = [0u8; 64];
         for (g, &r) in rem.iter().enumerate() {
-            let m = &board.members[g];
+            let m = board.members(g);
             for &t in m {
                 partner[t as usize] = NONE;
             }
@@ -322,7 +322,7 @@ impl Solver<'_> {
     pub(super) fn forward_check(&mut self, present: &Bits, prefix: usize, g: usize, need: [bool; 3]) -> [bool; 3] {
         const NONE: u16 = u16::MAX;
         let board = self.board;
-        let m = &board.members[g];
+        let m = board.members(g);
         for &t in m {
             self.run.partner[t as usize] = NONE;
         }
@@ -358,7 +358,7 @@ impl Solver<'_> {
     /// [`Solver::forward_check`]).
     pub(super) fn check_split(&mut self, g: usize, s: usize, mut p: Bits, mut gone: [u8; 64], mut step: u32) -> bool {
         const NONE: u16 = u16::MAX;
-        let m = &self.board.members[g];
+        let m = self.board.members(g);
         self.relaxations += 1;
         let sp = SPLITS[s];
         for k in [0, 2] {
@@ -416,7 +416,7 @@ impl Solver<'_> {
     /// Undecides group `g` for the relaxation (its tiles then go singly) at `p`, counting its
     /// removed tiles as gone.
     pub(super) fn unpair(&mut self, g: usize, p: &Bits, gone: &mut [u8; 64]) {
-        let m = &self.board.members[g];
+        let m = self.board.members(g);
         for &t in m {
             self.run.partner[t as usize] = u16::MAX;
         }
@@ -425,7 +425,7 @@ impl Solver<'_> {
 
     /// Pairs group `g`'s tiles for the relaxation as `commit` splits them.
     pub(super) fn pair(&mut self, g: usize, commit: u128) {
-        let m = &self.board.members[g];
+        let m = self.board.members(g);
         let code = (commit >> (2 * g) & 3) as usize;
         let sp = SPLITS[code - 1];
         for k in [0, 2] {
@@ -479,7 +479,7 @@ impl Solver<'_> {
         let partner: &[u16; MAX_SLOTS] = self.run.partner[..].try_into().expect("a partner per possible slot");
         let when: &mut [u32; MAX_SLOTS] = (&mut self.run.when[..]).try_into().expect("a step per possible slot");
         let seen: &mut [u8; MAX_SLOTS] = (&mut self.run.seen[..]).try_into().expect("an entry per possible slot");
-        let group: &[u8; MAX_SLOTS] = board.group[..].try_into().expect("a group per possible slot");
+        let group: &[u8; MAX_SLOTS] = board.slot_groups()[..].try_into().expect("a group per possible slot");
         let n_slots = board.len();
         let counts: &mut [u32; MAX_SLOTS] = (&mut self.run.counts[..]).try_into().expect("a count per possible slot");
         // The queue as a buffer and a length: tiles are written unconditionally and kept
@@ -509,7 +509,7 @@ impl Solver<'_> {
             if g == frozen {
                 // Taken only once something freed or uncovered it: are the group's tiles all
                 // free now?
-                if board.members[g].iter().all(|&t| is_free_count(counts[t as usize % MAX_SLOTS])) {
+                if board.members(g).iter().all(|&t| is_free_count(counts[t as usize % MAX_SLOTS])) {
                     frozen_free = true;
                     break;
                 }
@@ -526,7 +526,7 @@ impl Solver<'_> {
                         when[j] = at + 1;
                         at += 2;
                     }
-                    if g == watched && all_gone(&board.members[g], &q) {
+                    if g == watched && all_gone(board.members(g), &q) {
                         q = Bits::EMPTY;
                         break;
                     }
@@ -535,7 +535,7 @@ impl Solver<'_> {
                     board.take_off_queued(counts, j, &mut queue, &mut len);
                 }
             } else {
-                let m = &board.members[g];
+                let m = board.members(g);
                 let ok = if RECORD {
                     let (free_other, rest) = alone_mask_counted(m, i, counts);
                     let ok = gone[g] > 0 || free_other != 0;

@@ -45,14 +45,14 @@ pub(super) fn repaired_pairs(line: &[Move], m: Move) -> Option<Vec<Move>> {
 /// The first [`replay`] after `m` that clears the board with `pairs`, except that the two
 /// pairs of one group other than `m`'s are split one of the two other ways.
 pub(super) fn resplit_one_more(board: &Board, present: Bits, m: Move, pairs: &[Move]) -> Option<Vec<Move>> {
-    let g = board.group[m.0 as usize];
+    let g = board.slot_groups()[m.0 as usize];
     for (i, &first) in pairs.iter().enumerate() {
-        let h = board.group[first.0 as usize];
+        let h = board.slot_groups()[first.0 as usize];
         if h == g {
             continue;
         }
         for (j, &second) in pairs.iter().enumerate().skip(i + 1) {
-            if board.group[second.0 as usize] != h {
+            if board.slot_groups()[second.0 as usize] != h {
                 continue;
             }
             let (a, b, c, d) = (first.0 as usize, first.1 as usize, second.0 as usize, second.1 as usize);
@@ -165,7 +165,7 @@ impl Solver<'_> {
             p.remove(m.0 as usize);
             p.remove(m.1 as usize);
             self.nogoods.inherited = inherit(board, present, &nogoods, m);
-            self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group[m.0 as usize] as usize };
+            self.moved = if lift(board, present, m) == 0 { usize::MAX } else { board.group_of(m.0 as usize) };
             self.hint = lines.last().map_or(0, |line| splits_of(board, p, line));
             let known = self.nogoods.inherited.len();
             self.full_runs_only = true;

@@ -97,10 +97,10 @@ pub(super) fn blocks_of(board: &Board) -> Vec<(Bits, u32)> {
     (0..board.len())
         .map(|i| {
             let mut blocks = Bits::EMPTY;
-            for &j in &board.blocks[i] {
+            for &j in board.blocks(i) {
                 blocks.insert(j as usize);
             }
-            (blocks, 4 * u32::from(board.above[i].is_empty() && board.layout().slots()[i].z > 0))
+            (blocks, 4 * u32::from(board.above(i).is_empty() && board.layout().slots()[i].z > 0))
         })
         .collect()
 }
@@ -250,7 +250,7 @@ impl Solver<'_> {
         path: &mut Vec<Move>,
     ) -> (Bits, u128, [u8; 64], u64) {
         let board = self.board;
-        let groups = board.groups;
+        let groups = board.group_count();
         self.start_counts(&present);
         let counts = &mut self.run.counts[..];
         let mut rem = tiles_per_group(board, &present);
@@ -258,7 +258,7 @@ impl Solver<'_> {
         loop {
             let mut changed = false;
             for g in 0..groups {
-                let m = &board.members[g];
+                let m = board.members(g);
                 match rem[g] {
                     2 if take_last_pair(board, counts, &mut present, path, m) => {
                         rem[g] = 0;
@@ -333,7 +333,7 @@ impl Solver<'_> {
         refuted: u128,
         rem: &[u8; 64],
     ) -> Result<(u128, Vec<Cand>), u64> {
-        let groups = self.board.groups;
+        let groups = self.board.group_count();
         let refuted = self.propagate(refuted)?;
         let mut cands = self.candidates(present, commit, refuted, &rem[..groups])?;
         let stuck = self.relaxed_clear(present, commit, &rem[..groups]);
@@ -475,7 +475,7 @@ impl Solver<'_> {
         };
         let forced_groups = decided(forced);
         let mut out = why & !forced_groups;
-        for g in 0..self.board.groups {
+        for g in 0..self.board.group_count() {
             if (forced_groups & why) >> g & 1 != 0 {
                 let code = (forced >> (2 * g) & 3) as usize;
                 out |= self.why_not(g, std::array::from_fn(|s| s != code - 1), refuted);
@@ -497,7 +497,7 @@ impl Solver<'_> {
         path: &mut Vec<Move>,
     ) -> Result<Found, OutOfBudget> {
         let board = self.board;
-        let m = &board.members[g];
+        let m = board.members(g);
         let mut order: Vec<usize> = (0..3).filter(|&s| viable[s]).collect();
         let now = |s: usize| {
             let sp = SPLITS[s];
@@ -538,12 +538,12 @@ impl Solver<'_> {
         let board = self.board;
         let mut cands = Vec::with_capacity(rem.len());
         for (g, &r) in rem.iter().enumerate() {
-            let m = &board.members[g];
+            let m = board.members(g);
             match r {
                 2 => {
                     let mut it = m.iter().map(|&t| t as usize).filter(|&t| present.contains(t));
                     let (a, b) = (it.next().expect("two"), it.next().expect("two"));
-                    if board.cover[a].contains(b) || board.cover[b].contains(a) {
+                    if board.cover(a).contains(b) || board.cover(b).contains(a) {
                         return Err(if g == self.moved { MOVED } else { 1 << g });
                     }
                 }
@@ -578,7 +578,7 @@ impl Solver<'_> {
     /// again. Also records how many tiles the run removed before each group's first.
     pub(super) fn certify(&self, cands: &mut [Cand]) {
         for cand in cands.iter_mut() {
-            let m = &self.board.members[cand.group];
+            let m = self.board.members(cand.group);
             let pair_ok = |x: usize, y: usize| {
                 let (a, b) = (m[x] as usize, m[y] as usize);
                 if self.run.when[a] <= self.run.when[b] {
@@ -612,7 +612,7 @@ impl Solver<'_> {
         }
         debug_assert_eq!(
             blocked,
-            self.board.blocks[i].iter().filter(|&&j| present.contains(j as usize)).count() as u32
+            self.board.blocks(i).iter().filter(|&&j| present.contains(j as usize)).count() as u32
         );
         blocked + top
     }

@@ -45,7 +45,7 @@ pub(super) fn expand_fields(groups: u64) -> u128 {
 /// present in `present`.
 pub(super) fn splits_of(board: &Board, present: Bits, line: &[Move]) -> u128 {
     line.iter().fold(0, |hint, &m| {
-        let g = board.group[m.0 as usize] as usize;
+        let g = board.group_of(m.0 as usize);
         hint | split_code(board, present, g, m).map_or(0, |code| code << (2 * g))
     })
 }
@@ -53,7 +53,7 @@ pub(super) fn splits_of(board: &Board, present: Bits, line: &[Move]) -> u128 {
 /// The decision (as in `commit`: split index plus one) that move `m` makes for group `g` when
 /// all four of its tiles are present, else `None`.
 pub(super) fn split_code(board: &Board, present: Bits, g: usize, m: Move) -> Option<u128> {
-    let members = &board.members[g];
+    let members = board.members(g);
     if members.len() != 4 || members.iter().any(|&t| !present.contains(t as usize)) {
         return None;
     }
