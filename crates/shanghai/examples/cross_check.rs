@@ -2,18 +2,18 @@
 //! deals: `cargo run --release -p haipai-shanghai --example cross_check -- DEALS [FIRST_SEED] [NODE_BUDGET]`.
 //! Prints each deal where they differ (an `unknown` from the move search is only counted).
 
-use haipai_shanghai::{Board, Budget, Deal, Layout, Rules, Solver, Verdict};
+use haipai_shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let deals = args.first().copied().unwrap_or(100);
     let first = args.get(1).copied().unwrap_or(1);
-    let budget = Budget { nodes: args.get(2).copied().unwrap_or(2_000_000), time: None };
+    let budget = Budget { nodes: args.get(2).copied().unwrap_or(2_000_000), time: None, ..Budget::default() };
     let turtle = Layout::builtin("turtle").expect("built in");
     let (mut same, mut differ, mut unknown) = (0, 0, 0);
     for seed in first..first + deals {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).expect("even");
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).expect("valid");
         let a = Solver::new(&board).solve();
         let b = Solver::with_budget(&board, budget).solve_by_moves(board.full());
         for v in [&a, &b] {

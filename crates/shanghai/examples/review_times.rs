@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use haipai_shanghai::{Board, Deal, Layout, MoveClass, Rules, Solver, Verdict};
+use haipai_shanghai::{Blocking, Board, Deal, Layout, MoveClass, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -20,8 +20,8 @@ fn main() {
     let counts = std::env::var_os("COUNTS").is_some();
     let (mut nodes, mut relaxations) = (0, 0);
     for seed in first..first + deals {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).expect("even");
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).expect("valid");
         let line = match Solver::new(&board).solve() {
             Verdict::Winnable(line) => line,
             _ => Vec::new(),
@@ -44,7 +44,7 @@ fn main() {
             if counts {
                 println!("seed {seed} after {k}: nodes {} relax {}", stats.total_nodes, stats.total_relaxations);
             }
-            unknown += review.iter().filter(|(_, c)| *c == MoveClass::Unknown).count();
+            unknown += review.iter().filter(|(_, c)| matches!(c, MoveClass::Unknown(_))).count();
             if peek {
                 let classes: String = review.iter().map(|(_, c)| class_letter(*c)).collect();
                 println!("seed {seed} after {k}: {classes}");
@@ -74,6 +74,6 @@ fn class_letter(class: MoveClass) -> char {
     match class {
         MoveClass::KeepsWinnable => 'k',
         MoveClass::Loses => 'l',
-        MoveClass::Unknown => 'u',
+        MoveClass::Unknown(_) => 'u',
     }
 }

@@ -5,20 +5,20 @@
 
 use std::time::Instant;
 
-use haipai_shanghai::{Board, Budget, Deal, Layout, Rules, Solver, Verdict};
+use haipai_shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let deals = args.first().copied().unwrap_or(100);
-    let budget = Budget { nodes: args.get(1).copied().unwrap_or(50_000_000), time: None };
+    let budget = Budget { nodes: args.get(1).copied().unwrap_or(50_000_000), time: None, ..Budget::default() };
     let first = args.get(2).copied().unwrap_or(0);
     let turtle = Layout::builtin("turtle").expect("built in");
     let (mut won, mut lost, mut unknown) = (0, 0, 0);
     let mut times = Vec::new();
     let mut relax = 0u64;
     for seed in first..first + deals {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).expect("even");
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).expect("valid");
         let t = Instant::now();
         let mut solver = Solver::with_budget(&board, budget);
         let v = solver.solve();
@@ -40,7 +40,7 @@ fn main() {
         match v {
             Verdict::Winnable(_) => won += 1,
             Verdict::Unwinnable => lost += 1,
-            Verdict::Unknown => unknown += 1,
+            Verdict::Unknown(_) => unknown += 1,
         }
     }
     let total: f64 = times.iter().map(|t| t.0).sum();

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::bits::{Bits, MAX_SLOTS};
 use crate::faces::Face;
-use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
+use crate::layout::{Blocking, Layout, LayoutError, LayoutErrorKind};
 
 /// A tile lying on a slot, in a packed blocker count (see [`Board::blocker_counts`]).
 pub(crate) const ABOVE: u32 = 1;
@@ -64,8 +64,8 @@ impl MoveError {
     }
 
     /// Which rule the move breaks.
-    pub fn kind(&self) -> MoveErrorKind {
-        self.kind
+    pub fn kind(&self) -> &MoveErrorKind {
+        &self.kind
     }
 
     /// What is wrong, in words.
@@ -121,26 +121,26 @@ impl fmt::Display for Move {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
     layout: Layout,
-    rules: Rules,
+    rules: Blocking,
     faces: Vec<Face>,
     /// Per slot, its matching group; an entry per possible slot ([`MAX_SLOTS`], 0 beyond the
     /// board), so the solver's inner loops index it without bounds checks.
-    pub(crate) group: Vec<u8>,
-    pub(crate) above: Vec<Vec<u16>>,
+    group: Vec<u8>,
+    above: Vec<Vec<u16>>,
     /// Slots this slot blocks (reverse of above/left/right).
-    pub(crate) blocks: Vec<Vec<u16>>,
+    blocks: Vec<Vec<u16>>,
     /// `blocks` with what removing this slot takes off each blocked slot's blocker count (see
     /// [`Board::blocker_counts`]): [`ABOVE`], [`LEFT`] or [`RIGHT`].
-    pub(crate) unblock: Vec<Vec<(u16, u32)>>,
+    unblock: Vec<Vec<(u16, u32)>>,
     /// The blocker counts of the full board (see [`Board::blocker_counts`]).
     full_counts: Vec<u32>,
     /// Every slot that must be removed before this one can be: the transitive closure of `above`.
-    pub(crate) cover: Vec<Bits>,
-    pub(crate) groups: usize,
+    cover: Vec<Bits>,
+    groups: usize,
     /// `above`, `left`, `right` as bit masks: [above, left, right] per slot.
-    pub(crate) masks: Vec<[Bits; 3]>,
+    masks: Vec<[Bits; 3]>,
     /// The slots of each group.
-    pub(crate) members: Vec<Vec<u16>>,
+    members: Vec<Vec<u16>>,
 }
 
 /// Errors when `faces` does not hold one face for each of the layout's `slots`.
@@ -205,7 +205,7 @@ struct Sides {
 
 impl Sides {
     /// The blockers of every slot of `layout` under `rules`.
-    fn of(layout: &Layout, rules: Rules) -> Sides {
+    fn of(layout: &Layout, rules: Blocking) -> Sides {
         let bl = layout.blockers(rules);
         Sides {
             above: bl.iter().map(|b| b.above.clone()).collect(),
@@ -270,7 +270,7 @@ impl Sides {
 impl Board {
     /// A board from a layout, rules and one face per slot (in slot order). Errors when the
     /// counts differ or a matching group has an odd number of tiles.
-    pub fn new(layout: Layout, rules: Rules, faces: Vec<Face>) -> Result<Board, LayoutError> {
+    pub fn new(layout: Layout, rules: Blocking, faces: Vec<Face>) -> Result<Board, LayoutError> {
         check_face_count(layout.len(), &faces)?;
         let mut group: Vec<u8> = faces.iter().map(|f| f.group()).collect();
         check_group_sizes(&faces, &group)?;
@@ -286,13 +286,56 @@ impl Board {
         Ok(Board { masks, members, layout, rules, faces, group, above, blocks, unblock, full_counts, cover, groups })
     }
 
+    /// The matching group of slot `i`.
+    #[inline]
+    pub(crate) fn group_of(&self, i: usize) -> usize {
+        usize::from(self.group[i])
+    }
+
+    /// The matching group of every slot: an entry per possible slot ([`MAX_SLOTS`], 0 beyond
+    /// the board), so inner loops index it without bounds checks.
+    #[inline]
+    pub(crate) fn slot_groups(&self) -> &[u8] {
+        &self.group
+    }
+
+    /// The number of matching groups.
+    #[inline]
+    pub(crate) fn group_count(&self) -> usize {
+        self.groups
+    }
+
+    /// The slots of group `g`.
+    #[inline]
+    pub(crate) fn members(&self, g: usize) -> &[u16] {
+        &self.members[g]
+    }
+
+    /// Every slot that must be removed before slot `i` can be (the closure of "lies on").
+    #[inline]
+    pub(crate) fn cover(&self, i: usize) -> &Bits {
+        &self.cover[i]
+    }
+
+    /// The slots lying directly on slot `i`.
+    #[inline]
+    pub(crate) fn above(&self, i: usize) -> &[u16] {
+        &self.above[i]
+    }
+
+    /// The slots that slot `i` blocks (on them, or beside them).
+    #[inline]
+    pub(crate) fn blocks(&self, i: usize) -> &[u16] {
+        &self.blocks[i]
+    }
+
     /// The layout.
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
 
     /// The rule set.
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> Blocking {
         self.rules
     }
 

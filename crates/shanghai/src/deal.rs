@@ -29,7 +29,7 @@ use haipai_tiles::rng::Rng;
 
 use crate::bits::Bits;
 use crate::faces::Face;
-use crate::layout::{Layout, LayoutError, LayoutErrorKind, Rules};
+use crate::layout::{Blocking, Layout, LayoutError, LayoutErrorKind};
 
 /// A deal: the face on every slot of a layout.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -37,7 +37,7 @@ pub struct Deal {
     /// The layout's name.
     pub layout: String,
     /// The rule set.
-    pub rules: Rules,
+    pub rules: Blocking,
     /// The seed the deal came from, if any.
     pub seed: Option<u64>,
     /// One face per slot, in slot order.
@@ -142,7 +142,7 @@ fn unescape(chars: &mut std::str::Chars<'_>) -> Option<char> {
 
 impl Deal {
     /// A uniformly random deal: [`Face::set_for`] the layout's size, shuffled by `Rng::new(seed)`.
-    pub fn random(layout: &Layout, rules: Rules, seed: u64) -> Result<Deal, LayoutError> {
+    pub fn random(layout: &Layout, rules: Blocking, seed: u64) -> Result<Deal, LayoutError> {
         check_even(layout)?;
         let mut faces = Face::set_for(layout.len());
         Rng::new(seed).shuffle(&mut faces);
@@ -153,7 +153,7 @@ impl Deal {
     /// free tiles at random (restarting, with the same generator, when fewer than two are
     /// free), then give the pairs, in removal order, the pairs of a shuffled tile set.
     /// Errors when the layout cannot be cleared at all.
-    pub fn winnable(layout: &Layout, rules: Rules, seed: u64) -> Result<Deal, LayoutError> {
+    pub fn winnable(layout: &Layout, rules: Blocking, seed: u64) -> Result<Deal, LayoutError> {
         check_even(layout)?;
         let n = layout.len();
         let mut rng = Rng::new(seed);
@@ -201,7 +201,7 @@ impl Deal {
     pub fn to_text(&self) -> String {
         let mut s = String::from("# haipai shanghai deal\n");
         s += &format!("layout {}\n", quoted_if_needed(&self.layout));
-        s += &format!("rules {}\n", if self.rules == Rules::Grid { "grid" } else { "standard" });
+        s += &format!("rules {}\n", if self.rules == Blocking::Grid { "grid" } else { "standard" });
         if let Some(seed) = self.seed {
             s += &format!("seed {seed}\n");
         }
@@ -217,7 +217,7 @@ impl Deal {
     /// Reads the text format; errors name the line.
     pub fn parse(text: &str) -> Result<Deal, LayoutError> {
         let mut layout = None;
-        let mut rules = Rules::Standard;
+        let mut rules = Blocking::Standard;
         let mut seed = None;
         let mut faces = Vec::new();
         let mut in_faces = false;
@@ -244,8 +244,8 @@ impl Deal {
                 "layout" => layout = Some(quoted.unwrap_or_else(|| value.to_string())),
                 "rules" => {
                     rules = match value {
-                        "standard" => Rules::Standard,
-                        "grid" => Rules::Grid,
+                        "standard" => Blocking::Standard,
+                        "grid" => Blocking::Grid,
                         _ => {
                             return Err(LayoutError::at(line, format!("unknown rules '{value}' (standard or grid)")));
                         }
@@ -286,10 +286,10 @@ impl FromStr for Deal {
     /// Reads the text format as [`Deal::parse`] does.
     ///
     /// ```
-    /// use haipai_shanghai::{Deal, Layout, Rules};
+    /// use haipai_shanghai::{Deal, Layout, Blocking};
     ///
     /// let turtle = Layout::builtin("turtle").ok_or("no turtle")?;
-    /// let deal = Deal::random(&turtle, Rules::Standard, 7)?;
+    /// let deal = Deal::random(&turtle, Blocking::Standard, 7)?;
     /// assert_eq!(deal.to_string().parse::<Deal>()?, deal);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

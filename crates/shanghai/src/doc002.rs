@@ -14,7 +14,7 @@
 use crate::bits::Bits;
 use crate::board::Board;
 use crate::faces::Face;
-use crate::layout::{Layout, Rules};
+use crate::layout::{Blocking, Layout};
 
 /// A stalemate as the document records it: the tiles present and the blocking (free) tiles.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -57,7 +57,7 @@ pub fn counterexample() -> (Board, Bits, Bits) {
     ];
     let layout = Layout::grid_cells("doc002 counterexample", &cells).expect("valid grid");
     let a = Face::new(0).expect("1m");
-    let board = Board::new(layout, Rules::Grid, vec![a; 4]).expect("four tiles of one face");
+    let board = Board::new(layout, Blocking::Grid, vec![a; 4]).expect("four tiles of one face");
     let slots = board.layout().slots();
     let mut stuck = Bits::EMPTY;
     for (i, s) in slots.iter().enumerate() {

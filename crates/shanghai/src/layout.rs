@@ -2,7 +2,7 @@
 //!
 //! A slot `(x, y, z)` is the top-left corner of a tile in half-tile units (a tile covers
 //! `x..x+2` by `y..y+2`) on layer `z` (0 at the bottom). Two rule sets say when a tile is
-//! free (see [`Rules`]); for each the layout precomputes per slot the slots *above* it
+//! free (see [`Blocking`]); for each the layout precomputes per slot the slots *above* it
 //! (all must be gone) and its *left* and *right* neighbours (all of one side must be gone).
 
 use std::fmt;
@@ -23,7 +23,7 @@ pub struct Slot {
 
 /// When a tile is free.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Rules {
+pub enum Blocking {
     /// The usual rule: no tile on any higher layer overlaps it by any half-tile, and all its
     /// same-layer left neighbours (touching it, overlapping vertically) or all its right
     /// neighbours are gone.
@@ -53,9 +53,9 @@ pub struct Blockers {
 /// use haipai_shanghai::{Layout, LayoutErrorKind, formats::parse_haipai};
 ///
 /// let err = parse_haipai("t", "0 0 1..4\n0 x 1").unwrap_err();
-/// assert_eq!((err.kind(), err.line()), (LayoutErrorKind::File, Some(2)));
+/// assert_eq!((err.kind(), err.line()), (&LayoutErrorKind::File, Some(2)));
 /// let empty = Layout::new("empty", []).unwrap_err();
-/// assert_eq!((empty.kind(), empty.to_string().as_str()), (LayoutErrorKind::Slots, "the layout has no tiles"));
+/// assert_eq!((empty.kind(), empty.to_string().as_str()), (&LayoutErrorKind::Slots, "the layout has no tiles"));
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LayoutError {
@@ -83,24 +83,29 @@ pub enum LayoutErrorKind {
 
 impl LayoutError {
     /// An error in a file on line `line` (1-based): [`LayoutErrorKind::File`].
-    pub fn at(line: usize, message: impl Into<String>) -> LayoutError {
+    pub(crate) fn at(line: usize, message: impl Into<String>) -> LayoutError {
         LayoutError { kind: LayoutErrorKind::File, line: Some(line), message: message.into() }
     }
 
     /// An error of `kind` found on line `line` (1-based) of a file: a map of a GNOME file
     /// whose slots make no layout is a [`LayoutErrorKind::Slots`] error on the map's line.
-    pub fn of_kind_at(kind: LayoutErrorKind, line: usize, message: impl Into<String>) -> LayoutError {
+    pub(crate) fn of_kind_at(kind: LayoutErrorKind, line: usize, message: impl Into<String>) -> LayoutError {
         LayoutError { kind, line: Some(line), message: message.into() }
     }
 
     /// An error of `kind` about the input as a whole.
-    pub fn whole(kind: LayoutErrorKind, message: impl Into<String>) -> LayoutError {
+    pub(crate) fn whole(kind: LayoutErrorKind, message: impl Into<String>) -> LayoutError {
         LayoutError { kind, line: None, message: message.into() }
     }
 
+    /// The same error with `note` after its message.
+    pub(crate) fn with_note(self, note: impl fmt::Display) -> LayoutError {
+        LayoutError { message: format!("{} {note}", self.message), ..self }
+    }
+
     /// Which kind of input was wrong.
-    pub fn kind(&self) -> LayoutErrorKind {
-        self.kind
+    pub fn kind(&self) -> &LayoutErrorKind {
+        &self.kind
     }
 
     /// The 1-based line of the file, when the error comes from one.
@@ -286,10 +291,10 @@ impl Layout {
     }
 
     /// The blockers of every slot under `rules`.
-    pub fn blockers(&self, rules: Rules) -> &[Blockers] {
+    pub fn blockers(&self, rules: Blocking) -> &[Blockers] {
         match rules {
-            Rules::Standard => &self.standard,
-            Rules::Grid => &self.grid,
+            Blocking::Standard => &self.standard,
+            Blocking::Grid => &self.grid,
         }
     }
 
@@ -305,7 +310,7 @@ impl Layout {
 
     /// Whether slot `i` is free when the slots in `present` are on the board; false for an `i`
     /// that is no slot of the layout.
-    pub fn is_free(&self, rules: Rules, present: &Bits, i: usize) -> bool {
+    pub fn is_free(&self, rules: Blocking, present: &Bits, i: usize) -> bool {
         let blockers = self.blockers(rules);
         let Some(b) = blockers.get(i) else { return false };
         let gone = |v: &[u16]| v.iter().all(|&j| !present.contains(j as usize));
@@ -477,7 +482,7 @@ mod tests {
         assert_eq!(t.len(), 144);
         assert_eq!(t.layer_sizes(), vec![87, 36, 16, 4, 1]);
         let all = Bits::first(t.len());
-        let free: Vec<usize> = (0..t.len()).filter(|&i| t.is_free(Rules::Standard, &all, i)).collect();
+        let free: Vec<usize> = (0..t.len()).filter(|&i| t.is_free(Blocking::Standard, &all, i)).collect();
         // The top tile is free; the four tiles under it are not.
         assert!(free.contains(&(t.len() - 1)));
         assert!(free.iter().all(|&i| t.slots()[i].z != 3));
@@ -529,7 +534,8 @@ mod tests {
         let g = Layout::grid(2, 1, 3).unwrap();
         let all = Bits::first(g.len());
         // Top layer (depth 0) is z = 1: its two row ends are free, the middle is not.
-        let free: Vec<Slot> = (0..g.len()).filter(|&i| g.is_free(Rules::Grid, &all, i)).map(|i| g.slots()[i]).collect();
+        let free: Vec<Slot> =
+            (0..g.len()).filter(|&i| g.is_free(Blocking::Grid, &all, i)).map(|i| g.slots()[i]).collect();
         assert_eq!(free, vec![Slot { z: 1, y: 0, x: 0 }, Slot { z: 1, y: 0, x: 4 }]);
     }
 
@@ -537,6 +543,6 @@ mod tests {
     fn overlap_is_an_error() {
         let e = Layout::new("bad", [Slot { x: 0, y: 0, z: 0 }, Slot { x: 1, y: 1, z: 0 }]).unwrap_err();
         let why = "tiles at (0, 0, 0) and (1, 1, 0) overlap (half-tile units x, y, z)";
-        assert_eq!((e.kind(), e.line(), e.message()), (LayoutErrorKind::Slots, None, why));
+        assert_eq!((e.kind(), e.line(), e.message()), (&LayoutErrorKind::Slots, None, why));
     }
 }

@@ -1,24 +1,26 @@
 //! Mahjong solitaire (上海, Shanghai): layouts, layout files, deals and an exact solver.
 //!
-//! - [`Layout`]: slots in half-tile units with precomputed blockers under two [`Rules`]:
-//!   the standard rule and document 002's grid rule. Built in: the Turtle and a few others
-//!   ([`layout::BUILTIN`]) and document-002 grids; readers for KMahjongg `.layout`, GNOME
-//!   `.map` and haipai's own notation in [`formats`].
+//! - [`Layout`]: slots in half-tile units with precomputed blockers under two [`Blocking`]
+//!   rules: the standard rule and document 002's grid rule. Built in: the Turtle and a few
+//!   others ([`BUILTIN`]) and document-002 grids; readers for KMahjongg `.layout`, GNOME
+//!   `.map`, `x y z` slot lists and haipai's own notation in [`formats`].
 //! - [`Face`]: 34 kinds x 4, flowers and seasons, with matching groups.
 //! - [`Deal`]: seeded random and winnable-by-construction deals, with a text format.
 //! - [`Board`] + [`Solver`]: an exact, complete solver answering [`Verdict::Winnable`] with
-//!   the moves, [`Verdict::Unwinnable`], or [`Verdict::Unknown`] only when its explicit
-//!   [`Budget`] runs out; [`Solver::review`] classifies every legal move (感想戦).
-//! - [`brute`]: an exhaustive oracle for small boards; [`doc002`]: document 002's unsafe
-//!   stalemate rule and its counterexample.
+//!   the moves, [`Verdict::Unwinnable`], or [`Verdict::Unknown`] only when its [`Budget`]
+//!   (nodes, time; bounded by default) runs out; [`Solver::review`] classifies every legal move (感想戦).
+//!
+//! (`brute`, an exhaustive oracle for small boards, and `doc002`, document 002's unsafe
+//! stalemate rule and its counterexample, are test support for this crate's tests and
+//! `cargo xtask verify`, not part of the API.)
 //!
 //! ```
-//! use haipai_shanghai::{Board, Deal, Layout, Rules, Solver, Verdict};
+//! use haipai_shanghai::{Board, Deal, Layout, Blocking, Solver, Verdict};
 //!
 //! let turtle = Layout::builtin("turtle").ok_or("no turtle")?;
 //! assert_eq!(turtle.layer_sizes(), vec![87, 36, 16, 4, 1]);
-//! let deal = Deal::random(&turtle, Rules::Standard, 42)?;
-//! let board = Board::new(turtle, Rules::Standard, deal.faces)?;
+//! let deal = Deal::random(&turtle, Blocking::Standard, 42)?;
+//! let board = Board::new(turtle, Blocking::Standard, deal.faces)?;
 //! // Seed 42's random deal is winnable: 72 moves clear the 144 tiles.
 //! let Verdict::Winnable(moves) = Solver::new(&board).solve() else { panic!("seed 42 is winnable") };
 //! assert_eq!(moves.len(), 72);
@@ -39,19 +41,21 @@
 //! The terms (free tile, stalemate, 感想戦, ...) are explained in the glossary of the `haipai`
 //! crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
-pub mod bits;
-pub mod board;
+mod bits;
+mod board;
+#[doc(hidden)]
 pub mod brute;
-pub mod deal;
+mod deal;
+#[doc(hidden)]
 pub mod doc002;
-pub mod faces;
+mod faces;
 pub mod formats;
-pub mod layout;
-pub mod solver;
+mod layout;
+mod solver;
 
-pub use bits::Bits;
+pub use bits::{Bits, MAX_SLOTS};
 pub use board::{Board, Move, MoveError, MoveErrorKind};
 pub use deal::Deal;
-pub use faces::Face;
-pub use layout::{Layout, LayoutError, LayoutErrorKind, Rules, Slot};
-pub use solver::{Budget, MoveClass, Solver, Verdict};
+pub use faces::{FACES, Face, GROUPS};
+pub use layout::{BUILTIN, Blockers, Blocking, Layout, LayoutError, LayoutErrorKind, MAX_SPAN, Slot};
+pub use solver::{Budget, Limit, MoveClass, Solver, Stats, Verdict};

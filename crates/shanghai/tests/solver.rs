@@ -1,15 +1,15 @@
 //! The solver against the brute-force oracle on seeded random small deals, replays of every
 //! winnable answer, document 002's counterexample, and a small Turtle sample.
 
-use haipai_shanghai::{Board, Deal, Layout, MoveErrorKind, Rules, Solver, Verdict, brute, doc002};
+use haipai_shanghai::{Blocking, Board, Deal, Layout, MoveClass, MoveErrorKind, Solver, Verdict, brute, doc002};
 
 /// Small layouts (at most 24 tiles) for the oracle comparison.
-fn small_layouts() -> Vec<(Layout, Rules)> {
+fn small_layouts() -> Vec<(Layout, Blocking)> {
     let mut v = vec![
-        (Layout::grid(2, 3, 4).unwrap(), Rules::Grid),
-        (Layout::grid(3, 2, 4).unwrap(), Rules::Grid),
-        (Layout::grid(1, 4, 6).unwrap(), Rules::Grid),
-        (Layout::grid(4, 1, 4).unwrap(), Rules::Standard),
+        (Layout::grid(2, 3, 4).unwrap(), Blocking::Grid),
+        (Layout::grid(3, 2, 4).unwrap(), Blocking::Grid),
+        (Layout::grid(1, 4, 6).unwrap(), Blocking::Grid),
+        (Layout::grid(4, 1, 4).unwrap(), Blocking::Standard),
     ];
     let mini = haipai_shanghai::formats::parse_haipai(
         "mini turtle",
@@ -17,8 +17,8 @@ fn small_layouts() -> Vec<(Layout, Rules)> {
     )
     .unwrap();
     assert!(mini.len() <= 24 && mini.len().is_multiple_of(2), "{}", mini.len());
-    v.push((mini.clone(), Rules::Standard));
-    v.push((mini, Rules::Grid));
+    v.push((mini.clone(), Blocking::Standard));
+    v.push((mini, Blocking::Grid));
     v
 }
 
@@ -54,7 +54,7 @@ fn agree(deals_per_layout: u64) {
                     board.check_win(board.full(), &moves).unwrap();
                 }
                 Verdict::Unwinnable => assert!(!expect, "layout {li} seed {seed}: solver loses a winnable deal"),
-                Verdict::Unknown => panic!("unknown on a small board"),
+                Verdict::Unknown(_) => panic!("unknown on a small board"),
             }
         }
     }
@@ -83,19 +83,19 @@ fn turtle_sample_and_review() {
     let turtle = Layout::builtin("turtle").unwrap();
     let mut lost = 0;
     for seed in 0..4 {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).unwrap();
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).unwrap();
         match Solver::new(&board).solve() {
             Verdict::Winnable(moves) => board.check_win(board.full(), &moves).unwrap(),
             Verdict::Unwinnable => lost += 1,
-            Verdict::Unknown => panic!("seed {seed}: unknown"),
+            Verdict::Unknown(_) => panic!("seed {seed}: unknown"),
         }
     }
     assert!(lost <= 1, "{lost} of 4 lost");
     // Winnable by construction really is.
     for seed in 0..2 {
-        let deal = Deal::winnable(&turtle, Rules::Standard, seed).unwrap();
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::winnable(&turtle, Blocking::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).unwrap();
         assert!(matches!(Solver::new(&board).solve(), Verdict::Winnable(_)), "seed {seed}");
         let mut solver = Solver::new(&board);
         let review = solver.review(board.full());
@@ -110,12 +110,11 @@ fn turtle_sample_and_review() {
 /// must be what a fresh solver says of the position after the move.
 #[test]
 fn turtle_review_agrees_with_fresh_solves() {
-    use haipai_shanghai::MoveClass;
     let turtle = Layout::builtin("turtle").unwrap();
     let mut losing = 0;
     for seed in [30, 35, 53, 229, 351] {
-        let deal = Deal::random(&turtle, Rules::Standard, seed).unwrap();
-        let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).unwrap();
+        let deal = Deal::random(&turtle, Blocking::Standard, seed).unwrap();
+        let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).unwrap();
         let review = Solver::new(&board).review(board.full());
         losing += review.iter().filter(|(_, c)| *c == MoveClass::Loses).count();
         for (m, class) in review {
@@ -125,7 +124,7 @@ fn turtle_review_agrees_with_fresh_solves() {
             let expect = match Solver::new(&board).solve_from(p) {
                 Verdict::Winnable(_) => MoveClass::KeepsWinnable,
                 Verdict::Unwinnable => MoveClass::Loses,
-                Verdict::Unknown => MoveClass::Unknown,
+                Verdict::Unknown(limit) => MoveClass::Unknown(limit),
             };
             assert_eq!(class, expect, "seed {seed} move {m}");
         }
@@ -136,7 +135,7 @@ fn turtle_review_agrees_with_fresh_solves() {
 #[test]
 fn deal_text_round_trips() {
     let turtle = Layout::builtin("turtle").unwrap();
-    let deal = Deal::random(&turtle, Rules::Standard, 7).unwrap();
+    let deal = Deal::random(&turtle, Blocking::Standard, 7).unwrap();
     let back = Deal::parse(&deal.to_text()).unwrap();
     assert_eq!(back, deal);
     assert_eq!(
@@ -147,7 +146,6 @@ fn deal_text_round_trips() {
 
 #[test]
 fn review_agrees_with_brute_force() {
-    use haipai_shanghai::MoveClass;
     let mut checked = 0;
     for (li, (layout, rules)) in small_layouts().into_iter().enumerate() {
         for seed in 0..40u64 {
@@ -182,23 +180,63 @@ fn review_agrees_with_brute_force() {
 
 #[test]
 fn unknown_only_when_an_explicit_budget_runs_out() {
-    use haipai_shanghai::Budget;
+    use haipai_shanghai::{Budget, Limit};
     use std::time::Duration;
     let turtle = Layout::builtin("turtle").unwrap();
     // Seed 12 is unwinnable and needs thousands of nodes.
-    let deal = Deal::random(&turtle, Rules::Standard, 12).unwrap();
-    let board = Board::new(turtle, Rules::Standard, deal.faces).unwrap();
-    let tiny = Budget { nodes: 10, time: None };
-    assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown);
-    let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO) };
-    assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown);
+    let deal = Deal::random(&turtle, Blocking::Standard, 12).unwrap();
+    let board = Board::new(turtle, Blocking::Standard, deal.faces).unwrap();
+    let tiny = Budget { nodes: 10, time: None, ..Budget::default() };
+    assert_eq!(Solver::with_budget(&board, tiny).solve(), Verdict::Unknown(Limit::Nodes(10)));
+    let no_time = Budget { nodes: u64::MAX, time: Some(Duration::ZERO), ..Budget::default() };
+    assert_eq!(Solver::with_budget(&board, no_time).solve(), Verdict::Unknown(Limit::Time(Duration::ZERO)));
+    // A review's time budget covers the whole review: every move is unknown, for that reason.
+    let review = Solver::with_budget(&board, no_time).review(board.full());
+    assert!(!review.is_empty());
+    assert!(review.iter().all(|(_, c)| *c == MoveClass::Unknown(Limit::Time(Duration::ZERO))));
+}
+
+#[test]
+fn the_default_budget_bounds_time_and_memory() {
+    use haipai_shanghai::Budget;
+    let budget = Budget::default();
+    assert!(budget.time.is_some_and(|t| t.as_secs() <= 10));
+    assert!(budget.memory <= 1 << 30);
+    assert_eq!(budget.table_entries(), budget.memory / Budget::TABLE_ENTRY_BYTES);
+}
+
+#[test]
+fn the_tables_of_lost_positions_stay_within_the_memory_budget() {
+    use haipai_shanghai::Budget;
+    // A 256-tile grid (groups of more than four: the plain move search) and an unwinnable
+    // Turtle deal (the pairing search) both remember thousands of lost positions unbounded.
+    let grid = Layout::named("grid1x16x16").unwrap();
+    let turtle = Layout::builtin("turtle").unwrap();
+    for (layout, seed) in [(grid, 13), (turtle, 12)] {
+        let deal = Deal::random(&layout, Blocking::Standard, seed).unwrap();
+        let board = Board::new(layout, Blocking::Standard, deal.faces).unwrap();
+        let roomy = Budget { nodes: 3_000, time: None, ..Budget::default() };
+        let mut solver = Solver::with_budget(&board, roomy);
+        solver.solve();
+        let unbounded = solver.stats().dead;
+        assert!(unbounded > 200, "seed {seed}: {unbounded} lost positions");
+        let cap = 100;
+        let small = Budget { memory: cap * Budget::TABLE_ENTRY_BYTES, ..roomy };
+        let mut solver = Solver::with_budget(&board, small);
+        let verdict = solver.solve();
+        assert_eq!(solver.stats().dead, cap, "seed {seed}");
+        // Fewer remembered losses never change an answer, only the work.
+        if let Verdict::Winnable(line) = verdict {
+            assert_eq!(board.check_win(board.full(), &line), Ok(()));
+        }
+    }
 }
 
 #[test]
 fn illegal_moves_say_why() {
     let turtle = Layout::builtin("turtle").expect("built in");
-    let deal = Deal::random(&turtle, Rules::Standard, 351).expect("even");
-    let board = Board::new(turtle, Rules::Standard, deal.faces).expect("valid");
+    let deal = Deal::random(&turtle, Blocking::Standard, 351).expect("even");
+    let board = Board::new(turtle, Blocking::Standard, deal.faces).expect("valid");
     let mut present = board.full();
     let first = board.moves(&present)[0];
     present.remove(first.0 as usize);
@@ -210,7 +248,7 @@ fn illegal_moves_say_why() {
             let why = board.why_illegal(&present, m);
             assert_eq!(why.is_none(), board.is_legal(&present, m), "{m}: {why:?}");
             // Each kind comes with its own wording.
-            let word = match why.as_ref().map(|e| e.kind()) {
+            let word = match why.as_ref().map(|e| *e.kind()) {
                 None => "",
                 Some(MoveErrorKind::SameSlot) => "twice",
                 Some(MoveErrorKind::OffBoard) => "is not on the board",
@@ -220,7 +258,7 @@ fn illegal_moves_say_why() {
                 Some(other) => panic!("{m}: unexpected kind {other:?}"),
             };
             assert!(why.as_ref().is_none_or(|e| e.message().contains(word)), "{m}: {why:?}");
-            seen.insert(why.map(|e| e.kind()));
+            seen.insert(why.map(|e| *e.kind()));
         }
     }
     assert_eq!(seen.len(), 6, "every reason met: {seen:?}");
@@ -228,7 +266,7 @@ fn illegal_moves_say_why() {
     let first_slot = first.0;
     let face = &board.faces()[usize::from(first_slot)];
     let message = format!("move 1 ({first}) is not legal: slot {first_slot} ({face}) is already removed");
-    assert_eq!((err.kind(), err.to_string()), (MoveErrorKind::Removed, message));
+    assert_eq!((err.kind(), err.to_string()), (&MoveErrorKind::Removed, message));
     let left = board.check_win(board.full(), &[]).expect_err("the board is full");
-    assert_eq!((left.kind(), left.message()), (MoveErrorKind::TilesRemain, "144 tiles remain after the moves"));
+    assert_eq!((left.kind(), left.message()), (&MoveErrorKind::TilesRemain, "144 tiles remain after the moves"));
 }

@@ -6,7 +6,7 @@
 //! `--full` 100,002 and 100,000 (the figures).
 
 use super::Check;
-use haipai::shanghai::{Bits, Board, Deal, Face, Layout, Rules, Solver, Verdict, brute, doc002};
+use haipai::shanghai::{Bits, Blocking, Board, Deal, Face, Layout, Solver, Verdict, brute, doc002};
 use haipai::tiles::rng::Rng;
 use rayon::prelude::*;
 
@@ -111,7 +111,7 @@ fn freeness_check() -> Check {
     let layout = Layout::grid(dims.0, dims.1, dims.2).expect("grid");
     let mut faces = Face::set_for(layout.len());
     Rng::new(2).shuffle(&mut faces);
-    let board = Board::new(layout, Rules::Grid, faces).expect("board");
+    let board = Board::new(layout, Blocking::Grid, faces).expect("board");
     let mut rng = Rng::new(2002);
     let positions = 2_000;
     let mut agree = 0;
@@ -133,7 +133,7 @@ fn freeness_check() -> Check {
         format!("{positions} positions agree"),
         format!("{agree} positions agree"),
     )
-    .note("haipai's Rules::Grid: free when the cell above (depth - 1) is empty and the row neighbour on one side is empty or off the board")
+    .note("haipai's Blocking::Grid: free when the cell above (depth - 1) is empty and the row neighbour on one side is empty or off the board")
 }
 
 fn stalemate_rule_check() -> Check {
@@ -165,7 +165,7 @@ fn gap_check() -> Check {
         let mut rng = Rng::new(seed);
         let mut faces: Vec<Face> = (0..layout.len()).map(|i| Face::new(i / 4 % 4).expect("face")).collect();
         rng.shuffle(&mut faces);
-        let board = Board::new(layout.clone(), Rules::Grid, faces).expect("board");
+        let board = Board::new(layout.clone(), Blocking::Grid, faces).expect("board");
         // Remove random pairs of equal faces (not necessarily legally): gaps inside rows.
         let mut present = board.full();
         for _ in 0..4 {
@@ -198,19 +198,19 @@ fn gap_check() -> Check {
 }
 
 /// Small layouts for the oracle comparison, with their rules.
-fn small_layouts() -> Vec<(Layout, Rules)> {
+fn small_layouts() -> Vec<(Layout, Blocking)> {
     let mini = haipai::shanghai::formats::parse_haipai(
         "mini turtle",
         "0 0 1..4\n0 1 0..5\n0 2 1..4\n1 0.5..1.5 1.5..3.5\n2 1 2.5\n2 1 1.5\n",
     )
     .expect("valid");
     vec![
-        (Layout::grid(2, 3, 4).expect("grid"), Rules::Grid),
-        (Layout::grid(3, 2, 4).expect("grid"), Rules::Grid),
-        (Layout::grid(1, 4, 6).expect("grid"), Rules::Grid),
-        (Layout::grid(4, 1, 4).expect("grid"), Rules::Standard),
-        (mini.clone(), Rules::Standard),
-        (mini, Rules::Grid),
+        (Layout::grid(2, 3, 4).expect("grid"), Blocking::Grid),
+        (Layout::grid(3, 2, 4).expect("grid"), Blocking::Grid),
+        (Layout::grid(1, 4, 6).expect("grid"), Blocking::Grid),
+        (Layout::grid(4, 1, 4).expect("grid"), Blocking::Standard),
+        (mini.clone(), Blocking::Standard),
+        (mini, Blocking::Grid),
     ]
 }
 
@@ -240,7 +240,7 @@ fn oracle_check(deals: u64) -> Check {
                 let ok = match Solver::new(&board).solve() {
                     Verdict::Winnable(m) => truth && board.check_win(board.full(), &m).is_ok(),
                     Verdict::Unwinnable => !truth,
-                    Verdict::Unknown => false,
+                    Verdict::Unknown(_) => false,
                 };
                 won += u64::from(truth);
                 if ok {
@@ -273,8 +273,8 @@ fn turtle_check(deals: u64) -> Vec<Check> {
     let results: Vec<(u8, f64)> = (1..=deals)
         .into_par_iter()
         .map(|seed| {
-            let deal = Deal::random(&turtle, Rules::Standard, seed).expect("even");
-            let board = Board::new(turtle.clone(), Rules::Standard, deal.faces).expect("valid");
+            let deal = Deal::random(&turtle, Blocking::Standard, seed).expect("even");
+            let board = Board::new(turtle.clone(), Blocking::Standard, deal.faces).expect("valid");
             let start = std::time::Instant::now();
             let v = Solver::new(&board).solve();
             let ms = start.elapsed().as_secs_f64() * 1e3;
@@ -287,7 +287,7 @@ fn turtle_check(deals: u64) -> Vec<Check> {
                     }
                 }
                 Verdict::Unwinnable => 1,
-                Verdict::Unknown => 2,
+                Verdict::Unknown(_) => 2,
             };
             (kind, ms)
         })

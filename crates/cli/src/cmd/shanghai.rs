@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use haipai::shanghai::{Bits, Board, Budget, Deal, Layout, Move, MoveClass, Rules, Solver, Verdict, formats};
+use haipai::shanghai::{Bits, Blocking, Board, Budget, Deal, Layout, Limit, Move, MoveClass, Solver, Verdict, formats};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -73,13 +73,9 @@ enum Sub {
         /// Rule set: standard, or grid (document 002).
         #[arg(long, default_value = "standard")]
         rules: String,
-        /// Search-node budget per deal.
-        #[arg(long, default_value_t = Budget::default().nodes)]
-        budget: u64,
-        /// Time budget per deal in milliseconds (none by default); a deal that runs out is
-        /// counted as unknown.
-        #[arg(long)]
-        time_ms: Option<u64>,
+        /// The budget per deal (a deal that runs out of it is counted as unknown).
+        #[command(flatten)]
+        limits: BudgetArgs,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -121,26 +117,55 @@ struct BoardArgs {
 /// How `solve` and `review` search and print (a `deal` does neither).
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
-    /// Search-node budget per solver call (a review makes one per unresolved move).
-    #[arg(long, default_value_t = Budget::default().nodes)]
-    budget: u64,
-    /// Time budget in milliseconds per solver call (a review makes one per unresolved move);
-    /// none by default.
-    #[arg(long)]
-    time_ms: Option<u64>,
+    #[command(flatten)]
+    limits: BudgetArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
 }
 
-fn budget(nodes: u64, time_ms: Option<u64>) -> Budget {
-    Budget { nodes, time: time_ms.map(std::time::Duration::from_millis) }
+/// The solver's budget: when it gives up (the verdict `unknown`) and how much memory its
+/// tables may take.
+#[derive(clap::Args, Debug)]
+struct BudgetArgs {
+    /// Search-node budget per solver call (a review makes one per unresolved move).
+    #[arg(long, default_value_t = Budget::default().nodes)]
+    budget: u64,
+    /// Time budget in milliseconds per solve (a review's covers the whole review).
+    #[arg(long, default_value_t = default_time_ms())]
+    time_ms: u64,
+    /// Memory budget of the solver's tables in MiB per solver call (when full, the search
+    /// goes on without remembering more lost positions).
+    #[arg(long, default_value_t = (Budget::default().memory >> 20) as u64)]
+    memory_mb: u64,
+}
+
+/// The library's default time budget in milliseconds.
+fn default_time_ms() -> u64 {
+    Budget::default().time.map_or(u64::MAX, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX))
+}
+
+impl BudgetArgs {
+    /// The budget these flags give.
+    fn budget(&self) -> Budget {
+        let memory = usize::try_from(self.memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        Budget { nodes: self.budget, time: Some(std::time::Duration::from_millis(self.time_ms)), memory }
+    }
+}
+
+/// Why a search answered `unknown`, with the flag that raises the limit it reached.
+fn gave_up(limit: Limit) -> String {
+    let flag = match limit {
+        Limit::Time(_) => "--time-ms",
+        _ => "--budget",
+    };
+    format!("{limit}: raise it with {flag}")
 }
 
 impl SolverArgs {
-    /// The solver's budget: `--budget` nodes and `--time-ms`.
+    /// The solver's budget: `--budget` nodes, `--time-ms` and `--memory-mb`.
     fn budget(&self) -> Budget {
-        budget(self.budget, self.time_ms)
+        self.limits.budget()
     }
 }
 
@@ -151,10 +176,10 @@ fn timed<T>(work: impl FnOnce() -> T) -> (T, f64) {
     (result, start.elapsed().as_secs_f64() * 1e3)
 }
 
-fn parse_rules(text: &str) -> Result<Rules, String> {
+fn parse_rules(text: &str) -> Result<Blocking, String> {
     match text {
-        "standard" => Ok(Rules::Standard),
-        "grid" => Ok(Rules::Grid),
+        "standard" => Ok(Blocking::Standard),
+        "grid" => Ok(Blocking::Grid),
         other => Err(format!("unknown rules '{other}': standard or grid")),
     }
 }
@@ -188,10 +213,23 @@ fn read_layout_file(path: &Path) -> Result<String, String> {
     read_text_file(path)
 }
 
-/// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map).
+/// The layout in `text`, read from `path` (named by its stem; `map` picks a GNOME map). When
+/// its format was assumed (the file reads as another too), a note on standard error says so.
 fn parse_layout_file(path: &Path, text: &str, map: Option<&str>) -> Result<Layout, String> {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
-    formats::parse_any(stem, text, map).map_err(|e| format!("{}: {e}", path.display()))
+    let parsed = formats::parse_detected(stem, text, map).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(note) = parsed.note {
+        eprintln!("note: {}: {note}", path.display());
+    }
+    Ok(parsed.layout)
+}
+
+/// An error in dealing or building a board on a layout, naming the layout file when there is one.
+fn in_layout(file: Option<&PathBuf>, e: impl std::fmt::Display) -> String {
+    match file {
+        Some(path) => format!("{}: {e}", path.display()),
+        None => e.to_string(),
+    }
 }
 
 fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
@@ -202,8 +240,8 @@ fn load_board(args: &BoardArgs) -> Result<(Board, Deal), String> {
     let layout = load_layout(&args.layout, args.file.as_ref(), args.map.as_deref())?;
     let made =
         if args.winnable { Deal::winnable(&layout, rules, args.seed) } else { Deal::random(&layout, rules, args.seed) };
-    let deal = made.map_err(|e| e.to_string())?;
-    let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| e.to_string())?;
+    let deal = made.map_err(|e| in_layout(args.file.as_ref(), e))?;
+    let board = Board::new(layout, rules, deal.faces.clone()).map_err(|e| in_layout(args.file.as_ref(), e))?;
     Ok((board, deal))
 }
 
@@ -294,8 +332,8 @@ pub fn run(args: &Args) -> u8 {
     let result = match &args.command {
         Sub::Solve { board, solver, show } => solve(board, solver, *show),
         Sub::Review { board, solver, moves } => review(board, solver, moves),
-        Sub::Stats { layout, file, map, deals, seed, rules, budget: nodes, time_ms, json } => {
-            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, budget(*nodes, *time_ms), *json)
+        Sub::Stats { layout, file, map, deals, seed, rules, limits, json } => {
+            stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, limits.budget(), *json)
         }
         Sub::Deal { board } => load_board(board).map(|(_, deal)| out!("{}", deal.to_text().trim_end())),
     };
@@ -322,14 +360,19 @@ fn solve(board_args: &BoardArgs, args: &SolverArgs, show: bool) -> Result<(), St
         Verdict::Winnable(m) => m.iter().map(|&m| describe_move(&board, m)).collect(),
         _ => Vec::new(),
     };
+    let reason = match verdict {
+        Verdict::Unknown(limit) => Some(gave_up(limit)),
+        _ => None,
+    };
     if args.json {
         out!(
             "{}",
             json!({"layout": board.layout().name(), "seed": deal.seed, "verdict": verdict.name(),
-                   "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
+                   "reason": reason, "moves": moves, "nodes": solver.stats().nodes, "time_ms": ms})
         );
     } else {
-        out!("verdict: {} ({} nodes, {ms:.2} ms)", verdict.name(), solver.stats().nodes);
+        let why = reason.map(|r| format!(", {r}")).unwrap_or_default();
+        out!("verdict: {} ({} nodes, {ms:.2} ms{why})", verdict.name(), solver.stats().nodes);
         for (k, m) in moves.iter().enumerate() {
             out!("{:>3}. {m}", k + 1);
         }
@@ -342,19 +385,26 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
     let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
     let (review, ms) = timed(|| Solver::with_budget(&board, args.budget()).review(present));
+    let reason = review.iter().find_map(|(_, c)| match c {
+        MoveClass::Unknown(limit) => Some(gave_up(*limit)),
+        _ => None,
+    });
     if args.json {
         let list: Vec<_> = review
             .iter()
             .map(|(m, c)| json!({"move": format!("{}-{}", m.0, m.1), "face": board.faces()[m.0 as usize].to_string(), "verdict": c.name()}))
             .collect();
-        out!("{}", json!({"tiles_left": present.len(), "moves": list, "time_ms": ms}));
+        out!("{}", json!({"tiles_left": present.len(), "moves": list, "reason": reason, "time_ms": ms}));
     } else {
         out!("{} tiles left, {} legal moves ({ms:.2} ms)", present.len(), review.len());
+        if let Some(reason) = reason {
+            out!("some moves unknown: {reason}");
+        }
         for (m, c) in &review {
             let mark = match c {
                 MoveClass::KeepsWinnable => "ok  ",
                 MoveClass::Loses => "LOSS",
-                MoveClass::Unknown => "??  ",
+                _ => "??  ",
             };
             out!("  {mark} {} {}", describe_move(&board, *m), c.name());
         }
@@ -391,48 +441,72 @@ fn deal_bar(deals: u64, json: bool) -> ProgressBar {
 }
 
 /// Solves the deals of seeds `seed..=last` in parallel: each one's verdict (0 winnable,
-/// 1 unwinnable, 2 unknown) and solving time in milliseconds, in seed order.
+/// 1 unwinnable, 2 unknown, with the limit reached), its search's work and its solving time in
+/// milliseconds, in seed order.
 fn solve_deals(
     layout: &Layout,
-    rules: Rules,
+    rules: Blocking,
     seed: u64,
     last: u64,
     budget: Budget,
     bar: &ProgressBar,
-) -> Vec<(u8, f64)> {
+) -> Vec<Solved> {
     (0..=last - seed)
         .into_par_iter()
         .map(|k| seed + k)
         .map(|s| {
             let deal = Deal::random(layout, rules, s).expect("even layout");
             let board = Board::new(layout.clone(), rules, deal.faces).expect("valid board");
-            let (verdict, ms) = timed(|| Solver::with_budget(&board, budget).solve());
+            let mut solver = Solver::with_budget(&board, budget);
+            let (verdict, ms) = timed(|| solver.solve());
             bar.inc(1);
-            let kind = match verdict {
-                Verdict::Winnable(_) => 0,
-                Verdict::Unwinnable => 1,
-                Verdict::Unknown => 2,
+            let (kind, limit) = match verdict {
+                Verdict::Winnable(_) => (0, None),
+                Verdict::Unwinnable => (1, None),
+                Verdict::Unknown(limit) => (2, Some(limit)),
             };
-            (kind, ms)
+            let stats = solver.stats();
+            Solved { kind, limit, nodes: stats.nodes, relaxations: stats.relaxations, ms }
         })
         .collect()
 }
 
-/// What a `stats` run found: the verdict counts and the solving times, shortest first.
+/// One deal of a `stats` run, as [`solve_deals`] gives it.
+struct Solved {
+    /// 0 winnable, 1 unwinnable, 2 unknown.
+    kind: u8,
+    /// The limit an unknown deal reached.
+    limit: Option<Limit>,
+    nodes: u64,
+    relaxations: u64,
+    ms: f64,
+}
+
+/// What a `stats` run found: the verdict counts, the search's work and the solving times,
+/// shortest first.
 struct Tally {
     won: u64,
     lost: u64,
     unknown: u64,
+    /// Why the first unknown deal gave up (time when any deal ran out of time).
+    reason: Option<String>,
+    /// Search nodes and relaxation runs over every deal.
+    nodes: u64,
+    relaxations: u64,
     times: Vec<f64>,
 }
 
 impl Tally {
     /// Counts the verdicts of `results` (as [`solve_deals`] gives them) and sorts their times.
-    fn new(results: &[(u8, f64)]) -> Tally {
-        let count = |k: u8| results.iter().filter(|r| r.0 == k).count() as u64;
-        let mut times: Vec<f64> = results.iter().map(|r| r.1).collect();
+    fn new(results: &[Solved]) -> Tally {
+        let count = |k: u8| results.iter().filter(|r| r.kind == k).count() as u64;
+        let mut times: Vec<f64> = results.iter().map(|r| r.ms).collect();
         times.sort_by(f64::total_cmp);
-        Tally { won: count(0), lost: count(1), unknown: count(2), times }
+        let limits = || results.iter().filter_map(|r| r.limit);
+        let reason = limits().find(|l| matches!(l, Limit::Time(_))).or_else(|| limits().next()).map(gave_up);
+        let nodes = results.iter().map(|r| r.nodes).sum();
+        let relaxations = results.iter().map(|r| r.relaxations).sum();
+        Tally { won: count(0), lost: count(1), unknown: count(2), reason, nodes, relaxations, times }
     }
 
     /// The solving time at quantile `q` (0.5 the median, 1 the longest).
@@ -456,7 +530,7 @@ impl Tally {
         out!(
             "{}",
             json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": self.won, "unwinnable": self.lost,
-                   "unknown": self.unknown,
+                   "unknown": self.unknown, "reason": self.reason, "nodes": self.nodes, "relaxations": self.relaxations,
                    "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
         );
     }
@@ -474,7 +548,10 @@ impl Tally {
             100.0 * low.max(0.0),
             100.0 * high
         );
-        out!("unknown:    {}", self.unknown);
+        match &self.reason {
+            Some(reason) => out!("unknown:    {} ({reason})", self.unknown),
+            None => out!("unknown:    {}", self.unknown),
+        }
         out!(
             "time per deal: median {:.3} ms, p99 {:.3} ms, p99.9 {:.3} ms, max {:.3} ms",
             pct(0.5),
@@ -501,7 +578,7 @@ fn stats(
     let rules = parse_rules(rules)?;
     let layout = load_layout(layout, file, map)?;
     let last = last_seed(seed, deals)?;
-    Deal::random(&layout, rules, seed).map_err(|e| e.to_string())?;
+    Deal::random(&layout, rules, seed).map_err(|e| in_layout(file, e))?;
     let bar = deal_bar(deals, json);
     let results = solve_deals(&layout, rules, seed, last, budget, &bar);
     bar.finish_and_clear();

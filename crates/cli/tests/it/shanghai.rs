@@ -42,6 +42,7 @@ fn review_and_stats_json() {
     assert_eq!(v["unknown"], 0);
     assert_eq!(v["winnable"].as_u64().unwrap() + v["unwinnable"].as_u64().unwrap(), 20);
     assert!(v["time_ms"]["p999"].is_number());
+    assert!(v["nodes"].as_u64().unwrap() >= 20 && v["relaxations"].as_u64().unwrap() > 0, "{out}");
 }
 
 #[test]
@@ -238,4 +239,98 @@ fn endless_or_binary_files_are_refused() {
     let p = path.to_str().unwrap();
     let (code, _, err) = haipai(&["shanghai", "solve", "--file", p], "");
     assert_eq!((code, err.trim().to_string()), (2, format!("error: {p}: not UTF-8 text (byte 4)")));
+}
+
+#[test]
+fn every_built_in_layout_answers_within_a_budget_and_names_the_limit() {
+    let layouts = ["turtle", "pyramid", "fortress", "stairs", "grid1x16x16", "grid4x8x8"];
+    let mut unknown = 0;
+    for layout in layouts {
+        for seed in ["1", "13"] {
+            let args = [
+                "shanghai",
+                "solve",
+                "--layout",
+                layout,
+                "--seed",
+                seed,
+                "--budget",
+                "3000",
+                "--time-ms",
+                "5000",
+                "--json",
+            ];
+            let (code, out, err) = haipai(&args, "");
+            assert_eq!(code, 0, "{layout} {seed}: {err}");
+            let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+            match v["verdict"].as_str().unwrap() {
+                "unknown" => {
+                    unknown += 1;
+                    let reason = v["reason"].as_str().unwrap();
+                    assert!(
+                        reason == "gave up after 3000 nodes: raise it with --budget"
+                            || reason == "gave up after 5 s: raise it with --time-ms",
+                        "{layout} {seed}: {reason}"
+                    );
+                }
+                _ => assert!(v["reason"].is_null(), "{out}"),
+            }
+        }
+    }
+    // The 256-tile grid's seed 13 needs far more than 3,000 nodes.
+    assert!(unknown > 0);
+    let (code, out, _) =
+        haipai(&["shanghai", "solve", "--layout", "grid1x16x16", "--seed", "13", "--time-ms", "0"], "");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("verdict: unknown (") && out.contains(", gave up after 0 ms: raise it with --time-ms)"),
+        "{out}"
+    );
+    let args = ["shanghai", "stats", "--layout", "grid1x16x16", "--deals", "2", "--budget", "50", "--json"];
+    let (code, out, _) = haipai(&args, "");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["unknown"].as_u64(), v["reason"].as_str()),
+        (Some(2), Some("gave up after 50 nodes: raise it with --budget"))
+    );
+}
+
+#[test]
+fn the_default_budget_is_bounded() {
+    for sub in ["solve", "review", "stats"] {
+        let (code, out, _) = haipai(&["shanghai", sub, "--help"], "");
+        assert_eq!(code, 0);
+        assert!(out.contains("[default: 10000]") && out.contains("[default: 512]"), "{sub}: {out}");
+    }
+}
+
+#[test]
+fn slot_lists_are_read_as_slot_lists_and_odd_layouts_name_their_file() {
+    // A row of four tiles with two on top, as `x y z` lines (half-tile units), no header: read
+    // as haipai notation its second line would float a tile on layer 2.
+    let dir = scratch("slots");
+    let row = dir.join("row_slots.txt");
+    std::fs::write(&row, "0 0 0\n2 0 0\n4 0 0\n6 0 0\n1 0 1\n5 0 1\n").unwrap();
+    let (code, out, err) = haipai(&["shanghai", "solve", "--file", row.to_str().unwrap(), "--json"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["layout"], "row_slots");
+    let moves = v["moves"].as_array().unwrap().len();
+    assert!(moves == 3 || v["verdict"] == "unwinnable", "{out}");
+    let (code, out, _) = haipai(&["shanghai", "solve", "--file", row.to_str().unwrap(), "--show"], "");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("layer 1:"), "{out}");
+    // Five tiles cannot be dealt: the error names the file.
+    let odd = dir.join("odd_slots.txt");
+    std::fs::write(&odd, "# x y z\n0 0 0\n2 0 0\n4 0 0\n6 0 0\n1 0 1\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "solve", "--file", odd.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), format!("error: {}: the layout has an odd number of slots (5)", odd.display()));
+    // A file that reads both ways is read as haipai notation, and a note says so.
+    let both = dir.join("both.txt");
+    std::fs::write(&both, "0 0 0\n0 2 0\n").unwrap();
+    let (code, _, err) = haipai(&["shanghai", "deal", "--file", both.to_str().unwrap()], "");
+    assert_eq!(code, 0);
+    assert!(err.starts_with(&format!("note: {}: read as haipai notation", both.display())), "{err}");
 }
