@@ -25,7 +25,7 @@ fn combinatorics(c: &mut Criterion) {
         })
     });
     group.bench_function("shanten_distributions_13_and_14", |b| {
-        // The budget: both dealt-hand tables from scratch in at most 10 s.
+        // The target: both dealt-hand tables from scratch in at most 10 s.
         b.iter(|| {
             let d13 = ShantenDistribution::compute(black_box(13), Variant::FOUR_PLAYER);
             let d14 = ShantenDistribution::compute(black_box(14), Variant::FOUR_PLAYER);

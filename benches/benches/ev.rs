@@ -1,4 +1,4 @@
-//! One-player expected value (haipai-ev): the bench hands, dealer, East round,
+//! One-player expected value (haipai-ev): the bench hands, dealer, East round,
 //! indicator 1z, single-threaded, then with rayon across discards, then the same two in a
 //! reused `Workspace` (the memory of the question before). Every iteration checks the
 //! answer: document 001's 4282.35 for the article case, the best discard and its expected

@@ -8,39 +8,10 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use haipai::decompose::{is_agari, winning_arrangements};
 use haipai::tiles::Counts;
-use haipai::tiles::rng::Rng;
-use haipai::tiles::sample::take_random_held;
 use haipai::waits::reference::{self, manzu, one_suit_hands};
 use haipai::waits::{Notation, waits};
-use haipai_benches::random_hands;
+use haipai_benches::{random_hands, random_tenpai_hands, random_winning_hands};
 use std::hint::black_box;
-
-/// `n` random tenpai hands: a random winning shape of 14 tiles (pair + 4 groups, at most four
-/// copies) with one random tile taken out.
-fn random_tenpai_hands(n: usize, seed: u64) -> Vec<Counts> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(n);
-    while out.len() < n {
-        let mut c = [0u8; 34];
-        c[rng.index(34)] += 2;
-        for _ in 0..4 {
-            let i = rng.index(34);
-            if i < 27 && i % 9 <= 6 && rng.index(3) > 0 {
-                c[i] += 1;
-                c[i + 1] += 1;
-                c[i + 2] += 1;
-            } else {
-                c[i] += 3;
-            }
-        }
-        if c.iter().any(|&x| x > 4) {
-            continue;
-        }
-        take_random_held(&mut rng, &mut c);
-        out.push(c);
-    }
-    out
-}
 
 fn count_lines(hands: &[Counts]) -> (usize, usize) {
     let (mut tenpai, mut lines) = (0, 0);
@@ -79,13 +50,7 @@ fn bench_waits(c: &mut Criterion) {
 
 fn bench_agari(c: &mut Criterion) {
     let hands = random_hands(100_000, 14, 5);
-    let mut wins = random_tenpai_hands(100_000, 6);
-    // Complete each tenpai hand with one of its winning tiles, if any is legal.
-    for h in &mut wins {
-        if let Some(t) = waits(h).winning_tiles().iter().next() {
-            h[t.index()] += 1;
-        }
-    }
+    let wins = random_winning_hands(100_000, 6);
     let expect_random = hands.iter().filter(|h| winning_arrangements(h).next().is_some()).count();
     let expect_wins = wins.iter().filter(|h| winning_arrangements(h).next().is_some()).count();
     let mut group = c.benchmark_group("decompose");

@@ -54,7 +54,7 @@ pub mod options;
 pub mod oracle;
 mod standard;
 #[cfg(test)]
-mod tests_audit;
+mod tests_by_hand;
 #[cfg(test)]
 mod tests_doc;
 #[cfg(test)]

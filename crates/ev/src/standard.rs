@@ -7,8 +7,14 @@ use haipai_score::{Conditions, Outcome, Rules, Situation, Yaku, payment, score, 
 use haipai_tiles::Wind;
 use haipai_tiles::{Counts, Hand, Tile};
 
-/// Shanten by [`haipai_shanten::shanten`], wins scored by [`haipai_score::score`] under the
+/// The oracle of [`evaluate`]: shanten, necessary and unnecessary tiles from haipai-shanten
+/// (through the engine's [`haipai_shanten::Memo`] on its hot path), wins scored under the
 /// given [`Rules`] (red fives count as dora when the query says so and the rules allow it).
+///
+/// Every win is scored by haipai-score's allocation-free [`value`] ([`value_pair`] for a closed
+/// hand asked with and without riichi at once), which gives what the winner receives with 0 to
+/// 15 han added ([`Totals`]). The full [`score`] (yaku list and all) is asked only with menzen
+/// tsumo switched off, where the engine takes that yaku's han back out of the best reading.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Standard {
     /// The scoring rules (default: the common online rules of haipai-score).

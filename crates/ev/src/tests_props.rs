@@ -20,7 +20,7 @@ fn query(hand: &str) -> Query {
 }
 
 /// Random closed 14-tile hands of shanten 0..=`max_shanten`, seeded (no red fives; shared with
-/// the audit tests).
+/// `tests_by_hand`).
 pub(crate) fn random_hands(n: usize, max_shanten: i8, seed: u64) -> Vec<Counts> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();

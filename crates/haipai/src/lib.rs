@@ -1,20 +1,23 @@
 //! haipai (配牌): mahjong algorithms, one crate per concern, re-exported here.
 //!
 //! Each module is one crate of the workspace behind a cargo feature of the same name,
-//! so a user who needs only tiles and shanten pays for nothing else. Every feature also turns
-//! on `tiles` (and the crates below its own), since each crate's functions take and return its
-//! types:
+//! so a user who needs only tiles and shanten pays for nothing else. A feature also turns on
+//! the modules its crate's public functions take or return types of (the last column):
 //!
-//! | module | crate | feature | what it is for |
-//! |---|---|---|---|
-//! | [`tiles`] | `haipai-tiles` | `tiles` (default) | tiles, hands, melds, walls; MPSZ notation |
-//! | [`decompose`] | `haipai-decompose` | `decompose` | win tests; every split into melds, pair and partial shapes |
-//! | [`shanten`] | `haipai-shanten` | `shanten` | shanten, necessary and unnecessary tiles |
-//! | [`waits`] | `haipai-waits` | `waits` | the waits of a tenpai hand, every waiting decomposition |
-//! | [`score`] | `haipai-score` | `score` | yaku, fu and points |
-//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` | exact odds over every dealt hand |
-//! | [`ev`] | `haipai-ev` | `ev` | one-player expected value per discard (何切る) |
-//! | [`shanghai`] | `haipai-shanghai` | `shanghai` | mahjong solitaire: layouts, deals, an exact solver |
+//! | module | crate | feature | also turns on | what it is for |
+//! |---|---|---|---|---|
+//! | [`tiles`] | `haipai-tiles` | `tiles` (default) | — | tiles, hands, melds, walls; MPSZ notation |
+//! | [`decompose`] | `haipai-decompose` | `decompose` | `tiles` | win tests; every split into melds, pair and partial shapes |
+//! | [`shanten`] | `haipai-shanten` | `shanten` | `tiles` | shanten, necessary and unnecessary tiles |
+//! | [`waits`] | `haipai-waits` | `waits` | `decompose`, `tiles` | the waits of a tenpai hand, every waiting decomposition |
+//! | [`score`] | `haipai-score` | `score` | `decompose`, `tiles` | yaku, fu and points |
+//! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` | `tiles` | exact odds over every dealt hand |
+//! | [`ev`] | `haipai-ev` | `ev` | `shanten`, `score`, `decompose`, `tiles` | one-player expected value per discard (何切る) |
+//! | [`shanghai`] | `haipai-shanghai` | `shanghai` | `tiles` | mahjong solitaire: layouts, deals, an exact solver |
+//!
+//! A crate may use more than its feature turns on: `haipai-combinatorics` is built on
+//! `haipai-shanten` and `haipai-decompose`, but with `combinatorics` alone the `shanten` and
+//! `decompose` modules stay off (turn their features on to use them).
 //!
 //! The mahjong terms used throughout (shanten, tenpai, yaku, fu, dora, ...) are explained
 //! once, in the [`glossary`].

@@ -3,7 +3,7 @@
 //! its row-ends move search shown to miss moves on a board with gaps, haipai's exact solver
 //! against brute force on small deals, and random Turtle deals with no 'Unknown' (the document
 //! gives up after 2 s). The default run solves 6,000 oracle deals and 10,000 Turtle deals;
-//! `--full` 100,002 and 100,000 (the figures).
+//! `--full` 100,002 and 100,000.
 
 use super::Check;
 use haipai::shanghai::{Bits, Blocking, Board, Deal, Face, Layout, Solver, Verdict, brute, doc002};

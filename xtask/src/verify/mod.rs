@@ -68,7 +68,7 @@ pub struct Document {
     pub id: &'static str,
     /// What it is.
     pub title: &'static str,
-    /// Its checks, or `None` while no issue has registered them.
+    /// Its checks, or `None` for a document that has none yet.
     pub checks: Option<fn(bool) -> Vec<Check>>,
 }
 

@@ -75,7 +75,7 @@ pub(super) const CHEAP_QUIET_CHECKS: usize = 3;
 /// after this many checks in a row refuted nothing; other full runs check every group. A
 /// check left out only prunes less (module doc, "Order and restarts"): fewer relaxation runs
 /// for somewhat more nodes, which pays on the long move searches of the slow reviews
-/// (docs/PERFORMANCE.md, session 10).
+/// (docs/PERFORMANCE.md, "Fewer forward checks in every full run").
 pub(super) const REVIEW_QUIET_CHECKS: usize = 10;
 
 /// Sorts the candidates to check: fewest viable splits first, then heaviest (`weight` plus 64

@@ -1,6 +1,7 @@
-//! Session 8 audit: the per-turn arrays' turn 1 (double riichi), a 13-tile input against the
-//! 14-tile candidate it is, and the contributions of draws the policy throws straight back,
-//! each against a hand computation.
+//! Values checked against computations by hand and against the Monte Carlo player: the
+//! per-turn arrays' turn 1 (double riichi), a 13-tile input against the 14-tile candidate it
+//! is, the contributions of draws the policy throws straight back, a riichi with every option
+//! on, and a red five in a called meld.
 
 use crate::Standard;
 use crate::tests_props::random_hands;

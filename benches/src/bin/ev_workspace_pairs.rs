@@ -1,19 +1,19 @@
 //! `evaluate` (fresh memory) and `Workspace::evaluate` (the memory of the question before)
 //! timed in alternating pairs on one thread, so that a machine whose speed drifts moves both
 //! alike: the minimum, median and 90th percentile of each, and the median of the pairs'
-//! ratios. docs/PERFORMANCE.md quotes it (session 13).
+//! ratios (docs/PERFORMANCE.md, ev).
 //!
-//! `cargo run --release -p haipai-ev --example workspace_pairs -- 026m1358p1345579s 30`
+//! `cargo run --release -p haipai-benches --bin ev_workspace_pairs -- 026m1358p1345579s 30`
 //! (the hand, dealer, East round, indicator 1z, default options; the number of pairs).
 
-use haipai_ev::{Options, Query, Workspace, evaluate};
-use haipai_tiles::{Hand, parse_tile};
+use haipai::ev::{Options, Query, Workspace, evaluate};
+use haipai::tiles::{Hand, parse_tile};
 use std::time::Instant;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(hand), Some(pairs)) = (args.get(1), args.get(2)) else {
-        return Err("usage: workspace_pairs HAND PAIRS".into());
+        return Err("usage: ev_workspace_pairs HAND PAIRS".into());
     };
     let pairs: usize = pairs.parse()?;
     if pairs == 0 {

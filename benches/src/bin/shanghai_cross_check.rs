@@ -1,8 +1,8 @@
 //! Cross-checks the pairing search against the plain move search on seeded random Turtle
-//! deals: `cargo run --release -p haipai-shanghai --example cross_check -- DEALS [FIRST_SEED] [NODE_BUDGET]`.
+//! deals: `cargo run --release -p haipai-benches --bin shanghai_cross_check -- DEALS [FIRST_SEED] [NODE_BUDGET]`.
 //! Prints each deal where they differ (an `unknown` from the move search is only counted).
 
-use haipai_shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
+use haipai::shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();

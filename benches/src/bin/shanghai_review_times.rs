@@ -1,13 +1,13 @@
 //! Times the 感想戦 review (every legal move classified) over positions of seeded random Turtle
 //! deals: the opening and every tenth position along a winning line, each with a fresh solver:
-//! `cargo run --release -p haipai-shanghai --example review_times -- DEALS [FIRST_SEED]`.
+//! `cargo run --release -p haipai-benches --bin shanghai_review_times -- DEALS [FIRST_SEED]`.
 //! With `PEEK=1` it also prints each review's classes (`k` keeps winnable, `l` loses, `u`
 //! unknown, in the order of the moves), to compare two builds; with `COUNTS=1`, each review's
 //! nodes and relaxation runs (all its calls) and their totals.
 
 use std::time::Instant;
 
-use haipai_shanghai::{Blocking, Board, Deal, Layout, MoveClass, Solver, Verdict};
+use haipai::shanghai::{Blocking, Board, Deal, Layout, MoveClass, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();

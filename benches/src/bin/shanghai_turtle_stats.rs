@@ -1,11 +1,11 @@
 //! Solves seeded random Turtle deals and prints the verdict counts and time percentiles:
-//! `cargo run --release -p haipai-shanghai --example turtle_stats -- DEALS [NODE_BUDGET] [FIRST_SEED]`;
+//! `cargo run --release -p haipai-benches --bin shanghai_turtle_stats -- DEALS [NODE_BUDGET] [FIRST_SEED]`;
 //! with `PEEK=1` set, one line per deal with its node and relaxation counts and a digest of
 //! the winning line (to compare two builds).
 
 use std::time::Instant;
 
-use haipai_shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
+use haipai::shanghai::{Blocking, Board, Budget, Deal, Layout, Solver, Verdict};
 
 fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();

@@ -1,4 +1,4 @@
-//! The rules audit (session 7): hands the oracle corpus rarely or never produces, each with
+//! Rare rules: hands the oracle corpus rarely or never produces, each with
 //! its exact han, fu, yaku and payments worked out by hand under the standard (Japanese pro /
 //! Tenhou-style) rules, and the allocation-free `value` path checked against `score` on each.
 
