@@ -73,7 +73,7 @@ pub(super) const CHEAP_QUIET_CHECKS: usize = 3;
 
 /// A review's searches of its moves (full runs only) stop forward-checking a node's groups
 /// after this many checks in a row refuted nothing; other full runs check every group. A
-/// check left out only prunes less (module doc, "Order and restarts"): fewer relaxation runs
+/// check left out only prunes less (docs/crates/shanghai.md, "Order and restarts"): fewer relaxation runs
 /// for somewhat more nodes, which pays on the long move searches of the slow reviews
 /// (docs/PERFORMANCE.md, "Fewer forward checks in every full run").
 pub(super) const REVIEW_QUIET_CHECKS: usize = 10;
