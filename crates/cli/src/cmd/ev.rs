@@ -364,7 +364,7 @@ pub fn run(args: &Args) -> u8 {
     let (opts, base) = match options(args).and_then(|o| Ok((o, flags(args)?))) {
         Ok(both) => both,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(e);
             return crate::common::BAD_INPUT;
         }
     };

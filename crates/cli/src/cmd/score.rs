@@ -443,10 +443,10 @@ pub fn run(args: &Args) -> u8 {
     if args.hand == "-" {
         let given = situation_flags(args);
         if !given.is_empty() {
-            eprintln!(
-                "error: {} describe a hand on the command line; with `-` each JSON request gives them as fields",
+            crate::output::error(format_args!(
+                "{} describe a hand on the command line; with `-` each JSON request gives them as fields",
                 given.join(", ")
-            );
+            ));
             return crate::common::BAD_INPUT;
         }
         for_each_input("-", args.json, |line| describe(&from_json(line)?, &rules))

@@ -16,12 +16,11 @@ use serde_json::json;
 
 use crate::common::{BAD_INPUT, OK};
 
-/// Prints to standard output, stopping quietly when the pipe is closed (`| head`).
+/// Prints a line to standard output (a closed pipe, `| head`, ends the command quietly).
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        crate::output::line(format_args!($($arg)*))
+    };
 }
 
 /// Arguments of `haipai shanghai`.
@@ -302,7 +301,7 @@ pub fn run(args: &Args) -> u8 {
     match result {
         Ok(()) => OK,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(e);
             BAD_INPUT
         }
     }

@@ -43,13 +43,13 @@ pub fn run(args: &Args) -> u8 {
         match parse_counts(&args.visible) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("error: --visible '{}': {e}", args.visible);
+                crate::output::error(format_args!("--visible '{}': {e}", args.visible));
                 return crate::common::BAD_INPUT;
             }
         }
     };
     if args.sanma && visible[1..8].iter().any(|&c| c > 0) {
-        eprintln!("error: --visible '{}': three-player mahjong has no 2m-8m", args.visible);
+        crate::output::error(format_args!("--visible '{}': three-player mahjong has no 2m-8m", args.visible));
         return crate::common::BAD_INPUT;
     }
     for_each_input(&args.hand, args.json, |line| {
