@@ -145,3 +145,28 @@ pub fn add_red_five(reds: &mut [u8; 3], tile: Tile, what: &str, text: &str) -> R
     }
     Ok(())
 }
+
+/// A parser of whole numbers from `least` to `most` for a flag: a number past the type's range
+/// is too large, as one past `most` is (`--seed 18446744073709551616`: "too large (at most
+/// 18446744073709551615)"), not "not a number".
+pub fn whole<T>(least: T, most: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u128> + TryInto<u128> + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        // Every type here fits in u128.
+        let (least, most) = (least.try_into().unwrap_or(0), most.try_into().unwrap_or(u128::MAX));
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("not a whole number".to_string());
+        }
+        // Past u128, a run of digits is too large for any type here.
+        let n = text.parse::<u128>().unwrap_or(u128::MAX);
+        if n > most {
+            return Err(format!("too large (at most {most})"));
+        }
+        if n < least {
+            return Err(format!("too small (at least {least})"));
+        }
+        T::try_from(n).map_err(|_| format!("too large (at most {most})"))
+    }
+}

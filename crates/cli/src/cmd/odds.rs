@@ -15,7 +15,7 @@ use haipai::combinatorics::odds::{self, Odd};
 use haipai::combinatorics::{Count, ShantenDistribution, TenhouTable, Variant};
 use serde_json::{Value, json};
 
-use crate::common::{BAD_INPUT, OK};
+use crate::common::{BAD_INPUT, OK, whole};
 
 /// What to count.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct Args {
     pub what: What,
     /// Hand size (1..=14, default 14; `shanten` and `tenhou` only: `derived` always counts 13
     /// and 14).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, usize::MAX))]
     pub tiles: Option<usize>,
     /// Three-player mahjong: 108 tiles, 2m-8m removed.
     #[arg(long)]

@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::common::{BAD_INPUT, OK};
+use crate::common::{BAD_INPUT, OK, whole};
 
 /// Prints a line to standard output (a closed pipe, `| head`, ends the command quietly).
 macro_rules! out {
@@ -64,20 +64,20 @@ enum Sub {
         #[arg(long, requires = "file")]
         map: Option<String>,
         /// Number of deals (seeds SEED, SEED+1, ...).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = whole(0, u64::MAX))]
         deals: u64,
         /// First seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX))]
         seed: u64,
         /// Rule set: standard, or grid (document 002).
         #[arg(long, default_value = "standard")]
         rules: String,
         /// Search-node budget per deal.
-        #[arg(long, default_value_t = Budget::default().nodes)]
+        #[arg(long, default_value_t = Budget::default().nodes, value_parser = whole(0, u64::MAX))]
         budget: u64,
         /// Time budget per deal in milliseconds (none by default); a deal that runs out is
         /// counted as unknown.
-        #[arg(long)]
+        #[arg(long, value_parser = whole(0, u64::MAX))]
         time_ms: Option<u64>,
         /// Print one JSON object.
         #[arg(long)]
@@ -102,7 +102,7 @@ struct BoardArgs {
     #[arg(long, requires = "file")]
     map: Option<String>,
     /// Deal seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX))]
     seed: u64,
     /// Deal winnable by construction instead of uniformly at random.
     #[arg(long)]
@@ -121,11 +121,11 @@ struct BoardArgs {
 #[derive(clap::Args, Debug)]
 struct SolverArgs {
     /// Search-node budget per solver call (a review makes one per unresolved move).
-    #[arg(long, default_value_t = Budget::default().nodes)]
+    #[arg(long, default_value_t = Budget::default().nodes, value_parser = whole(0, u64::MAX))]
     budget: u64,
     /// Time budget in milliseconds per solver call (a review makes one per unresolved move);
     /// none by default.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u64::MAX))]
     time_ms: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
