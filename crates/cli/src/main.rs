@@ -82,6 +82,9 @@ fn main() -> ExitCode {
         // Help, version and clap's errors go through `output` as well: a closed pipe ends the
         // command quietly and a bad value quoted back has its control characters escaped.
         Err(e) => {
+            if e.use_stderr() {
+                output::bad_input();
+            }
             output::message(&e.render().to_string(), e.use_stderr());
             return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(common::BAD_INPUT));
         }

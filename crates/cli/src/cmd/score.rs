@@ -302,7 +302,9 @@ impl Request {
         let too_large = || format!("field '{k}' is too large (at most {})", u32::MAX);
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(0),
-            Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(too_large),
+            Some(Value::Number(n)) if n.as_u64().is_some() => {
+                n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(too_large)
+            }
             // Past u64, serde_json reads a whole number as a float.
             Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f > f64::from(u32::MAX)) => {
                 Err(too_large())
