@@ -94,9 +94,11 @@ struct Cut {
     err: String,
 }
 
-/// Lines in a cut batch: with each line padded to 4 KB the pipe and the reader's buffer hold
-/// a few dozen, so a batch that stops at its first failed write takes far fewer than this.
-const BATCH: usize = 400;
+/// Lines in a cut batch, each padded to 4 KB. Before its reader closes, a batch may fill the
+/// output pipe (64 KiB: about a thousand short error lines); after it, a batch that stops at its
+/// first failed write leaves all but a few dozen more lines unread (the input pipe and buffer
+/// hold them): it reads well under half of these. One that reads on takes every line.
+const BATCH: usize = 4000;
 
 /// Runs `haipai ARGS` on [`BATCH`] copies of `line` (padded with spaces), reads one line of
 /// its output and closes the pipe; with `merged`, standard error goes to that pipe as well.
@@ -116,13 +118,7 @@ fn cut_batch(args: &[&str], line: &str, merged: bool) -> Cut {
     let mut input = child.stdin.take().expect("stdin");
     let feeder =
         std::thread::spawn(move || (0..BATCH).take_while(|_| input.write_all(padded.as_bytes()).is_ok()).count());
-    let err = child.stderr.take().map(|mut e| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = e.read_to_string(&mut text);
-            text
-        })
-    });
+    let err = child.stderr.take().map(|e| read_all(Some(e)));
     read_one_line_and_close(reader);
     let code = wait(&mut child, &args.join(" "));
     let written = feeder.join().expect("the feeder ends");
@@ -152,7 +148,7 @@ fn a_batch_stops_reading_when_its_reader_is_gone() {
         let cut = cut_batch(args, line, false);
         assert_eq!(cut.code, 0, "haipai {args:?} | head -1: {}", cut.err);
         assert!(!cut.err.contains("panicked"), "haipai {args:?} | head -1: {}", cut.err);
-        assert!(cut.written < BATCH / 4, "haipai {args:?} | head -1 read {} lines of {BATCH}", cut.written);
+        assert!(cut.written < BATCH / 2, "haipai {args:?} | head -1 read {} lines of {BATCH}", cut.written);
     }
 }
 
@@ -161,7 +157,7 @@ fn a_batch_of_errors_stops_reading_when_its_reader_is_gone() {
     for args in [&["parse", "-"][..], &["shanten", "-"], &["waits", "-"], &["score", "-"], &["ev", "-"]] {
         let cut = cut_batch(args, "9z", true);
         assert_eq!(cut.code, 2, "haipai {args:?} 2>&1 | head -1");
-        assert!(cut.written < BATCH / 4, "haipai {args:?} 2>&1 | head -1 read {} lines of {BATCH}", cut.written);
+        assert!(cut.written < BATCH / 2, "haipai {args:?} 2>&1 | head -1 read {} lines of {BATCH}", cut.written);
     }
 }
 
@@ -176,18 +172,26 @@ fn an_endless_line_is_refused_and_the_batch_ends() {
     let mut input = child.stdin.take().expect("stdin");
     // `/dev/zero`: zeros until the command stops reading.
     let feeder = std::thread::spawn(move || while input.write_all(&[0; 1 << 16]).is_ok() {});
-    let mut out = String::new();
-    child.stdout.take().expect("stdout").read_to_string(&mut out).expect("stdout reads");
-    let mut err = String::new();
-    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("stderr reads");
+    let (out, err) = (read_all(child.stdout.take()), read_all(child.stderr.take()));
     assert_eq!(wait(&mut child, "parse - < /dev/zero"), 2);
     feeder.join().expect("the feeder ends");
+    let (out, err) = (out.join().expect("stdout reads"), err.join().expect("stderr reads"));
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON line");
     assert_eq!((v["line"].as_u64(), v["error"].as_str()), (Some(1), Some("the line is longer than 1 MiB")));
     assert_eq!(
         err.trim(),
         "error: line 1: still no line end 64 MiB further on; the rest of standard input is not read"
     );
+}
+
+/// Reads `stream` to its end on a thread of its own (the command may never close it).
+fn read_all(stream: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
+    let mut stream = stream.expect("a piped stream");
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stream.read_to_string(&mut text);
+        text
+    })
 }
 
 #[cfg(target_os = "linux")]
