@@ -1,9 +1,10 @@
 //! Shared plumbing for subcommands: batch input (`-` reads one hand a line from standard
 //! input), JSON or text output, and exit codes (0 ok, 2 bad input).
 
+use crate::lines::{Line, Lines};
+use crate::output;
 use haipai::tiles::{Hand, Tile};
 use serde_json::Value;
-use std::io::{BufRead, Read, Write};
 
 /// Exit code for success.
 pub const OK: u8 = 0;
@@ -12,7 +13,14 @@ pub const BAD_INPUT: u8 = 2;
 
 /// The longest line of standard input read (a hand or a JSON request is a few dozen bytes; an
 /// endless line, such as `/dev/zero`'s, would otherwise fill memory).
-const MAX_LINE_BYTES: u64 = 1 << 20;
+const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// The most of a line too long to read that is skipped to find the next line: past it the
+/// input is taken for one that has no more lines (`/dev/zero`), and the batch stops.
+const MAX_SKIPPED_BYTES: u64 = 64 << 20;
+
+/// A UTF-8 byte-order mark, which some editors write at the start of a file.
+const BYTE_ORDER_MARK: char = '\u{feff}';
 
 /// What one input produced: text for people, JSON for programs.
 pub struct Output {
@@ -23,33 +31,37 @@ pub struct Output {
 }
 
 /// Runs `each` on `input`, or on every non-empty line of standard input when `input` is
-/// `-`, printing each result (JSON objects one per line with `json`). A bad line prints
+/// `-`, printing each result (JSON objects one per line with `json`). A line ends at `\n`,
+/// `\r` or `\r\n`; a byte-order mark at the start of the input is skipped. A bad line prints
 /// an error naming its line number (`{"input": ..., "line": N, "error": ...}` in JSON) to stdout
 /// in JSON mode and to stderr otherwise; the other lines still print, a line that is not UTF-8
-/// text included. Returns 2 if any line was bad, else 0.
+/// text or longer than 1 MiB included (past 64 MiB more with no line end, the batch stops
+/// there). Returns 2 if any line was bad, else 0. A closed output ends the run (see `output`).
 pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Result<Output, String>) -> u8 {
     if input != "-" {
+        let input = input.strip_prefix(BYTE_ORDER_MARK).unwrap_or(input);
         let result = each(input);
         let code = if result.is_err() { BAD_INPUT } else { OK };
         print_result(None, input, json, result);
         return code;
     }
     let mut code = OK;
-    let mut stdin = std::io::stdin().lock();
-    let mut bytes = Vec::new();
+    let mut lines = Lines::new(std::io::stdin().lock(), MAX_LINE_BYTES);
     for number in 1.. {
-        bytes.clear();
-        let read = (&mut stdin).take(MAX_LINE_BYTES + 1).read_until(b'\n', &mut bytes);
-        let too_long = bytes.len() as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n');
-        // The rest of a line too long to read is skipped, not kept.
-        let read = if too_long { stdin.skip_until(b'\n').map(|_| bytes.len()) } else { read };
-        match read {
-            Ok(0) => break,
-            Ok(_) => {}
+        let line = match lines.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
             Err(e) => {
-                eprintln!("error: line {number} of standard input cannot be read: {e}");
+                output::error(format_args!("line {number} of standard input cannot be read: {e}"));
                 return BAD_INPUT;
             }
+        };
+        let (mut bytes, too_long) = match line {
+            Line::Whole(bytes) => (bytes, false),
+            Line::TooLong(bytes) => (bytes, true),
+        };
+        if number == 1 && bytes.starts_with(BYTE_ORDER_MARK.to_string().as_bytes()) {
+            bytes.drain(..BYTE_ORDER_MARK.len_utf8());
         }
         let result = match std::str::from_utf8(&bytes) {
             _ if too_long => {
@@ -64,36 +76,52 @@ pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Res
             code = BAD_INPUT;
         }
         print_result(Some(number), String::from_utf8_lossy(&bytes).trim(), json, result);
+        if too_long && !skip_rest(&mut lines, number) {
+            return BAD_INPUT;
+        }
     }
     code
 }
 
+/// Skips the rest of line `number`, found too long: whether the batch goes on (false, with an
+/// error printed, when no line end comes in [`MAX_SKIPPED_BYTES`] or the input cannot be read).
+fn skip_rest(lines: &mut Lines<impl std::io::BufRead>, number: usize) -> bool {
+    match lines.skip_rest(MAX_SKIPPED_BYTES) {
+        Ok(true) => true,
+        Ok(false) => {
+            output::error(format_args!(
+                "line {number}: still no line end {} MiB further on; the rest of standard input is not read",
+                MAX_SKIPPED_BYTES >> 20
+            ));
+            false
+        }
+        Err(e) => {
+            output::error(format_args!("line {number} of standard input cannot be read: {e}"));
+            false
+        }
+    }
+}
+
 /// Prints one result; an error names the line of standard input it came from, if any.
 fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<Output, String>) {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    // A closed pipe (e.g. `| head`) is not an error worth a panic: stop printing quietly.
-    let _ = match (json, result) {
-        (true, Ok(o)) => writeln!(out, "{}", o.json),
+    match (json, result) {
+        (true, Ok(o)) => output::json(o.json),
         (true, Err(e)) => {
+            output::bad_input();
             let mut v = serde_json::json!({ "input": input, "error": e });
             if let Some(n) = number {
                 v["line"] = n.into();
             }
-            writeln!(out, "{v}")
+            output::json(v);
         }
-        (false, Ok(o)) if o.text.is_empty() => Ok(()),
-        (false, Ok(o)) => writeln!(out, "{}", o.text.trim_end()),
-        (false, Err(e)) => {
-            let _ = out.flush();
-            match (number, input.trim().is_empty()) {
-                (Some(n), _) => eprintln!("error: line {n}: {input}: {e}"),
-                (None, true) => eprintln!("error: {e}"),
-                (None, false) => eprintln!("error: {input}: {e}"),
-            }
-            Ok(())
-        }
-    };
+        (false, Ok(o)) if o.text.is_empty() => {}
+        (false, Ok(o)) => output::line(o.text.trim_end()),
+        (false, Err(e)) => match (number, input.trim().is_empty()) {
+            (Some(n), _) => output::error(format_args!("line {n}: {input}: {e}")),
+            (None, true) => output::error(e),
+            (None, false) => output::error(format_args!("{input}: {e}")),
+        },
+    }
 }
 
 /// The red fives of each suit (m, p, s) in `hand`, closed and called.
@@ -116,4 +144,29 @@ pub fn add_red_five(reds: &mut [u8; 3], tile: Tile, what: &str, text: &str) -> R
         return Err(format!("{what} '{text}': a second red {tile} (the hand or another tile given holds one)"));
     }
     Ok(())
+}
+
+/// A parser of whole numbers from `least` to `most` for a flag: a number past the type's range
+/// is too large, as one past `most` is (`--seed 18446744073709551616`: "too large (at most
+/// 18446744073709551615)"), not "not a number".
+pub fn whole<T>(least: T, most: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u128> + TryInto<u128> + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        // Every type here fits in u128.
+        let (least, most) = (least.try_into().unwrap_or(0), most.try_into().unwrap_or(u128::MAX));
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err("not a whole number".to_string());
+        }
+        // Past u128, a run of digits is too large for any type here.
+        let n = text.parse::<u128>().unwrap_or(u128::MAX);
+        if n > most {
+            return Err(format!("too large (at most {most})"));
+        }
+        if n < least {
+            return Err(format!("too small (at least {least})"));
+        }
+        T::try_from(n).map_err(|_| format!("too large (at most {most})"))
+    }
 }

@@ -3,6 +3,8 @@
 
 mod cmd;
 mod common;
+mod lines;
+mod output;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -29,7 +31,8 @@ Examples:
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
 [5555z*] closed kan, [5555z+] added kan.
-Exit codes: 0 ok, 2 bad input (the other lines of a batch still print).";
+Exit codes: 0 ok, 2 bad input (the other lines of a batch still print), 1 the output cannot be
+written. A closed pipe (`| head`) ends the command quietly, with the code reached so far.";
 
 /// haipai (配牌): mahjong algorithms on the command line.
 #[derive(Parser, Debug)]
@@ -74,7 +77,18 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help, version and clap's errors go through `output` as well: a closed pipe ends the
+        // command quietly and a bad value quoted back has its control characters escaped.
+        Err(e) => {
+            if e.use_stderr() {
+                output::bad_input();
+            }
+            output::message(&e.render().to_string(), e.use_stderr());
+            return ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(common::BAD_INPUT));
+        }
+    };
     let code = match &cli.command {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Waits(args) => cmd::waits::run(args),

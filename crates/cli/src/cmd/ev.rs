@@ -2,7 +2,7 @@
 //! per distinct discard with expected points, win and tenpai probability and the necessary
 //! tiles with their live copies; `-` reads one hand a line.
 
-use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
+use crate::common::{Output, add_red_five, for_each_input, hand_red_fives, whole};
 use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, Workspace, evaluate};
 use haipai::tiles::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
@@ -18,7 +18,7 @@ pub struct Args {
     /// called melds in brackets; `-` reads one hand a line from standard input.
     pub hand: String,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=17))]
+    #[arg(long, default_value_t = 1, value_parser = whole(1u8, 17))]
     pub turn: u8,
     /// Seat wind: E (dealer), S, W or N.
     #[arg(long, default_value = "E")]
@@ -48,10 +48,10 @@ pub struct Args {
     pub riichi: Option<String>,
     /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
     /// Default: 1 with `--model full`, 0 with `--model article`.
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u8::MAX))]
     pub budget: Option<u8>,
     /// Give up (with an error) beyond this many states (default 50 million, a few GB).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, usize::MAX))]
     pub max_states: Option<usize>,
     /// Do not count ura-dora.
     #[arg(long)]
@@ -364,7 +364,7 @@ pub fn run(args: &Args) -> u8 {
     let (opts, base) = match options(args).and_then(|o| Ok((o, flags(args)?))) {
         Ok(both) => both,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(e);
             return crate::common::BAD_INPUT;
         }
     };

@@ -15,7 +15,7 @@ use haipai::combinatorics::odds::{self, Odd};
 use haipai::combinatorics::{Count, ShantenDistribution, TenhouTable, Variant};
 use serde_json::{Value, json};
 
-use crate::common::{BAD_INPUT, OK};
+use crate::common::{BAD_INPUT, OK, whole};
 
 /// What to count.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct Args {
     pub what: What,
     /// Hand size (1..=14, default 14; `shanten` and `tenhou` only: `derived` always counts 13
     /// and 14).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, usize::MAX))]
     pub tiles: Option<usize>,
     /// Three-player mahjong: 108 tiles, 2m-8m removed.
     #[arg(long)]
@@ -53,11 +53,11 @@ pub struct Args {
 pub fn run(args: &Args) -> u8 {
     let tiles = args.tiles.unwrap_or(14);
     if !(1..=14).contains(&tiles) {
-        eprintln!("error: --tiles {tiles}: hand size must be 1..=14");
+        crate::output::error(format_args!("--tiles {tiles}: hand size must be 1..=14"));
         return BAD_INPUT;
     }
     if args.what == What::Derived && args.tiles.is_some() {
-        eprintln!("error: --tiles {tiles}: `odds derived` always counts 13- and 14-tile hands");
+        crate::output::error(format_args!("--tiles {tiles}: `odds derived` always counts 13- and 14-tile hands"));
         return BAD_INPUT;
     }
     let variant = Variant { sanma: args.sanma, red_fives: args.red };
@@ -74,7 +74,7 @@ pub fn run(args: &Args) -> u8 {
             if args.json { derived_json(variant, &list).to_string() } else { odds::render(&list) }
         }
     };
-    println!("{}", out.trim_end());
+    crate::output::line(out.trim_end());
     OK
 }
 

@@ -1,7 +1,7 @@
 //! `haipai score HAND --win TILE ...`: the yaku, fu and payments of a winning hand; `-` reads
 //! one JSON request per line.
 
-use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
+use crate::common::{Output, add_red_five, for_each_input, hand_red_fives, whole};
 use haipai::score::{Outcome, Rules, Score, Situation, score};
 use haipai::tiles::Wind;
 use haipai::tiles::{Hand, Tile, parse_tile};
@@ -62,10 +62,10 @@ pub struct Args {
     #[arg(long = "ura-indicator", num_args = 1..)]
     pub ura_indicators: Vec<String>,
     /// Honba counters (default 0).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u32::MAX))]
     pub honba: Option<u32>,
     /// Riichi sticks on the table (default 0).
-    #[arg(long)]
+    #[arg(long, value_parser = whole(0, u32::MAX))]
     pub sticks: Option<u32>,
     /// Rules: no open tanyao.
     #[arg(long)]
@@ -300,12 +300,17 @@ impl Request {
 
     /// The non-negative integer field `k` (at most `u32::MAX`); 0 when not given.
     fn number(&self, k: &str) -> Result<u32, String> {
+        let too_large = || format!("field '{k}' is too large (at most {})", u32::MAX);
         match self.0.get(k) {
             None | Some(Value::Null) => Ok(0),
-            Some(v) => v
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .ok_or(format!("field '{k}' must be a non-negative integer")),
+            Some(Value::Number(n)) if n.as_u64().is_some() => {
+                n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(too_large)
+            }
+            // Past u64, serde_json reads a whole number as a float.
+            Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f > f64::from(u32::MAX)) => {
+                Err(too_large())
+            }
+            Some(_) => Err(format!("field '{k}' must be a non-negative integer")),
         }
     }
 
@@ -444,10 +449,10 @@ pub fn run(args: &Args) -> u8 {
     if args.hand == "-" {
         let given = situation_flags(args);
         if !given.is_empty() {
-            eprintln!(
-                "error: {} describe a hand on the command line; with `-` each JSON request gives them as fields",
+            crate::output::error(format_args!(
+                "{} describe a hand on the command line; with `-` each JSON request gives them as fields",
                 given.join(", ")
-            );
+            ));
             return crate::common::BAD_INPUT;
         }
         for_each_input("-", args.json, |line| describe(&from_json(line)?, &rules))

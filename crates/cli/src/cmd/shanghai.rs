@@ -14,14 +14,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
 
-use crate::common::{BAD_INPUT, OK};
+use crate::common::{BAD_INPUT, OK, whole};
 
-/// Prints to standard output, stopping quietly when the pipe is closed (`| head`).
+/// Prints a line to standard output (a closed pipe, `| head`, ends the command quietly).
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        crate::output::line(format_args!($($arg)*))
+    };
 }
 
 /// Arguments of `haipai shanghai`.
@@ -65,10 +64,10 @@ enum Sub {
         #[arg(long, requires = "file")]
         map: Option<String>,
         /// Number of deals (seeds SEED, SEED+1, ...).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = whole(0, u64::MAX))]
         deals: u64,
         /// First seed.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX))]
         seed: u64,
         /// Rule set: standard, or grid (document 002).
         #[arg(long, default_value = "standard")]
@@ -99,7 +98,7 @@ struct BoardArgs {
     #[arg(long, requires = "file")]
     map: Option<String>,
     /// Deal seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = whole(0, u64::MAX))]
     seed: u64,
     /// Deal winnable by construction instead of uniformly at random.
     #[arg(long)]
@@ -129,14 +128,14 @@ struct SolverArgs {
 #[derive(clap::Args, Debug)]
 struct BudgetArgs {
     /// Search-node budget per solver call (a review makes one per unresolved move).
-    #[arg(long, default_value_t = Budget::default().nodes)]
+    #[arg(long, default_value_t = Budget::default().nodes, value_parser = whole(0, u64::MAX))]
     budget: u64,
     /// Time budget in milliseconds per solve (a review's covers the whole review).
-    #[arg(long, default_value_t = default_time_ms())]
+    #[arg(long, default_value_t = default_time_ms(), value_parser = whole(0, u64::MAX))]
     time_ms: u64,
     /// Memory budget of the solver's tables in MiB per solver call (when full, the search
     /// goes on without remembering more lost positions).
-    #[arg(long, default_value_t = (Budget::default().memory >> 20) as u64)]
+    #[arg(long, default_value_t = (Budget::default().memory >> 20) as u64, value_parser = whole(0, u64::MAX))]
     memory_mb: u64,
 }
 
@@ -219,7 +218,7 @@ fn parse_layout_file(path: &Path, text: &str, map: Option<&str>) -> Result<Layou
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("file");
     let parsed = formats::parse_detected(stem, text, map).map_err(|e| format!("{}: {e}", path.display()))?;
     if let Some(note) = parsed.note {
-        eprintln!("note: {}: {note}", path.display());
+        crate::output::message(&format!("note: {}: {note}\n", path.display()), true);
     }
     Ok(parsed.layout)
 }
@@ -340,7 +339,7 @@ pub fn run(args: &Args) -> u8 {
     match result {
         Ok(()) => OK,
         Err(e) => {
-            eprintln!("error: {e}");
+            crate::output::error(e);
             BAD_INPUT
         }
     }

@@ -43,13 +43,13 @@ pub fn run(args: &Args) -> u8 {
         match parse_counts(&args.visible) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("error: --visible '{}': {e}", args.visible);
+                crate::output::error(format_args!("--visible '{}': {e}", args.visible));
                 return crate::common::BAD_INPUT;
             }
         }
     };
     if args.sanma && visible[1..8].iter().any(|&c| c > 0) {
-        eprintln!("error: --visible '{}': three-player mahjong has no 2m-8m", args.visible);
+        crate::output::error(format_args!("--visible '{}': three-player mahjong has no 2m-8m", args.visible));
         return crate::common::BAD_INPUT;
     }
     for_each_input(&args.hand, args.json, |line| {
@@ -129,6 +129,9 @@ impl<'h> Analysis<'h> {
     fn new(hand: &'h Hand, visible: &Counts, sanma: bool) -> Result<Analysis<'h>, String> {
         let rules = if sanma { &SANMA } else { &FOUR_PLAYER };
         let closed = *hand.closed();
+        if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
+            return Err(no_closed_tiles(hand));
+        }
         let n = (rules.validate)(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
         if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
             return Err("three-player mahjong has no 2m-8m (called meld)".to_string());
@@ -217,6 +220,18 @@ impl<'h> Analysis<'h> {
         rows.sort_by_key(|r| (r.shanten, std::cmp::Reverse(r.live), r.discard.index()));
         rows
     }
+}
+
+/// Why a hand of called melds alone has no shanten: how many closed tiles a full hand holds
+/// beside them.
+fn no_closed_tiles(hand: &Hand) -> String {
+    let melds = hand.melds().len();
+    let plural = if melds == 1 { "" } else { "s" };
+    let beside = match 13usize.checked_sub(3 * melds) {
+        Some(least) if least > 0 => format!("a hand of 13 or 14 tiles holds {least} or {} of them here", least + 1),
+        _ => "at most 4 melds".to_string(),
+    };
+    format!("no closed tiles beside the {melds} called meld{plural} ({} tiles): {beside}", hand.size())
 }
 
 /// The 何切る table's lines: a header, then one line per row.

@@ -69,7 +69,7 @@ fn ev_batch_and_bad_input() {
     assert!(err.contains("--objective 'speed'"), "{err}");
     let (code, _, err) = haipai(&["ev", "222567m345p33667s", "--turn", "18"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("18 is not in 1..=17"), "{err}");
+    assert!(err.contains("'18' for '--turn <TURN>': too large (at most 17)"), "{err}");
     let (code, _, err) = haipai(&["ev", "22222m567m345p3366s"], "");
     assert_eq!(code, 2);
     assert!(!err.is_empty());
@@ -95,10 +95,15 @@ fn ev_win_objective_and_options() {
 #[test]
 fn turns_outside_1_to_17_and_second_red_fives_are_refused() {
     // --turn 999 used to be refused as "not in 0..=255".
-    for turn in ["0", "999"] {
+    // A number past u64 was "number too large to fit in target type".
+    for (turn, why) in [
+        ("0", "too small (at least 1)"),
+        ("999", "too large (at most 17)"),
+        ("99999999999999999999", "too large (at most 17)"),
+    ] {
         let (code, out, err) = haipai(&["ev", "222567m345p33667s", "--turn", turn], "");
         assert_eq!((code, out.as_str()), (2, ""));
-        assert!(err.contains(&format!("{turn} is not in 1..=17")), "{err}");
+        assert!(err.contains(&format!("'{turn}' for '--turn <TURN>': {why}")), "{err}");
     }
     let hand = "222567m340p33667s";
     let (code, _, err) = haipai(&["ev", hand, "--model", "article", "--dora-indicator", "0p"], "");

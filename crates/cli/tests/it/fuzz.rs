@@ -76,24 +76,51 @@ fn check(args: &[String], stdin: &[u8], r: &Run) {
     }
 }
 
+/// The numbers of the non-blank lines of `stdin` (a line ends at `\n`, `\r` or `\r\n`).
+fn non_blank_lines(stdin: &[u8]) -> Vec<usize> {
+    let text = String::from_utf8_lossy(stdin).replace("\r\n", "\n").replace('\r', "\n");
+    text.split('\n').enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, _)| i + 1).collect()
+}
+
+/// Whether the command refused its flags as a whole, before reading any line: nothing on
+/// standard output, one error on standard error.
+fn refused(r: &Run) -> bool {
+    r.code == 2 && r.out.is_empty() && r.err.starts_with("error: ") && !r.err.contains("error: line ")
+}
+
 /// Checks a JSON batch: one object a non-blank line, in order, errors naming their line.
 fn check_json_batch(args: &[String], stdin: &[u8], r: &Run) {
-    if r.code != 0 && !r.err.is_empty() && r.out.is_empty() {
-        return; // refused as a whole (a bad flag), before reading any line
+    if refused(r) {
+        return;
     }
-    let lines: Vec<usize> = stdin
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(_, l)| !String::from_utf8_lossy(l).trim().is_empty())
-        .map(|(i, _)| i + 1)
-        .collect();
+    let lines = non_blank_lines(stdin);
     let printed: Vec<&str> = r.out.lines().collect();
     assert_eq!(printed.len(), lines.len(), "haipai {args:?}: one JSON line per input line\n{}", r.out);
     for (line, text) in lines.iter().zip(printed) {
         let v: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
-        if v.get("input").is_some() && v["error"].is_string() {
+        // A score with no yaku is an answer (`"error": "no yaku"` beside its han), not a bad line.
+        if v["error"].is_string() && v["error"] != "no yaku" {
+            assert!(v["input"].is_string(), "haipai {args:?}: an error without its input: {text}");
             assert_eq!(v["line"], *line, "haipai {args:?}: {text}");
         }
+    }
+}
+
+/// Checks a text batch: every error on standard error names a non-blank line, in order.
+fn check_text_batch(args: &[String], stdin: &[u8], r: &Run) {
+    if refused(r) {
+        return;
+    }
+    let lines = non_blank_lines(stdin);
+    let mut last = 0;
+    for error in r.err.lines() {
+        let number = error
+            .strip_prefix("error: line ")
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|n| n.parse::<usize>().ok())
+            .unwrap_or_else(|| panic!("haipai {args:?}: an error naming no line: {error}"));
+        assert!(number > last && lines.contains(&number), "haipai {args:?}: line {number}: {error}");
+        last = number;
     }
 }
 
@@ -213,6 +240,10 @@ fn attack(templates: &[&[&str]], flags: &[&str], lines: &[&str], cases: usize, s
         check(&args, &stdin, &r);
         if reads_batch && args.iter().any(|a| a == "--json") {
             check_json_batch(&args, &stdin, &r);
+        } else if reads_batch
+            && args.first().is_some_and(|a| ["parse", "waits", "shanten", "score", "ev"].contains(&a.as_str()))
+        {
+            check_text_batch(&args, &stdin, &r);
         }
     }
 }

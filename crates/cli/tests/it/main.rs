@@ -5,6 +5,7 @@ mod ev;
 mod fuzz;
 mod odds;
 mod parse;
+mod pipes;
 mod readme;
 mod score;
 mod shanghai;

@@ -138,3 +138,43 @@ fn help_examples_are_found_and_cut_before_their_description() {
     let help = "Examples:\n  haipai waits 1112224588899          (111)(222)(888)(99)[45]\n  haipai odds tenhou\n";
     assert_eq!(help_examples(help), ["waits 1112224588899", "odds tenhou"]);
 }
+
+#[test]
+fn lines_end_at_cr_lf_and_crlf() {
+    // CR-only line ends read as one hand, `123m456p`.
+    let (code, out, _) = haipai(&["parse", "-", "--json"], "123m\r456p\r\n789s\n\r1z\r");
+    assert_eq!(code, 0);
+    let hands: Vec<String> =
+        out.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json")["hand"].to_string()).collect();
+    assert_eq!(hands, [r#""123m""#, r#""456p""#, r#""789s""#, r#""1z""#]);
+    let (code, _, err) = haipai(&["parse", "-"], "123m\r9z\r\n");
+    assert_eq!((code, err.as_str()), (2, "error: line 2: 9z: at 1: '9z' is not a tile: honours are 1z..7z\n"));
+}
+
+#[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let (code, out, err) = haipai(&["parse", "\u{feff}123m"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("hand:   123m\n"), "{out}");
+    let (code, out, err) = haipai(&["parse", "-"], "\u{feff}123m\n456p\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("hand:").count(), 2, "{out}");
+    // Only at the start: elsewhere it is still no tile.
+    let (code, _, err) = haipai(&["parse", "-"], "123m\n\u{feff}456p\n");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: line 2: "), "{err}");
+}
+
+#[test]
+fn control_characters_quoted_back_are_escaped() {
+    let (code, _, err) = haipai(&["parse", "\u{1b}[2J1m"], "");
+    assert_eq!(code, 2);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.starts_with("error: \\u{1b}[2J1m: "), "{err}");
+    let (code, _, err) = haipai(&["parse", "-"], "1m\u{7}\t2m\n");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: line 1: 1m\\u{7}\\t2m: "), "{err}");
+    let (code, _, err) = haipai(&["shanghai", "review", "--layout", "grid2x2x2", "--moves", "\u{1b}]0;x\u{7}"], "");
+    assert_eq!(code, 2);
+    assert!(!err.chars().any(|c| c.is_control() && c != '\n'), "{err:?}");
+}

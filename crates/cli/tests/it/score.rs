@@ -181,3 +181,37 @@ fn a_yakuman_without_fu_parts_prints_no_empty_brackets() {
     assert_eq!(code, 0);
     assert!(out.contains("\nhan 13  fu 0  yakuman\n"), "{out}");
 }
+
+#[test]
+fn numbers_past_their_range_are_too_large() {
+    let (code, _, err) = haipai(&["score", "233445m678p234s99s", "--win", "3m", "--honba", "4294967296"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'4294967296' for '--honba <HONBA>': too large (at most 4294967295)"), "{err}");
+    let requests = [
+        (
+            r#"{"hand": "233445m678p234s99s", "win": "3m", "honba": 99999999999}"#,
+            "field 'honba' is too large (at most 4294967295)",
+        ),
+        (
+            r#"{"hand": "233445m678p234s99s", "win": "3m", "sticks": 1e30}"#,
+            "field 'sticks' is too large (at most 4294967295)",
+        ),
+        (
+            r#"{"hand": "233445m678p234s99s", "win": "3m", "sticks": -1}"#,
+            "field 'sticks' must be a non-negative integer",
+        ),
+        (
+            r#"{"hand": "233445m678p234s99s", "win": "3m", "honba": 1.5}"#,
+            "field 'honba' must be a non-negative integer",
+        ),
+    ];
+    for (request, error) in requests {
+        let (code, out, _) = haipai(&["score", "-", "--json"], request);
+        assert_eq!(code, 2);
+        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+        assert_eq!(v["error"], error);
+    }
+    let (code, _, err) = haipai(&["shanghai", "stats", "--seed", "18446744073709551616"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("too large (at most 18446744073709551615)"), "{err}");
+}

@@ -142,3 +142,16 @@ fn karaten_through_called_melds_is_named() {
     let (out, _, _) = run(&["123456789m11p11s", "--visible", "11p11s"], "");
     assert!(out.ends_with("necessary: 1p1s (0 left)\n"), "{out}");
 }
+
+#[test]
+fn called_melds_alone_say_how_many_closed_tiles_they_need() {
+    // It read "no tiles given".
+    let (code, _, err) = crate::haipai(&["shanten", "[123m][456m][789m][111z]"], "");
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "error: [123m][456m][789m][111z]: no closed tiles beside the 4 called melds (12 tiles): a hand of 13 or 14 tiles holds 1 or 2 of them here"
+    );
+    let (_, _, err) = crate::haipai(&["shanten", "[123m]"], "");
+    assert!(err.contains("beside the 1 called meld (3 tiles): a hand of 13 or 14 tiles holds 10 or 11"), "{err}");
+}
