@@ -1,0 +1,1 @@
+//! Seeded self-play games, the fixtures of the crate's tests (filled in below).
