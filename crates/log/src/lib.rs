@@ -29,8 +29,6 @@ mod model;
 mod offers;
 mod order;
 mod replay;
-#[doc(hidden)]
-pub mod selfplay;
 pub mod tenhou6;
 
 pub use error::{Error, ErrorKind};

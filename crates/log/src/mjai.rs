@@ -6,7 +6,7 @@
 //! tile just drawn", which cannot tell a second copy played from the hand.
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{CallKind, DrawKind, Event, Game, LogTile, Round, Rules, Win, place_kan_dora};
+use crate::model::{CallKind, DrawKind, Event, Game, LogTile, Round, Rules, Win, normalize};
 use haipai_tiles::{Tile, Wind};
 use serde_json::{Value, json};
 
@@ -109,7 +109,7 @@ impl Reader {
 
     fn finish_round(&mut self) {
         if let Some(mut r) = self.round.take() {
-            place_kan_dora(&mut r.events);
+            normalize(&mut r.events);
             self.game.rounds.push(r);
         }
     }

@@ -7,7 +7,7 @@
 //! 4-seat offsets in `m`. Read with `roxmltree` and `flate2`.
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, place_kan_dora};
+use crate::model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, normalize};
 use haipai_tiles::{Tile, Wind};
 use std::io::Read;
 
@@ -163,7 +163,7 @@ impl Reader {
 
     fn finish_round(&mut self) {
         if let Some(mut r) = self.round.take() {
-            place_kan_dora(&mut r.events);
+            normalize(&mut r.events);
             self.game.rounds.push(r);
         }
     }

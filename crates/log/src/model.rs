@@ -167,14 +167,14 @@ pub enum Event {
         kind: CallKind,
         /// The called tile.
         tile: LogTile,
-        /// The caller's own tiles in the meld.
+        /// The caller's own tiles in the meld, sorted.
         own: Vec<LogTile>,
     },
     /// A seat declares a closed kan (暗槓) of four tiles of its hand.
     Ankan {
         /// Who.
         seat: u8,
-        /// The four tiles.
+        /// The four tiles, sorted.
         tiles: [LogTile; 4],
     },
     /// A seat adds the fourth tile to its pon (加槓).
@@ -283,10 +283,18 @@ pub fn round_name(wind: Wind, hand: u8, honba: u32) -> String {
     format!("{}{}-{}", wind.letter(), hand, honba)
 }
 
-/// Moves each open kan's (daiminkan, kakan) new indicator to where it becomes visible: after
-/// the kan player's next discard, or at its next kan if that comes first. An ankan's stays
-/// where it is (visible at once). Readers call this so every format places them alike.
-pub(crate) fn place_kan_dora(events: &mut Vec<Event>) {
+/// Puts events in the model's one form, whatever the format: melds' own tiles sorted, and
+/// each open kan's (daiminkan, kakan) new indicator where it becomes visible, after the kan
+/// player's next discard or at its next kan if that comes first (an ankan's is visible at
+/// once and stays where it is).
+pub(crate) fn normalize(events: &mut Vec<Event>) {
+    for e in events.iter_mut() {
+        match e {
+            Event::Call { own, .. } => own.sort(),
+            Event::Ankan { tiles, .. } => tiles.sort(),
+            _ => {}
+        }
+    }
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let mut held: Vec<Event> = Vec::new();
     let mut open_kan_by: Option<u8> = None;

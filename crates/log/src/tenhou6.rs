@@ -9,7 +9,7 @@
 //! and `"f44"` (kita).
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, place_kan_dora, round_name};
+use crate::model::{DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, normalize, round_name};
 use crate::order::{self, Give, Take};
 use haipai_tiles::{Tile, Wind};
 use serde_json::{Value, json};
@@ -144,7 +144,7 @@ fn read_round_body(
     let mut events = with_dora(played.events.clone(), &dora[1..]);
     let result = array(&parts[16], "the result")?;
     events.extend(read_result(result, &played, &ura)?);
-    place_kan_dora(&mut events);
+    normalize(&mut events);
     Ok(Round { wind, hand, honba, sticks, scores, dealt, dora: first, events })
 }
 
