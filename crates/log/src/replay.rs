@@ -364,6 +364,15 @@ impl<'a> Table<'a> {
         if let Event::Dora { indicator } = event {
             self.dora.push(*indicator);
             add(&mut self.public, *indicator);
+            // an open kan's indicator turns with the discard, before anyone calls it
+            for d in self.offered.iter_mut().flat_map(|o| o.decisions.iter_mut()) {
+                d.position.dora_indicators.push(*indicator);
+                let k = indicator.tile.index();
+                d.position.seen[k] = d.position.seen[k].saturating_add(1);
+                if indicator.red {
+                    d.position.seen_red[indicator.tile.suit().index()] += 1;
+                }
+            }
             return Ok(());
         }
         if !matches!(event, Event::Win(_)) {
