@@ -226,6 +226,9 @@ impl Reader {
         let mut hand = self.tiles(attr(node, "hai")?, "hai")?;
         hand.sort();
         let tile = self.tile(numbers(attr(node, "machi")?, "machi")?.first().copied().unwrap_or(-1))?;
+        if !hand.contains(&tile) {
+            return Err(crate::error::illegal(format!("the winning tile {tile} is not in the winning hand")));
+        }
         let ten = numbers(attr(node, "ten")?, "ten")?;
         let han = node.attribute("yaku").map(|y| numbers(y, "yaku")).transpose()?;
         let han = han.map(|y| y.iter().skip(1).step_by(2).sum::<i64>().clamp(0, 1000) as u32).filter(|_| node.attribute("yakuman").is_none());

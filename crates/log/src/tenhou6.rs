@@ -21,7 +21,9 @@ use serde_json::{Value, json};
 /// cannot be read, or per-seat lists that fit no order of play; the message names the round
 /// and, where it can, the event.
 pub fn read(text: &str) -> Result<Game, Error> {
-    let root: Value = serde_json::from_str(text).map_err(|e| syntax(format!("bad JSON: {e}")).at_line(e.line()))?;
+    let last_line = text.lines().count().max(1);
+    let root: Value =
+        serde_json::from_str(text).map_err(|e| syntax(format!("bad JSON: {e}")).at_line(e.line().clamp(1, last_line)))?;
     let log = root.get("log").and_then(Value::as_array).ok_or_else(|| syntax("no \"log\" array"))?;
     let mut game = Game { rules: rules(&root), names: names(&root), rounds: Vec::new() };
     for (i, value) in log.iter().enumerate() {
