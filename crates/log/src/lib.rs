@@ -8,14 +8,29 @@
 //! kita on its own turn) with the full [`Position`] it was made in.
 //!
 //! ```
-//! use haipai_log::{Choice, read};
-//! let text = haipai_log::selfplay::game(7, 4).map(|g| haipai_log::tenhou6::write(&g))?;
-//! let game = read(text.as_bytes())?;
+//! use haipai_log::{CallKind, Choice, read};
+//! // One round in tenhou.net/6 JSON: seat 1 pons seat 3's second 7z, discards 5z, and the
+//! // dealer wins on it.
+//! let log = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[
+//!   [0,0,0],[25000,25000,25000,25000],[11],[],
+//!   [11,12,13,21,22,23,31,32,33,41,41,45,45],[19,28],[60,60],
+//!   [14,15,16,24,25,26,34,35,36,47,47,45,46],[29,38,"47p4747"],[60,60,45],
+//!   [17,18,19,27,28,29,37,38,39,42,42,43,43],[39,12],[60,60],
+//!   [47,47,15,16,17,25,26,27,35,36,37,46,46],[18,18],[47,47],
+//!   ["和了",[2000,-2000,0,0],[0,1,0,"40符1飜2000点"]]]]}"#;
+//! let game = read(log.as_bytes())?;
 //! for round in game.replay() {
 //!     let round = round?;
-//!     for d in round.decisions.iter().filter(|d| d.position.seat == 0) {
-//!         if let Choice::Discard { tile, .. } = d.choice {
-//!             assert!(d.position.closed_tiles().contains(&tile));
+//!     assert_eq!(round.name, "E1-0");
+//!     for decision in round.for_seat(1) {
+//!         let p = &decision.position;
+//!         match &decision.choice {
+//!             Choice::Discard { tile, .. } => assert!(p.closed_tiles().contains(tile)),
+//!             Choice::Call { options, taken, .. } => {
+//!                 assert!(options.iter().any(|o| o.kind == CallKind::Pon));
+//!                 println!("turn {}: {}", p.turn, if taken.is_some() { "pon" } else { "pass" });
+//!             }
+//!             _ => {}
 //!         }
 //!     }
 //! }

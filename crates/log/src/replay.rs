@@ -509,3 +509,37 @@ impl<'a> Table<'a> {
         Ok(())
     }
 }
+
+impl std::fmt::Display for CallOption {
+    /// `pon 55p`, `chi 46m`: the kind and the seat's own tiles.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.kind {
+            CallKind::Chi => "chi",
+            CallKind::Pon => "pon",
+            CallKind::Daiminkan => "daiminkan",
+        };
+        let (mut counts, mut red) = ([0u8; 34], [0u8; 3]);
+        for t in &self.own {
+            counts[t.tile.index()] += 1;
+            red[t.tile.suit().index().min(2)] += u8::from(t.red);
+        }
+        write!(f, "{kind} {}", haipai_tiles::counts_to_string_with_red(&counts, &red))
+    }
+}
+
+impl std::fmt::Display for Choice {
+    /// `discard 5p`, `discard 0m tsumogiri riichi`, `pon 77z on 7z from seat 3`,
+    /// `pass on 7z from seat 3`, `ankan 1m`, `kakan 8s`, `kita 4z`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Choice::Discard { tile, tsumogiri, riichi } => {
+                write!(f, "discard {tile}{}{}", if *tsumogiri { " tsumogiri" } else { "" }, if *riichi { " riichi" } else { "" })
+            }
+            Choice::Call { tile, from, taken: Some(call), .. } => write!(f, "{call} on {tile} from seat {from}"),
+            Choice::Call { tile, from, taken: None, .. } => write!(f, "pass on {tile} from seat {from}"),
+            Choice::Ankan { tiles } => write!(f, "ankan {}", tiles[0]),
+            Choice::Kakan { tile } => write!(f, "kakan {tile}"),
+            Choice::Kita { tile } => write!(f, "kita {tile}"),
+        }
+    }
+}

@@ -138,3 +138,11 @@ fn errors_name_the_round_and_the_event() {
     let bad = read(b"{\"log\":[[[0,0,0]]]}").expect_err("a short round");
     assert_eq!(bad.to_string(), "round 1: a round has 1 parts, not 17");
 }
+
+#[test]
+fn choices_print_in_our_notation() {
+    let game = read(&fixture("confusing_naki.json")).expect("reads");
+    let r = &replayed(&game)[0];
+    let printed: Vec<String> = r.for_seat(1).map(|d| d.choice.to_string()).collect();
+    assert_eq!(printed, ["discard 9p tsumogiri", "pass on 7z from seat 3", "discard 8s tsumogiri", "pon 77z on 7z from seat 3", "discard 5z"]);
+}
