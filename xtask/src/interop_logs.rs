@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// Runs the check on `dir` (or the default), printing the summary; a missing folder is a
 /// plain "skipped" line.
 pub fn run(dir: Option<&str>) -> Result<(), String> {
-    let beside = || crate::project_root().parent().map_or_else(|| PathBuf::from("../shared/logs"), |p| p.join("shared/logs"));
+    let beside =
+        || crate::project_root().parent().map_or_else(|| PathBuf::from("../shared/logs"), |p| p.join("shared/logs"));
     let dir = dir.map_or_else(beside, PathBuf::from);
     if !dir.is_dir() {
         println!("skipped: {} not found", dir.display());
@@ -31,7 +32,10 @@ fn log_files(dir: &Path) -> Vec<PathBuf> {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if matches!(path.extension().and_then(|e| e.to_str()), Some("json" | "mjlog" | "xml" | "mjson" | "gz")) {
+            } else if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("json" | "mjlog" | "xml" | "mjson" | "gz")
+            ) {
                 out.push(path);
             }
         }
@@ -45,14 +49,16 @@ fn manifest(dir: &Path) -> BTreeMap<String, [usize; 4]> {
     let Ok(text) = std::fs::read_to_string(dir.join("MANIFEST.tsv")) else { return BTreeMap::new() };
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
-    let (Some(file), Some(col)) = (header.iter().position(|h| *h == "file"), header.iter().position(|h| *h == "decisions_seat0-3"))
+    let (Some(file), Some(col)) =
+        (header.iter().position(|h| *h == "file"), header.iter().position(|h| *h == "decisions_seat0-3"))
     else {
         return BTreeMap::new();
     };
     let mut out = BTreeMap::new();
     for line in lines {
         let cells: Vec<&str> = line.split('\t').collect();
-        let counts: Vec<usize> = cells.get(col).unwrap_or(&"").split(',').filter_map(|c| c.trim().parse().ok()).collect();
+        let counts: Vec<usize> =
+            cells.get(col).unwrap_or(&"").split(',').filter_map(|c| c.trim().parse().ok()).collect();
         if let (Some(name), [a, b, c, d]) = (cells.get(file), counts.as_slice()) {
             out.insert(name.to_string(), [*a, *b, *c, *d]);
         }
@@ -70,7 +76,10 @@ struct FileReport {
 
 fn replay_file(path: &Path) -> FileReport {
     let mut report = FileReport { rounds: 0, decisions: 0, discards: [0; 4], errors: Vec::new() };
-    let game = match std::fs::read(path).map_err(|e| e.to_string()).and_then(|b| haipai_log::read(&b).map_err(|e| e.to_string())) {
+    let game = match std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| haipai_log::read(&b).map_err(|e| e.to_string()))
+    {
         Ok(game) => game,
         Err(e) => {
             report.errors.push(e);

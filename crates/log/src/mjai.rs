@@ -26,7 +26,8 @@ pub fn read(text: &str) -> Result<Game, Error> {
     }
     reader.finish_round();
     let game = &mut reader.game;
-    game.rules.players = if game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() { 3 } else { 4 };
+    game.rules.players =
+        if game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() { 3 } else { 4 };
     Ok(reader.game)
 }
 
@@ -133,7 +134,8 @@ impl Reader {
                 self.push(Event::Discard { seat: s, tile: t, tsumogiri, riichi })
             }
             "chi" | "pon" | "daiminkan" => {
-                let kind = [CallKind::Chi, CallKind::Pon, CallKind::Daiminkan][["chi", "pon", "daiminkan"].iter().position(|k| *k == kind).unwrap_or(0)];
+                let kind = [CallKind::Chi, CallKind::Pon, CallKind::Daiminkan]
+                    [["chi", "pon", "daiminkan"].iter().position(|k| *k == kind).unwrap_or(0)];
                 let (s, from) = (seat(v, "actor")?, seat(v, "target")?);
                 let own = tiles(v, "consumed")?;
                 if own.len() != if kind == CallKind::Daiminkan { 3 } else { 2 } {
@@ -144,14 +146,20 @@ impl Reader {
             "ankan" => {
                 let s = seat(v, "actor")?;
                 let t = tiles(v, "consumed")?;
-                let [a, b, c, d] = t[..] else { return Err(Error::new(ErrorKind::BadCall(format!("ankan with {} tiles", t.len())))) };
+                let [a, b, c, d] = t[..] else {
+                    return Err(Error::new(ErrorKind::BadCall(format!("ankan with {} tiles", t.len()))));
+                };
                 self.drawn[s as usize] = None;
                 self.push(Event::Ankan { seat: s, tiles: [a, b, c, d] })
             }
             "kakan" | "nukidora" => {
                 let (s, t) = (seat(v, "actor")?, tile(v, "pai")?);
                 self.drawn[s as usize] = None;
-                self.push(if kind == "kakan" { Event::Kakan { seat: s, tile: t } } else { Event::Kita { seat: s, tile: t } })
+                self.push(if kind == "kakan" {
+                    Event::Kakan { seat: s, tile: t }
+                } else {
+                    Event::Kita { seat: s, tile: t }
+                })
             }
             "dora" => self.push(Event::Dora { indicator: tile(v, "dora_marker")? }),
             "reach" => {
@@ -169,7 +177,8 @@ impl Reader {
 
     fn start_game(&mut self, v: &Value) -> Result<(), Error> {
         if let Some(names) = v.get("names").and_then(Value::as_array) {
-            self.game.names = std::array::from_fn(|i| names.get(i).and_then(Value::as_str).unwrap_or_default().to_string());
+            self.game.names =
+                std::array::from_fn(|i| names.get(i).and_then(Value::as_str).unwrap_or_default().to_string());
         }
         let red = v.get("aka_flag").and_then(Value::as_bool).unwrap_or(true);
         self.game.rules = Rules { players: 4, red_fives: red, ..Rules::default() };
@@ -178,7 +187,8 @@ impl Reader {
 
     fn start_kyoku(&mut self, v: &Value) -> Result<(), Error> {
         self.finish_round();
-        let wind = field(v, "bakaze")?.as_str().and_then(Wind::parse).ok_or_else(|| syntax("\"bakaze\" is not a wind"))?;
+        let wind =
+            field(v, "bakaze")?.as_str().and_then(Wind::parse).ok_or_else(|| syntax("\"bakaze\" is not a wind"))?;
         let hand = int(v, "kyoku")?;
         let (honba, sticks) = (int(v, "honba")?, int(v, "kyotaku")?);
         if !(1..=4).contains(&hand) || !(0..1000).contains(&honba) || !(0..1000).contains(&sticks) {
@@ -213,7 +223,17 @@ impl Reader {
         hand.sort();
         let ura = if v.get("uradora_markers").is_some() { tiles(v, "uradora_markers")? } else { Vec::new() };
         let number = |name: &str| v.get(name).and_then(Value::as_u64).map(|x| x.min(u32::MAX.into()) as u32);
-        let win = Win { seat: s, from, hand, tile: t, han: number("fan"), fu: number("fu"), points: number("hora_points"), ura, deltas: deltas(v)? };
+        let win = Win {
+            seat: s,
+            from,
+            hand,
+            tile: t,
+            han: number("fan"),
+            fu: number("fu"),
+            points: number("hora_points"),
+            ura,
+            deltas: deltas(v)?,
+        };
         self.push(Event::Win(win))
     }
 }

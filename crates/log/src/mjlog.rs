@@ -35,7 +35,8 @@ pub fn read(bytes: &[u8]) -> Result<Game, Error> {
         bytes
     };
     let text = std::str::from_utf8(bytes).map_err(|e| syntax(format!("not UTF-8: {e}")))?;
-    let doc = roxmltree::Document::parse(text).map_err(|e| syntax(format!("bad XML: {e}")).at_line(e.pos().row as usize))?;
+    let doc =
+        roxmltree::Document::parse(text).map_err(|e| syntax(format!("bad XML: {e}")).at_line(e.pos().row as usize))?;
     let root = doc.root_element();
     if root.tag_name().name() != "mjloggm" {
         return Err(syntax(format!("the root is <{}>, not <mjloggm>", root.tag_name().name())));
@@ -62,7 +63,12 @@ fn attr<'a>(node: roxmltree::Node<'a, '_>, name: &str) -> Result<&'a str, Error>
 }
 
 fn numbers(text: &str, what: &str) -> Result<Vec<i64>, Error> {
-    text.split(',').filter(|s| !s.trim().is_empty()).map(|s| s.trim().parse::<f64>().map(|x| x as i64).map_err(|_| syntax(format!("{what} has {s:?}, not a number")))).collect()
+    text.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            s.trim().parse::<f64>().map(|x| x as i64).map_err(|_| syntax(format!("{what} has {s:?}, not a number")))
+        })
+        .collect()
 }
 
 fn seat_of(node: roxmltree::Node<'_, '_>, name: &str) -> Result<u8, Error> {
@@ -76,7 +82,10 @@ fn decode_name(text: &str) -> String {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
         match (bytes[i], hex) {
             (b'%', Some(b)) => {
                 out.push(b);
@@ -127,7 +136,9 @@ impl Reader {
         match name {
             "GO" => self.go(node),
             "UN" if node.attribute("n0").is_some() => {
-                self.game.names = std::array::from_fn(|i| node.attribute(format!("n{i}").as_str()).map(decode_name).unwrap_or_default());
+                self.game.names = std::array::from_fn(|i| {
+                    node.attribute(format!("n{i}").as_str()).map(decode_name).unwrap_or_default()
+                });
                 Ok(())
             }
             "INIT" => self.init(node),
@@ -185,7 +196,16 @@ impl Reader {
         }
         let (wind, hand) = (Wind::ALL[(kyoku / 4) as usize % 4], (kyoku % 4 + 1) as u8);
         let dora = self.tile(dora)?;
-        self.round = Some(Round { wind, hand, honba: honba as u32, sticks: sticks as u32, scores, dealt, dora, events: Vec::new() });
+        self.round = Some(Round {
+            wind,
+            hand,
+            honba: honba as u32,
+            sticks: sticks as u32,
+            scores,
+            dealt,
+            dora,
+            events: Vec::new(),
+        });
         self.drawn = [None; 4];
         self.riichi_next = [false; 4];
         Ok(())
@@ -231,7 +251,9 @@ impl Reader {
         }
         let ten = numbers(attr(node, "ten")?, "ten")?;
         let han = node.attribute("yaku").map(|y| numbers(y, "yaku")).transpose()?;
-        let han = han.map(|y| y.iter().skip(1).step_by(2).sum::<i64>().clamp(0, 1000) as u32).filter(|_| node.attribute("yakuman").is_none());
+        let han = han
+            .map(|y| y.iter().skip(1).step_by(2).sum::<i64>().clamp(0, 1000) as u32)
+            .filter(|_| node.attribute("yakuman").is_none());
         let ura = node.attribute("doraHaiUra").map(|u| self.tiles(u, "doraHaiUra")).transpose()?.unwrap_or_default();
         let deltas = score_changes(node)?;
         let value = |i: usize| ten.get(i).map(|&x| x.clamp(0, u32::MAX.into()) as u32);
@@ -299,7 +321,12 @@ fn decode_meld(seat: u8, m: u32, red: bool) -> Result<Event, Error> {
         let kind = (base / 7) * 9 + base % 7;
         let ids: Vec<u32> = (0..3).map(|i| (kind + i) * 4 + ((m >> (3 + 2 * i)) & 3)).collect();
         let tile = id(ids[called as usize])?;
-        let own = ids.iter().enumerate().filter(|&(i, _)| i != called as usize).map(|(_, &x)| id(x)).collect::<Result<_, _>>()?;
+        let own = ids
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != called as usize)
+            .map(|(_, &x)| id(x))
+            .collect::<Result<_, _>>()?;
         return Ok(Event::Call { seat, from, kind: CallKind::Chi, tile, own });
     }
     if m & 0x18 != 0 {
@@ -317,7 +344,12 @@ fn decode_meld(seat: u8, m: u32, red: bool) -> Result<Event, Error> {
             return Err(bad());
         }
         let tile = id(ids[called as usize])?;
-        let own = ids.iter().enumerate().filter(|&(i, _)| i != called as usize).map(|(_, &x)| id(x)).collect::<Result<_, _>>()?;
+        let own = ids
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != called as usize)
+            .map(|(_, &x)| id(x))
+            .collect::<Result<_, _>>()?;
         return Ok(Event::Call { seat, from, kind: CallKind::Pon, tile, own });
     }
     if m & 0x20 != 0 {
@@ -336,4 +368,3 @@ fn decode_meld(seat: u8, m: u32, red: bool) -> Result<Event, Error> {
     let own = (0..4).filter(|&c| kind * 4 + c != hai).map(|c| id(kind * 4 + c)).collect::<Result<_, _>>()?;
     Ok(Event::Call { seat, from, kind: CallKind::Daiminkan, tile: id(hai)?, own })
 }
-

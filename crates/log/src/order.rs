@@ -25,7 +25,10 @@ pub(crate) enum Take {
 #[derive(Clone, Debug)]
 pub(crate) enum Give {
     /// A discard; `None` is the tile just drawn (`60`).
-    Discard { tile: Option<LogTile>, riichi: bool },
+    Discard {
+        tile: Option<LogTile>,
+        riichi: bool,
+    },
     /// `0`, the slot after a daiminkan.
     Placeholder,
     Ankan([LogTile; 4]),
@@ -39,7 +42,7 @@ fn call_parts(text: &str) -> Result<(char, usize, Vec<LogTile>), Error> {
     let letters: Vec<(usize, char)> = text.chars().enumerate().filter(|(_, c)| !c.is_ascii_digit()).collect();
     let [(at, letter)] = letters.as_slice() else { return Err(bad()) };
     let digits: Vec<i64> = text.chars().filter_map(|c| c.to_digit(10)).map(i64::from).collect();
-    if at % 2 != 0 || digits.len() % 2 != 0 || digits.len() > 8 || digits.is_empty() {
+    if !at.is_multiple_of(2) || !digits.len().is_multiple_of(2) || digits.len() > 8 || digits.is_empty() {
         return Err(bad());
     }
     let codes = digits.chunks(2).map(|p| tile_of(p[0] * 10 + p[1])).collect::<Result<Vec<_>, _>>()?;
@@ -77,7 +80,10 @@ fn meld_fits(kind: CallKind, tile: LogTile, own: &[LogTile]) -> bool {
         CallKind::Chi => {
             let mut idx: Vec<usize> = own.iter().chain([&tile]).map(|t| t.tile.index()).collect();
             idx.sort_unstable();
-            !tile.tile.is_honor() && idx.iter().all(|&i| i / 9 == idx[0] / 9) && idx[1] == idx[0] + 1 && idx[2] == idx[0] + 2
+            !tile.tile.is_honor()
+                && idx.iter().all(|&i| i / 9 == idx[0] / 9)
+                && idx[1] == idx[0] + 1
+                && idx[2] == idx[0] + 2
         }
         _ => own.iter().all(|t| t.tile == tile.tile),
     }
@@ -204,9 +210,7 @@ pub(crate) fn rebuild(
     };
     let mut search = Search { steps: 0, failure: (0, "no events".into()) };
     match run(sim, &mut search) {
-        Some(sim) => {
-            Ok(Played { events: sim.events, players, riichi: sim.riichi, hands: sim.hands, drawn: sim.drawn })
-        }
+        Some(sim) => Ok(Played { events: sim.events, players, riichi: sim.riichi, hands: sim.hands, drawn: sim.drawn }),
         None => {
             let (at, message) = search.failure;
             Err(Error::new(ErrorKind::NoTurnOrder(message)).at_event(at + 1))
@@ -303,7 +307,9 @@ impl Sim<'_> {
         match give.clone() {
             Give::Discard { tile, riichi } => {
                 let tsumogiri = tile.is_none();
-                let tile = tile.or(drawn.filter(|_| after_draw)).ok_or(format!("seat {seat} discards the drawn tile after a call"))?;
+                let tile = tile
+                    .or(drawn.filter(|_| after_draw))
+                    .ok_or(format!("seat {seat} discards the drawn tile after a call"))?;
                 self.remove(seat, tile, "discards")?;
                 self.riichi[s] |= riichi;
                 self.events.push(Event::Discard { seat, tile, tsumogiri, riichi });

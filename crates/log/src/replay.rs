@@ -249,13 +249,13 @@ fn dense_to_counts(dense: &[u8; 37]) -> (Counts, [u8; 3]) {
 impl<'a> Table<'a> {
     fn deal(round: &'a Round, players: u8) -> Result<Table<'a>, Error> {
         let mut hands = [[0u8; 37]; 4];
-        for seat in 0..4 {
+        for (seat, (hand, dealt)) in hands.iter_mut().zip(&round.dealt).enumerate() {
             let want = if seat < players as usize { 13 } else { 0 };
-            if round.dealt[seat].len() != want {
-                return Err(illegal(format!("seat {seat} is dealt {} tiles, not {want}", round.dealt[seat].len())));
+            if dealt.len() != want {
+                return Err(illegal(format!("seat {seat} is dealt {} tiles, not {want}", dealt.len())));
             }
-            for &t in &round.dealt[seat] {
-                add(&mut hands[seat], t);
+            for &t in dealt {
+                add(hand, t);
             }
         }
         if round.dealer() >= players {
@@ -496,7 +496,8 @@ impl<'a> Table<'a> {
         let s = self.check_seat(seat)?;
         self.decide(seat, Choice::Kakan { tile }, index);
         self.take(seat, tile, "adds")?;
-        let Some(meld) = self.melds[s].iter_mut().find(|m| m.kind == MeldKind::Pon && m.tiles[0].tile == tile.tile) else {
+        let Some(meld) = self.melds[s].iter_mut().find(|m| m.kind == MeldKind::Pon && m.tiles[0].tile == tile.tile)
+        else {
             return Err(illegal(format!("seat {seat} adds {tile} to a pon it does not have")));
         };
         meld.kind = MeldKind::AddedKan;
@@ -533,7 +534,12 @@ impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Choice::Discard { tile, tsumogiri, riichi } => {
-                write!(f, "discard {tile}{}{}", if *tsumogiri { " tsumogiri" } else { "" }, if *riichi { " riichi" } else { "" })
+                write!(
+                    f,
+                    "discard {tile}{}{}",
+                    if *tsumogiri { " tsumogiri" } else { "" },
+                    if *riichi { " riichi" } else { "" }
+                )
             }
             Choice::Call { tile, from, taken: Some(call), .. } => write!(f, "{call} on {tile} from seat {from}"),
             Choice::Call { tile, from, taken: None, .. } => write!(f, "pass on {tile} from seat {from}"),

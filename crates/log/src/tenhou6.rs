@@ -22,12 +22,12 @@ use serde_json::{Value, json};
 /// and, where it can, the event.
 pub fn read(text: &str) -> Result<Game, Error> {
     let last_line = text.lines().count().max(1);
-    let root: Value =
-        serde_json::from_str(text).map_err(|e| syntax(format!("bad JSON: {e}")).at_line(e.line().clamp(1, last_line)))?;
+    let root: Value = serde_json::from_str(text)
+        .map_err(|e| syntax(format!("bad JSON: {e}")).at_line(e.line().clamp(1, last_line)))?;
     let log = root.get("log").and_then(Value::as_array).ok_or_else(|| syntax("no \"log\" array"))?;
     let mut game = Game { rules: rules(&root), names: names(&root), rounds: Vec::new() };
     for (i, value) in log.iter().enumerate() {
-        let round = read_round(value, game.rules.red_fives).map_err(|e| e.in_round(&format!("round {}", i + 1)))?;
+        let round = read_round(value).map_err(|e| e.in_round(&format!("round {}", i + 1)))?;
         game.rounds.push(round);
     }
     game.rules.players = match game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() {
@@ -96,7 +96,7 @@ fn tiles(v: &Value, what: &str) -> Result<Vec<LogTile>, Error> {
     array(v, what)?.iter().map(|x| tile_of(int(x, what)?)).collect()
 }
 
-fn read_round(value: &Value, red_fives: bool) -> Result<Round, Error> {
+fn read_round(value: &Value) -> Result<Round, Error> {
     let parts = array(value, "a round")?;
     if parts.len() != 17 {
         return Err(syntax(format!("a round has {} parts, not 17", parts.len())));
@@ -110,17 +110,10 @@ fn read_round(value: &Value, red_fives: bool) -> Result<Round, Error> {
     let wind = Wind::ALL[(kyoku / 4) as usize % 4];
     let (hand, honba, sticks) = ((kyoku % 4 + 1) as u8, honba as u32, sticks as u32);
     let name = round_name(wind, hand, honba);
-    read_round_body(parts, wind, hand, honba, sticks, red_fives).map_err(|e| e.in_round(&name))
+    read_round_body(parts, wind, hand, honba, sticks).map_err(|e| e.in_round(&name))
 }
 
-fn read_round_body(
-    parts: &[Value],
-    wind: Wind,
-    hand: u8,
-    honba: u32,
-    sticks: u32,
-    red_fives: bool,
-) -> Result<Round, Error> {
+fn read_round_body(parts: &[Value], wind: Wind, hand: u8, honba: u32, sticks: u32) -> Result<Round, Error> {
     let mut scores = [0i32; 4];
     for (s, v) in scores.iter_mut().zip(array(&parts[1], "scores")?) {
         *s = i32::try_from(int(v, "a score")?).map_err(|_| out_of_range("a score is out of range"))?;
@@ -137,7 +130,6 @@ fn read_round_body(
         gives[seat] = array(&parts[6 + 3 * seat], "discards")?.iter().map(order::give).collect::<Result<_, _>>()?;
     }
     let players = if dealt[3].is_empty() && takes[3].is_empty() && gives[3].is_empty() { 3 } else { 4 };
-    let _ = red_fives;
     let dealer = hand - 1;
     if players == 3 && dealer == 3 {
         return Err(out_of_range("a three-player round has no fourth dealer"));
@@ -169,7 +161,8 @@ fn deltas(v: Option<&Value>) -> Result<[i32; 4], Error> {
     let mut out = [0i32; 4];
     if let Some(v) = v {
         for (o, x) in out.iter_mut().zip(array(v, "score changes")?) {
-            *o = i32::try_from(int(x, "a score change")?).map_err(|_| out_of_range("a score change is out of range"))?;
+            *o =
+                i32::try_from(int(x, "a score change")?).map_err(|_| out_of_range("a score change is out of range"))?;
         }
     }
     Ok(out)
@@ -216,7 +209,7 @@ fn read_result(result: &[Value], played: &order::Played, ura: &[LogTile]) -> Res
         };
         let (seat, from) = (seat_at(0)?, seat_at(1)?);
         let text = info.get(3).and_then(Value::as_str).unwrap_or_default();
-        let (han, fu, points) = stated_value(text, played.players, seat == from);
+        let (han, fu, points) = stated_value(text, played.players);
         let (hand, tile) = played.winning_hand(seat, from)?;
         let ura = if played.riichi[seat as usize] { ura.to_vec() } else { Vec::new() };
         wins.push(Event::Win(Win { seat, from, hand, tile, han, fu, points, ura, deltas: deltas(Some(d))? }));
@@ -225,7 +218,7 @@ fn read_result(result: &[Value], played: &order::Played, ura: &[LogTile]) -> Res
 }
 
 /// Han, fu and points from a text such as `30符2飜2000点`, `満貫4000点∀` or `500-1000点`.
-fn stated_value(text: &str, players: u8, tsumo: bool) -> (Option<u32>, Option<u32>, Option<u32>) {
+fn stated_value(text: &str, players: u8) -> (Option<u32>, Option<u32>, Option<u32>) {
     let number_before = |mark: char| -> Option<u32> {
         let end = text.find(mark)?;
         let digits: String = text[..end].chars().rev().take_while(char::is_ascii_digit).collect();
@@ -233,7 +226,9 @@ fn stated_value(text: &str, players: u8, tsumo: bool) -> (Option<u32>, Option<u3
     };
     let (han, fu) = (number_before('飜'), number_before('符'));
     let Some(end) = text.find('点') else { return (han, fu, None) };
-    let start = text[..end].rfind(|c: char| !(c.is_ascii_digit() || c == '-')).map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
+    let start = text[..end]
+        .rfind(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
     let amounts: Vec<u32> = text[start..end].split('-').filter_map(|x| x.parse().ok()).collect();
     let each = u32::from(players.saturating_sub(1));
     let points = match (amounts.as_slice(), text.contains('∀')) {
@@ -242,7 +237,6 @@ fn stated_value(text: &str, players: u8, tsumo: bool) -> (Option<u32>, Option<u3
         ([child, dealer], _) => Some(child.saturating_mul(each.saturating_sub(1)).saturating_add(*dealer)),
         _ => None,
     };
-    let _ = tsumo;
     (han, fu, points)
 }
 
@@ -250,28 +244,33 @@ fn stated_value(text: &str, players: u8, tsumo: bool) -> (Option<u32>, Option<u3
 pub fn write(game: &Game) -> String {
     let rule = json!({"disp": game.rules.lobby.clone().unwrap_or_default(), "aka": i32::from(game.rules.red_fives)});
     let title = json!([game.rules.title.clone().unwrap_or_default(), ""]);
-    let log: Vec<Value> = game.rounds.iter().map(|r| write_round(r, game.rules.players)).collect();
+    let log: Vec<Value> = game.rounds.iter().map(write_round).collect();
     json!({"title": title, "name": game.names, "rule": rule, "log": log}).to_string()
 }
 
-fn write_round(r: &Round, players: u8) -> Value {
+fn write_round(r: &Round) -> Value {
     let wind = r.wind.index() as i64;
     let codes = |ts: &[LogTile]| ts.iter().map(|&t| code_of(t)).collect::<Vec<_>>();
     let mut dora = vec![code_of(r.dora)];
-    dora.extend(r.events.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(code_of(*indicator)) } else { None }));
+    dora.extend(
+        r.events
+            .iter()
+            .filter_map(|e| if let Event::Dora { indicator } = e { Some(code_of(*indicator)) } else { None }),
+    );
     let ura = r.wins().find(|w| !w.ura.is_empty()).map(|w| codes(&w.ura)).unwrap_or_default();
-    let mut parts = vec![json!([wind * 4 + i64::from(r.hand) - 1, r.honba, r.sticks]), json!(r.scores), json!(dora), json!(ura)];
+    let mut parts =
+        vec![json!([wind * 4 + i64::from(r.hand) - 1, r.honba, r.sticks]), json!(r.scores), json!(dora), json!(ura)];
     let (takes, gives) = order::lists(&r.events);
     for seat in 0..4 {
         parts.push(json!(codes(&r.dealt[seat])));
         parts.push(Value::Array(takes[seat].clone()));
         parts.push(Value::Array(gives[seat].clone()));
     }
-    parts.push(write_result(r, players));
+    parts.push(write_result(r));
     Value::Array(parts)
 }
 
-fn write_result(r: &Round, players: u8) -> Value {
+fn write_result(r: &Round) -> Value {
     let mut out = Vec::new();
     for e in &r.events {
         match e {
@@ -294,6 +293,5 @@ fn write_result(r: &Round, players: u8) -> Value {
             _ => {}
         }
     }
-    let _ = players;
     Value::Array(out)
 }

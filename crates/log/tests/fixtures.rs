@@ -25,13 +25,22 @@ fn confusing_naki_calls_the_second_of_two_identical_discards() {
     let game = read(&fixture("confusing_naki.json")).expect("reads");
     let round = &game.rounds[0];
     let call = round.events.iter().position(|e| matches!(e, Event::Call { .. })).expect("a call");
-    let discards_before = round.events[..call].iter().filter(|e| matches!(e, Event::Discard { seat: 3, tile: t, .. } if *t == tile("7z"))).count();
+    let discards_before = round.events[..call]
+        .iter()
+        .filter(|e| matches!(e, Event::Discard { seat: 3, tile: t, .. } if *t == tile("7z")))
+        .count();
     assert_eq!(discards_before, 2, "the pon is on seat 3's second 7z");
     let replay = &replayed(&game)[0];
-    let offers: Vec<_> = replay.for_seat(1).filter_map(|d| if let Choice::Call { taken, .. } = &d.choice { Some(taken.clone()) } else { None }).collect();
+    let offers: Vec<_> = replay
+        .for_seat(1)
+        .filter_map(|d| if let Choice::Call { taken, .. } = &d.choice { Some(taken.clone()) } else { None })
+        .collect();
     assert_eq!(offers.len(), 2, "seat 1 could pon both");
     assert_eq!(offers[0], None);
-    assert_eq!(offers[1].as_ref().map(|c| (c.kind, c.own.clone())), Some((CallKind::Pon, vec![tile("7z"), tile("7z")])));
+    assert_eq!(
+        offers[1].as_ref().map(|c| (c.kind, c.own.clone())),
+        Some((CallKind::Pon, vec![tile("7z"), tile("7z")]))
+    );
     let win = round.wins().next().expect("a win");
     assert_eq!((win.seat, win.from, win.tile, win.points), (0, 1, tile("5z"), Some(2000)));
     assert_eq!(win.hand.len(), 14);
@@ -41,7 +50,8 @@ fn confusing_naki_calls_the_second_of_two_identical_discards() {
 fn kan_indicators_show_at_once_for_ankan_and_after_the_discard_for_open_kans() {
     let game = read(&fixture("kans_chankan.mjson")).expect("reads");
     let r = &replayed(&game)[0];
-    let dora = |seat: u8, n: usize| r.for_seat(seat).nth(n).map(|d| d.position.dora_indicators.clone()).expect("a decision");
+    let dora =
+        |seat: u8, n: usize| r.for_seat(seat).nth(n).map(|d| d.position.dora_indicators.clone()).expect("a decision");
     // seat 0: the ankan, then the discard after the rinshan draw, which already sees 2s
     assert!(matches!(r.for_seat(0).next().map(|d| &d.choice), Some(Choice::Ankan { .. })));
     assert_eq!(dora(0, 1), vec![tile("1p"), tile("2s")]);
@@ -60,12 +70,18 @@ fn kan_indicators_show_at_once_for_ankan_and_after_the_discard_for_open_kans() {
 fn a_chi_breaks_ippatsu_and_red_fives_are_kept() {
     let game = read(&fixture("kans_chankan.mjson")).expect("reads");
     let r = &replayed(&game)[0];
-    let red = r.for_seat(1).find(|d| matches!(d.choice, Choice::Discard { tile: t, .. } if t.red)).expect("the red 5m discard");
+    let red = r
+        .for_seat(1)
+        .find(|d| matches!(d.choice, Choice::Discard { tile: t, .. } if t.red))
+        .expect("the red 5m discard");
     assert!(red.position.riichi[0] && red.position.ippatsu[0], "seat 0's ippatsu stands before the chi");
     assert_eq!(red.position.closed_red, [1, 0, 0]);
     assert_eq!(red.position.sticks, 1);
     assert_eq!(red.position.scores[0], 24000);
-    let chi = r.for_seat(2).find(|d| matches!(&d.choice, Choice::Call { taken: Some(c), .. } if c.kind == CallKind::Chi)).expect("the chi");
+    let chi = r
+        .for_seat(2)
+        .find(|d| matches!(&d.choice, Choice::Call { taken: Some(c), .. } if c.kind == CallKind::Chi))
+        .expect("the chi");
     let Choice::Call { tile: t, options, .. } = &chi.choice else { unreachable!() };
     assert_eq!(*t, tile("0m"));
     assert!(options.iter().any(|o| o.own == vec![tile("4m"), tile("6m")]));
@@ -144,5 +160,14 @@ fn choices_print_in_our_notation() {
     let game = read(&fixture("confusing_naki.json")).expect("reads");
     let r = &replayed(&game)[0];
     let printed: Vec<String> = r.for_seat(1).map(|d| d.choice.to_string()).collect();
-    assert_eq!(printed, ["discard 9p tsumogiri", "pass on 7z from seat 3", "discard 8s tsumogiri", "pon 77z on 7z from seat 3", "discard 5z"]);
+    assert_eq!(
+        printed,
+        [
+            "discard 9p tsumogiri",
+            "pass on 7z from seat 3",
+            "discard 8s tsumogiri",
+            "pon 77z on 7z from seat 3",
+            "discard 5z"
+        ]
+    );
 }

@@ -28,7 +28,15 @@ fn as_carried(game: &Game, format: &str) -> Game {
 /// Where two rounds first differ.
 fn first_difference(a: &Round, b: &Round) -> String {
     if (a.wind, a.hand, a.honba, a.sticks, a.scores, a.dora) != (b.wind, b.hand, b.honba, b.sticks, b.scores, b.dora) {
-        return format!("heads differ: {}/{:?}/{} vs {}/{:?}/{}", a.name(), a.scores, a.dora, b.name(), b.scores, b.dora);
+        return format!(
+            "heads differ: {}/{:?}/{} vs {}/{:?}/{}",
+            a.name(),
+            a.scores,
+            a.dora,
+            b.name(),
+            b.scores,
+            b.dora
+        );
     }
     if a.dealt != b.dealt {
         return "dealt hands differ".into();
@@ -100,7 +108,20 @@ fn self_play_covers_calls_kans_riichi_and_draws() {
             }
         }
     }
-    let want = ["Chi", "Pon", "Daiminkan", "ankan", "kakan", "kita", "dora", "riichi", "tsumogiri", "tsumo", "ron", "Exhaustive"];
+    let want = [
+        "Chi",
+        "Pon",
+        "Daiminkan",
+        "ankan",
+        "kakan",
+        "kita",
+        "dora",
+        "riichi",
+        "tsumogiri",
+        "tsumo",
+        "ron",
+        "Exhaustive",
+    ];
     let missing: Vec<&str> = want.iter().copied().filter(|w| !seen.contains(*w)).collect();
     assert!(missing.is_empty(), "missing {missing:?}; seen {seen:?}");
 }

@@ -11,7 +11,8 @@ pub fn write(game: &Game) -> String {
     kind |= if rules.length == Some(Length::Hanchan) { 0x08 } else { 0 };
     kind |= if rules.players == 3 { 0x10 } else { 0 };
     kind |= if rules.red_fives { 0 } else { 0x02 };
-    let lobby = rules.lobby.as_deref().filter(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())).unwrap_or("0");
+    let lobby =
+        rules.lobby.as_deref().filter(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())).unwrap_or("0");
     let mut out = format!("<mjloggm ver=\"2.3\"><GO type=\"{kind}\" lobby=\"{lobby}\"/><UN");
     for (i, n) in game.names.iter().enumerate() {
         let _ = write!(out, " n{i}=\"{}\"", encode_name(n));
@@ -26,7 +27,9 @@ pub fn write(game: &Game) -> String {
 
 /// Percent-encodes every byte but ASCII letters and digits.
 fn encode_name(name: &str) -> String {
-    name.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+    name.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
 }
 
 struct RoundWriter<'a> {
@@ -41,7 +44,15 @@ struct RoundWriter<'a> {
 
 impl<'a> RoundWriter<'a> {
     fn new(round: &'a Round, red_fives: bool) -> RoundWriter<'a> {
-        let mut w = RoundWriter { round, red_fives, used: [false; 136], hands: Default::default(), drawn: [None; 4], last_discard: None, pons: Vec::new() };
+        let mut w = RoundWriter {
+            round,
+            red_fives,
+            used: [false; 136],
+            hands: Default::default(),
+            drawn: [None; 4],
+            last_discard: None,
+            pons: Vec::new(),
+        };
         for seat in 0..4 {
             let ids: Vec<u32> = round.dealt[seat].iter().map(|&t| w.allocate(t)).collect();
             w.hands[seat] = ids;
@@ -75,7 +86,10 @@ impl<'a> RoundWriter<'a> {
     fn take(&mut self, seat: u8, tile: LogTile, avoid: Option<u32>) -> u32 {
         let matches = |w: &Self, id: u32| crate::mjlog::tile_of(i64::from(id), w.red_fives).ok() == Some(tile);
         let hand = &self.hands[seat as usize];
-        let at = hand.iter().position(|&id| Some(id) != avoid && matches(self, id)).or_else(|| hand.iter().position(|&id| matches(self, id)));
+        let at = hand
+            .iter()
+            .position(|&id| Some(id) != avoid && matches(self, id))
+            .or_else(|| hand.iter().position(|&id| matches(self, id)));
         match at {
             Some(i) => self.hands[seat as usize].remove(i),
             None => self.allocate(tile),
@@ -86,7 +100,15 @@ impl<'a> RoundWriter<'a> {
         let r = self.round;
         let kyoku = r.wind.index() * 4 + usize::from(r.hand) - 1;
         let scores: Vec<String> = r.scores.iter().map(|s| (s / 100).to_string()).collect();
-        let _ = write!(out, "<INIT seed=\"{kyoku},{},{},0,0,{}\" ten=\"{}\" oya=\"{}\"", r.honba, r.sticks, self.canonical(r.dora), scores.join(","), r.dealer());
+        let _ = write!(
+            out,
+            "<INIT seed=\"{kyoku},{},{},0,0,{}\" ten=\"{}\" oya=\"{}\"",
+            r.honba,
+            r.sticks,
+            self.canonical(r.dora),
+            scores.join(","),
+            r.dealer()
+        );
         for (seat, hand) in self.hands.iter().enumerate() {
             let _ = write!(out, " hai{seat}=\"{}\"", join(hand));
         }
@@ -175,13 +197,20 @@ impl<'a> RoundWriter<'a> {
                     DrawKind::TripleRon => " type=\"ron3\"",
                     DrawKind::NagashiMangan => " type=\"nm\"",
                 };
-                let _ = write!(out, "<RYUUKYOKU{kind} ba=\"{},{}\" sc=\"{}\"/>", self.round.honba, self.round.sticks, self.sc(deltas));
+                let _ = write!(
+                    out,
+                    "<RYUUKYOKU{kind} ba=\"{},{}\" sc=\"{}\"/>",
+                    self.round.honba,
+                    self.round.sticks,
+                    self.sc(deltas)
+                );
             }
         }
     }
 
     fn sc(&self, deltas: &[i32; 4]) -> String {
-        let pairs: Vec<String> = (0..4).map(|i| format!("{},{}", self.round.scores[i] / 100, deltas[i] / 100)).collect();
+        let pairs: Vec<String> =
+            (0..4).map(|i| format!("{},{}", self.round.scores[i] / 100, deltas[i] / 100)).collect();
         pairs.join(",")
     }
 
@@ -189,7 +218,11 @@ impl<'a> RoundWriter<'a> {
         let ids = |ts: &[LogTile]| ts.iter().map(|&t| self.canonical(t)).collect::<Vec<_>>();
         let r = self.round;
         let mut dora = vec![self.canonical(r.dora)];
-        dora.extend(r.events.iter().filter_map(|e| if let Event::Dora { indicator } = e { Some(self.canonical(*indicator)) } else { None }));
+        dora.extend(
+            r.events.iter().filter_map(|e| {
+                if let Event::Dora { indicator } = e { Some(self.canonical(*indicator)) } else { None }
+            }),
+        );
         let yaku = match w.han {
             Some(h) => format!("yaku=\"1,{h}\""),
             None => "yakuman=\"39\"".to_string(),

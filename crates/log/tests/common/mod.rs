@@ -21,7 +21,13 @@ pub fn game(seed: u64, players: u8, rounds: usize) -> Game {
     if players == 3 {
         names[3] = String::new();
     }
-    let rules = Rules { players, red_fives, length: Some(Length::Hanchan), lobby: Some("般南喰赤".into()), title: Some("self-play".into()) };
+    let rules = Rules {
+        players,
+        red_fives,
+        length: Some(Length::Hanchan),
+        lobby: Some("般南喰赤".into()),
+        title: Some("self-play".into()),
+    };
     let mut game = Game { rules, names, rounds: Vec::new() };
     let (mut kyoku, mut honba, mut sticks) = (0usize, 0u32, 0u32);
     let mut scores = if players == 3 { [35000, 35000, 35000, 0] } else { [25000; 4] };
@@ -92,7 +98,16 @@ struct Play<'a> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn play(rng: &mut Rng, players: u8, red: bool, wind: Wind, hand: u8, honba: u32, sticks: u32, scores: [i32; 4]) -> Round {
+fn play(
+    rng: &mut Rng,
+    players: u8,
+    red: bool,
+    wind: Wind,
+    hand: u8,
+    honba: u32,
+    sticks: u32,
+    scores: [i32; 4],
+) -> Round {
     let mut wall: Vec<PhysicalTile> = (0..136)
         .filter_map(PhysicalTile::new)
         .filter(|p| players == 4 || !(1..=7).contains(&p.kind().index()))
@@ -170,7 +185,10 @@ impl Play<'_> {
                 if self.own_turn(seat, tile, draws[seat as usize] == 1) {
                     return;
                 }
-                if matches!(self.events.last(), Some(Event::Ankan { .. } | Event::Kakan { .. } | Event::Kita { .. }) | Some(Event::Dora { .. })) {
+                if matches!(
+                    self.events.last(),
+                    Some(Event::Ankan { .. } | Event::Kakan { .. } | Event::Kita { .. }) | Some(Event::Dora { .. })
+                ) {
                     step = Step::Draw { rinshan: true };
                     continue;
                 }
@@ -197,7 +215,11 @@ impl Play<'_> {
             self.win(seat, seat, drawn);
             return true;
         }
-        let kinds = self.hands[s].iter().filter(|t| t.tile.is_terminal_or_honor()).map(|t| t.tile).collect::<std::collections::BTreeSet<_>>();
+        let kinds = self.hands[s]
+            .iter()
+            .filter(|t| t.tile.is_terminal_or_honor())
+            .map(|t| t.tile)
+            .collect::<std::collections::BTreeSet<_>>();
         if first && !self.open.iter().any(|&o| o) && kinds.len() >= 9 && self.chance(50) {
             self.events.push(Event::Ryuukyoku { kind: DrawKind::KyuushuKyuuhai, deltas: [0; 4] });
             return true;
@@ -250,7 +272,11 @@ impl Play<'_> {
         let (tile, tsumogiri) = match drawn {
             Some(d) if self.riichi[s] || self.chance(35) => (d, true),
             _ => {
-                let lonely: Vec<LogTile> = hand.iter().copied().filter(|t| t.tile.is_terminal_or_honor() && hand.iter().filter(|u| u.tile == t.tile).count() == 1).collect();
+                let lonely: Vec<LogTile> = hand
+                    .iter()
+                    .copied()
+                    .filter(|t| t.tile.is_terminal_or_honor() && hand.iter().filter(|u| u.tile == t.tile).count() == 1)
+                    .collect();
                 let pool = if lonely.is_empty() || self.chance(30) { &hand } else { &lonely };
                 let t = pool[self.rng.index(pool.len())];
                 // the drawn tile chosen from the hand's slot is a tsumogiri only if no copy is held
@@ -259,7 +285,12 @@ impl Play<'_> {
         };
         self.remove(seat, tile);
         let closed = !self.open[s];
-        let riichi = closed && !self.riichi[s] && self.scores[s] >= 1000 && self.live.len() >= 4 && tenpai(&self.hands[s]) && self.chance(70);
+        let riichi = closed
+            && !self.riichi[s]
+            && self.scores[s] >= 1000
+            && self.live.len() >= 4
+            && tenpai(&self.hands[s])
+            && self.chance(70);
         self.riichi[s] |= riichi;
         self.events.push(Event::Discard { seat, tile, tsumogiri, riichi });
         if self.pending_dora == Some(seat) {
@@ -379,6 +410,16 @@ impl Play<'_> {
         }
         deltas[seat as usize] += points as i32;
         let ura = if self.riichi[seat as usize] { self.dead[9..9 + self.shown.min(5)].to_vec() } else { Vec::new() };
-        self.events.push(Event::Win(Win { seat, from, hand, tile, han: Some(han), fu: Some(30), points: Some(points), ura, deltas }));
+        self.events.push(Event::Win(Win {
+            seat,
+            from,
+            hand,
+            tile,
+            han: Some(han),
+            fu: Some(30),
+            points: Some(points),
+            ura,
+            deltas,
+        }));
     }
 }
