@@ -171,3 +171,19 @@ fn choices_print_in_our_notation() {
         ]
     );
 }
+
+#[test]
+fn malformed_logs_are_refused_naming_where() {
+    let xml = String::from_utf8(fixture("sanma_kita.xml")).expect("UTF-8");
+    let wrong_tile = xml.replace("machi=\"84\"", "machi=\"0\"");
+    let e = read(wrong_tile.as_bytes()).expect_err("1m is not in the hand");
+    assert_eq!(e.to_string(), "line 1: E1-0, event 4: the winning tile 1m is not in the winning hand");
+    let bad_meld = xml.replace("m=\"31520\"", "m=\"35840\"");
+    assert!(read(bad_meld.as_bytes()).expect_err("m decodes to no tile").to_string().contains("E1-0, event 2"));
+    let json = String::from_utf8(fixture("confusing_naki.json")).expect("UTF-8");
+    let no_order = json.replace("[60,60,45]", "[60,60,44]");
+    let e = read(no_order.as_bytes()).expect_err("seat 1 never holds 4z");
+    assert_eq!(e.round(), Some("E1-0"));
+    assert!(e.to_string().contains("no order of play fits the seats' lists: seat 1 discards 4z, which is not in its hand"), "{e}");
+    assert_eq!(read(b"hello").expect_err("no format").to_string(), "not a tenhou.net/6 JSON, Tenhou mjlog (plain or gzip) or mjai log");
+}
