@@ -184,6 +184,12 @@ fn malformed_logs_are_refused_naming_where() {
     let no_order = json.replace("[60,60,45]", "[60,60,44]");
     let e = read(no_order.as_bytes()).expect_err("seat 1 never holds 4z");
     assert_eq!(e.round(), Some("E1-0"));
-    assert!(e.to_string().contains("no order of play fits the seats' lists: seat 1 discards 4z, which is not in its hand"), "{e}");
-    assert_eq!(read(b"hello").expect_err("no format").to_string(), "not a tenhou.net/6 JSON, Tenhou mjlog (plain or gzip) or mjai log");
+    assert!(
+        e.to_string().contains("no order of play fits the seats' lists: seat 1 discards 4z, which is not in its hand"),
+        "{e}"
+    );
+    assert_eq!(
+        read(b"hello").expect_err("no format").to_string(),
+        "not a tenhou.net/6 JSON, Tenhou mjlog (plain or gzip) or mjai log"
+    );
 }
