@@ -134,12 +134,13 @@ impl Reader {
                 self.push(Event::Discard { seat: s, tile: t, tsumogiri, riichi })
             }
             "chi" | "pon" | "daiminkan" => {
+                let name = kind;
                 let kind = [CallKind::Chi, CallKind::Pon, CallKind::Daiminkan]
-                    [["chi", "pon", "daiminkan"].iter().position(|k| *k == kind).unwrap_or(0)];
+                    [["chi", "pon", "daiminkan"].iter().position(|k| *k == name).unwrap_or(0)];
                 let (s, from) = (seat(v, "actor")?, seat(v, "target")?);
                 let own = tiles(v, "consumed")?;
                 if own.len() != if kind == CallKind::Daiminkan { 3 } else { 2 } {
-                    return Err(Error::new(ErrorKind::BadCall(format!("{kind:?} with {} tiles", own.len()))));
+                    return Err(Error::new(ErrorKind::BadCall(format!("a {name} with {} tiles", own.len()))));
                 }
                 self.push(Event::Call { seat: s, from, kind, tile: tile(v, "pai")?, own })
             }

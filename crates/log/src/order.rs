@@ -4,7 +4,7 @@
 //! kans, kita). The order is found by playing the round forward: after each discard, any seat
 //! whose next take is a call on exactly that tile from that seat may call it, else the next
 //! seat draws. When two identical discards could each be the one called, the search tries the
-//! call first and backtracks when the lists stop fitting (a tile discarded that is not held,
+//! call first and backtracks when the lists no longer fit (a tile discarded that is not held,
 //! a draw where a call is written). The hands are tracked, so a wrong guess fails early.
 
 use crate::error::{Error, ErrorKind, syntax};

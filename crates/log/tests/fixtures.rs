@@ -1,7 +1,7 @@
 //! Hand-made edge cases, one small fixture per format: the "confusing naki" order of play
 //! (tenhou.net/6), kans and when their indicators become visible, a riichi whose ippatsu a
-//! chi breaks, red fives, chankan by two players at once, kyuushu kyuuhai and four riichi
-//! (mjai), and sanma with kita and a rinshan win (mjlog, plain and gzip).
+//! chi breaks, red fives, chankan by two players at once, kyuushu kyuuhai, four riichi and
+//! four kans by two players (mjai), and sanma with kita and a rinshan win (mjlog, plain and gzip).
 
 use haipai_log::{CallKind, Choice, DrawKind, Event, Game, LogTile, RoundReplay, read};
 use haipai_tiles::{Tile, Wind};
@@ -110,7 +110,7 @@ fn chankan_by_two_players_is_a_double_ron() {
 }
 
 #[test]
-fn abortive_draws_kyuushu_and_four_riichi() {
+fn abortive_draws_kyuushu_four_riichi_and_four_kans() {
     let game = read(&fixture("kans_chankan.mjson")).expect("reads");
     assert!(matches!(game.rounds[1].events.last(), Some(Event::Ryuukyoku { kind: DrawKind::KyuushuKyuuhai, .. })));
     assert!(matches!(game.rounds[2].events.last(), Some(Event::Ryuukyoku { kind: DrawKind::FourRiichi, .. })));
@@ -120,6 +120,15 @@ fn abortive_draws_kyuushu_and_four_riichi() {
     assert_eq!(last.position.riichi, [true, true, true, false]);
     assert_eq!((last.position.sticks, last.position.seat), (3, 3));
     assert_eq!(rounds[2].name, "E1-2");
+    assert!(matches!(game.rounds[3].events.last(), Some(Event::Ryuukyoku { kind: DrawKind::FourKans, .. })));
+    let last = rounds[3].for_seat(1).last().expect("seat 1's discard");
+    assert!(matches!(last.choice, Choice::Discard { tsumogiri: true, .. }));
+    assert_eq!((last.position.wall_left, last.position.dora_indicators.len()), (64, 5));
+    // seat 2 is offered a chi on that 6s and passes: the offer closes the round's decisions
+    let offer = rounds[3].decisions.last().expect("decisions");
+    assert!(matches!(&offer.choice, Choice::Call { from: 1, taken: None, .. }) && offer.position.seat == 2);
+    assert_eq!(last.position.melds.len(), 2);
+    assert_eq!(rounds[3].decisions.iter().filter(|d| matches!(d.choice, Choice::Ankan { .. })).count(), 4);
 }
 
 #[test]
