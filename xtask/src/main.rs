@@ -4,9 +4,11 @@
 //!   (`../shared/seeds/`) and prints a report; non-zero exit on any mismatch.
 //! - `codegen [--check]`: writes (or checks) the generated tables.
 //! - `gen-score-corpus`: regenerates haipai-score's oracle corpus (needs Python 3 and PyPI).
+//! - `interop-logs [DIR]`: reads and replays the real game logs of `../shared/logs`.
 
 mod codegen;
 mod gen_score_corpus;
+mod interop_logs;
 mod verify;
 
 #[cfg(test)]
@@ -21,7 +23,8 @@ usage: cargo xtask <task>
 tasks:
   verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks)
   codegen [--check]  regenerate the committed tables (--check: fail if any is stale)
-  gen-score-corpus   regenerate crates/score/tests/data/corpus*.jsonl with the PyPI `mahjong` oracle";
+  gen-score-corpus   regenerate crates/score/tests/data/corpus*.jsonl with the PyPI `mahjong` oracle
+  interop-logs [DIR] read and replay every game log in DIR (default ../shared/logs) with haipai-log";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +33,7 @@ fn main() -> ExitCode {
         Some("verify") => verify::run(flags.contains(&"--full")),
         Some("codegen") => codegen::run(flags.contains(&"--check")),
         Some("gen-score-corpus") => gen_score_corpus::run(),
+        Some("interop-logs") => interop_logs::run(flags.first().copied()),
         Some("help" | "--help" | "-h") | None => {
             println!("{USAGE}");
             Ok(())
