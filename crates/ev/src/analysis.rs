@@ -1,7 +1,10 @@
 //! The public question and answer: a hand and its situation in, one candidate per distinct
 //! discard out (or one for a 13-tile hand), sorted by the objective.
 
-use crate::engine::{Arrays, Buffers, Child, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
+use crate::budget::{self, Budget, Lowering, Trial};
+use crate::engine::{
+    Arrays, Buffers, Child, FIVES, LAST, Setup, Solver, TooManyStates, better, contributions, first_passage, limit,
+};
 use crate::options::{Objective, Options, RiichiPolicy};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
@@ -193,6 +196,9 @@ pub struct Analysis {
     pub candidates: Vec<Candidate>,
     /// Memoised states over all candidates (a measure of the work).
     pub states: usize,
+    /// The exchange budget the answer was computed with, and why when it is lower than
+    /// [`Options::extra_exchanges`] (see [`Options::lower_budget`]).
+    pub budget: Budget,
 }
 
 /// Checks what a question gives directly: the hand's size (returned), the turn, the winds and
@@ -326,7 +332,8 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
     Ok((setup, size))
 }
 
-fn red_bits(red: [u8; 3], options: &Options) -> u8 {
+/// The red bits (bit `s`: suit `s`) of red fives `red`, none with red fives off.
+pub(crate) fn red_bits(red: [u8; 3], options: &Options) -> u8 {
     if !options.red_fives {
         return 0;
     }
@@ -350,7 +357,7 @@ pub(crate) enum Grouping {
 
 /// The candidates' roots: for 14 tiles one per distinct discard, in kind order, with the
 /// 13-tile hand and red bits after it; for 13 tiles the hand as it stands.
-fn roots<O: Oracle>(closed: Counts, red: u8, size: usize) -> Vec<Root> {
+pub(crate) fn roots<O: Oracle>(closed: Counts, red: u8, size: usize) -> Vec<Root> {
     if size == 14 {
         (0..34)
             .filter(|&e| closed[e] > 0)
@@ -444,25 +451,51 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
         Grouping::Shared => vec![roots],
         Grouping::PerRoot => roots.into_iter().map(|r| vec![r]).collect(),
     };
-    let lim = limit(shanten, options.extra_exchanges);
+    let trial = Trial { oracle, options, setup: &setup, input: (closed, red), shanten, skip_unread };
+    let all: Vec<(Counts, u8)> = groups.iter().flatten().map(|&(_, h, r)| (h, r)).collect();
+    let mut budget = trial.choose(&all);
     let d0 = usize::from(query.turn - 1);
-    let pass = Pass { oracle, options, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
-    let mut memory: Vec<Option<Buffers>> = groups.iter().map(|_| None).collect();
-    if let (Some(first), Some(buffers)) = (memory.first_mut(), buffers.as_deref_mut()) {
-        *first = Some(std::mem::take(buffers));
-    }
-    let solved: Vec<_> = groups.par_iter().zip(memory).map(|(group, b)| pass.solve(group, b)).collect();
-    let mut results = Vec::with_capacity(solved.len());
-    for (i, (result, b)) in solved.into_iter().enumerate() {
-        if let Some(buffers) = buffers.as_deref_mut().filter(|_| i == 0) {
-            *buffers = b;
+    loop {
+        let at = budget::at(options, budget);
+        let lim = limit(shanten, budget.used);
+        let pass = Pass { oracle, options: &at, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
+        match pass.solve_groups(&groups, buffers.as_deref_mut()) {
+            Ok((mut candidates, states)) => {
+                candidates.sort_by(|a, b| by_objective(options.objective, a, b));
+                return Ok(Analysis { unseen, shanten, candidates, states, budget });
+            }
+            // The estimate was too low: one budget lower (never below 0, never an asked one).
+            Err(e) if options.lower_budget && budget.used > 0 && matches!(e.kind, ErrorKind::TooManyStates(_)) => {
+                budget = budget.lower(Lowering::Listed(options.max_states));
+            }
+            Err(e) => return Err(e),
         }
-        results.push(result?);
     }
-    let states = results.iter().map(|(_, s)| s).sum();
-    let mut candidates: Vec<Candidate> = results.into_iter().flat_map(|(c, _)| c).collect();
-    candidates.sort_by(|a, b| by_objective(options.objective, a, b));
-    Ok(Analysis { unseen, shanten, candidates, states })
+}
+
+impl<O: Oracle> Pass<'_, O> {
+    /// Solves each group's state graph (in parallel): the candidates, unsorted, and the
+    /// states; given `buffers`, the first graph in their memory.
+    fn solve_groups(
+        &self,
+        groups: &[Vec<Root>],
+        mut buffers: Option<&mut Buffers>,
+    ) -> Result<(Vec<Candidate>, usize), Error> {
+        let mut memory: Vec<Option<Buffers>> = groups.iter().map(|_| None).collect();
+        if let (Some(first), Some(buffers)) = (memory.first_mut(), buffers.as_deref_mut()) {
+            *first = Some(std::mem::take(buffers));
+        }
+        let solved: Vec<_> = groups.par_iter().zip(memory).map(|(group, b)| self.solve(group, b)).collect();
+        let mut results = Vec::with_capacity(solved.len());
+        for (i, (result, b)) in solved.into_iter().enumerate() {
+            if let Some(buffers) = buffers.as_deref_mut().filter(|_| i == 0) {
+                *buffers = b;
+            }
+            results.push(result?);
+        }
+        let states = results.iter().map(|(_, s)| s).sum();
+        Ok((results.into_iter().flat_map(|(c, _)| c).collect(), states))
+    }
 }
 
 fn value_at(a: &Arrays, d: usize) -> Value {
@@ -470,7 +503,7 @@ fn value_at(a: &Arrays, d: usize) -> Value {
 }
 
 /// A candidate root: the discard (none for a 13-tile input), the 13-tile hand and its red bits.
-type Root = (Option<Tile>, Counts, u8);
+pub(crate) type Root = (Option<Tile>, Counts, u8);
 
 /// A root's values at every draw index.
 struct RootValues {
@@ -651,24 +684,63 @@ pub fn simulate_with<O: Oracle>(
     let (setup, size) = check(query, options)?;
     let closed = *query.hand.closed();
     let red = red_bits(query.hand.closed_red_fives(), options);
-    let (mut h, red) = simulated_hand::<O>((closed, red), size, discard)?;
+    let (h, red) = simulated_hand::<O>((closed, red), size, discard)?;
     let d0 = usize::from(query.turn - 1);
     let base = red_bits(query.hand.closed_red_fives(), options);
-    let lim = limit(oracle.shanten(&closed), options.extra_exchanges);
-    let mut solver = Solver::new(oracle, options, &setup, (closed, base), lim);
-    let root = solver.solve(&[(h, red)]).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?[0];
-    let double = options.double_riichi && d0 == 0;
-    let riichi_root = declares_at_root(&mut solver, options, root, (&mut h, red), (d0, double));
-    let mut rng = Rng::new(seed);
-    let (mut sum, mut sum2, mut wins, mut tenpai) = (0.0, 0.0, 0u64, 0u64);
-    for _ in 0..playouts {
-        let (p, w, t) = solver.playout(&mut rng, root, d0, riichi_root, double);
-        sum += p;
-        sum2 += p * p;
-        wins += u64::from(w);
-        tenpai += u64::from(t);
+    let shanten = oracle.shanten(&closed);
+    let trial = Trial { oracle, options, setup: &setup, input: (closed, base), shanten, skip_unread: true };
+    let mut budget = trial.choose(&[(h, red)]);
+    let game = Game { setup: &setup, input: (closed, base), root: (h, red), shanten, d0 };
+    // At the budget `evaluate_with` would answer with (lowered as it lowers it).
+    loop {
+        match game.play(oracle, &budget::at(options, budget), (playouts, seed)) {
+            Ok(estimate) => return Ok(estimate),
+            Err(_) if options.lower_budget && budget.used > 0 => {
+                budget = budget.lower(Lowering::Listed(options.max_states));
+            }
+            Err(_) => return Err(ErrorKind::TooManyStates(options.max_states).into()),
+        }
     }
-    Ok(estimate(playouts, (sum, sum2), (wins, tenpai)))
+}
+
+/// What the simulator plays: the question as checked, the input's closed tiles and red bits,
+/// the 13-tile hand played from (and its red bits), the input's shanten and the first draw
+/// index.
+struct Game<'a> {
+    setup: &'a Setup,
+    input: (Counts, u8),
+    root: (Counts, u8),
+    shanten: i8,
+    d0: usize,
+}
+
+impl Game<'_> {
+    /// `playouts` games from seeded walls (`seed`) of the policy computed under `options`, or
+    /// [`TooManyStates`] when its graph is over the limit.
+    fn play<O: Oracle>(
+        &self,
+        oracle: &O,
+        options: &Options,
+        (playouts, seed): (u64, u64),
+    ) -> Result<Estimate, TooManyStates> {
+        let lim = limit(self.shanten, options.extra_exchanges);
+        let mut solver = Solver::new(oracle, options, self.setup, self.input, lim);
+        let (mut h, red) = self.root;
+        let root = solver.solve(&[(h, red)])?[0];
+        let d0 = self.d0;
+        let double = options.double_riichi && d0 == 0;
+        let riichi_root = declares_at_root(&mut solver, options, root, (&mut h, red), (d0, double));
+        let mut rng = Rng::new(seed);
+        let (mut sum, mut sum2, mut wins, mut tenpai) = (0.0, 0.0, 0u64, 0u64);
+        for _ in 0..playouts {
+            let (p, w, t) = solver.playout(&mut rng, root, d0, riichi_root, double);
+            sum += p;
+            sum2 += p * p;
+            wins += u64::from(w);
+            tenpai += u64::from(t);
+        }
+        Ok(estimate(playouts, (sum, sum2), (wins, tenpai)))
+    }
 }
 
 /// The 13-tile hand the simulator plays from (its tiles and red bits): the input `closed`

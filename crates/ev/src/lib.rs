@@ -42,19 +42,24 @@
 //! each candidate, `0 <= win <= tenpai <= 1` (a won hand counts as tenpai), and its necessary
 //! tiles' contributions plus `other_points` add up to its expected points. [`evaluate`]
 //! returns an [`Error`] for a malformed question (not 13 or 14 tiles, a turn outside 1..=17, a
-//! seat or round that is not a wind, a fifth copy, a second red five, too many indicators) and
-//! [`ErrorKind::TooManyStates`] when the search would exceed [`Options::max_states`].
+//! seat or round that is not a wind, a fifth copy, a second red five, too many indicators). A
+//! budget whose search would exceed [`Options::max_states`] is lowered ([`Analysis::budget`]
+//! says to what, and why), or, with [`Options::lower_budget`] off or at budget 0, refused with
+//! [`ErrorKind::TooManyStates`].
 //!
 //! The mahjong terms (何切る, tenpai, riichi, dama, ura-dora, hand change, ...) are explained in
 //! the glossary of the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod analysis;
+mod budget;
 mod engine;
 pub mod options;
 pub mod oracle;
 mod standard;
 #[cfg(test)]
 mod tests_audit;
+#[cfg(test)]
+mod tests_budget;
 #[cfg(test)]
 mod tests_doc;
 #[cfg(test)]
@@ -64,6 +69,7 @@ mod workspace;
 pub use analysis::{
     Analysis, Candidate, Error, ErrorKind, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
 };
+pub use budget::{Budget, Lowering};
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
 pub use standard::{Standard, evaluate, simulate};

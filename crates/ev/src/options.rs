@@ -48,11 +48,17 @@ pub struct Options {
     pub extra_exchanges: u8,
     /// May decline a win before riichi when continuing is worth more.
     pub may_decline: bool,
-    /// The most states (13- and 14-tile) the engine may list before it gives up with
-    /// [`crate::ErrorKind::TooManyStates`]: the count grows steeply with the shanten and the
-    /// budget (a 3-shanten hand: about 1 million with one extra exchange, 26 million with
-    /// two, about 65 bytes each). Default 50 million.
+    /// The most states (13- and 14-tile) the engine may list: the count grows steeply with
+    /// the shanten and the budget (a 3-shanten hand: about 1 million with one extra exchange,
+    /// 26 million with two, about 65 bytes each). Past it the engine lowers the budget (with
+    /// `lower_budget`) or gives up with [`crate::ErrorKind::TooManyStates`]. Default 50
+    /// million.
     pub max_states: usize,
+    /// When `extra_exchanges` would need more than `max_states` states, answer with the
+    /// highest lower budget that fits (said in [`crate::Analysis::budget`]) instead of
+    /// refusing; the need is estimated up front from a short trial listing (see
+    /// `docs/ev-model.md`, "Budget fallback"). Default on; off, such a question is refused.
+    pub lower_budget: bool,
 }
 
 impl Default for Options {
@@ -70,6 +76,7 @@ impl Default for Options {
             extra_exchanges: 1,
             may_decline: false,
             max_states: 50_000_000,
+            lower_budget: true,
         }
     }
 }

@@ -235,7 +235,7 @@ fn skipping_unread_states_changes_nothing() {
 #[test]
 fn state_limit_and_huge_budgets() {
     let q = query("123349m3688p1245s");
-    let o = Options { extra_exchanges: 255, max_states: 5_000, ..Options::default() };
+    let o = Options { extra_exchanges: 255, max_states: 5_000, lower_budget: false, ..Options::default() };
     assert_eq!(
         evaluate_with(&Standard::default(), &q, &o).map(|_| ()),
         Err(crate::ErrorKind::TooManyStates(5_000).into())
