@@ -3,9 +3,10 @@
 
 use crate::budget::{self, Budget, Lowering, Trial};
 use crate::engine::{
-    Arrays, Buffers, Child, FIVES, LAST, Setup, Solver, TooManyStates, better, contributions, first_passage, limit,
+    Arrays, Buffers, Child, FIVES, LAST, RiichiChoice, Setup, Solver, TooManyStates, better, contributions,
+    first_passage, limit,
 };
-use crate::options::{Objective, Options, RiichiPolicy};
+use crate::options::{Objective, Options};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Hand, Tile};
@@ -539,14 +540,7 @@ impl RootValues {
 
     /// Whether the process that runs from draw `d0` is riichi's (the policy's choice at `d0`).
     fn uses_riichi(&self, options: &Options, d0: usize) -> bool {
-        let dama = &self.dama;
-        match (self.riichi, options.riichi) {
-            (None, _) | (_, RiichiPolicy::Never) => false,
-            (Some(_), RiichiPolicy::Always) => true,
-            (Some(r), RiichiPolicy::Best) => {
-                better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
-            }
-        }
+        self.riichi.is_some_and(|r| RiichiChoice::new(options).takes(r.at(d0), self.dama.at(d0)))
     }
 }
 
@@ -778,13 +772,7 @@ fn declares_at_root<O: Oracle>(
     }
     let ri = solver.riichi(h, red, double);
     let r = solver.riichi_arrays(ri);
-    match options.riichi {
-        RiichiPolicy::Never => false,
-        RiichiPolicy::Always => true,
-        RiichiPolicy::Best => {
-            better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
-        }
-    }
+    RiichiChoice::new(options).takes(r.at(d0), dama.at(d0))
 }
 
 /// The [`Estimate`] of `playouts` games from their points summed (`sum`) and summed squared

@@ -37,6 +37,7 @@
 
 mod best;
 mod buffers;
+mod choice;
 mod closed_form;
 mod fill;
 mod keys;
@@ -51,17 +52,14 @@ mod scoring;
 mod values;
 mod variants;
 
-use best::*;
-use buffers::*;
-use closed_form::*;
-use keys::*;
-use pass::*;
-use records::*;
-use scoring::*;
-use values::*;
-use variants::*;
+use buffers::RETAIN_BELOW;
+use closed_form::Wait;
+use keys::{Entry13, Entry14, Index, pack};
+use records::{Hand13, Hand14, Opt, RedLive, Shared, Span, Step};
+use variants::RANK;
 
 pub(crate) use buffers::Buffers;
+pub(crate) use choice::RiichiChoice;
 pub(crate) use closed_form::{contributions, first_passage};
 pub(crate) use records::Child;
 pub(crate) use values::{Arrays, better};

@@ -3,7 +3,9 @@
 //! han) and the ura-dora distribution of a winning hand (by groups of live tiles, moved by one
 //! draw in [`Solver::ura_groups_after_draw`]).
 
-use super::*;
+use super::Solver;
+use super::keys::{pack, win_key};
+use super::variants::{DORA_OF, INDICATOR_OF};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_tiles::{Counts, Tile};
 
