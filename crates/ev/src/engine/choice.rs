@@ -38,20 +38,20 @@ impl RiichiChoice {
         self.fixed() != Some(false)
     }
 
-    /// Whether the hand declares riichi, given the values (points, win, tenpai) of riichi and
-    /// of dama, compared by `better` (the objective's [`better`], or the pass's specialised
-    /// twin of it).
+    /// Whether the hand declares riichi, where `riichi_better` tells whether the value of
+    /// riichi (points, win, tenpai) is better than dama's (the objective's [`better`], or the
+    /// pass's specialised twin of it), asked only when the values decide.
     #[inline(always)]
-    pub fn takes_by<T: Copy>(self, riichi: T, dama: T, better: impl Fn(T, T) -> bool) -> bool {
+    pub fn takes_by(self, riichi_better: impl FnOnce() -> bool) -> bool {
         match self.fixed() {
             Some(fixed) => fixed,
-            None => better(riichi, dama),
+            None => riichi_better(),
         }
     }
 
-    /// [`RiichiChoice::takes_by`] under the objective's [`better`].
+    /// [`RiichiChoice::takes_by`] given the values of riichi and dama, under the objective.
     #[inline(always)]
     pub fn takes(self, riichi: (f64, f64, f64), dama: (f64, f64, f64)) -> bool {
-        self.takes_by(riichi, dama, |a, b| better(self.objective, a, b))
+        self.takes_by(|| better(self.objective, riichi, dama))
     }
 }

@@ -229,7 +229,7 @@ impl Graph<'_> {
         riichi: &'v [f64; 3],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
     ) -> &'v [f64; 3] {
-        if self.choice.takes_by(*riichi, *dama, better) { riichi } else { dama }
+        if self.choice.takes_by(|| better(*riichi, *dama)) { riichi } else { dama }
     }
 
     /// The values before draw `d` (denominator `denom`) of the 13-tile hands `hands`, written
