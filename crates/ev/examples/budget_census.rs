@@ -34,7 +34,7 @@ fn main() {
         };
         if counts {
             for extra_exchanges in [0, 1] {
-                let o = Options { extra_exchanges, lower_budget: false, ..Options::default() };
+                let o = Options::default().extra_exchanges(extra_exchanges).lower_budget(false);
                 let states = evaluate(&q, &o).map_or_else(|_| "over".to_string(), |a| a.states.to_string());
                 line = format!("{line} {states}");
             }

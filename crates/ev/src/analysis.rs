@@ -9,21 +9,35 @@ use crate::engine::{
 use crate::options::{Objective, Options};
 use crate::oracle::Oracle;
 use haipai_tiles::rng::Rng;
-use haipai_tiles::{Counts, Hand, Tile};
+use haipai_tiles::{Counts, Hand, Tile, Wind};
 use rayon::prelude::*;
 use std::fmt;
 
-/// A question: the hand (13 or 14 tiles, called melds allowed), the turn and the table.
+/// A question: the hand (13 or 14 tiles, called melds allowed), the turn and the table. Made
+/// by [`Query::new`] and its chainable setters (the fields may also be written):
+///
+/// ```
+/// use haipai_ev::Query;
+/// use haipai_tiles::{Hand, Wind, parse_tile};
+///
+/// let q = Query::new(Hand::parse("222567m345p33667s")?)
+///     .turn(5)
+///     .seat(Wind::South)
+///     .dora_indicators(vec![parse_tile("1z")?.0]);
+/// assert_eq!((q.turn, q.seat, q.round), (5, Wind::South, Wind::East));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Query {
     /// The hand.
     pub hand: Hand,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
     pub turn: u8,
-    /// Seat wind, `1z`..`4z` (East is the dealer).
-    pub seat: Tile,
-    /// Round wind, `1z`..`4z`.
-    pub round: Tile,
+    /// Seat wind (East is the dealer).
+    pub seat: Wind,
+    /// Round wind.
+    pub round: Wind,
     /// Dora indicators (kan dora included), each also a seen tile.
     pub dora_indicators: Vec<Tile>,
     /// Other tiles seen (discards, the opponents' melds).
@@ -39,12 +53,54 @@ impl Query {
         Query {
             hand,
             turn: 1,
-            seat: Tile::EAST,
-            round: Tile::EAST,
+            seat: Wind::East,
+            round: Wind::East,
             dora_indicators: Vec::new(),
             visible: [0; 34],
             red_seen: [0; 3],
         }
+    }
+
+    /// The turn, 1..=17.
+    #[must_use]
+    pub fn turn(mut self, turn: u8) -> Query {
+        self.turn = turn;
+        self
+    }
+
+    /// The seat wind.
+    #[must_use]
+    pub fn seat(mut self, seat: Wind) -> Query {
+        self.seat = seat;
+        self
+    }
+
+    /// The round wind.
+    #[must_use]
+    pub fn round(mut self, round: Wind) -> Query {
+        self.round = round;
+        self
+    }
+
+    /// The dora indicators (kan dora included).
+    #[must_use]
+    pub fn dora_indicators(mut self, indicators: Vec<Tile>) -> Query {
+        self.dora_indicators = indicators;
+        self
+    }
+
+    /// The other tiles seen, per kind.
+    #[must_use]
+    pub fn visible(mut self, visible: Counts) -> Query {
+        self.visible = visible;
+        self
+    }
+
+    /// The red fives among the dora indicators and the visible tiles, per suit (m, p, s).
+    #[must_use]
+    pub fn red_seen(mut self, red_seen: [u8; 3]) -> Query {
+        self.red_seen = red_seen;
+        self
     }
 }
 
@@ -62,8 +118,6 @@ pub enum ErrorKind {
     HandSize(usize),
     /// The turn is outside 1..=17.
     Turn(u8),
-    /// A wind that is not 1z..4z (which, and the value).
-    Wind(&'static str, Tile),
     /// More than four copies of a kind between the hand, the indicators and the visible tiles.
     TooManyCopies(Tile),
     /// More than one red five of a suit between the hand and the red fives seen (the five).
@@ -102,7 +156,6 @@ impl fmt::Display for Error {
                 write!(f, "the hand has {n} tile{}; expected 13 or 14", if *n == 1 { "" } else { "s" })
             }
             ErrorKind::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
-            ErrorKind::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
             ErrorKind::NotInHand(t) => write!(f, "{t} is not in the hand"),
             ErrorKind::NoDiscard => write!(f, "a 14-tile hand needs a discard to simulate"),
             ErrorKind::TooManyStates(n) => write!(
@@ -127,9 +180,10 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Expected points, win and tenpai probability.
+/// What a candidate is expected to bring: expected points, win and tenpai probability.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub struct Value {
+#[non_exhaustive]
+pub struct Expectation {
     /// Expected points (what the winner receives; 0 without a win).
     pub points: f64,
     /// Probability of winning.
@@ -141,6 +195,7 @@ pub struct Value {
 /// The three quantities for the same hand at every turn 1..=17 (index `turn - 1`, each turn
 /// with the wall it would have then; index 0 is turn 1, where a riichi is a double riichi).
 #[derive(Clone, Debug, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PerTurn {
     /// Expected points.
     pub points: Vec<f64>,
@@ -155,6 +210,7 @@ pub struct PerTurn {
 /// kind (a drawn tile the policy throws straight back is not kept; docs/ev-model.md,
 /// "Contributions").
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Necessary {
     /// The tile.
     pub tile: Tile,
@@ -166,21 +222,22 @@ pub struct Necessary {
 
 /// One discard (or the 13-tile hand as it stands when `discard` is `None`).
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Candidate {
     /// The discard; `None` for a 13-tile input.
     pub discard: Option<Tile>,
     /// Shanten after the discard.
     pub shanten: i8,
     /// The value at the question's turn.
-    pub value: Value,
+    pub value: Expectation,
     /// The value at every turn.
     pub per_turn: PerTurn,
     /// Necessary tiles with live counts and contributions.
     pub necessary: Vec<Necessary>,
     /// For a closed tenpai hand (riichi possible): the value with riichi declared now.
-    pub riichi: Option<Value>,
+    pub riichi: Option<Expectation>,
     /// For a closed tenpai hand (riichi possible): the value staying dama.
-    pub dama: Option<Value>,
+    pub dama: Option<Expectation>,
     /// Points whose first kept draw is not a necessary tile (hand changes); 0 without hand
     /// change.
     pub other_points: f64,
@@ -188,6 +245,7 @@ pub struct Candidate {
 
 /// The full answer.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Analysis {
     /// Unseen tiles at the question (the first draw's denominator).
     pub unseen: u32,
@@ -202,8 +260,8 @@ pub struct Analysis {
     pub budget: Budget,
 }
 
-/// Checks what a question gives directly: the hand's size (returned), the turn, the winds and
-/// the number of dora indicators.
+/// Checks what a question gives directly: the hand's size (returned), the turn and the number
+/// of dora indicators.
 fn check_question(query: &Query) -> Result<usize, Error> {
     let size = query.hand.size();
     if size != 13 && size != 14 {
@@ -211,11 +269,6 @@ fn check_question(query: &Query) -> Result<usize, Error> {
     }
     if !(1..=17).contains(&query.turn) {
         return Err(ErrorKind::Turn(query.turn).into());
-    }
-    for (which, w) in [("seat", query.seat), ("round", query.round)] {
-        if !w.is_wind() {
-            return Err(ErrorKind::Wind(which, w).into());
-        }
     }
     if query.dora_indicators.len() > haipai_score::MAX_INDICATORS {
         return Err(ErrorKind::TooManyIndicators(query.dora_indicators.len()).into());
@@ -499,8 +552,8 @@ impl<O: Oracle> Pass<'_, O> {
     }
 }
 
-fn value_at(a: &Arrays, d: usize) -> Value {
-    Value { points: a.p[d], win: a.w[d], tenpai: a.t[d] }
+fn value_at(a: &Arrays, d: usize) -> Expectation {
+    Expectation { points: a.p[d], win: a.w[d], tenpai: a.t[d] }
 }
 
 /// A candidate root: the discard (none for a 13-tile input), the 13-tile hand and its red bits.
@@ -598,7 +651,7 @@ fn first_passage_agrees(
     d0: usize,
     use_riichi: bool,
     shanten: i8,
-    value: Value,
+    value: Expectation,
 ) -> bool {
     let mut terminal = Arrays::ZERO;
     terminal.t[LAST] = if use_riichi || shanten == 0 { 1.0 } else { 0.0 };
@@ -649,6 +702,7 @@ fn candidate<O: Oracle>(
 /// A Monte Carlo estimate of one candidate's value: the computed policy played on walls drawn
 /// with the model's probabilities.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Estimate {
     /// Number of games played.
     pub playouts: u64,

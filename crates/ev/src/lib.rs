@@ -23,15 +23,14 @@
 //! use haipai_tiles::{Hand, parse_tile};
 //!
 //! // Document 001's tenpai example: dealer, East round, turn 1, indicator 1z.
-//! let mut q = Query::new(Hand::parse("222567m345p33667s")?);
-//! q.dora_indicators = vec![parse_tile("1z")?.0];
+//! let q = Query::new(Hand::parse("222567m345p33667s")?).dora_indicators(vec![parse_tile("1z")?.0]);
 //! let a = evaluate(&q, &Options::article())?;
 //! let best = &a.candidates[0];
 //! assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));
 //! assert_eq!(format!("{:.2} {:.2}", best.value.points, best.necessary[0].points), "4282.35 2141.18");
 //!
-//! q.turn = 18;
-//! assert_eq!(evaluate(&q, &Options::article()).unwrap_err().kind(), &ErrorKind::Turn(18));
+//! let late = q.turn(18);
+//! assert_eq!(evaluate(&late, &Options::article()).unwrap_err().kind(), &ErrorKind::Turn(18));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -42,7 +41,7 @@
 //! each candidate, `0 <= win <= tenpai <= 1` (a won hand counts as tenpai), and its necessary
 //! tiles' contributions plus `other_points` add up to its expected points. [`evaluate`]
 //! returns an [`Error`] for a malformed question (not 13 or 14 tiles, a turn outside 1..=17, a
-//! seat or round that is not a wind, a fifth copy, a second red five, too many indicators). A
+//! fifth copy, a second red five, too many indicators). A
 //! budget whose search would exceed [`Options::max_states`] is lowered ([`Analysis::budget`]
 //! says to what, and why), or, with [`Options::lower_budget`] off or at budget 0, refused with
 //! [`ErrorKind::TooManyStates`].
@@ -67,7 +66,8 @@ mod tests_props;
 mod workspace;
 
 pub use analysis::{
-    Analysis, Candidate, Error, ErrorKind, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
+    Analysis, Candidate, Error, ErrorKind, Estimate, Expectation, Necessary, PerTurn, Query, evaluate_with,
+    simulate_with,
 };
 pub use budget::{Budget, Lowering};
 pub use options::{Objective, Options, RiichiPolicy};
@@ -92,7 +92,7 @@ mod send_sync {
         assert_send_sync::<Estimate>();
         assert_send_sync::<Necessary>();
         assert_send_sync::<PerTurn>();
-        assert_send_sync::<Value>();
+        assert_send_sync::<Expectation>();
         assert_send_sync::<Standard>();
         assert_send_sync::<WinQuery<'static>>();
         assert_send_sync::<WinParts>();
@@ -101,6 +101,7 @@ mod send_sync {
         assert_send_sync::<Objective>();
         assert_send_sync::<RiichiPolicy>();
         assert_send_sync::<Workspace>();
+        assert_send_sync::<Budget>();
     }
 }
 

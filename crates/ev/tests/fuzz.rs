@@ -1,5 +1,5 @@
 //! Seeded random-input attack on the ev crate's questions: hands read from mutated text
-//! (any size, melds, red fives), any turn (0..=255), any tile as a wind, up to seven dora
+//! (any size, melds, red fives), any turn (0..=255), any wind, up to seven dora
 //! indicators, visible counts from 0 to 255 and red fives marked seen from 0 to 255, under
 //! random options (exchange budgets up to 255, every switch), given to `evaluate` and
 //! `simulate` with a small state limit so each question stays cheap. Asserts: no panic, an
@@ -13,7 +13,7 @@ use haipai_test_utils::mutate;
 
 use haipai_ev::{ErrorKind, Objective, Options, Query, RiichiPolicy, evaluate, simulate};
 use haipai_tiles::rng::Rng;
-use haipai_tiles::{Hand, Tile};
+use haipai_tiles::{Hand, Tile, Wind};
 
 /// Hands to break: tenpai and near-tenpai, closed and open, 13 and 14 tiles.
 const EXAMPLES: &[&str] = &[
@@ -41,9 +41,8 @@ fn small(rng: &mut Rng) -> u8 {
 fn query(rng: &mut Rng, hand: Hand) -> Query {
     let mut q = Query::new(hand);
     q.turn = if rng.index(8) == 0 { rng.next_u64() as u8 } else { 1 + rng.index(17) as u8 };
-    let wind = |rng: &mut Rng| Tile::new(if rng.index(8) == 0 { rng.index(34) } else { 27 + rng.index(4) });
-    q.seat = wind(rng).unwrap_or(Tile::EAST);
-    q.round = wind(rng).unwrap_or(Tile::EAST);
+    q.seat = Wind::ALL[rng.index(4)];
+    q.round = Wind::ALL[rng.index(4)];
     let n = if rng.index(8) == 0 { rng.index(8) } else { rng.index(2) };
     q.dora_indicators = (0..n).filter_map(|_| Tile::new(rng.index(34))).collect();
     for _ in 0..rng.index(6) {
@@ -56,18 +55,16 @@ fn query(rng: &mut Rng, hand: Hand) -> Query {
 /// Random options with a state limit that keeps every question cheap.
 fn options(rng: &mut Rng) -> Options {
     let mut flag = || rng.index(2) == 0;
-    let mut o = Options {
-        ura_dora: flag(),
-        ippatsu: flag(),
-        double_riichi: flag(),
-        haitei: flag(),
-        red_fives: flag(),
-        menzen_tsumo: flag(),
-        dora: flag(),
-        may_decline: flag(),
-        lower_budget: flag(),
-        ..Options::default()
-    };
+    let mut o = Options::default()
+        .ura_dora(flag())
+        .ippatsu(flag())
+        .double_riichi(flag())
+        .haitei(flag())
+        .red_fives(flag())
+        .menzen_tsumo(flag())
+        .dora(flag())
+        .may_decline(flag())
+        .lower_budget(flag());
     o.objective = [Objective::Points, Objective::Win][rng.index(2)];
     o.riichi = [RiichiPolicy::Always, RiichiPolicy::Never, RiichiPolicy::Best][rng.index(3)];
     o.extra_exchanges = if rng.index(8) == 0 { rng.next_u64() as u8 } else { rng.index(2) as u8 };
@@ -77,7 +74,7 @@ fn options(rng: &mut Rng) -> Options {
 
 /// Whether the question is refused at budget 0 too (with the same limit).
 fn lowest_refused(q: &Query, o: &Options) -> bool {
-    let lowest = Options { extra_exchanges: 0, ..o.clone() };
+    let lowest = o.clone().extra_exchanges(0);
     matches!(evaluate(q, &lowest).map_err(|e| e.kind().clone()), Err(ErrorKind::TooManyStates(_)))
 }
 

@@ -102,8 +102,8 @@ fn tile(text: &str, what: &str) -> Result<Tile, String> {
     parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
 }
 
-fn wind(text: &str, what: &str) -> Result<Tile, String> {
-    Wind::parse(text).map(Wind::tile).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
+fn wind(text: &str, what: &str) -> Result<Wind, String> {
+    Wind::parse(text).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
 }
 
 fn options(args: &Args) -> Result<Options, String> {
@@ -149,8 +149,8 @@ fn options(args: &Args) -> Result<Options, String> {
 
 /// The question's flags: everything but the hand.
 struct Flags {
-    seat: Tile,
-    round: Tile,
+    seat: Wind,
+    round: Wind,
     dora_indicators: Vec<Tile>,
     visible: haipai::tiles::Counts,
     /// Red fives written among the indicators and the visible tiles, per suit.
@@ -246,10 +246,6 @@ fn with_spinner<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-fn letter(t: Tile) -> char {
-    ['E', 'S', 'W', 'N'][t.index().saturating_sub(27).min(3)]
-}
-
 fn pct(x: f64) -> String {
     format!("{:.2}", 100.0 * x)
 }
@@ -270,8 +266,8 @@ fn header_text(q: &Query, a: &Analysis) -> String {
         "hand {}  turn {}  seat {}  round {}  unseen {}  shanten {}",
         q.hand,
         q.turn,
-        letter(q.seat),
-        letter(q.round),
+        q.seat.letter(),
+        q.round.letter(),
         a.unseen,
         a.shanten
     );

@@ -67,7 +67,7 @@ pub(crate) use values::{Arrays, better};
 use crate::options::Options;
 use crate::oracle::Oracle;
 use haipai_shanten::Memo;
-use haipai_tiles::{Counts, Meld, Tile};
+use haipai_tiles::{Counts, Meld, Tile, Wind};
 use hashbrown::{HashMap, HashTable};
 
 /// Draw indices run 0..17; index 17 means no draw is left.
@@ -83,8 +83,8 @@ pub(crate) struct Setup {
     pub meld_counts: Counts,
     /// No open meld.
     pub closed_hand: bool,
-    pub seat: Tile,
-    pub round: Tile,
+    pub seat: Wind,
+    pub round: Wind,
     /// Dora indicators used for scoring (empty when dora are off).
     pub dora: Vec<Tile>,
     /// Red fives in the called melds: han on every win (0 with red fives off).
