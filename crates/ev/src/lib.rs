@@ -54,6 +54,7 @@ mod budget;
 mod engine;
 pub mod options;
 pub mod oracle;
+mod simulate;
 mod standard;
 #[cfg(test)]
 mod tests_audit;
@@ -65,13 +66,11 @@ mod tests_doc;
 mod tests_props;
 mod workspace;
 
-pub use analysis::{
-    Analysis, Candidate, Error, ErrorKind, Estimate, Expectation, Necessary, PerTurn, Query, evaluate_with,
-    simulate_with,
-};
+pub use analysis::{Analysis, Candidate, Error, ErrorKind, Expectation, Necessary, PerTurn, Query, evaluate_with};
 pub use budget::{Budget, Lowering};
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
+pub use simulate::{Estimate, simulate_with};
 pub use standard::{Standard, evaluate, simulate};
 pub use workspace::Workspace;
 

@@ -1,8 +1,9 @@
 //! The product oracle: shanten from haipai-shanten, scores from haipai-score.
 
-use crate::analysis::{Analysis, Error, Estimate, Query, evaluate_with, simulate_with};
+use crate::analysis::{Analysis, Error, Query, evaluate_with};
 use crate::options::Options;
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
+use crate::simulate::{Estimate, simulate_with};
 use haipai_score::{Conditions, Outcome, Rules, Situation, Yaku, payment, score, value, value_pair};
 use haipai_tiles::Wind;
 use haipai_tiles::{Counts, Hand, Tile};
