@@ -30,7 +30,7 @@ fn check(a: &Analysis, discard: &str, points: f64) {
 fn ev(c: &mut Criterion) {
     let mut group = c.benchmark_group("ev");
     group.sample_size(10);
-    let budget0 = Options { extra_exchanges: 0, ..Options::default() };
+    let budget0 = Options::default().extra_exchanges(0);
     let cases: [(&str, &str, Options, &str, f64); 6] = [
         ("doc001_article_tenpai", "222567m345p33667s", Options::article(), "6s", 4_282.351_728_198_831),
         ("tenpai_default", "222567m345p33667s", Options::default(), "6s", 9_062.434_940_510_646),

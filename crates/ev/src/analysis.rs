@@ -1,25 +1,41 @@
 //! The public question and answer: a hand and its situation in, one candidate per distinct
 //! discard out (or one for a 13-tile hand), sorted by the objective.
 
-use crate::engine::{Arrays, Buffers, Child, FIVES, LAST, Setup, Solver, better, contributions, first_passage, limit};
-use crate::options::{Objective, Options, RiichiPolicy};
+use crate::budget::{self, Budget, Lowering, Trial};
+use crate::engine::{
+    Arrays, Buffers, Child, FIVES, LAST, RiichiChoice, Setup, Solver, better, contributions, first_passage, limit,
+};
+use crate::options::{Objective, Options};
 use crate::oracle::Oracle;
-use haipai_tiles::rng::Rng;
-use haipai_tiles::{Counts, Hand, Tile};
+use haipai_tiles::{Counts, Hand, Tile, Wind};
 use rayon::prelude::*;
 use std::fmt;
 
-/// A question: the hand (13 or 14 tiles, called melds allowed), the turn and the table.
+/// A question: the hand (13 or 14 tiles, called melds allowed), the turn and the table. Made
+/// by [`Query::new`] and its chainable setters (the fields may also be written):
+///
+/// ```
+/// use haipai_ev::Query;
+/// use haipai_tiles::{Hand, Wind, parse_tile};
+///
+/// let q = Query::new(Hand::parse("222567m345p33667s")?)
+///     .turn(5)
+///     .seat(Wind::South)
+///     .dora_indicators(vec![parse_tile("1z")?.0]);
+/// assert_eq!((q.turn, q.seat, q.round), (5, Wind::South, Wind::East));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Query {
     /// The hand.
     pub hand: Hand,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
     pub turn: u8,
-    /// Seat wind, `1z`..`4z` (East is the dealer).
-    pub seat: Tile,
-    /// Round wind, `1z`..`4z`.
-    pub round: Tile,
+    /// Seat wind (East is the dealer).
+    pub seat: Wind,
+    /// Round wind.
+    pub round: Wind,
     /// Dora indicators (kan dora included), each also a seen tile.
     pub dora_indicators: Vec<Tile>,
     /// Other tiles seen (discards, the opponents' melds).
@@ -35,12 +51,54 @@ impl Query {
         Query {
             hand,
             turn: 1,
-            seat: Tile::EAST,
-            round: Tile::EAST,
+            seat: Wind::East,
+            round: Wind::East,
             dora_indicators: Vec::new(),
             visible: [0; 34],
             red_seen: [0; 3],
         }
+    }
+
+    /// The turn, 1..=17.
+    #[must_use]
+    pub fn turn(mut self, turn: u8) -> Query {
+        self.turn = turn;
+        self
+    }
+
+    /// The seat wind.
+    #[must_use]
+    pub fn seat(mut self, seat: Wind) -> Query {
+        self.seat = seat;
+        self
+    }
+
+    /// The round wind.
+    #[must_use]
+    pub fn round(mut self, round: Wind) -> Query {
+        self.round = round;
+        self
+    }
+
+    /// The dora indicators (kan dora included).
+    #[must_use]
+    pub fn dora_indicators(mut self, indicators: Vec<Tile>) -> Query {
+        self.dora_indicators = indicators;
+        self
+    }
+
+    /// The other tiles seen, per kind.
+    #[must_use]
+    pub fn visible(mut self, visible: Counts) -> Query {
+        self.visible = visible;
+        self
+    }
+
+    /// The red fives among the dora indicators and the visible tiles, per suit (m, p, s).
+    #[must_use]
+    pub fn red_seen(mut self, red_seen: [u8; 3]) -> Query {
+        self.red_seen = red_seen;
+        self
     }
 }
 
@@ -58,8 +116,6 @@ pub enum ErrorKind {
     HandSize(usize),
     /// The turn is outside 1..=17.
     Turn(u8),
-    /// A wind that is not 1z..4z (which, and the value).
-    Wind(&'static str, Tile),
     /// More than four copies of a kind between the hand, the indicators and the visible tiles.
     TooManyCopies(Tile),
     /// More than one red five of a suit between the hand and the red fives seen (the five).
@@ -98,7 +154,6 @@ impl fmt::Display for Error {
                 write!(f, "the hand has {n} tile{}; expected 13 or 14", if *n == 1 { "" } else { "s" })
             }
             ErrorKind::Turn(t) => write!(f, "turn {t} is outside 1..=17"),
-            ErrorKind::Wind(which, t) => write!(f, "{which} wind {t} is not a wind (1z..4z)"),
             ErrorKind::NotInHand(t) => write!(f, "{t} is not in the hand"),
             ErrorKind::NoDiscard => write!(f, "a 14-tile hand needs a discard to simulate"),
             ErrorKind::TooManyStates(n) => write!(
@@ -123,9 +178,10 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// Expected points, win and tenpai probability.
+/// What a candidate is expected to bring: expected points, win and tenpai probability.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub struct Value {
+#[non_exhaustive]
+pub struct Expectation {
     /// Expected points (what the winner receives; 0 without a win).
     pub points: f64,
     /// Probability of winning.
@@ -137,6 +193,7 @@ pub struct Value {
 /// The three quantities for the same hand at every turn 1..=17 (index `turn - 1`, each turn
 /// with the wall it would have then; index 0 is turn 1, where a riichi is a double riichi).
 #[derive(Clone, Debug, PartialEq, Default)]
+#[non_exhaustive]
 pub struct PerTurn {
     /// Expected points.
     pub points: Vec<f64>,
@@ -151,6 +208,7 @@ pub struct PerTurn {
 /// kind (a drawn tile the policy throws straight back is not kept; docs/ev-model.md,
 /// "Contributions").
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Necessary {
     /// The tile.
     pub tile: Tile,
@@ -162,21 +220,22 @@ pub struct Necessary {
 
 /// One discard (or the 13-tile hand as it stands when `discard` is `None`).
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Candidate {
     /// The discard; `None` for a 13-tile input.
     pub discard: Option<Tile>,
     /// Shanten after the discard.
     pub shanten: i8,
     /// The value at the question's turn.
-    pub value: Value,
+    pub value: Expectation,
     /// The value at every turn.
     pub per_turn: PerTurn,
     /// Necessary tiles with live counts and contributions.
     pub necessary: Vec<Necessary>,
     /// For a closed tenpai hand (riichi possible): the value with riichi declared now.
-    pub riichi: Option<Value>,
+    pub riichi: Option<Expectation>,
     /// For a closed tenpai hand (riichi possible): the value staying dama.
-    pub dama: Option<Value>,
+    pub dama: Option<Expectation>,
     /// Points whose first kept draw is not a necessary tile (hand changes); 0 without hand
     /// change.
     pub other_points: f64,
@@ -184,6 +243,7 @@ pub struct Candidate {
 
 /// The full answer.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Analysis {
     /// Unseen tiles at the question (the first draw's denominator).
     pub unseen: u32,
@@ -193,10 +253,13 @@ pub struct Analysis {
     pub candidates: Vec<Candidate>,
     /// Memoised states over all candidates (a measure of the work).
     pub states: usize,
+    /// The exchange budget the answer was computed with, and why when it is lower than
+    /// [`Options::extra_exchanges`] (see [`Options::lower_budget`]).
+    pub budget: Budget,
 }
 
-/// Checks what a question gives directly: the hand's size (returned), the turn, the winds and
-/// the number of dora indicators.
+/// Checks what a question gives directly: the hand's size (returned), the turn and the number
+/// of dora indicators.
 fn check_question(query: &Query) -> Result<usize, Error> {
     let size = query.hand.size();
     if size != 13 && size != 14 {
@@ -204,11 +267,6 @@ fn check_question(query: &Query) -> Result<usize, Error> {
     }
     if !(1..=17).contains(&query.turn) {
         return Err(ErrorKind::Turn(query.turn).into());
-    }
-    for (which, w) in [("seat", query.seat), ("round", query.round)] {
-        if !w.is_wind() {
-            return Err(ErrorKind::Wind(which, w).into());
-        }
     }
     if query.dora_indicators.len() > haipai_score::MAX_INDICATORS {
         return Err(ErrorKind::TooManyIndicators(query.dora_indicators.len()).into());
@@ -326,7 +384,8 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
     Ok((setup, size))
 }
 
-fn red_bits(red: [u8; 3], options: &Options) -> u8 {
+/// The red bits (bit `s`: suit `s`) of red fives `red`, none with red fives off.
+pub(crate) fn red_bits(red: [u8; 3], options: &Options) -> u8 {
     if !options.red_fives {
         return 0;
     }
@@ -350,7 +409,7 @@ pub(crate) enum Grouping {
 
 /// The candidates' roots: for 14 tiles one per distinct discard, in kind order, with the
 /// 13-tile hand and red bits after it; for 13 tiles the hand as it stands.
-fn roots<O: Oracle>(closed: Counts, red: u8, size: usize) -> Vec<Root> {
+pub(crate) fn roots<O: Oracle>(closed: Counts, red: u8, size: usize) -> Vec<Root> {
     if size == 14 {
         (0..34)
             .filter(|&e| closed[e] > 0)
@@ -444,33 +503,59 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
         Grouping::Shared => vec![roots],
         Grouping::PerRoot => roots.into_iter().map(|r| vec![r]).collect(),
     };
-    let lim = limit(shanten, options.extra_exchanges);
+    let trial = Trial { oracle, options, setup: &setup, input: (closed, red), shanten, skip_unread };
+    let all: Vec<(Counts, u8)> = groups.iter().flatten().map(|&(_, h, r)| (h, r)).collect();
+    let mut budget = trial.choose(&all);
     let d0 = usize::from(query.turn - 1);
-    let pass = Pass { oracle, options, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
-    let mut memory: Vec<Option<Buffers>> = groups.iter().map(|_| None).collect();
-    if let (Some(first), Some(buffers)) = (memory.first_mut(), buffers.as_deref_mut()) {
-        *first = Some(std::mem::take(buffers));
-    }
-    let solved: Vec<_> = groups.par_iter().zip(memory).map(|(group, b)| pass.solve(group, b)).collect();
-    let mut results = Vec::with_capacity(solved.len());
-    for (i, (result, b)) in solved.into_iter().enumerate() {
-        if let Some(buffers) = buffers.as_deref_mut().filter(|_| i == 0) {
-            *buffers = b;
+    loop {
+        let at = budget::at(options, budget);
+        let lim = limit(shanten, budget.used);
+        let pass = Pass { oracle, options: &at, setup: &setup, input: (closed, red), lim, skip_unread, d0 };
+        match pass.solve_groups(&groups, buffers.as_deref_mut()) {
+            Ok((mut candidates, states)) => {
+                candidates.sort_by(|a, b| by_objective(options.objective, a, b));
+                return Ok(Analysis { unseen, shanten, candidates, states, budget });
+            }
+            // The estimate was too low: one budget lower (never below 0, never an asked one).
+            Err(e) if options.lower_budget && budget.used > 0 && matches!(e.kind, ErrorKind::TooManyStates(_)) => {
+                budget = budget.lower(Lowering::Listed(options.max_states));
+            }
+            Err(e) => return Err(e),
         }
-        results.push(result?);
     }
-    let states = results.iter().map(|(_, s)| s).sum();
-    let mut candidates: Vec<Candidate> = results.into_iter().flat_map(|(c, _)| c).collect();
-    candidates.sort_by(|a, b| by_objective(options.objective, a, b));
-    Ok(Analysis { unseen, shanten, candidates, states })
 }
 
-fn value_at(a: &Arrays, d: usize) -> Value {
-    Value { points: a.p[d], win: a.w[d], tenpai: a.t[d] }
+impl<O: Oracle> Pass<'_, O> {
+    /// Solves each group's state graph (in parallel): the candidates, unsorted, and the
+    /// states; given `buffers`, the first graph in their memory.
+    fn solve_groups(
+        &self,
+        groups: &[Vec<Root>],
+        mut buffers: Option<&mut Buffers>,
+    ) -> Result<(Vec<Candidate>, usize), Error> {
+        let mut memory: Vec<Option<Buffers>> = groups.iter().map(|_| None).collect();
+        if let (Some(first), Some(buffers)) = (memory.first_mut(), buffers.as_deref_mut()) {
+            *first = Some(std::mem::take(buffers));
+        }
+        let solved: Vec<_> = groups.par_iter().zip(memory).map(|(group, b)| self.solve(group, b)).collect();
+        let mut results = Vec::with_capacity(solved.len());
+        for (i, (result, b)) in solved.into_iter().enumerate() {
+            if let Some(buffers) = buffers.as_deref_mut().filter(|_| i == 0) {
+                *buffers = b;
+            }
+            results.push(result?);
+        }
+        let states = results.iter().map(|(_, s)| s).sum();
+        Ok((results.into_iter().flat_map(|(c, _)| c).collect(), states))
+    }
+}
+
+fn value_at(a: &Arrays, d: usize) -> Expectation {
+    Expectation { points: a.p[d], win: a.w[d], tenpai: a.t[d] }
 }
 
 /// A candidate root: the discard (none for a 13-tile input), the 13-tile hand and its red bits.
-type Root = (Option<Tile>, Counts, u8);
+pub(crate) type Root = (Option<Tile>, Counts, u8);
 
 /// A root's values at every draw index.
 struct RootValues {
@@ -506,14 +591,7 @@ impl RootValues {
 
     /// Whether the process that runs from draw `d0` is riichi's (the policy's choice at `d0`).
     fn uses_riichi(&self, options: &Options, d0: usize) -> bool {
-        let dama = &self.dama;
-        match (self.riichi, options.riichi) {
-            (None, _) | (_, RiichiPolicy::Never) => false,
-            (Some(_), RiichiPolicy::Always) => true,
-            (Some(r), RiichiPolicy::Best) => {
-                better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
-            }
-        }
+        self.riichi.is_some_and(|r| RiichiChoice::new(options).takes(r.at(d0), self.dama.at(d0)))
     }
 }
 
@@ -571,7 +649,7 @@ fn first_passage_agrees(
     d0: usize,
     use_riichi: bool,
     shanten: i8,
-    value: Value,
+    value: Expectation,
 ) -> bool {
     let mut terminal = Arrays::ZERO;
     terminal.t[LAST] = if use_riichi || shanten == 0 { 1.0 } else { 0.0 };
@@ -617,117 +695,4 @@ fn candidate<O: Oracle>(
     let riichi = values.riichi.map(|r| value_at(&r, d0));
     let dama = values.riichi.map(|_| value_at(&values.dama, d0));
     Candidate { discard, shanten, value, per_turn, necessary, riichi, dama, other_points }
-}
-
-/// A Monte Carlo estimate of one candidate's value: the computed policy played on walls drawn
-/// with the model's probabilities.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
-    /// Number of games played.
-    pub playouts: u64,
-    /// Mean points.
-    pub points: f64,
-    /// Standard error of the mean points.
-    pub points_se: f64,
-    /// Win rate.
-    pub win: f64,
-    /// Standard error of the win rate.
-    pub win_se: f64,
-    /// Tenpai rate at the end (wins included).
-    pub tenpai: f64,
-}
-
-/// Plays the computed policy for one discard (`None` for a 13-tile hand) `playouts` times
-/// from seeded random walls (`haipai_tiles::rng::Rng::new(seed)`), drawing each tile with the
-/// model's probabilities, and returns the means with their standard errors.
-pub fn simulate_with<O: Oracle>(
-    oracle: &O,
-    query: &Query,
-    options: &Options,
-    discard: Option<Tile>,
-    playouts: u64,
-    seed: u64,
-) -> Result<Estimate, Error> {
-    let (setup, size) = check(query, options)?;
-    let closed = *query.hand.closed();
-    let red = red_bits(query.hand.closed_red_fives(), options);
-    let (mut h, red) = simulated_hand::<O>((closed, red), size, discard)?;
-    let d0 = usize::from(query.turn - 1);
-    let base = red_bits(query.hand.closed_red_fives(), options);
-    let lim = limit(oracle.shanten(&closed), options.extra_exchanges);
-    let mut solver = Solver::new(oracle, options, &setup, (closed, base), lim);
-    let root = solver.solve(&[(h, red)]).map_err(|_| Error::from(ErrorKind::TooManyStates(options.max_states)))?[0];
-    let double = options.double_riichi && d0 == 0;
-    let riichi_root = declares_at_root(&mut solver, options, root, (&mut h, red), (d0, double));
-    let mut rng = Rng::new(seed);
-    let (mut sum, mut sum2, mut wins, mut tenpai) = (0.0, 0.0, 0u64, 0u64);
-    for _ in 0..playouts {
-        let (p, w, t) = solver.playout(&mut rng, root, d0, riichi_root, double);
-        sum += p;
-        sum2 += p * p;
-        wins += u64::from(w);
-        tenpai += u64::from(t);
-    }
-    Ok(estimate(playouts, (sum, sum2), (wins, tenpai)))
-}
-
-/// The 13-tile hand the simulator plays from (its tiles and red bits): the input `closed`
-/// (red bits `red`, `size` tiles) less the discard, or the input itself when it has 13 tiles
-/// and no discard is given.
-fn simulated_hand<O: Oracle>(
-    (closed, red): (Counts, u8),
-    size: usize,
-    discard: Option<Tile>,
-) -> Result<(Counts, u8), Error> {
-    let mut h = closed;
-    let mut red = red;
-    match (size, discard) {
-        (14, Some(t)) if closed[t.index()] > 0 => red = Solver::<O>::throw(&mut h, red, t.index()),
-        (13, None) => {}
-        (_, Some(t)) => return Err(ErrorKind::NotInHand(t).into()),
-        (_, None) => return Err(ErrorKind::NoDiscard.into()),
-    }
-    Ok((h, red))
-}
-
-/// Whether the simulated root (state `root`, holding `h` with red bits `red`) declares riichi
-/// before draw index `d0` (a double riichi when `double`): when the hand may, as the policy
-/// chooses between its riichi and dama arrays.
-fn declares_at_root<O: Oracle>(
-    solver: &mut Solver<'_, O>,
-    options: &Options,
-    root: u32,
-    (h, red): (&mut Counts, u8),
-    (d0, double): (usize, bool),
-) -> bool {
-    let dama = solver.root_arrays(root);
-    if !solver.can_riichi(h) {
-        return false;
-    }
-    let ri = solver.riichi(h, red, double);
-    let r = solver.riichi_arrays(ri);
-    match options.riichi {
-        RiichiPolicy::Never => false,
-        RiichiPolicy::Always => true,
-        RiichiPolicy::Best => {
-            better(options.objective, (r.p[d0], r.w[d0], r.t[d0]), (dama.p[d0], dama.w[d0], dama.t[d0]))
-        }
-    }
-}
-
-/// The [`Estimate`] of `playouts` games from their points summed (`sum`) and summed squared
-/// (`sum2`), and the numbers of games won and ending tenpai.
-fn estimate(playouts: u64, (sum, sum2): (f64, f64), (wins, tenpai): (u64, u64)) -> Estimate {
-    let n = playouts.max(1) as f64;
-    let mean = sum / n;
-    let var = (sum2 / n - mean * mean).max(0.0);
-    let win = wins as f64 / n;
-    Estimate {
-        playouts,
-        points: mean,
-        points_se: (var / n).sqrt(),
-        win,
-        win_se: (win * (1.0 - win) / n).sqrt(),
-        tenpai: tenpai as f64 / n,
-    }
 }

@@ -23,15 +23,14 @@
 //! use haipai_tiles::{Hand, parse_tile};
 //!
 //! // Document 001's tenpai example: dealer, East round, turn 1, indicator 1z.
-//! let mut q = Query::new(Hand::parse("222567m345p33667s")?);
-//! q.dora_indicators = vec![parse_tile("1z")?.0];
+//! let q = Query::new(Hand::parse("222567m345p33667s")?).dora_indicators(vec![parse_tile("1z")?.0]);
 //! let a = evaluate(&q, &Options::article())?;
 //! let best = &a.candidates[0];
 //! assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));
 //! assert_eq!(format!("{:.2} {:.2}", best.value.points, best.necessary[0].points), "4282.35 2141.18");
 //!
-//! q.turn = 18;
-//! assert_eq!(evaluate(&q, &Options::article()).unwrap_err().kind(), &ErrorKind::Turn(18));
+//! let late = q.turn(18);
+//! assert_eq!(evaluate(&late, &Options::article()).unwrap_err().kind(), &ErrorKind::Turn(18));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -42,30 +41,36 @@
 //! each candidate, `0 <= win <= tenpai <= 1` (a won hand counts as tenpai), and its necessary
 //! tiles' contributions plus `other_points` add up to its expected points. [`evaluate`]
 //! returns an [`Error`] for a malformed question (not 13 or 14 tiles, a turn outside 1..=17, a
-//! seat or round that is not a wind, a fifth copy, a second red five, too many indicators) and
-//! [`ErrorKind::TooManyStates`] when the search would exceed [`Options::max_states`].
+//! fifth copy, a second red five, too many indicators). A
+//! budget whose search would exceed [`Options::max_states`] is lowered ([`Analysis::budget`]
+//! says to what, and why), or, with [`Options::lower_budget`] off or at budget 0, refused with
+//! [`ErrorKind::TooManyStates`].
 //!
 //! The mahjong terms (何切る, tenpai, riichi, dama, ura-dora, hand change, ...) are explained in
 //! the glossary of the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod analysis;
+mod budget;
 mod engine;
 pub mod options;
 pub mod oracle;
+mod simulate;
 mod standard;
 #[cfg(test)]
 mod tests_by_hand;
+#[cfg(test)]
+mod tests_budget;
 #[cfg(test)]
 mod tests_doc;
 #[cfg(test)]
 mod tests_props;
 mod workspace;
 
-pub use analysis::{
-    Analysis, Candidate, Error, ErrorKind, Estimate, Necessary, PerTurn, Query, Value, evaluate_with, simulate_with,
-};
+pub use analysis::{Analysis, Candidate, Error, ErrorKind, Expectation, Necessary, PerTurn, Query, evaluate_with};
+pub use budget::{Budget, Lowering};
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};
+pub use simulate::{Estimate, simulate_with};
 pub use standard::{Standard, evaluate, simulate};
 pub use workspace::Workspace;
 
@@ -86,7 +91,7 @@ mod send_sync {
         assert_send_sync::<Estimate>();
         assert_send_sync::<Necessary>();
         assert_send_sync::<PerTurn>();
-        assert_send_sync::<Value>();
+        assert_send_sync::<Expectation>();
         assert_send_sync::<Standard>();
         assert_send_sync::<WinQuery<'static>>();
         assert_send_sync::<WinParts>();
@@ -95,6 +100,7 @@ mod send_sync {
         assert_send_sync::<Objective>();
         assert_send_sync::<RiichiPolicy>();
         assert_send_sync::<Workspace>();
+        assert_send_sync::<Budget>();
     }
 }
 

@@ -2,7 +2,7 @@
 //! can be tested against toy scorers with closed-form answers.
 
 use haipai_shanten::Memo;
-use haipai_tiles::{Counts, Meld, Tile};
+use haipai_tiles::{Counts, Meld, Tile, Wind};
 
 /// A tsumo win to score: the closed tiles include the winning tile.
 #[derive(Clone, Debug)]
@@ -15,10 +15,10 @@ pub struct WinQuery<'a> {
     pub melds: &'a [Meld],
     /// The winning tile.
     pub win: Tile,
-    /// Seat wind (1z..4z); East is the dealer.
-    pub seat: Tile,
-    /// Round wind (1z..4z).
-    pub round: Tile,
+    /// Seat wind; East is the dealer.
+    pub seat: Wind,
+    /// Round wind.
+    pub round: Wind,
     /// Dora indicators (empty when dora are switched off).
     pub dora_indicators: &'a [Tile],
     /// Riichi declared.
@@ -125,7 +125,7 @@ pub trait Oracle: Sync {
     /// one reading); an oracle that knows every reading should override it.
     fn tsumo_totals(&self, q: &WinQuery<'_>) -> Option<Totals> {
         let p = self.score(q)?;
-        let dealer = q.seat == Tile::EAST;
+        let dealer = q.seat == Wind::East;
         Some(std::array::from_fn(|k| {
             if p.yakuman > 0 {
                 self.tsumo_points(p.han, p.fu, p.yakuman, dealer)

@@ -1,8 +1,9 @@
 //! The product oracle: shanten from haipai-shanten, scores from haipai-score.
 
-use crate::analysis::{Analysis, Error, Estimate, Query, evaluate_with, simulate_with};
+use crate::analysis::{Analysis, Error, Query, evaluate_with};
 use crate::options::Options;
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
+use crate::simulate::{Estimate, simulate_with};
 use haipai_score::{Conditions, Outcome, Rules, Situation, Yaku, payment, score, value, value_pair};
 use haipai_tiles::Wind;
 use haipai_tiles::{Counts, Hand, Tile};
@@ -19,11 +20,6 @@ use haipai_tiles::{Counts, Hand, Tile};
 pub struct Standard {
     /// The scoring rules (default: the common online rules of haipai-score).
     pub rules: Rules,
-}
-
-/// The wind of a seat or round tile (the query checks that it is 1z..4z).
-fn wind(t: Tile) -> Wind {
-    Wind::from_tile(t).unwrap_or_default()
 }
 
 impl Oracle for Standard {
@@ -56,8 +52,8 @@ impl Oracle for Standard {
         let hand = Hand::new(*q.closed, red, q.melds.to_vec()).ok()?;
         let mut s = Situation::new(hand, q.win);
         s.tsumo = true;
-        s.seat = wind(q.seat);
-        s.round = wind(q.round);
+        s.seat = q.seat;
+        s.round = q.round;
         s.dora_indicators = q.dora_indicators.to_vec();
         s.riichi = q.riichi || q.double_riichi;
         s.double_riichi = q.double_riichi;
@@ -92,8 +88,8 @@ impl Oracle for Standard {
         let riichi = q.riichi || q.double_riichi;
         let cond = Conditions {
             tsumo: true,
-            seat: wind(q.seat),
-            round: wind(q.round),
+            seat: q.seat,
+            round: q.round,
             riichi: q.riichi && !q.double_riichi,
             double_riichi: q.double_riichi,
             ippatsu: q.ippatsu && riichi,
@@ -128,8 +124,8 @@ impl Oracle for Standard {
         let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
         let cond = Conditions {
             tsumo: true,
-            seat: wind(q.seat),
-            round: wind(q.round),
+            seat: q.seat,
+            round: q.round,
             riichi: true,
             ippatsu: q.ippatsu,
             haitei: q.haitei,
@@ -154,7 +150,7 @@ impl Standard {
     /// extra han through the riichi reading's totals `with_riichi` (`totals[k] =
     /// with_riichi[k - 1]`), or added to `v` when there is none (an open hand).
     fn dama_totals(&self, q: &WinQuery<'_>, v: &haipai_score::Value, with_riichi: Option<&Totals>) -> Totals {
-        let dealer = q.seat == Tile::EAST;
+        let dealer = q.seat == Wind::East;
         let mut out = [0u32; EXTRA];
         out[0] = v.payment.total;
         for (k, slot) in out.iter_mut().enumerate().skip(1) {
@@ -208,14 +204,14 @@ mod tests {
     use haipai_tiles::sample::random_complete_hand;
 
     /// A closed tsumo on `win` in the East round, no red fives, riichi or extra yaku.
-    fn tsumo<'q>(h: &'q Counts, win: Tile, seat: Tile, dora: &'q [Tile]) -> WinQuery<'q> {
+    fn tsumo<'q>(h: &'q Counts, win: Tile, seat: Wind, dora: &'q [Tile]) -> WinQuery<'q> {
         WinQuery {
             closed: h,
             red: [0; 3],
             melds: &[],
             win,
             seat,
-            round: Tile::EAST,
+            round: Wind::East,
             dora_indicators: dora,
             riichi: false,
             double_riichi: false,
@@ -258,7 +254,7 @@ mod tests {
         let dora = [Tile::new(27).expect("1z")];
         for (h, win) in random_wins(41).take(400) {
             for riichi in [true, false] {
-                let q = WinQuery { riichi, ..tsumo(&h, win, Tile::new(28).expect("2z"), &dora) };
+                let q = WinQuery { riichi, ..tsumo(&h, win, Wind::South, &dora) };
                 let totals = o.tsumo_totals(&q);
                 assert_eq!(totals.map(|t| t[0]), full(&h, win, [0; 3], riichi, false, &[]), "{h:?} {win}");
                 let Some(totals) = totals else { continue };
@@ -291,7 +287,7 @@ mod tests {
         let dora = [Tile::new(27).expect("1z")];
         for (checked, (h, win)) in random_wins(43).take(400).enumerate() {
             let red = if h[13] > 0 { [0, 1, 0] } else { [0; 3] };
-            let seat = Tile::new(27 + checked % 4).expect("wind");
+            let seat = Wind::ALL[checked % 4];
             let q = WinQuery { red, haitei: checked % 3 == 0, aka_dora: true, ..tsumo(&h, win, seat, &dora) };
             let pair = o.tsumo_totals_pair(&q);
             let dama = o.tsumo_totals(&WinQuery { riichi: false, ..q.clone() });

@@ -89,6 +89,7 @@ mod tests {
             Options::article(),
             Options { riichi: RiichiPolicy::Best, objective: Objective::Win, ..Options::default() },
             Options { riichi: RiichiPolicy::Never, red_fives: false, may_decline: true, ..Options::default() },
+            Options { max_states: 20_000, lower_budget: false, ..Options::default() },
             Options { max_states: 20_000, ..Options::default() },
         ]
     }

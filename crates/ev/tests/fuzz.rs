@@ -1,16 +1,19 @@
 //! Seeded random-input attack on the ev crate's questions: hands read from mutated text
-//! (any size, melds, red fives), any turn (0..=255), any tile as a wind, up to seven dora
+//! (any size, melds, red fives), any turn (0..=255), any wind, up to seven dora
 //! indicators, visible counts from 0 to 255 and red fives marked seen from 0 to 255, under
 //! random options (exchange budgets up to 255, every switch), given to `evaluate` and
 //! `simulate` with a small state limit so each question stays cheap. Asserts: no panic, an
-//! error says something, and an answer's probabilities lie in 0..=1 with finite points.
+//! error says something (a malformed question is refused by the simulator with the same kind;
+//! the state limit only when every budget it may lower to is over it), an answer's budget is
+//! the one asked or a lower one saying why, and its probabilities lie in 0..=1 with finite
+//! points.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
 use haipai_test_utils::mutate;
 
-use haipai_ev::{Objective, Options, Query, RiichiPolicy, evaluate, simulate};
+use haipai_ev::{ErrorKind, Objective, Options, Query, RiichiPolicy, evaluate, simulate};
 use haipai_tiles::rng::Rng;
-use haipai_tiles::{Hand, Tile};
+use haipai_tiles::{Hand, Tile, Wind};
 
 /// Hands to break: tenpai and near-tenpai, closed and open, 13 and 14 tiles.
 const EXAMPLES: &[&str] = &[
@@ -38,9 +41,8 @@ fn small(rng: &mut Rng) -> u8 {
 fn query(rng: &mut Rng, hand: Hand) -> Query {
     let mut q = Query::new(hand);
     q.turn = if rng.index(8) == 0 { rng.next_u64() as u8 } else { 1 + rng.index(17) as u8 };
-    let wind = |rng: &mut Rng| Tile::new(if rng.index(8) == 0 { rng.index(34) } else { 27 + rng.index(4) });
-    q.seat = wind(rng).unwrap_or(Tile::EAST);
-    q.round = wind(rng).unwrap_or(Tile::EAST);
+    q.seat = Wind::ALL[rng.index(4)];
+    q.round = Wind::ALL[rng.index(4)];
     let n = if rng.index(8) == 0 { rng.index(8) } else { rng.index(2) };
     q.dora_indicators = (0..n).filter_map(|_| Tile::new(rng.index(34))).collect();
     for _ in 0..rng.index(6) {
@@ -53,22 +55,27 @@ fn query(rng: &mut Rng, hand: Hand) -> Query {
 /// Random options with a state limit that keeps every question cheap.
 fn options(rng: &mut Rng) -> Options {
     let mut flag = || rng.index(2) == 0;
-    let mut o = Options {
-        ura_dora: flag(),
-        ippatsu: flag(),
-        double_riichi: flag(),
-        haitei: flag(),
-        red_fives: flag(),
-        menzen_tsumo: flag(),
-        dora: flag(),
-        may_decline: flag(),
-        ..Options::default()
-    };
+    let mut o = Options::default()
+        .ura_dora(flag())
+        .ippatsu(flag())
+        .double_riichi(flag())
+        .haitei(flag())
+        .red_fives(flag())
+        .menzen_tsumo(flag())
+        .dora(flag())
+        .may_decline(flag())
+        .lower_budget(flag());
     o.objective = [Objective::Points, Objective::Win][rng.index(2)];
     o.riichi = [RiichiPolicy::Always, RiichiPolicy::Never, RiichiPolicy::Best][rng.index(3)];
     o.extra_exchanges = if rng.index(8) == 0 { rng.next_u64() as u8 } else { rng.index(2) as u8 };
     o.max_states = [0, 1, 1_000, 5_000][rng.index(4)];
     o
+}
+
+/// Whether the question is refused at budget 0 too (with the same limit).
+fn lowest_refused(q: &Query, o: &Options) -> bool {
+    let lowest = o.clone().extra_exchanges(0);
+    matches!(evaluate(q, &lowest).map_err(|e| e.kind().clone()), Err(ErrorKind::TooManyStates(_)))
 }
 
 /// Whether `x` is a probability.
@@ -91,6 +98,10 @@ fn mutated_questions_are_answered_or_refused() {
         match r {
             Ok(a) => {
                 answered += 1;
+                let b = a.budget;
+                assert!(b.asked == o.extra_exchanges && b.used <= b.asked, "{q:?}: {b:?}");
+                assert_eq!(b.lowered.is_some(), b.used < b.asked, "{q:?}: {b:?}");
+                assert!(o.lower_budget || b.lowered.is_none(), "{q:?}: {b:?}");
                 for c in &a.candidates {
                     let v = c.value;
                     assert!(v.points.is_finite() && v.points >= 0.0, "{q:?}: {v:?}");
@@ -107,7 +118,16 @@ fn mutated_questions_are_answered_or_refused() {
                 refused += 1;
                 assert!(!e.to_string().is_empty());
                 let discard = Tile::new(rng.index(34));
-                assert!(simulate(&q, &o, discard, 5, 1).is_err() || q.hand.size() == 14, "{q:?}");
+                let simulated = simulate(&q, &o, discard, 5, 1);
+                if let ErrorKind::TooManyStates(n) = e.kind() {
+                    // Refused only past the limit at every budget it may lower to.
+                    assert_eq!(*n, o.max_states);
+                    assert!(!o.lower_budget || o.extra_exchanges == 0 || lowest_refused(&q, &o), "{q:?}");
+                } else {
+                    // A malformed question: the simulator, checking it first, refuses it alike.
+                    let kind = simulated.map(|_| ()).map_err(|e| e.kind().clone());
+                    assert_eq!(kind, Err(e.kind().clone()), "{q:?} with {o:?}");
+                }
             }
         }
     }

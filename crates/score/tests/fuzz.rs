@@ -2,14 +2,16 @@
 //! fives) whose text `mutate` breaks, read back by `Hand::parse_any_size`, then scored by
 //! `score` and `value` with a random winning tile, random flags (conflicting ones included),
 //! winds, up to seven dora and ura-dora indicators, honba and riichi sticks from 0 to
-//! `u32::MAX`, and random rules (any `max_yakuman` and pair fu). Asserts: no panic, an error
-//! says something, a win's payments add up, and `value` agrees with `score` without ura-dora;
+//! `u32::MAX`, and random rules (any `max_yakuman` and pair fu). Asserts: no panic, each
+//! refusal of the kind its input calls for (decided here from the documented order of the
+//! checks) with a message naming what is wrong, a win's payments add up, and `value` agrees with `score` without ura-dora;
 //! `value` (which takes raw counts) also gets hundreds of indicators and any red-five count.
 //! `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
 use haipai_test_utils::mutate;
 
-use haipai_score::{MAX_STICKS, Outcome, Rules, Situation, score, value};
+use haipai_decompose::is_winning_shape;
+use haipai_score::{ErrorKind, MAX_INDICATORS, MAX_STICKS, Outcome, Rules, Situation, score, value};
 use haipai_tiles::Wind;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Hand, Tile};
@@ -85,15 +87,83 @@ fn rules(rng: &mut Rng) -> Rules {
     }
 }
 
+/// The refusal `s` must get, decided here from the documented checks in their order (size,
+/// winning tile, honba and sticks, conflicting flags, indicators, the winning shape), or
+/// `None` when it is scored. A conflict is any `Conflict` when a flag that can conflict is set
+/// (and `conflicts`: else that check is passed over).
+fn expected_error(s: &Situation, conflicts: bool) -> Option<ErrorKind> {
+    let closed = s.hand.closed();
+    let melds = s.hand.melds();
+    let got = closed.iter().map(|&c| usize::from(c)).sum::<usize>() + 3 * melds.len();
+    if got != 14 {
+        return Some(ErrorKind::WrongSize { got });
+    }
+    if closed[s.win.index()] == 0 {
+        return Some(ErrorKind::WinningTileNotInHand(s.win));
+    }
+    for (which, count) in [("honba", s.honba), ("riichi sticks", s.sticks)] {
+        if count > MAX_STICKS {
+            return Some(ErrorKind::TooManySticks { which, count });
+        }
+    }
+    let flags = [s.riichi, s.double_riichi, s.ippatsu, s.chankan, s.rinshan, s.haitei, s.houtei, s.tenhou, s.chiihou];
+    if conflicts && flags.contains(&true) {
+        return Some(ErrorKind::Conflict("any"));
+    }
+    for (which, list) in [("dora", &s.dora_indicators), ("ura-dora", &s.ura_indicators)] {
+        if list.len() > MAX_INDICATORS {
+            return Some(ErrorKind::TooManyIndicators { which, count: list.len() });
+        }
+    }
+    let mut seen = s.hand.all_tiles();
+    if s.chankan {
+        // The robbed tile's other three copies are in the opponent's kan.
+        seen[s.win.index()] += 3;
+    }
+    for t in s.dora_indicators.iter().chain(&s.ura_indicators) {
+        seen[t.index()] += 1;
+        if seen[t.index()] > 4 {
+            return Some(ErrorKind::IndicatorCopies(*t));
+        }
+    }
+    (!is_winning_shape(closed)).then_some(ErrorKind::NotAWinningHand)
+}
+
+/// Checks `s`'s refusal (`e`) against the one it should get: the same kind (a `Conflict` only
+/// where a conflicting flag is set, else the later checks' kind), with a message that names
+/// what is wrong.
+fn check_refusal(s: &Situation, e: &haipai_score::Error) {
+    let message = e.to_string();
+    let expected = expected_error(s, true);
+    match (e.kind(), &expected) {
+        (ErrorKind::Conflict(why), Some(ErrorKind::Conflict(_))) => assert!(message.contains(why), "{s:?}: {message}"),
+        (kind, Some(ErrorKind::Conflict(_))) => {
+            // No conflict among the flags set: the later checks decide.
+            assert_eq!(Some(kind), expected_error(s, false).as_ref(), "{s:?}: {message}");
+        }
+        (kind, _) => assert_eq!(Some(kind), expected.as_ref(), "{s:?}: {message}"),
+    }
+    let names = match e.kind() {
+        ErrorKind::WrongSize { got } => got.to_string(),
+        ErrorKind::WinningTileNotInHand(t) | ErrorKind::IndicatorCopies(t) => t.to_string(),
+        ErrorKind::TooManySticks { which, count } => format!("{count} {which}"),
+        ErrorKind::TooManyIndicators { which, count } => format!("{count} {which}"),
+        _ => String::new(),
+    };
+    assert!(!message.is_empty() && message.contains(&names), "{s:?}: {message} should name {names}");
+}
+
 /// Scores `s` under `rules` and checks the answer against itself and `value`.
 fn check(s: &Situation, rules: &Rules) {
     let outcome = match score(s, rules) {
         Ok(o) => o,
         Err(e) => {
-            assert!(!e.to_string().is_empty());
+            check_refusal(s, &e);
             return;
         }
     };
+    let expected = expected_error(s, false);
+    assert!(expected.is_none(), "{s:?} scored, expected {expected:?}");
     assert!(s.honba <= MAX_STICKS && s.sticks <= MAX_STICKS, "{s:?}");
     let cond = s.conditions();
     let plain = value(s.hand.closed(), s.hand.melds(), s.win, s.hand.red_fives(), &s.dora_indicators, &cond, rules)

@@ -126,7 +126,7 @@ pub fn checks(full: bool) -> Vec<Check> {
 
     if full {
         // Monte Carlo playouts of the computed policy, all options on, riichi best.
-        let options = Options { riichi: RiichiPolicy::Best, ..Options::default() };
+        let options = Options::default().riichi(RiichiPolicy::Best);
         for (hand, discard, opts, what) in [
             ("222567m34p33667s4z", "7s", options.clone(), "1-shanten, default options"),
             ("123349m3688p1245s", "9m", options.clone(), "2-shanten, default options"),

@@ -3,7 +3,7 @@
 //! tiles with their live copies; `-` reads one hand a line.
 
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives, whole};
-use haipai::ev::{Analysis, Candidate, Objective, Options, Query, RiichiPolicy, Workspace, evaluate};
+use haipai::ev::{Analysis, Budget, Candidate, Lowering, Objective, Options, Query, RiichiPolicy, Workspace, evaluate};
 use haipai::tiles::Wind;
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
 use serde_json::{Value, json};
@@ -47,10 +47,13 @@ pub struct Args {
     #[arg(long)]
     pub riichi: Option<String>,
     /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
-    /// Default: 1 with `--model full`, 0 with `--model article`.
+    /// Default: 1 with `--model full`, 0 with `--model article`; a default budget whose states
+    /// would not fit `--max-states` is lowered (a line above the table says so), one given
+    /// here is not (the question is refused).
     #[arg(long, value_parser = whole(0, u8::MAX))]
     pub budget: Option<u8>,
-    /// Give up (with an error) beyond this many states (default 50 million, a few GB).
+    /// The most states to list (default 50 million, a few GB): past it a default budget is
+    /// lowered, a `--budget` given is refused.
     #[arg(long, value_parser = whole(0, usize::MAX))]
     pub max_states: Option<usize>,
     /// Do not count ura-dora.
@@ -87,7 +90,8 @@ pub struct Args {
     /// 0..1), `necessary` (`tile`, `live`, `points`: that draw's share of the expected points),
     /// `other_points` (the rest: hand changes), `per_turn` (`points`, `win`, `tenpai` at turns
     /// 1..17, always included), and `riichi` and `dama` (the value of each) when the discard
-    /// leaves a closed tenpai hand and `--riichi` is not `never`. A hand that cannot be read
+    /// leaves a closed tenpai hand and `--riichi` is not `never`; `budget`: `asked`, `used` and
+    /// `lowered` (null, or `by` "estimate" or "listing" and `max_states`). A hand that cannot be read
     /// prints `error` and `input` (and `line` when read from `-`) instead, and the exit code
     /// is 2.
     #[arg(long)]
@@ -98,8 +102,8 @@ fn tile(text: &str, what: &str) -> Result<Tile, String> {
     parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
 }
 
-fn wind(text: &str, what: &str) -> Result<Tile, String> {
-    Wind::parse(text).map(Wind::tile).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
+fn wind(text: &str, what: &str) -> Result<Wind, String> {
+    Wind::parse(text).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
 }
 
 fn options(args: &Args) -> Result<Options, String> {
@@ -123,8 +127,11 @@ fn options(args: &Args) -> Result<Options, String> {
             other => return Err(format!("--riichi '{other}': expected always, never or best")),
         };
     }
+    // A budget asked for is kept (a question it cannot fit is refused); the preset's is
+    // lowered when it cannot fit (said above the table).
     if let Some(b) = args.budget {
         o.extra_exchanges = b;
+        o.lower_budget = false;
     }
     if let Some(n) = args.max_states {
         o.max_states = n;
@@ -142,8 +149,8 @@ fn options(args: &Args) -> Result<Options, String> {
 
 /// The question's flags: everything but the hand.
 struct Flags {
-    seat: Tile,
-    round: Tile,
+    seat: Wind,
+    round: Wind,
     dora_indicators: Vec<Tile>,
     visible: haipai::tiles::Counts,
     /// Red fives written among the indicators and the visible tiles, per suit.
@@ -239,10 +246,6 @@ fn with_spinner<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-fn letter(t: Tile) -> char {
-    ['E', 'S', 'W', 'N'][t.index().saturating_sub(27).min(3)]
-}
-
 fn pct(x: f64) -> String {
     format!("{:.2}", 100.0 * x)
 }
@@ -263,8 +266,8 @@ fn header_text(q: &Query, a: &Analysis) -> String {
         "hand {}  turn {}  seat {}  round {}  unseen {}  shanten {}",
         q.hand,
         q.turn,
-        letter(q.seat),
-        letter(q.round),
+        q.seat.letter(),
+        q.round.letter(),
         a.unseen,
         a.shanten
     );
@@ -273,6 +276,9 @@ fn header_text(q: &Query, a: &Analysis) -> String {
             "\ncomplete: winning now is not among the answers (`haipai score {} --win TILE --tsumo` scores it)",
             q.hand
         ));
+    }
+    if a.budget.lowered.is_some() {
+        text.push_str(&format!("\nanswered with exchange {}", a.budget));
     }
     text.push_str(&format!("\n{:<8}{:>10}{:>8}{:>10}  necessary", "discard", "points", "win %", "tenpai %"));
     text
@@ -341,6 +347,17 @@ fn candidate_json(c: &Candidate) -> Value {
     v
 }
 
+/// The exchange budget of an answer as JSON (see `--json`).
+fn budget_json(b: Budget) -> Value {
+    let lowered = match b.lowered {
+        None => Value::Null,
+        Some(Lowering::Estimated(n)) => json!({"by": "estimate", "max_states": n}),
+        Some(Lowering::Listed(n)) => json!({"by": "listing", "max_states": n}),
+        Some(_) => json!({"by": "other"}),
+    };
+    json!({"asked": b.asked, "used": b.used, "lowered": lowered})
+}
+
 /// The report of one answered question, text and JSON.
 fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
     let best_riichi = o.riichi == RiichiPolicy::Best;
@@ -355,6 +372,7 @@ fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
         "unseen": a.unseen,
         "shanten": a.shanten,
         "candidates": candidates,
+        "budget": budget_json(a.budget),
     });
     Output { text, json }
 }

@@ -200,3 +200,29 @@ fn ev_complete_input_points_to_score() {
     assert_eq!(code, 0);
     assert!(!out.contains("complete:"), "{out}");
 }
+
+#[test]
+fn ev_lowers_a_default_budget_that_does_not_fit_and_says_so() {
+    // Budget 1 lists far more than 500 states on this hand, budget 0 fewer.
+    let args = ["ev", "222567m345p33667s", "--dora-indicator", "1z", "--max-states", "500"];
+    let (code, out, err) = haipai(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "answered with exchange budget 0 (budget 1 needed more than 500 states)", "{out}");
+    assert!(lines[2].starts_with("discard"), "{out}");
+    let (code, json, err) = haipai(&[&args[..], &["--json"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(json.trim()).expect("json");
+    assert_eq!(v["budget"]["asked"].as_u64(), Some(1));
+    assert_eq!(v["budget"]["used"].as_u64(), Some(0));
+    assert_eq!(v["budget"]["lowered"]["by"].as_str(), Some("listing"));
+    // The same answer as budget 0 asked for.
+    let (_, zero, _) = haipai(&[&args[..], &["--json", "--budget", "0"]].concat(), "");
+    let z: Value = serde_json::from_str(zero.trim()).expect("json");
+    assert_eq!(v["candidates"], z["candidates"]);
+    assert!(z["budget"]["lowered"].is_null());
+    // A budget asked for is not lowered: the question is refused.
+    let (code, _, err) = haipai(&[&args[..], &["--budget", "1"]].concat(), "");
+    assert_eq!(code, 2);
+    assert!(err.contains("more than 500 states"), "{err}");
+}

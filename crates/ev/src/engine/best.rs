@@ -2,7 +2,7 @@
 //! layer, with a [`floor`] below which a candidate is not [`better`] (proved at [`floor`]),
 //! and the offers of one candidate to every variant ([`keep_best`], [`keep_one`]).
 
-use super::*;
+use super::values::{TIE, at_least_one};
 
 /// Each variant's best value so far in the choice loop (`at`, read in place in the layer) and
 /// its [`floor`]: a candidate whose component `FIRST` (points, or the win under
@@ -133,6 +133,7 @@ fn keep_one<'v, const FIRST: usize, const V: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::values::better;
     use crate::options::Objective;
     use haipai_tiles::rng::Rng;
 

@@ -10,7 +10,9 @@
 //! next question's listing) and raise the peak: on `--budget 2` by 120 MB or more, over the
 //! 1 GiB its question is allowed.
 
-use super::*;
+use super::closed_form::Wait;
+use super::keys::{Entry13, Entry14, Index};
+use super::records::{Hand13, Hand14, Opt, Shared, Span, Step};
 
 /// Graphs of fewer states in a workspace keep their lookup tables, memos and pools' slack
 /// through the pass, and all their memory for the next question; larger ones keep nothing

@@ -3,7 +3,9 @@
 //! waits ([`riichi_step`], [`Wait`]), and each child's contribution to the points
 //! ([`contributions`]).
 
-use super::*;
+use super::LAST;
+use super::records::Child;
+use super::values::{Arrays, larger};
 
 /// The recursion over draws from a state with the given children: `later[d]` is the value
 /// before draw `d`, `first[d]` the same when draw `d` is the first one (ippatsu), both falling

@@ -3,8 +3,14 @@
 //! ([`Solver::fill_layer`]), each layer in parallel over chunks of whole hands on large graphs
 //! ([`chunk_starts`], [`split_by_hands`]). The per-hand arithmetic is [`Graph`]'s (`pass.rs`).
 
+use super::buffers::refill;
+use super::choice::RiichiChoice;
+use super::closed_form::{live_sum, riichi_step};
+use super::pass::{Graph, ZERO, live_ends};
+use super::records::NONE;
 use super::renumber::Split;
-use super::*;
+use super::variants::variants;
+use super::{LAST, N, Solver};
 use crate::oracle::Oracle;
 use hashbrown::HashMap;
 use rayon::prelude::*;
@@ -109,7 +115,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             wins: &self.wins,
             red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
             objective: self.opts.objective,
-            policy: self.opts.riichi,
+            choice: RiichiChoice::new(self.opts),
             may_decline: self.opts.may_decline,
             chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
             chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),

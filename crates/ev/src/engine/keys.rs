@@ -3,7 +3,8 @@
 //! [`unit()`]), the two-word [`Key`] the tables file them under, the one-word entries of the
 //! 13-tile and 14-tile tables ([`Entry13`], [`Entry14`]), and the memo keys of a win.
 
-use super::*;
+use super::records::{Found13, HAND};
+use super::variants::ALL_KINDS;
 use haipai_tiles::Counts;
 use hashbrown::HashTable;
 

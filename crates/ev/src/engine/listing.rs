@@ -4,8 +4,12 @@
 //! discards into 13-tile hands ([`Solver::hand13`]). Hands are looked up by their packed key
 //! without red bits, so a hand is asked about once.
 
-use super::*;
-use crate::options::RiichiPolicy;
+use super::choice::RiichiChoice;
+use super::keys::{Entry13, Entry14, Key, find, insert_new, unit, unpack, win_tag};
+use super::records::{Found13, HAND, Hand13, Hand14, NONE, Opt, Pre, Span, Step, WITH_RIICHI};
+use super::scoring::totals_points;
+use super::variants::{ALL_KINDS, FIVE_SUIT, RED, at_least, kinds, until, variants};
+use super::{FIVES, LAST, Solver};
 use crate::oracle::Oracle;
 use haipai_tiles::Counts;
 
@@ -213,7 +217,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// into tenpai (a closed hand, riichi always): what [`Solver::never_read`] and
     /// [`Solver::direct_riichi_steps`] rest on.
     fn skips_dama_tenpai(&self) -> bool {
-        self.skip_unread && self.riichi_considered() && self.opts.riichi == RiichiPolicy::Always
+        self.skip_unread && self.s.closed_hand && RiichiChoice::new(self.opts).fixed() == Some(true)
     }
 
     /// Whether the pass numbers its states anew without the unread ones

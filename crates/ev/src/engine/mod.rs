@@ -37,6 +37,7 @@
 
 mod best;
 mod buffers;
+mod choice;
 mod closed_form;
 mod fill;
 mod keys;
@@ -51,17 +52,14 @@ mod scoring;
 mod values;
 mod variants;
 
-use best::*;
-use buffers::*;
-use closed_form::*;
-use keys::*;
-use pass::*;
-use records::*;
-use scoring::*;
-use values::*;
-use variants::*;
+use buffers::RETAIN_BELOW;
+use closed_form::Wait;
+use keys::{Entry13, Entry14, Index, pack};
+use records::{Hand13, Hand14, Opt, RedLive, Shared, Span, Step};
+use variants::RANK;
 
 pub(crate) use buffers::Buffers;
+pub(crate) use choice::RiichiChoice;
 pub(crate) use closed_form::{contributions, first_passage};
 pub(crate) use records::Child;
 pub(crate) use values::{Arrays, better};
@@ -69,7 +67,7 @@ pub(crate) use values::{Arrays, better};
 use crate::options::Options;
 use crate::oracle::Oracle;
 use haipai_shanten::Memo;
-use haipai_tiles::{Counts, Meld, Tile};
+use haipai_tiles::{Counts, Meld, Tile, Wind};
 use hashbrown::{HashMap, HashTable};
 
 /// Draw indices run 0..17; index 17 means no draw is left.
@@ -85,8 +83,8 @@ pub(crate) struct Setup {
     pub meld_counts: Counts,
     /// No open meld.
     pub closed_hand: bool,
-    pub seat: Tile,
-    pub round: Tile,
+    pub seat: Wind,
+    pub round: Wind,
     /// Dora indicators used for scoring (empty when dora are off).
     pub dora: Vec<Tile>,
     /// Red fives in the called melds: han on every win (0 with red fives off).
@@ -359,29 +357,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
     pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Result<Vec<u32>, TooManyStates> {
-        let roots: Vec<u32> = roots
-            .iter()
-            .map(|(h, red)| {
-                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
-                hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
-            })
-            .collect();
-        self.roots = self.hands13.len();
-        // Breadth first over 13-tile hands (each 14-tile hand is listed when a draw finds it):
-        // states are numbered in the order their hands are found, a hand's variants side by
-        // side, so a state's draws and discards get nearby indices (the pass over draw indices
-        // is bound by memory).
-        let mut next = 0;
-        while next < self.hands13.len() {
-            self.expand13(next);
-            next += 1;
-            if next == self.roots {
-                self.roots14 = self.hands14.len();
-            }
-            if (self.states13 + self.states14) as usize > self.opts.max_states {
-                return Err(TooManyStates);
-            }
-        }
+        let roots = self.list(roots, self.opts.max_states)?;
         self.mark_reachable(&roots);
         self.pending_riichi_waits();
         if !self.retains() {
@@ -402,6 +378,43 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut roots = roots;
         self.unread13_away(&mut roots);
         self.fill(&roots);
+        Ok(roots)
+    }
+
+    /// The number of 13- and 14-tile states the listing from `roots` numbers (what
+    /// [`Solver::solve`] would list, without the pass), or [`TooManyStates`] as soon as it
+    /// passes `cap`: a trial listing that costs at most `cap` states.
+    pub fn count(&mut self, roots: &[(Counts, u8)], cap: usize) -> Result<usize, TooManyStates> {
+        self.list(roots, cap)?;
+        Ok((self.states13 + self.states14) as usize)
+    }
+
+    /// Pass 1: lists every state reachable from `roots`, breadth first, giving up as soon as
+    /// more than `cap` states are numbered; returns the roots' state indices.
+    fn list(&mut self, roots: &[(Counts, u8)], cap: usize) -> Result<Vec<u32>, TooManyStates> {
+        let roots: Vec<u32> = roots
+            .iter()
+            .map(|(h, red)| {
+                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
+                hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
+            })
+            .collect();
+        self.roots = self.hands13.len();
+        // Breadth first over 13-tile hands (each 14-tile hand is listed when a draw finds it):
+        // states are numbered in the order their hands are found, a hand's variants side by
+        // side, so a state's draws and discards get nearby indices (the pass over draw indices
+        // is bound by memory).
+        let mut next = 0;
+        while next < self.hands13.len() {
+            self.expand13(next);
+            next += 1;
+            if next == self.roots {
+                self.roots14 = self.hands14.len();
+            }
+            if (self.states13 + self.states14) as usize > cap {
+                return Err(TooManyStates);
+            }
+        }
         Ok(roots)
     }
 

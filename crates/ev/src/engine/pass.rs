@@ -3,8 +3,13 @@
 //! dama or riichi: [`Graph::layer14`]) and the 13-tile layer (the first-passage sum over a
 //! hand's draws: [`Graph::layer13`]), both specialised to 1, 2, 4 or 8 variants.
 
-use super::*;
-use crate::options::{Objective, RiichiPolicy};
+use super::best::{Best, keep_best};
+use super::choice::RiichiChoice;
+use super::records::{CLEARS, HAND, Hand13, Hand14, NONE, Opt, Step, WITH_RIICHI};
+use super::values::{better, larger};
+use super::variants::{CLEARED_RANK, RANK, RED, variants};
+use super::{LAST, N};
+use crate::options::Objective;
 
 /// The state graph, read-only, as the pass over draw indices sees it (shared by its threads).
 pub(super) struct Graph<'g> {
@@ -20,7 +25,7 @@ pub(super) struct Graph<'g> {
     /// bits `red` ([`RedLive::of`]), as numbers (the gathers multiply by them).
     pub(super) red_live: [[f64; 8]; 3],
     pub(super) objective: Objective,
-    pub(super) policy: RiichiPolicy,
+    pub(super) choice: RiichiChoice,
     pub(super) may_decline: bool,
     /// Where the parallel chunks of the layers start (empty: on the calling thread).
     pub(super) chunks13: Vec<usize>,
@@ -185,16 +190,16 @@ impl Graph<'_> {
         if entry.info & CLEARS == 0 {
             // A discard that keeps every red bit leaves the same variants, rank for rank;
             // the policy picked once for all of them (riichi always: no dama value read).
-            match (riichi_at, self.policy) {
-                (None, _) | (Some(_), RiichiPolicy::Never) => {
+            match (riichi_at, self.choice.fixed()) {
+                (None, _) | (Some(_), Some(false)) => {
                     let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
                     keep_best(best, found, |c| &dama[c], better);
                 }
-                (Some(at), RiichiPolicy::Always) => {
+                (Some(at), Some(true)) => {
                     let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
                     keep_best(best, found, |c| &riichi[c], better);
                 }
-                (Some(at), RiichiPolicy::Best) => {
+                (Some(at), None) => {
                     let riichi: &[[f64; 3]; V] = next_r[at..at + V].try_into().expect("V states");
                     let dama: &[[f64; 3]; V] = next13[state..state + V].try_into().expect("V states");
                     keep_best(best, found, |c| self.dama_or_riichi(&dama[c], &riichi[c], better), better);
@@ -224,12 +229,7 @@ impl Graph<'_> {
         riichi: &'v [f64; 3],
         better: impl Fn([f64; 3], [f64; 3]) -> bool,
     ) -> &'v [f64; 3] {
-        match self.policy {
-            RiichiPolicy::Never => dama,
-            RiichiPolicy::Always => riichi,
-            RiichiPolicy::Best if better(*riichi, *dama) => riichi,
-            RiichiPolicy::Best => dama,
-        }
+        if self.choice.takes_by(|| better(*riichi, *dama)) { riichi } else { dama }
     }
 
     /// The values before draw `d` (denominator `denom`) of the 13-tile hands `hands`, written

@@ -1,8 +1,11 @@
 //! The [`Solver`]'s Monte Carlo playout: one game from a root with the computed policy, drawing
 //! with the model's probabilities (what `simulate` averages).
 
-use super::*;
-use crate::options::RiichiPolicy;
+use super::choice::RiichiChoice;
+use super::keys::unpack;
+use super::records::{Child, Discard, NONE, draws};
+use super::values::better;
+use super::{LAST, Solver};
 use crate::oracle::Oracle;
 use haipai_tiles::Counts;
 use haipai_tiles::rng::Rng;
@@ -114,12 +117,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let mut cand = (dv, Playing::Dama(dama));
             if riichi != NONE {
                 let rv = self.riichi_arrays(riichi).at(d + 1);
-                let take = match self.opts.riichi {
-                    RiichiPolicy::Never => false,
-                    RiichiPolicy::Always => true,
-                    RiichiPolicy::Best => better(objective, rv, dv),
-                };
-                if take {
+                if RiichiChoice::new(self.opts).takes(rv, dv) {
                     let (h, red) = unpack(self.key13(dama));
                     cand = (rv, Playing::Riichi(h, red, false, true));
                 }

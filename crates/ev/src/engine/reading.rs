@@ -2,7 +2,11 @@
 //! ([`Solver::locate13`], [`Solver::locate14`]), its draws, win and discards as single states,
 //! a 13-tile state's value at a draw index, and the roots' arrays and children.
 
-use super::*;
+use super::keys::with_red;
+use super::records::{Child, Discard, HAND, Kid, Label, NONE, Part, WITH_RIICHI, draws};
+use super::values::Arrays;
+use super::variants::{FIVE_SUIT, RANK, RED};
+use super::{LAST, Solver};
 use crate::oracle::Oracle;
 
 impl<'a, O: Oracle> Solver<'a, O> {

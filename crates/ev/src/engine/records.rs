@@ -4,7 +4,8 @@
 //! [`Kid`], [`Draw`], [`Discard`]), the oracle answers memoised per hand ([`Shared`]) and which
 //! red copies are live ([`RedLive`]).
 
-use super::*;
+use super::LAST;
+use super::values::Arrays;
 use crate::oracle::{Totals, WinParts};
 use hashbrown::HashMap;
 

@@ -5,7 +5,10 @@
 //! ([`Solver::mark_reachable`]) and the records of one state each that the pass then reads
 //! ([`Solver::split_partial`], [`Split`]).
 
-use super::*;
+use super::Solver;
+use super::buffers::refill;
+use super::records::{CLEARS, DIRECT, HAND, Hand13, Hand14, NONE, Opt, Span, Step, WITH_RIICHI};
+use super::variants::{FIVE_SUIT, RANK, RED, all_ranks, ranks, variants};
 use crate::oracle::Oracle;
 
 impl<'a, O: Oracle> Solver<'a, O> {

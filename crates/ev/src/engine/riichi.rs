@@ -4,8 +4,14 @@
 //! 13-tile hand the riichi states of its variants ([`Solver::riichi13`]), the roots and the
 //! simulator ask for theirs ([`Solver::riichi`]); the policy's choice between dama and riichi.
 
-use super::*;
-use crate::options::RiichiPolicy;
+use super::choice::RiichiChoice;
+use super::closed_form::{Wait, live_sum, riichi_step};
+use super::keys::{pack, unit, unpack};
+use super::records::{Child, NONE, RedLive, Span};
+use super::scoring::{totals_points, ura_of_one};
+use super::values::Arrays;
+use super::variants::{FIVE_SUIT, RED, at_least, kinds, ranks, variants};
+use super::{LAST, N, Solver};
 use crate::oracle::Oracle;
 use haipai_tiles::Counts;
 
@@ -63,29 +69,24 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Whether a closed hand discarding into tenpai considers riichi.
     pub(super) fn riichi_considered(&self) -> bool {
-        self.s.closed_hand && self.opts.riichi != RiichiPolicy::Never
+        self.s.closed_hand && RiichiChoice::new(self.opts).considered()
     }
 
     /// Whether a discard into this 13-tile hand would consider riichi.
     pub fn can_riichi(&mut self, h13: &Counts) -> bool {
-        self.s.closed_hand && self.opts.riichi != RiichiPolicy::Never && self.shanten(h13) == 0
+        self.riichi_considered() && self.shanten(h13) == 0
     }
 
     /// The policy's choice between dama and riichi, index by index.
     pub fn combine(&self, dama: &Arrays, riichi: &Arrays) -> Arrays {
-        match self.opts.riichi {
-            RiichiPolicy::Never => *dama,
-            RiichiPolicy::Always => *riichi,
-            RiichiPolicy::Best => {
-                let mut out = *dama;
-                for d in 0..N {
-                    if better(self.opts.objective, riichi.at(d), dama.at(d)) {
-                        out.set(d, riichi.at(d));
-                    }
-                }
-                out
+        let choice = RiichiChoice::new(self.opts);
+        let mut out = *dama;
+        for d in 0..N {
+            if choice.takes(riichi.at(d), dama.at(d)) {
+                out.set(d, riichi.at(d));
             }
         }
+        out
     }
 
     /// The wait children of a riichi hand: `first` with ippatsu, `later` without.

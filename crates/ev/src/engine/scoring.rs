@@ -3,9 +3,11 @@
 //! han) and the ura-dora distribution of a winning hand (by groups of live tiles, moved by one
 //! draw in [`Solver::ura_groups_after_draw`]).
 
-use super::*;
+use super::Solver;
+use super::keys::{pack, win_key};
+use super::variants::{DORA_OF, INDICATOR_OF};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
-use haipai_tiles::{Counts, Tile};
+use haipai_tiles::{Counts, Tile, Wind};
 
 impl<'a, O: Oracle> Solver<'a, O> {
     /// A tsumo win of `h14` on `drawn` without red fives, ippatsu or double riichi (they only
@@ -146,7 +148,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// reading that counted menzen tsumo loses its han (no win when it was the only yaku);
     /// with riichi (`riichi` above 0) and ura-dora, averaged over the ura-dora distribution.
     fn parts_points(&mut self, h14: &Counts, mut parts: WinParts, riichi: u8) -> Option<f64> {
-        let dealer = self.s.seat == Tile::EAST;
+        let dealer = self.s.seat == Wind::East;
         if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
             if !parts.other_yaku {
                 return None;

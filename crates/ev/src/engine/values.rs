@@ -2,7 +2,7 @@
 //! the comparison the policy chooses by ([`better`], under the objective, with its tolerance
 //! [`TIE`]).
 
-use super::*;
+use super::N;
 use crate::options::Objective;
 
 /// Points, win and tenpai probability for every draw index.
@@ -16,7 +16,7 @@ pub(crate) struct Arrays {
 impl Arrays {
     pub const ZERO: Arrays = Arrays { p: [0.0; N], w: [0.0; N], t: [0.0; N] };
 
-    pub(super) fn at(&self, d: usize) -> (f64, f64, f64) {
+    pub(crate) fn at(&self, d: usize) -> (f64, f64, f64) {
         (self.p[d], self.w[d], self.t[d])
     }
 

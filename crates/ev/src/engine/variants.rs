@@ -3,7 +3,7 @@
 //! [`CLEARED_RANK`] after a discard); bit sets of kinds and ranks ([`kinds`], [`ranks`],
 //! [`at_least`]); the dora tables.
 
-use super::*;
+use super::{FIVES, LAST};
 use haipai_tiles::{Counts, Tile};
 
 /// The suit (0, 1, 2) of each kind that is a five, 3 for the others.
