@@ -82,7 +82,7 @@ fn bench_score(c: &mut Criterion) {
     });
     group.finish();
     let single = |hand: &str, win: &str| {
-        let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
+        let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").tile());
         s.riichi = true;
         s
     };

@@ -194,7 +194,7 @@ impl Item {
 fn tile_of(d: u8, suit: Suit, column: usize) -> Result<Tile, ParseError> {
     let reason = match d {
         0 => "a red five is written 5 here",
-        8 | 9 if suit == Suit::Honor => "honours are 1z..7z",
+        8 | 9 if suit == Suit::Honour => "honours are 1z..7z",
         _ => match Tile::from_suit_number(suit, d) {
             Some(tile) => return Ok(tile),
             None => "no such tile",
@@ -346,7 +346,7 @@ fn block_of(item: &Item) -> Result<Block, ParseError> {
 
 /// The kind of a two-tile partial shape `[ab]`.
 fn partial_kind(item: &Item, a: u8, b: u8) -> Result<BlockKind, ParseError> {
-    let honour = item.suit == Suit::Honor;
+    let honour = item.suit == Suit::Honour;
     match b.checked_sub(a) {
         Some(0) => Ok(BlockKind::PairPartial),
         Some(1 | 2) if honour => Err(item.not_a("block", "honours make no partial shape but a pair")),

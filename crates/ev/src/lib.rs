@@ -24,7 +24,7 @@
 //!
 //! // Document 001's tenpai example: dealer, East round, turn 1, indicator 1z.
 //! let mut q = Query::new(Hand::parse("222567m345p33667s")?);
-//! q.dora_indicators = vec![parse_tile("1z")?.0];
+//! q.dora_indicators = vec![parse_tile("1z")?.tile()];
 //! let a = evaluate(&q, &Options::article())?;
 //! let best = &a.candidates[0];
 //! assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));

@@ -169,7 +169,7 @@ impl Standard {
 ///
 /// // Document 001: dealer, East round, turn 1; the indicator 1z makes 2z dora.
 /// let mut q = Query::new(Hand::parse("222567m345p33667s")?);
-/// q.dora_indicators = vec![parse_tile("1z")?.0];
+/// q.dora_indicators = vec![parse_tile("1z")?.tile()];
 /// let a = evaluate(&q, &Options::article())?;
 /// let best = &a.candidates[0];
 /// assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));

@@ -21,7 +21,7 @@
 //! // An open hand with a called white-dragon triplet, ron on 7m: yakuhai haku, 1 han; fu 20 +
 //! // 4 for the open honour triplet, rounded up to 30: a non-dealer's 1000.
 //! let hand = Hand::parse("234567m22p234s[555z]")?;
-//! let mut s = Situation::new(hand, parse_tile("7m")?.0);
+//! let mut s = Situation::new(hand, parse_tile("7m")?.tile());
 //! s.seat = Wind::South;
 //! let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
 //! assert_eq!((win.han, win.fu, win.payment.ron), (1, 30, 1000));
@@ -53,7 +53,7 @@
 //! let hand = parse_counts("234567m345p23488s")?; // complete, drawn 2s
 //! let cond = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
 //! let rules = Rules::default();
-//! let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &rules)?.expect("a yaku");
+//! let v = value(&hand, &[], parse_tile("2s")?.tile(), 0, &[], &cond, &rules)?.expect("a yaku");
 //! assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200)); // riichi tsumo pinfu tanyao
 //! // Expected points over one ura indicator uniform over the 34 kinds (a simplification):
 //! let expected: f64 = (0..34)

@@ -145,7 +145,7 @@ impl Conditions {
 /// use haipai_score::{score, ErrorKind, Rules, Situation};
 /// use haipai_tiles::{parse_tile, Hand};
 ///
-/// let s = Situation::new(Hand::parse("123m456p789s1112z")?, parse_tile("1z")?.0);
+/// let s = Situation::new(Hand::parse("123m456p789s1112z")?, parse_tile("1z")?.tile());
 /// let err = score(&s, &Rules::default()).unwrap_err();
 /// assert_eq!(err.kind(), &ErrorKind::WrongSize { got: 13 });
 /// assert_eq!(err.to_string(), "a winning hand has 14 tiles (a quad counting as 3), this one has 13");

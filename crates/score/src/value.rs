@@ -50,7 +50,7 @@ impl Value {
     /// // Riichi tsumo pinfu tanyao, non-dealer: 20 fu 4 han is 1300/2600; one ura-dora: mangan.
     /// let hand = parse_counts("234567m345p23488s")?;
     /// let cond = Conditions { tsumo: true, riichi: true, seat: haipai_tiles::Wind::South, ..Conditions::default() };
-    /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
+    /// let v = value(&hand, &[], parse_tile("2s")?.tile(), 0, &[], &cond, &Rules::default())?.expect("a yaku");
     /// assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200));
     /// assert_eq!(v.with_ura(1).total, 8000);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -94,7 +94,7 @@ impl Value {
     ///
     /// let hand = parse_counts("234567m345p23488s")?;
     /// let cond = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
-    /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
+    /// let v = value(&hand, &[], parse_tile("2s")?.tile(), 0, &[], &cond, &Rules::default())?.expect("a yaku");
     /// let all: [u32; 16] = v.totals_with_ura();
     /// assert!(all.iter().enumerate().all(|(k, &t)| t == v.total_with_ura(k as u32)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -166,7 +166,7 @@ impl Value {
 /// // Dealer riichi tsumo tanyao with dora 2m (indicator 1m): 30 fu 6 han, haneman 6000 all.
 /// let hand = parse_counts("222567m345p33567s")?;
 /// let cond = Conditions { tsumo: true, riichi: true, seat: Wind::East, ..Conditions::default() };
-/// let v = value(&hand, &[], parse_tile("5s")?.0, 0, &[parse_tile("1m")?.0], &cond, &Rules::default())?;
+/// let v = value(&hand, &[], parse_tile("5s")?.tile(), 0, &[parse_tile("1m")?.tile()], &cond, &Rules::default())?;
 /// let v = v.expect("the hand has a yaku");
 /// assert_eq!((v.han, v.payment.non_dealer, v.payment.total), (6, 6000, 18000));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -212,7 +212,7 @@ fn each_reading(
 /// use haipai_tiles::{parse_counts, parse_tile};
 ///
 /// let hand = parse_counts("234567m345p23488s")?;
-/// let (win, rules) = (parse_tile("2s")?.0, Rules::default());
+/// let (win, rules) = (parse_tile("2s")?.tile(), Rules::default());
 /// let riichi = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
 /// let dama = Conditions { riichi: false, ..riichi };
 /// let pair = value_pair(&hand, &[], win, 0, &[], &riichi, &rules)?;

@@ -8,7 +8,7 @@ use haipai_tiles::{Hand, parse_tile};
 
 /// A situation: non-dealer (South seat), East round, ron, no flags.
 fn sit(hand: &str, win: &str) -> Situation {
-    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
+    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").tile());
     s.seat = Wind::South;
     s
 }
@@ -262,7 +262,7 @@ fn tenhou_takes_the_given_winning_tile() {
     s.tenhou = true;
     let w = win(&s, &Rules::default());
     check(&w, 26, 50, &[(Yaku::Tenhou, 13), (Yaku::Suuankou, 13)], (0, 0, 32000, 96000));
-    s.win = parse_tile("5z").expect("tile").0;
+    s.win = parse_tile("5z").expect("tile").tile();
     let w = win(&s, &Rules::default());
     check(&w, 39, 50, &[(Yaku::Tenhou, 13), (Yaku::SuuankouTanki, 26)], (0, 0, 48000, 144000));
 }
@@ -306,9 +306,9 @@ fn chankan_robs_the_fourth_copy() {
     // Nor can an indicator show the robbed tile (its four copies are the hand's and the kan's).
     let mut s = sit("345678m678p234s99s", "3m");
     s.chankan = true;
-    s.dora_indicators = vec![parse_tile("3m").expect("tile").0];
+    s.dora_indicators = vec![parse_tile("3m").expect("tile").tile()];
     assert_eq!(
         score(&s, &rules).map_err(|e| e.kind().clone()),
-        Err(ErrorKind::IndicatorCopies(parse_tile("3m").expect("tile").0))
+        Err(ErrorKind::IndicatorCopies(parse_tile("3m").expect("tile").tile()))
     );
 }

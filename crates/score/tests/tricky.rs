@@ -10,7 +10,7 @@ fn kind_of<T>(r: Result<T, haipai_score::Error>) -> Result<T, ErrorKind> {
 }
 
 fn sit(hand: &str, win: &str) -> Situation {
-    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
+    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").tile());
     s.seat = Wind::South;
     s
 }
@@ -115,7 +115,7 @@ fn rinshan_counts_tsumo_fu_and_kan_fu() {
 #[test]
 fn no_yaku_is_explicit() {
     let mut s = sit("234m567p99s[789s][123m]", "2m");
-    s.dora_indicators = vec![parse_tile("8s").expect("tile").0];
+    s.dora_indicators = vec![parse_tile("8s").expect("tile").tile()];
     assert_eq!(score(&s, &Rules::default()), Ok(Outcome::NoYaku));
 }
 
@@ -134,7 +134,7 @@ fn kazoe_yakuman_is_an_option() {
     let mut s = sit("123123456789m99m", "4m");
     s.riichi = true;
     s.tsumo = true;
-    s.dora_indicators = vec![parse_tile("8m").expect("tile").0];
+    s.dora_indicators = vec![parse_tile("8m").expect("tile").tile()];
     let w = win(&s, &Rules::default());
     assert_eq!((w.han, w.payment.limit, w.payment.total), (15, Limit::KazoeYakuman, 32000), "{:?}", w.yaku);
     let w = win(&s, &Rules { kazoe_yakuman: false, ..Rules::default() });
@@ -178,7 +178,10 @@ fn bad_input_is_an_error() {
     let rules = Rules::default();
     assert_eq!(kind_of(score(&sit("123m456p789s1112z", "1z"), &rules)), Err(ErrorKind::WrongSize { got: 13 }));
     let missing = sit("123m456p789s11122z", "5m");
-    assert_eq!(kind_of(score(&missing, &rules)), Err(ErrorKind::WinningTileNotInHand(parse_tile("5m").unwrap().0)));
+    assert_eq!(
+        kind_of(score(&missing, &rules)),
+        Err(ErrorKind::WinningTileNotInHand(parse_tile("5m").unwrap().tile()))
+    );
     assert_eq!(kind_of(score(&sit("123m456p789s12356z", "1z"), &rules)), Err(ErrorKind::NotAWinningHand));
     let mut open = sit("234m567p99s[789s][123m]", "2m");
     open.riichi = true;
@@ -193,7 +196,7 @@ fn bad_input_is_an_error() {
 #[test]
 fn indicators_cannot_make_a_fifth_copy_or_outnumber_the_kans() {
     let rules = Rules::default();
-    let t = |text: &str| parse_tile(text).expect("tile").0;
+    let t = |text: &str| parse_tile(text).expect("tile").tile();
     // 99s in the hand and three 9s indicators: five 9s.
     let mut s = sit("233445m678p234s99s", "3m");
     s.dora_indicators = vec![t("9s"), t("9s"), t("9s")];
@@ -227,13 +230,13 @@ fn kan_dora_are_more_indicators() {
     let mut s = sit("234m567p23488s[5555z*]", "2s");
     s.tsumo = true;
     s.rinshan = true;
-    s.dora_indicators = vec![parse_tile("3s").expect("tile").0];
+    s.dora_indicators = vec![parse_tile("3s").expect("tile").tile()];
     let one = win(&s, &Rules::default());
     assert!(one.yaku.contains(&(Yaku::Dora, 1)));
     // The kan turned over two more: 4z (North) points to East (none held), 7z (red) points
     // to white (the four of the kan).
-    s.dora_indicators.push(parse_tile("4z").expect("tile").0);
-    s.dora_indicators.push(parse_tile("7z").expect("tile").0);
+    s.dora_indicators.push(parse_tile("4z").expect("tile").tile());
+    s.dora_indicators.push(parse_tile("7z").expect("tile").tile());
     let three = win(&s, &Rules::default());
     assert!(three.yaku.contains(&(Yaku::Dora, 5)), "{:?}", three.yaku);
     assert_eq!(three.han, one.han + 4);
@@ -243,7 +246,7 @@ fn kan_dora_are_more_indicators() {
 fn ura_dora_need_riichi() {
     let mut s = sit("234m567p23488s[5555z*]", "2s");
     s.tsumo = true;
-    s.ura_indicators = vec![parse_tile("7s").expect("tile").0];
+    s.ura_indicators = vec![parse_tile("7s").expect("tile").tile()];
     let w = win(&s, &Rules::default());
     assert!(!has(&w, Yaku::UraDora));
     s.riichi = true;
@@ -299,7 +302,7 @@ fn tenhou_and_chiihou() {
 fn fifth_copy_is_an_error_not_a_panic() {
     // A hand cannot even be built with a fifth copy: the tiles crate refuses it.
     let fifth = |s: &str| Hand::parse(s).unwrap_err().kind().clone();
-    let tile = |s: &str| parse_tile(s).unwrap().0;
+    let tile = |s: &str| parse_tile(s).unwrap().tile();
     assert_eq!(fifth("11111m234p567s99s"), haipai_tiles::ErrorKind::TooManyCopies(tile("1m")));
     assert_eq!(fifth("1m234p567s99s[111m][999s]"), haipai_tiles::ErrorKind::TooManyCopies(tile("9s")));
 }

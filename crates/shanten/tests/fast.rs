@@ -36,7 +36,7 @@ fn ranks_follow_the_generator_order() {
         assert_eq!(tables::rank7(p.as_slice().try_into().unwrap()), i);
     }
     assert_eq!(generate::patterns(9).len(), tables::SUIT_PATTERNS);
-    assert_eq!(generate::patterns(7).len(), tables::HONOR_PATTERNS);
+    assert_eq!(generate::patterns(7).len(), tables::HONOUR_PATTERNS);
 }
 
 #[test]
@@ -122,8 +122,8 @@ fn suit_classes_match_reference_costs() {
         let suit: [u8; 9] = hand[0..9].try_into().unwrap();
         let v = tables::suit_vector(tables::suit_class(&suit));
         assert_eq!(v[..10], generate::vector(&suit, true));
-        let honors: [u8; 7] = hand[27..34].try_into().unwrap();
-        assert_eq!(tables::honor_vector(tables::honor_class(&honors))[..10], generate::vector(&honors, false));
+        let honours: [u8; 7] = hand[27..34].try_into().unwrap();
+        assert_eq!(tables::honour_vector(tables::honour_class(&honours))[..10], generate::vector(&honours, false));
     }
 }
 
@@ -163,10 +163,10 @@ fn change_tables_compare_the_vectors() {
                 assert_eq!(tables::suit_change(a, b, draw), want, "suit {a} -> {b}");
             }
         }
-        for a in 0..tables::HONOR_CLASSES as u8 {
-            for b in 0..tables::HONOR_CLASSES as u8 {
-                let want = expect(&tables::honor_vector(a), &tables::honor_vector(b), draw);
-                assert_eq!(tables::honor_change(a, b, draw), want, "honour {a} -> {b}");
+        for a in 0..tables::HONOUR_CLASSES as u8 {
+            for b in 0..tables::HONOUR_CLASSES as u8 {
+                let want = expect(&tables::honour_vector(a), &tables::honour_vector(b), draw);
+                assert_eq!(tables::honour_change(a, b, draw), want, "honour {a} -> {b}");
             }
         }
     }
@@ -191,19 +191,19 @@ fn optimal_tables_follow_the_definition() {
                 assert_eq!(tables::suit_optimal(m, c as u8, j as u8), optimal(v, o, m), "suit {c} rest {j} m {m}");
             }
         }
-        for (c, v) in t.honor_vectors.iter().enumerate() {
+        for (c, v) in t.honour_vectors.iter().enumerate() {
             for (j, o) in t.combined_vectors.iter().enumerate() {
-                assert_eq!(tables::honor_optimal(m, c as u8, j as u8), optimal(v, o, m), "honours {c} rest {j} m {m}");
+                assert_eq!(tables::honour_optimal(m, c as u8, j as u8), optimal(v, o, m), "honours {c} rest {j} m {m}");
             }
         }
     }
 }
 
 #[test]
-fn honor_key_is_the_histogram() {
+fn honour_key_is_the_histogram() {
     for p in generate::patterns(7) {
-        let honors: [u8; 7] = p.as_slice().try_into().unwrap();
-        let expected: usize = honors.iter().filter(|&&c| c > 0).map(|&c| 1usize << (3 * (c - 1))).sum();
-        assert_eq!(tables::honor_key(&honors), expected, "{honors:?}");
+        let honours: [u8; 7] = p.as_slice().try_into().unwrap();
+        let expected: usize = honours.iter().filter(|&&c| c > 0).map(|&c| 1usize << (3 * (c - 1))).sum();
+        assert_eq!(tables::honour_key(&honours), expected, "{honours:?}");
     }
 }

@@ -86,7 +86,7 @@ pub use line::{Line, Notation, WaitKind};
 pub use parse::{ParseError, ParseErrorKind};
 pub use shape::Shape;
 pub use waits::{Options, Waits, hand_waits, waits, waits_with};
-pub use win_kind::win_kinds;
+pub use win_kind::{group_wait, win_kinds};
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]

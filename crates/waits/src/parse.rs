@@ -8,7 +8,7 @@
 
 use crate::line::{Line, WaitKind};
 use crate::shape::Shape;
-use haipai_decompose::{Group, TERMINALS_AND_HONORS};
+use haipai_decompose::{Group, TERMINALS_AND_HONOURS};
 use haipai_tiles::{Suit, Tile, TileSet};
 use std::fmt;
 use std::str::FromStr;
@@ -161,7 +161,7 @@ fn closer(open: char) -> char {
 fn tile_of(d: u8, suit: Suit, column: usize) -> Result<Tile, ParseError> {
     let reason = match d {
         0 => "a red five is written 5 here",
-        8 | 9 if suit == Suit::Honor => "honours are 1z..7z",
+        8 | 9 if suit == Suit::Honour => "honours are 1z..7z",
         _ => match Tile::from_suit_number(suit, d) {
             Some(tile) => return Ok(tile),
             None => "no such tile",
@@ -321,7 +321,7 @@ impl FromStr for Shape {
         reader.expect_end()?;
         let numbers: Vec<u8> = run.tiles.iter().map(|&(t, _)| t.number()).collect();
         let start = numbers[0];
-        let fits = run.suit != Suit::Honor
+        let fits = run.suit != Suit::Honour
             && numbers.len() == usize::from(len)
             && numbers.iter().zip(start..).all(|(&n, m)| n == m)
             && (first..=last).contains(&start);
@@ -528,7 +528,7 @@ fn kind_and_wins(groups: usize, pairs: &[Tile], waiting: &[Tile]) -> Result<(Wai
 fn two_tile_wait(a: Tile, b: Tile) -> Result<(WaitKind, TileSet), &'static str> {
     let near = |d: usize| Tile::new(a.index() + d).unwrap_or(a);
     let one = |t: Tile| TileSet::EMPTY.with(t);
-    let numbered = !a.is_honor() && a.suit() == b.suit();
+    let numbered = !a.is_honour() && a.suit() == b.suit();
     match b.index() - a.index() {
         0 => Ok((WaitKind::Shanpon, one(a))),
         1 if numbered && a.number() == 1 => Ok((WaitKind::Penchan, one(near(2)))),
@@ -541,7 +541,7 @@ fn two_tile_wait(a: Tile, b: Tile) -> Result<(WaitKind, TileSet), &'static str> 
 
 /// The kind and completing tiles of a thirteen-tile waiting part.
 fn thirteen_orphans(waiting: &[Tile]) -> Result<(WaitKind, TileSet), &'static str> {
-    let orphans: TileSet = TERMINALS_AND_HONORS.iter().filter_map(|&i| Tile::new(i)).collect();
+    let orphans: TileSet = TERMINALS_AND_HONOURS.iter().filter_map(|&i| Tile::new(i)).collect();
     let held: TileSet = waiting.iter().copied().collect();
     let doubled = waiting.windows(3).any(|w| w[0] == w[2]);
     if waiting.iter().any(|t| !orphans.contains(*t)) || doubled {

@@ -2,7 +2,7 @@
 //! decompositions of the closed tiles), seven pairs and thirteen orphans, then karaten.
 
 use crate::line::{Line, Notation, WaitKind};
-use haipai_decompose::{Block, BlockKind, BlockKinds, Decompositions, Group, TERMINALS_AND_HONORS};
+use haipai_decompose::{Block, BlockKind, BlockKinds, Decompositions, Group, TERMINALS_AND_HONOURS};
 use haipai_tiles::{Counts, Error, ErrorKind, Hand, Tile, TileSet, total};
 
 /// What to include.
@@ -247,16 +247,16 @@ fn seven_pairs_line(closed: &Counts, held: &Counts, lines: &mut Vec<Line>) {
 }
 
 fn thirteen_orphans_line(closed: &Counts, held: &Counts, lines: &mut Vec<Line>) {
-    let yao: u32 = TERMINALS_AND_HONORS.iter().map(|&i| u32::from(closed[i])).sum();
-    if yao != 13 || TERMINALS_AND_HONORS.iter().any(|&i| closed[i] > 2) {
+    let yao: u32 = TERMINALS_AND_HONOURS.iter().map(|&i| u32::from(closed[i])).sum();
+    if yao != 13 || TERMINALS_AND_HONOURS.iter().any(|&i| closed[i] > 2) {
         return;
     }
     let missing: Vec<Tile> =
-        TERMINALS_AND_HONORS.iter().filter(|&&i| closed[i] == 0).filter_map(|&i| Tile::new(i)).collect();
+        TERMINALS_AND_HONOURS.iter().filter(|&&i| closed[i] == 0).filter_map(|&i| Tile::new(i)).collect();
     let mut line = match missing.as_slice() {
         [] => {
             let mut l = Line::empty(WaitKind::ThirteenOrphans13);
-            l.shape_wins = TERMINALS_AND_HONORS.iter().filter_map(|&i| Tile::new(i)).collect();
+            l.shape_wins = TERMINALS_AND_HONOURS.iter().filter_map(|&i| Tile::new(i)).collect();
             l
         }
         [m] => {
@@ -266,7 +266,7 @@ fn thirteen_orphans_line(closed: &Counts, held: &Counts, lines: &mut Vec<Line>) 
         }
         _ => return,
     };
-    for &i in &TERMINALS_AND_HONORS {
+    for &i in &TERMINALS_AND_HONOURS {
         for _ in 0..closed[i] {
             line.push_waiting(Tile::new(i).unwrap_or(Tile::EAST));
         }

@@ -176,7 +176,7 @@ fn nobetan_is_two_tanki_lines() {
     assert_eq!(w.classic_lines(Notation::Mpsz), ["(456m)(123p)(456s)(789s)[7m]", "(567m)(123p)(456s)(789s)[4m]"]);
     assert!(w.lines().iter().all(|l| l.kind() == WaitKind::Tanki));
     assert_eq!(w.winning_tiles().to_string(), "47m");
-    assert_eq!(w.shapes(), [haipai_waits::Shape::Nobetan(haipai_tiles::parse_tile("4m").unwrap().0)]);
+    assert_eq!(w.shapes(), [haipai_waits::Shape::Nobetan(haipai_tiles::parse_tile("4m").unwrap().tile())]);
     // The document's nobetan hand: 1234 and 4567 are both nobetan, 34567 (with the pair 33) a
     // sanmenchan.
     let shapes: Vec<String> = waits(&digits("1112223334567")).shapes().iter().map(ToString::to_string).collect();

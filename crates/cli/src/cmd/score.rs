@@ -4,7 +4,7 @@
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives};
 use haipai::score::{Outcome, Rules, Score, Situation, score};
 use haipai::tiles::Wind;
-use haipai::tiles::{Hand, Tile, parse_tile};
+use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
 use serde_json::{Value, json};
 
 /// Arguments of `haipai score`.
@@ -105,11 +105,11 @@ fn pair_fu(text: &str) -> Result<u8, String> {
 }
 
 fn tile(text: &str, what: &str) -> Result<Tile, String> {
-    red_or_plain(text, what).map(|(t, _)| t)
+    red_or_plain(text, what).map(ParsedTile::tile)
 }
 
 /// A tile and whether it was written as a red five (`0m`).
-fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
+fn red_or_plain(text: &str, what: &str) -> Result<ParsedTile, String> {
     parse_tile(text).map_err(|e| format!("{what} '{text}': {e}"))
 }
 
@@ -119,7 +119,8 @@ fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
 fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String])]) -> Result<(), String> {
     let suit = |t: Tile| t.index() / 9;
     let (what, text) = win;
-    if let (t, true) = red_or_plain(text, what)?
+    let parsed = red_or_plain(text, what)?;
+    if let (t, true) = (parsed.tile(), parsed.is_red())
         && hand.closed_red_fives()[suit(t)] == 0
     {
         return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
@@ -127,8 +128,9 @@ fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String
     let mut reds = hand_red_fives(hand);
     for (what, list) in indicators {
         for text in *list {
-            if let (t, true) = red_or_plain(text, what)? {
-                add_red_five(&mut reds, t, what, text)?;
+            let parsed = red_or_plain(text, what)?;
+            if parsed.is_red() {
+                add_red_five(&mut reds, parsed.tile(), what, text)?;
             }
         }
     }

@@ -22,7 +22,7 @@ pub fn situations_of(corpus: &str) -> impl Iterator<Item = &str> {
 
 /// The tile a JSON string names.
 fn tile(v: &Value) -> Tile {
-    parse_tile(v.as_str().expect("tile string")).expect("tile").0
+    parse_tile(v.as_str().expect("tile string")).expect("tile").tile()
 }
 
 /// The situation of one corpus line: the hand and its melds, the winning tile, the flags, the
