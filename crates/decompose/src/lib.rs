@@ -81,6 +81,7 @@ mod blocks;
 mod group;
 mod packed;
 mod parse;
+mod reader;
 
 pub use agari::{
     TERMINALS_AND_HONOURS, honours_are_complete, is_agari, is_seven_pairs, is_thirteen_orphans, is_winning_shape,
@@ -89,7 +90,10 @@ pub use agari::{
 pub use arrangements::{WinningArrangements, winning_arrangements};
 pub use blocks::{Block, BlockKind, BlockKinds, Decomposition, Decompositions, decompositions};
 pub use group::{Arrangement, Group};
-pub use parse::{ParseError, ParseErrorKind};
+pub use reader::{ParseError, ParseErrorKind};
+/// The notation reader haipai-waits' parsers share; not part of the API.
+#[doc(hidden)]
+pub use reader::{Reader, Run, tile_of};
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]

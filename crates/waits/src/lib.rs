@@ -82,8 +82,8 @@ mod shape;
 mod waits;
 mod win_kind;
 
+pub use haipai_decompose::{ParseError, ParseErrorKind};
 pub use line::{Line, Notation, WaitKind};
-pub use parse::{ParseError, ParseErrorKind};
 pub use shape::Shape;
 pub use waits::{Options, Waits, hand_waits, waits, waits_with};
 pub use win_kind::{group_wait, win_kinds};
