@@ -10,8 +10,9 @@ use haipai_decompose::{Group, is_seven_pairs, is_thirteen_orphans, winning_arran
 use haipai_tiles::{Counts, Meld, MeldKind, Tile};
 use haipai_waits::{WaitKind, group_wait};
 
-/// A scored winning hand.
+/// A scored winning hand (new fields may be added).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Score {
     /// Han: yaku plus dora; for a yakuman hand 13 per yakuman multiple.
     pub han: u32,
@@ -843,23 +844,17 @@ pub(crate) fn search(
 /// // Riichi, menzen tsumo, tanyao: 30 fu 3 han, a dealer's 2000 all (6000).
 /// let hand = Hand::parse("222567m345p33567s")?;
 /// let mut s = Situation::new(hand, parse_tile("5s")?.tile());
-/// s.tsumo = true;
-/// s.riichi = true;
+/// s.conditions = s.conditions.tsumo(true).riichi(true);
 /// let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
 /// assert_eq!((win.han, win.fu, win.payment.non_dealer), (3, 30, 2000));
 /// assert!(win.yaku.contains(&(Yaku::Tanyao, 1)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
-    let inp = Input {
-        closed: s.hand.closed(),
-        melds: s.hand.melds(),
-        win: s.win,
-        red: s.hand.red_fives(),
-        c: s.conditions(),
-    };
+    let inp =
+        Input { closed: s.hand.closed(), melds: s.hand.melds(), win: s.win, red: s.hand.red_fives(), c: s.conditions };
     let all = validate(&inp)?;
-    let robbed = s.chankan.then_some(s.win);
+    let robbed = s.conditions.chankan.then_some(s.win);
     check_indicators(&all, robbed, &s.dora_indicators, &s.ura_indicators)?;
     let dora = dora_han(&all, &s.dora_indicators);
     let ura = dora_han(&all, &s.ura_indicators);

@@ -157,22 +157,22 @@ fn from_flags(args: &Args) -> Result<Situation, String> {
         ("--win", win),
         &[("--dora-indicator", &args.dora_indicators), ("--ura-indicator", &args.ura_indicators)],
     )?;
-    s.tsumo = args.tsumo;
-    s.riichi = args.riichi;
-    s.double_riichi = args.double_riichi;
-    s.ippatsu = args.ippatsu;
-    s.haitei = args.haitei;
-    s.houtei = args.houtei;
-    s.rinshan = args.rinshan;
-    s.chankan = args.chankan;
-    s.tenhou = args.tenhou;
-    s.chiihou = args.chiihou;
-    s.seat = wind(args.seat.as_deref().unwrap_or("E"), "--seat")?;
-    s.round = wind(args.round.as_deref().unwrap_or("E"), "--round")?;
+    s.conditions.tsumo = args.tsumo;
+    s.conditions.riichi = args.riichi;
+    s.conditions.double_riichi = args.double_riichi;
+    s.conditions.ippatsu = args.ippatsu;
+    s.conditions.haitei = args.haitei;
+    s.conditions.houtei = args.houtei;
+    s.conditions.rinshan = args.rinshan;
+    s.conditions.chankan = args.chankan;
+    s.conditions.tenhou = args.tenhou;
+    s.conditions.chiihou = args.chiihou;
+    s.conditions.seat = wind(args.seat.as_deref().unwrap_or("E"), "--seat")?;
+    s.conditions.round = wind(args.round.as_deref().unwrap_or("E"), "--round")?;
     s.dora_indicators = tiles(&args.dora_indicators, "--dora-indicator")?;
     s.ura_indicators = tiles(&args.ura_indicators, "--ura-indicator")?;
-    s.honba = args.honba.unwrap_or(0);
-    s.sticks = args.sticks.unwrap_or(0);
+    s.conditions.honba = args.honba.unwrap_or(0);
+    s.conditions.sticks = args.sticks.unwrap_or(0);
     Ok(s)
 }
 
@@ -327,16 +327,16 @@ impl Request {
 
     /// Sets the situation's yes-or-no fields (`tsumo`, `riichi`, ...) from the request.
     fn set_flags(&self, s: &mut Situation) -> Result<(), String> {
-        s.tsumo = self.flag("tsumo")?;
-        s.riichi = self.flag("riichi")?;
-        s.double_riichi = self.flag("double_riichi")?;
-        s.ippatsu = self.flag("ippatsu")?;
-        s.haitei = self.flag("haitei")?;
-        s.houtei = self.flag("houtei")?;
-        s.rinshan = self.flag("rinshan")?;
-        s.chankan = self.flag("chankan")?;
-        s.tenhou = self.flag("tenhou")?;
-        s.chiihou = self.flag("chiihou")?;
+        s.conditions.tsumo = self.flag("tsumo")?;
+        s.conditions.riichi = self.flag("riichi")?;
+        s.conditions.double_riichi = self.flag("double_riichi")?;
+        s.conditions.ippatsu = self.flag("ippatsu")?;
+        s.conditions.haitei = self.flag("haitei")?;
+        s.conditions.houtei = self.flag("houtei")?;
+        s.conditions.rinshan = self.flag("rinshan")?;
+        s.conditions.chankan = self.flag("chankan")?;
+        s.conditions.tenhou = self.flag("tenhou")?;
+        s.conditions.chiihou = self.flag("chiihou")?;
         Ok(())
     }
 }
@@ -350,19 +350,20 @@ fn from_json(line: &str) -> Result<Situation, String> {
     let (dora, ura) = (req.list("dora_indicators")?, req.list("ura_indicators")?);
     check_red_fives(&s.hand, ("win", win), &[("dora indicator", &dora), ("ura indicator", &ura)])?;
     req.set_flags(&mut s)?;
-    s.seat = wind(req.text("seat")?.unwrap_or("E"), "seat")?;
-    s.round = wind(req.text("round")?.unwrap_or("E"), "round")?;
+    s.conditions.seat = wind(req.text("seat")?.unwrap_or("E"), "seat")?;
+    s.conditions.round = wind(req.text("round")?.unwrap_or("E"), "round")?;
     s.dora_indicators = tiles(&dora, "dora indicator")?;
     s.ura_indicators = tiles(&ura, "ura indicator")?;
-    s.honba = req.number("honba")?;
-    s.sticks = req.number("sticks")?;
+    s.conditions.honba = req.number("honba")?;
+    s.conditions.sticks = req.number("sticks")?;
     Ok(s)
 }
 
 /// The text and JSON answer of one situation: its score, or that it has no yaku.
 fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
-    let how = if s.tsumo { "tsumo" } else { "ron" };
-    let head = format!("hand:   {}  win {} ({how}, seat {}, round {})", s.hand, s.win, s.seat, s.round);
+    let how = if s.conditions.tsumo { "tsumo" } else { "ron" };
+    let head =
+        format!("hand:   {}  win {} ({how}, seat {}, round {})", s.hand, s.win, s.conditions.seat, s.conditions.round);
     let outcome = score(s, rules).map_err(|e| e.to_string())?;
     let w = match outcome {
         Outcome::NoYaku => return Ok(no_yaku(s, &head)),
@@ -401,7 +402,7 @@ fn win_text(s: &Situation, w: &Score, head: String) -> String {
     if !limit.is_empty() {
         text.push_str(&format!("  {limit}"));
     }
-    let pay = if !s.tsumo {
+    let pay = if !s.conditions.tsumo {
         format!("ron {}", p.ron)
     } else if s.is_dealer() {
         format!("tsumo {} all", p.non_dealer)
@@ -434,15 +435,13 @@ fn win_json(s: &Situation, w: &Score) -> Value {
 
 /// Runs `haipai score`.
 pub fn run(args: &Args) -> u8 {
-    let rules = Rules {
-        kuitan: !args.no_kuitan,
-        aka_dora: !args.no_aka,
-        kiriage: args.kiriage,
-        kazoe_yakuman: !args.no_kazoe,
-        double_yakuman: !args.no_double_yakuman,
-        double_wind_pair_fu: args.double_wind_pair_fu,
-        ..Rules::default()
-    };
+    let rules = Rules::default()
+        .kuitan(!args.no_kuitan)
+        .aka_dora(!args.no_aka)
+        .kiriage(args.kiriage)
+        .kazoe_yakuman(!args.no_kazoe)
+        .double_yakuman(!args.no_double_yakuman)
+        .double_wind_pair_fu(args.double_wind_pair_fu);
     if args.hand == "-" {
         let given = situation_flags(args);
         if !given.is_empty() {
