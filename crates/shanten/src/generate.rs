@@ -16,6 +16,7 @@ pub const CLAMP: u8 = 10;
 /// Maximum tiles in a hand, hence in one suit.
 pub const MAX_TILES: usize = 14;
 
+#[cfg(test)]
 /// Number of patterns of `n` counts in 0..=4 summing to at most `s`, for n in 0..=9 and
 /// s in 0..=14.
 pub fn pattern_counts() -> [[u32; MAX_TILES + 1]; 10] {
@@ -29,6 +30,7 @@ pub fn pattern_counts() -> [[u32; MAX_TILES + 1]; 10] {
     t
 }
 
+#[cfg(test)]
 /// The perfect-hash rank of a pattern of `len` (7 or 9) counts with sum at most 14: the
 /// position of the pattern in lexicographic order among all such patterns.
 pub fn rank(counts: &[u8]) -> u32 {

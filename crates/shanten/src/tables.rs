@@ -49,6 +49,7 @@ pub const HEADER_LEN: usize = 256;
 /// Suit patterns: nine counts 0..=4 summing to at most 14.
 pub const SUIT_PATTERNS: usize = 405_350;
 /// Honour patterns: seven counts 0..=4 summing to at most 14.
+#[cfg(test)]
 pub const HONOUR_PATTERNS: usize = 43_130;
 /// Honour histogram keys: three bits for each of the numbers of kinds held 1, 2, 3, 4 times.
 pub const HONOUR_KEYS: usize = 4096;
@@ -225,6 +226,7 @@ fn group_sum(g: u64) -> usize {
     (g.wrapping_mul(0x01_01_01) >> 16 & 0xff) as usize
 }
 
+#[cfg(test)]
 /// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`
 /// (used by the generator's tests; the tables use [`honour_key`]).
 pub fn rank7(counts: &[u8; 7]) -> usize {
@@ -289,24 +291,6 @@ fn vector_at(at: usize) -> Vector {
     v
 }
 
-/// [`suit_vector`] as one little-endian 128-bit word.
-#[inline(always)]
-pub fn suit_vector_bits(class: u8) -> u128 {
-    u128::from_le_bytes(suit_vector(class))
-}
-
-/// [`honour_vector`] as one little-endian 128-bit word.
-#[inline(always)]
-pub fn honour_vector_bits(class: u8) -> u128 {
-    u128::from_le_bytes(honour_vector(class))
-}
-
-/// [`combined_vector`] as one little-endian 128-bit word.
-#[inline(always)]
-pub fn combined_vector_bits(class: u8) -> u128 {
-    u128::from_le_bytes(combined_vector(class))
-}
-
 /// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
 /// the suit lacks for `k` melds and `p` pairs, clamped at 10.
 #[inline]
@@ -314,16 +298,11 @@ pub fn suit_vector(class: u8) -> Vector {
     vector_at(SUIT_VECTORS_AT + 16 * usize::from(class))
 }
 
+#[cfg(test)]
 /// The clamped cost vector of an honour class (no sequences).
 #[inline]
 pub fn honour_vector(class: u8) -> Vector {
     vector_at(HONOUR_VECTORS_AT + 16 * usize::from(class))
-}
-
-/// The clamped cost vector of a combined class ([`combine_suits`], [`add_suit`]).
-#[inline]
-pub fn combined_vector(class: u8) -> Vector {
-    vector_at(COMBINED_VECTORS_AT + 16 * usize::from(class))
 }
 
 /// The combined class of two suits' classes (the min-plus combination of their vectors).
@@ -437,6 +416,7 @@ pub fn honour_class_of_key(key: usize) -> u8 {
     byte(HONOUR_CLASS_AT + (key & (HONOUR_KEYS - 1)))
 }
 
+#[cfg(test)]
 /// The entries (bit `2k + p`) of a suit's cost vector that a change from class `from` to
 /// class `to` lowers (`draw`: a draw) or keeps (`!draw`: a discard; the vector never drops).
 #[inline(always)]
