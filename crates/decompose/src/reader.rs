@@ -97,12 +97,16 @@ pub enum ParseErrorKind {
 }
 
 impl ParseError {
-    /// An error of `kind` at a 1-based character column.
+    /// An error of `kind` at a 1-based character column. For haipai-waits, whose parsers share this reader;
+    /// not part of the API.
+    #[doc(hidden)]
     pub fn at(column: usize, kind: ParseErrorKind) -> ParseError {
         ParseError { kind, column: Some(column) }
     }
 
-    /// An error of `kind` that concerns the whole input.
+    /// An error of `kind` that concerns the whole input. For haipai-waits, whose parsers share this reader; not part of
+    /// the API.
+    #[doc(hidden)]
     pub fn whole(kind: ParseErrorKind) -> ParseError {
         ParseError { kind, column: None }
     }

@@ -247,14 +247,16 @@ struct Ctx<'a> {
 pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     let (s, melds) = (&inp.c, inp.melds);
     if melds.len() > 4 {
-        return Err(ErrorKind::WrongSize { got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len() }.into());
+        return Err(Error::new(ErrorKind::WrongSize {
+            got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len(),
+        }));
     }
     let size = haipai_tiles::total(inp.closed) as usize + 3 * melds.len();
     if size != 14 {
-        return Err(ErrorKind::WrongSize { got: size }.into());
+        return Err(Error::new(ErrorKind::WrongSize { got: size }));
     }
     if inp.closed[inp.win.index()] == 0 {
-        return Err(ErrorKind::WinningTileNotInHand(inp.win).into());
+        return Err(Error::new(ErrorKind::WinningTileNotInHand(inp.win)));
     }
     let mut all = *inp.closed;
     for m in melds {
@@ -278,7 +280,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     }
     for (which, count) in [("honba", s.honba), ("riichi sticks", s.sticks)] {
         if count > MAX_STICKS {
-            return Err(ErrorKind::TooManySticks { which, count }.into());
+            return Err(Error::new(ErrorKind::TooManySticks { which, count }));
         }
     }
     let open = melds.iter().any(|m| m.kind().is_open());
@@ -298,7 +300,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
         (s.tenhou && s.chiihou, "tenhou and chiihou cannot go together"),
     ];
     match checks.iter().find(|(bad, _)| *bad) {
-        Some((_, why)) => Err(ErrorKind::Conflict(why).into()),
+        Some((_, why)) => Err(Error::new(ErrorKind::Conflict(why))),
         None => Ok(all),
     }
 }
@@ -310,7 +312,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
 fn check_indicators(all: &Counts, robbed: Option<Tile>, dora: &[Tile], ura: &[Tile]) -> Result<(), Error> {
     for (which, list) in [("dora", dora), ("ura-dora", ura)] {
         if list.len() > MAX_INDICATORS {
-            return Err(ErrorKind::TooManyIndicators { which, count: list.len() }.into());
+            return Err(Error::new(ErrorKind::TooManyIndicators { which, count: list.len() }));
         }
     }
     let mut seen = *all;
@@ -320,7 +322,7 @@ fn check_indicators(all: &Counts, robbed: Option<Tile>, dora: &[Tile], ura: &[Ti
     for t in dora.iter().chain(ura) {
         seen[t.index()] += 1;
         if seen[t.index()] > 4 {
-            return Err(ErrorKind::IndicatorCopies(*t).into());
+            return Err(Error::new(ErrorKind::IndicatorCopies(*t)));
         }
     }
     Ok(())
@@ -825,7 +827,7 @@ pub(crate) fn search(
             }
         }
     }
-    if winning { Ok(()) } else { Err(ErrorKind::NotAWinningHand.into()) }
+    if winning { Ok(()) } else { Err(Error::new(ErrorKind::NotAWinningHand)) }
 }
 
 /// Scores a winning situation under `rules`.

@@ -275,8 +275,9 @@ impl Error {
     }
 }
 
-impl From<ErrorKind> for Error {
-    fn from(kind: ErrorKind) -> Error {
+impl Error {
+    /// An error of `kind` (errors are made by this crate only).
+    pub(crate) fn new(kind: ErrorKind) -> Error {
         Error { kind }
     }
 }
@@ -318,6 +319,6 @@ impl std::error::Error for Error {
 
 impl From<haipai_tiles::Error> for Error {
     fn from(e: haipai_tiles::Error) -> Error {
-        ErrorKind::Tiles(e).into()
+        Error::new(ErrorKind::Tiles(e))
     }
 }

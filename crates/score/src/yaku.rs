@@ -276,7 +276,7 @@ impl FromStr for Yaku {
     /// # Ok::<(), haipai_score::Error>(())
     /// ```
     fn from_str(s: &str) -> Result<Yaku, Error> {
-        Yaku::from_name(s).ok_or_else(|| ErrorKind::UnknownName { what: "yaku", text: s.to_string() }.into())
+        Yaku::from_name(s).ok_or_else(|| Error::new(ErrorKind::UnknownName { what: "yaku", text: s.to_string() }))
     }
 }
 

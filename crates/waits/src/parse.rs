@@ -197,7 +197,7 @@ impl FromStr for Line {
     /// read as [`waits`](crate::waits) computes it, without called melds (the shape's tiles
     /// less those the line's own tiles hold four times). So every line of `waits` and of
     /// [`waits_with`](crate::waits_with) without meld tiles reads back equal; a line whose
-    /// wins the called melds cut (a karaten kept by [`Options::karaten`](crate::Options), a
+    /// wins the called melds cut (a karaten kept by [`LineOptions::karaten`](crate::LineOptions), a
     /// side used up) reads back with those wins restored.
     ///
     /// ```
