@@ -94,7 +94,7 @@ NAMES = {
 }
 
 GREEN = [19, 20, 21, 23, 25, 32]
-TERMINALS_HONORS = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
+TERMINALS_HONOURS = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
 
 
 def tile_str(kind):
@@ -115,11 +115,11 @@ def palette(rng):
         return list(range(9 * s, 9 * s + 9)), "one_suit"
     if r < 0.77:
         s = rng.randrange(3)
-        return list(range(9 * s, 9 * s + 9)) + list(range(27, 34)), "suit_honors"
+        return list(range(9 * s, 9 * s + 9)) + list(range(27, 34)), "suit_honours"
     if r < 0.84:
-        return list(range(27, 34)) + rng.sample(range(27), 6), "honor_heavy"
+        return list(range(27, 34)) + rng.sample(range(27), 6), "honour_heavy"
     if r < 0.89:
-        return TERMINALS_HONORS, "terminals"
+        return TERMINALS_HONOURS, "terminals"
     if r < 0.92:
         return GREEN, "green"
     return [k for k in range(27) if k % 9 not in (0, 8)], "simples"
@@ -132,13 +132,13 @@ def random_group(rng, kinds, triplet_bias):
     return ("trip", rng.choice(kinds))
 
 
-def outside_group(rng, honors):
+def outside_group(rng, honours):
     """A group holding a terminal (or honour): 123, 789 or a terminal/honour triplet."""
     s = rng.randrange(3)
     r = rng.random()
     if r < 0.6:
         return ("seq", 9 * s + rng.choice([0, 6]))
-    if honors and r < 0.8:
+    if honours and r < 0.8:
         return ("trip", rng.randrange(27, 34))
     return ("trip", 9 * s + rng.choice([0, 8]))
 
@@ -153,9 +153,9 @@ def build_standard(rng):
         groups = [random_group(rng, kinds, triplet_bias) for _ in range(4)]
         pair = rng.choice(kinds)
         if shape in ("outside", "pure_outside"):
-            honors = shape == "outside"
-            groups = [outside_group(rng, honors) for _ in range(4)]
-            pair = rng.choice(TERMINALS_HONORS if honors else TERMINALS_HONORS[:6])
+            honours = shape == "outside"
+            groups = [outside_group(rng, honours) for _ in range(4)]
+            pair = rng.choice(TERMINALS_HONOURS if honours else TERMINALS_HONOURS[:6])
         elif shape == "sanshoku":
             d = rng.randrange(7) if rng.random() < 0.8 else rng.randrange(9)
             g = "seq" if d < 7 and rng.random() < 0.8 else "trip"
@@ -251,7 +251,7 @@ def make_situation(rng):
             kinds = list(range(34))
         closed = [k for k in rng.sample(kinds, 7) for _ in range(2)]
     elif r < 0.11:
-        closed = TERMINALS_HONORS + [rng.choice(TERMINALS_HONORS)]
+        closed = TERMINALS_HONOURS + [rng.choice(TERMINALS_HONOURS)]
     elif r < 0.13:
         s = rng.randrange(3)
         closed = [9 * s + d for d in [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]] + [9 * s + rng.randrange(9)]

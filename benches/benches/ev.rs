@@ -17,7 +17,7 @@ use std::hint::black_box;
 
 fn query(hand: &str) -> Query {
     let mut q = Query::new(Hand::parse(hand).expect("hand"));
-    q.dora_indicators = vec![parse_tile("1z").expect("tile").0];
+    q.dora_indicators = vec![parse_tile("1z").expect("tile").tile()];
     q
 }
 

@@ -6,7 +6,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use haipai::score::{Conditions, Outcome, Rules, Situation, dora_han, score, value};
+use haipai::score::{Conditions, Outcome, Rules, Situation, WinningTiles, dora_han, score, value};
 use haipai::tiles::{Hand, parse_tile};
 use serde_json::Value;
 use std::hint::black_box;
@@ -37,7 +37,14 @@ fn total(s: &Situation, rules: &Rules) -> u64 {
 /// The allocation-free path: `value`, then the ura-dora han added with `with_ura`.
 fn fast_total(s: &Situation, cond: &Conditions, ura: u32, rules: &Rules) -> u64 {
     let h = &s.hand;
-    match value(h.closed(), h.melds(), s.win, h.red_fives(), &s.dora_indicators, cond, rules) {
+    match value(
+        &WinningTiles::new(h.closed(), s.win)
+            .melds(h.melds())
+            .red_fives(h.red_fives())
+            .dora_indicators(&s.dora_indicators),
+        cond,
+        rules,
+    ) {
         Ok(Some(v)) => u64::from(v.total_with_ura(ura)),
         _ => 0,
     }
@@ -68,9 +75,9 @@ fn bench_score(c: &mut Criterion) {
     let fast: Vec<(Situation, Conditions, u32)> = sits
         .iter()
         .map(|s| {
-            let riichi = s.riichi || s.double_riichi;
+            let riichi = s.conditions.riichi || s.conditions.double_riichi;
             let ura = if riichi { dora_han(&s.hand.all_tiles(), &s.ura_indicators) } else { 0 };
-            (s.clone(), s.conditions(), ura)
+            (s.clone(), s.conditions, ura)
         })
         .collect();
     group.throughput(Throughput::Elements(fast.len() as u64));
@@ -82,8 +89,8 @@ fn bench_score(c: &mut Criterion) {
     });
     group.finish();
     let single = |hand: &str, win: &str| {
-        let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
-        s.riichi = true;
+        let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").tile());
+        s.conditions.riichi = true;
         s
     };
     let mut group = c.benchmark_group("score_one");
@@ -95,7 +102,7 @@ fn bench_score(c: &mut Criterion) {
     group.bench_function("chuuren", |b| b.iter(|| total(black_box(&gates), &rules)));
     let chinitsu = single("22233344455566p", "5p");
     group.bench_function("chinitsu_many_decompositions", |b| b.iter(|| total(black_box(&chinitsu), &rules)));
-    let cond = pinfu.conditions();
+    let cond = pinfu.conditions;
     group.bench_function("value_pinfu_two_readings", |b| b.iter(|| fast_total(black_box(&pinfu), &cond, 1, &rules)));
     group.finish();
 }

@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("PAIRS must be at least 1".into());
     }
     let mut q = Query::new(Hand::parse(hand)?);
-    q.dora_indicators = vec![parse_tile("1z")?.0];
+    q.dora_indicators = vec![parse_tile("1z")?.tile()];
     let options = Options::default();
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
     let mut workspace = Workspace::new();

@@ -140,7 +140,7 @@ pub fn tenhou(m: usize, variant: Variant) -> TenhouTable {
 /// `(m - 1) / 3` melds and a pair, minus one.
 pub fn shanten_of(c: &[u8; 34], m: usize) -> i8 {
     if m.is_multiple_of(3) {
-        haipai_shanten::tables::regular_replacement(c, (m.max(1) - 1) / 3) as i8 - 1
+        haipai_shanten::regular_replacement(c, (m.max(1) - 1) / 3) as i8 - 1
     } else {
         haipai_shanten::shanten(c)
     }

@@ -22,7 +22,7 @@
 //! The code map, the invariants and how to ask a new question: `docs/crates/combinatorics.md`.
 //!
 //! ```
-//! use haipai_combinatorics::distribution::hand_profile;
+//! use haipai_combinatorics::hand_profile;
 //! use haipai_combinatorics::{Series, ShantenDistribution, TenhouTable, Variant, binom};
 //! use haipai_tiles::parse_counts;
 //!
@@ -64,21 +64,31 @@
 //! The mahjong terms (天和, shanten, tenpai, sanma, ...) are explained in the glossary of the
 //! `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
+/// The brute-force enumerators, the slow twins of the fast counts: test support for this
+/// crate's tests and `cargo xtask verify`, not part of the API.
+#[doc(hidden)]
 pub mod brute;
+/// C++ number formatting for document 003's table: support for `cargo xtask verify`, not
+/// part of the API.
+#[doc(hidden)]
 pub mod cfmt;
-pub mod count;
-pub mod series;
-pub mod tenhou;
-pub mod variant;
-
-pub use count::{Count, Ratio, binom, checked_binom};
-pub use series::Series;
-pub use tenhou::TenhouTable;
-pub use variant::Variant;
-pub mod distribution;
+mod count;
+mod distribution;
 pub mod odds;
 pub mod profile;
-pub use distribution::ShantenDistribution;
+mod series;
+mod tenhou;
+mod variant;
+
+pub use count::{Count, Ratio, binom, checked_binom};
+pub use distribution::{ShantenDistribution, hand_profile, one_in};
+pub use series::Series;
+/// Document 003's published table, which [`TenhouTable::render`] reproduces to the character
+/// (for the tests and `cargo xtask verify`).
+#[doc(hidden)]
+pub use tenhou::DOCUMENT_003;
+pub use tenhou::TenhouTable;
+pub use variant::Variant;
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]

@@ -115,15 +115,14 @@ pub fn honour_profile(c: u8) -> Profile {
 
 /// Distances at or above this value are equivalent for every hand of at most 14 tiles (a
 /// regular hand needs at most 9 tiles); haipai-shanten's tables clamp there, and so do we.
-pub const CLAMP: u8 = haipai_shanten::generate::CLAMP;
+pub const CLAMP: u8 = haipai_shanten::DISTANCE_CLAMP;
 
 /// The distance vector of one number suit (nine counts, at most 14 tiles), entry `2m + h`,
 /// clamped at [`CLAMP`]: read from haipai-shanten's generated tables (suit pattern → class →
 /// cost vector), the same vectors its fast shanten combines. [`crate::brute::suit_distances`]
 /// recomputes every one of them independently, and a test compares all 405,350.
 pub fn suit_distance(c: &[u8; 9]) -> [u8; ENTRIES] {
-    let v = haipai_shanten::tables::suit_vector(haipai_shanten::tables::suit_class(c));
-    std::array::from_fn(|e| v[e])
+    haipai_shanten::suit_distances(c)
 }
 
 /// The full profile of a suit pattern (at most 14 tiles).

@@ -7,7 +7,7 @@
 //! tiles) against `C(136, M)`. Asserts: no panic and no wrong count. `HAIPAI_FUZZ_CASES` and
 //! `HAIPAI_FUZZ_SEED` widen the run.
 
-use haipai_combinatorics::distribution::hand_profile;
+use haipai_combinatorics::hand_profile;
 use haipai_combinatorics::{Count, ShantenDistribution, TenhouTable, Variant, binom, checked_binom};
 use haipai_test_utils::counts::break_counts;
 use haipai_tiles::rng::Rng;

@@ -8,7 +8,7 @@
 //! `2j`, so at most three pair positions need the pass. Both ideas are from document 003
 //! (the 天和 probability article); the code here is our own.
 
-use crate::packed::{self, Suits, honors_complete};
+use crate::packed::{self, Suits, honours_complete};
 use haipai_tiles::Counts;
 
 /// True if the nine counts of one numbered suit split into complete groups (sequences and
@@ -54,13 +54,13 @@ fn melds_only(t: &[u8; 9]) -> bool {
 /// `with_pair` exactly one is 2 (counts above 4 are read as triplets plus the rest).
 ///
 /// ```
-/// use haipai_decompose::honors_are_complete;
-/// assert!(honors_are_complete(&[3, 0, 0, 0, 2, 0, 0], true));
-/// assert!(!honors_are_complete(&[3, 0, 0, 0, 2, 0, 0], false));
-/// assert!(!honors_are_complete(&[1, 1, 1, 0, 0, 0, 0], false)); // no honour sequences
+/// use haipai_decompose::honours_are_complete;
+/// assert!(honours_are_complete(&[3, 0, 0, 0, 2, 0, 0], true));
+/// assert!(!honours_are_complete(&[3, 0, 0, 0, 2, 0, 0], false));
+/// assert!(!honours_are_complete(&[1, 1, 1, 0, 0, 0, 0], false)); // no honour sequences
 /// ```
 #[must_use]
-pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
+pub fn honours_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
     let mut pairs = 0;
     for &c in counts {
         match c % 3 {
@@ -93,7 +93,7 @@ pub fn honors_are_complete(counts: &[u8; 7], with_pair: bool) -> bool {
 pub fn is_agari(closed: &Counts) -> bool {
     let Some(suits) = Suits::new(closed) else { return false };
     let p = suits.pair_suit;
-    if !honors_complete(suits.low[3], p == 3) {
+    if !honours_complete(suits.low[3], p == 3) {
         return false;
     }
     (0..3).all(|s| {
@@ -149,7 +149,7 @@ pub fn is_seven_pairs(closed: &Counts) -> bool {
 }
 
 /// The 13 terminal and honour kinds (么九牌) by index: 1m 9m 1p 9p 1s 9s and the seven honours.
-pub const TERMINALS_AND_HONORS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub const TERMINALS_AND_HONOURS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// True if the closed tiles are thirteen orphans (国士無双): 14 tiles, every terminal and
 /// honour kind at least once, nothing else.
@@ -165,7 +165,7 @@ pub const TERMINALS_AND_HONORS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 
 #[must_use]
 pub fn is_thirteen_orphans(closed: &Counts) -> bool {
     let mut n = 0u32;
-    for &i in &TERMINALS_AND_HONORS {
+    for &i in &TERMINALS_AND_HONOURS {
         if closed[i] == 0 {
             return false;
         }

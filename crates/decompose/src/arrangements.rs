@@ -149,7 +149,7 @@ impl WinningArrangements {
         }
         if suits.totals[3] == 0 {
             self.lens[3] = 1;
-        } else if !split_honors(suits.low[3], slot, p == 3, &mut Splits { it: self, s: 3 }) {
+        } else if !split_honours(suits.low[3], slot, p == 3, &mut Splits { it: self, s: 3 }) {
             return;
         }
         self.pair_suit = p as u8;
@@ -196,7 +196,7 @@ impl WinningArrangements {
 
 /// The honours (`w`: seven byte counts, each below 16) from group slot `slot`: every count
 /// must be a multiple of 3 (triplets), except the pair's, which has 2 more. False if not.
-fn split_honors(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits<'_>) -> bool {
+fn split_honours(mut w: u64, slot: u32, with_pair: bool, out: &mut Splits<'_>) -> bool {
     let mut codes = 0u64;
     let mut len = slot;
     let mut pair = None;

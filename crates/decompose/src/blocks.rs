@@ -110,7 +110,7 @@ impl Block {
     /// ```
     /// use haipai_decompose::{Block, BlockKind};
     /// use haipai_tiles::parse_tile;
-    /// let (one, _) = parse_tile("1m")?;
+    /// let one = parse_tile("1m")?.tile();
     /// assert!(Block::new(one, BlockKind::Penchan).is_some());
     /// assert_eq!(Block::new(one, BlockKind::Ryanmen), None); // 12m waits on 3m only
     /// # Ok::<(), haipai_tiles::Error>(())
@@ -123,7 +123,7 @@ impl Block {
     /// True when the block's shape fits its tile (see [`Block::new`]).
     pub const fn is_valid(self) -> bool {
         let n = self.tile.number();
-        let number = !self.tile.is_honor();
+        let number = !self.tile.is_honour();
         match self.kind {
             BlockKind::Triplet | BlockKind::Pair | BlockKind::PairPartial | BlockKind::Isolated => true,
             BlockKind::Sequence | BlockKind::Kanchan => number && n <= 7,
@@ -208,7 +208,7 @@ impl Block {
     /// ```
     /// use haipai_decompose::{Block, BlockKind};
     /// use haipai_tiles::parse_tile;
-    /// let (t, _) = parse_tile("4p")?;
+    /// let t = parse_tile("4p")?.tile();
     /// assert_eq!(Block { tile: t, kind: BlockKind::Ryanmen }.completions().to_string(), "36p");
     /// assert_eq!(Block { tile: t, kind: BlockKind::Kanchan }.completions().to_string(), "5p");
     /// # Ok::<(), haipai_tiles::Error>(())
@@ -233,15 +233,15 @@ impl Block {
     fn fits(self, work: &Counts, have_head: bool) -> bool {
         let i = self.tile.index();
         let n = self.tile.number();
-        let honor = self.tile.is_honor();
+        let honour = self.tile.is_honour();
         match self.kind {
             BlockKind::Triplet => work[i] >= 3,
-            BlockKind::Sequence => !honor && n <= 7 && work[i + 1] > 0 && work[i + 2] > 0,
+            BlockKind::Sequence => !honour && n <= 7 && work[i + 1] > 0 && work[i + 2] > 0,
             BlockKind::Pair => !have_head && work[i] >= 2,
             BlockKind::PairPartial => work[i] >= 2,
-            BlockKind::Ryanmen => !honor && (2..=7).contains(&n) && work[i + 1] > 0,
-            BlockKind::Penchan => !honor && (n == 1 || n == 8) && work[i + 1] > 0,
-            BlockKind::Kanchan => !honor && n <= 7 && work[i + 2] > 0,
+            BlockKind::Ryanmen => !honour && (2..=7).contains(&n) && work[i + 1] > 0,
+            BlockKind::Penchan => !honour && (n == 1 || n == 8) && work[i + 1] > 0,
+            BlockKind::Kanchan => !honour && n <= 7 && work[i + 2] > 0,
             BlockKind::Isolated => true,
         }
     }

@@ -28,9 +28,9 @@ impl Group {
     /// ```
     /// use haipai_decompose::Group;
     /// use haipai_tiles::parse_tile;
-    /// assert!(Group::sequence(parse_tile("7s")?.0).is_some());
-    /// assert_eq!(Group::sequence(parse_tile("8m")?.0), None); // 8m 9m and no 10m
-    /// assert_eq!(Group::sequence(parse_tile("1z")?.0), None);
+    /// assert!(Group::sequence(parse_tile("7s")?.tile()).is_some());
+    /// assert_eq!(Group::sequence(parse_tile("8m")?.tile()), None); // 8m 9m and no 10m
+    /// assert_eq!(Group::sequence(parse_tile("1z")?.tile()), None);
     /// # Ok::<(), haipai_tiles::Error>(())
     /// ```
     pub const fn sequence(first: Tile) -> Option<Group> {
@@ -42,7 +42,7 @@ impl Group {
     pub const fn is_valid(self) -> bool {
         match self {
             Group::Triplet(_) => true,
-            Group::Sequence(t) => !t.is_honor() && t.number() <= 7,
+            Group::Sequence(t) => !t.is_honour() && t.number() <= 7,
         }
     }
 

@@ -6,7 +6,7 @@
 //! tiles, and the number of groups to find is inferred from that count.
 //!
 //! - [`is_agari`]: the regular form (groups + one pair), fast, suit by suit
-//!   ([`suit_is_complete`], [`honors_are_complete`]).
+//!   ([`suit_is_complete`], [`honours_are_complete`]).
 //! - [`is_seven_pairs`], [`is_thirteen_orphans`], and [`is_winning_shape`] for any of the three.
 //! - [`winning_arrangements`]: every distinct regular decomposition ([`Arrangement`]: [`Group`]s
 //!   and a pair), with no allocation per item.
@@ -81,15 +81,19 @@ mod blocks;
 mod group;
 mod packed;
 mod parse;
+mod reader;
 
 pub use agari::{
-    TERMINALS_AND_HONORS, honors_are_complete, is_agari, is_seven_pairs, is_thirteen_orphans, is_winning_shape,
+    TERMINALS_AND_HONOURS, honours_are_complete, is_agari, is_seven_pairs, is_thirteen_orphans, is_winning_shape,
     suit_is_complete,
 };
 pub use arrangements::{WinningArrangements, winning_arrangements};
 pub use blocks::{Block, BlockKind, BlockKinds, Decomposition, Decompositions, decompositions};
 pub use group::{Arrangement, Group};
-pub use parse::{ParseError, ParseErrorKind};
+pub use reader::{ParseError, ParseErrorKind};
+/// The notation reader haipai-waits' parsers share; not part of the API.
+#[doc(hidden)]
+pub use reader::{Reader, Run, tile_of};
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]

@@ -121,7 +121,7 @@ pub(crate) fn melds_only(mut x: u64) -> bool {
 
 /// True if the honours `w` (seven byte counts, each below 16) are triplets, plus exactly one
 /// pair if `with_pair`.
-pub(crate) fn honors_complete(mut w: u64, with_pair: bool) -> bool {
+pub(crate) fn honours_complete(mut w: u64, with_pair: bool) -> bool {
     let mut pairs = 0;
     while w != 0 {
         let i = w.trailing_zeros() / 8;

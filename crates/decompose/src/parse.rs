@@ -1,5 +1,5 @@
 //! Reading back what [`Group`], [`Block`], [`Decomposition`] and [`Arrangement`] print: their
-//! `FromStr`, and the crate's one error type, [`ParseError`].
+//! `FromStr`, written on the shared reader (`reader.rs`) and its error, [`ParseError`].
 //!
 //! The readers take exactly the text `Display` prints, nothing more: no spaces, no red fives
 //! (`0`), blocks and groups in the printed (sorted) order. Everything read is checked as the
@@ -9,156 +9,9 @@
 
 use crate::blocks::{Block, BlockKind, Decomposition};
 use crate::group::{Arrangement, Group};
+use crate::reader::{ParseError, ParseErrorKind, Reader, tile_of};
 use haipai_tiles::{Suit, Tile};
-use std::fmt;
 use std::str::FromStr;
-
-/// An error from reading a [`Group`], [`Block`], [`Decomposition`] or [`Arrangement`].
-///
-/// The message names what was wrong and where (a 1-based character column of the input):
-/// `at 1: '(124m)' is not a group: not three of a kind nor three in a row`. Only an empty
-/// input and a missing pair concern the whole input and have no column.
-///
-/// ```
-/// use haipai_decompose::{Block, ParseErrorKind};
-///
-/// let err = "[19m]".parse::<Block>().unwrap_err();
-/// assert_eq!(err.column(), Some(1));
-/// assert!(matches!(err.kind(), ParseErrorKind::NotAShape { .. }));
-/// assert_eq!(err.to_string(), "at 1: '[19m]' is not a block: a partial shape is a pair or two tiles of a suit at most two apart");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    kind: ParseErrorKind,
-    column: Option<usize>,
-}
-
-/// What went wrong (new kinds may be added).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ParseErrorKind {
-    /// The input is empty where something is needed.
-    Empty(&'static str),
-    /// A character that cannot stand where it is.
-    UnexpectedCharacter {
-        /// The character found.
-        found: char,
-        /// What should stand there, e.g. `a suit letter (m, p, s or z)`.
-        expected: &'static str,
-    },
-    /// The text ends where more is needed.
-    UnexpectedEnd(&'static str),
-    /// Digits with no suit letter after them (`(111`).
-    MissingSuit(String),
-    /// A digit and suit that name no tile here: `8z`, or `0m` (the crate prints no red five).
-    NotATile {
-        /// The digit and its suit letter, e.g. `8z`.
-        text: String,
-        /// Why, e.g. `honours are 1z..7z`.
-        reason: &'static str,
-    },
-    /// Tiles written as a shape they do not make: `(124m)`, `[19m]`, `(123z)`.
-    NotAShape {
-        /// The shape as written, brackets included.
-        text: String,
-        /// What it was read as: `group`, `block`, `pair or group`.
-        what: &'static str,
-        /// Why it is none.
-        reason: &'static str,
-    },
-    /// An opening bracket that is never closed.
-    Unclosed(char),
-    /// A fifth copy of a kind.
-    TooManyCopies(Tile),
-    /// A decomposition of more than 14 tiles (the count reached).
-    TooManyTiles(usize),
-    /// An arrangement of more than 4 groups (the count reached).
-    TooManyGroups(usize),
-    /// A second head `{..}` in a decomposition.
-    SecondHead,
-    /// A second pair in an arrangement.
-    SecondPair,
-    /// An arrangement without its pair.
-    NoPair,
-    /// A block or group written before one it should follow.
-    OutOfOrder {
-        /// The block or group as written.
-        text: String,
-        /// The one before it.
-        previous: String,
-        /// The order expected.
-        order: &'static str,
-    },
-}
-
-impl ParseError {
-    /// An error of `kind` at a 1-based character column.
-    pub fn at(column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { kind, column: Some(column) }
-    }
-
-    /// An error of `kind` that concerns the whole input.
-    pub fn whole(kind: ParseErrorKind) -> ParseError {
-        ParseError { kind, column: None }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &ParseErrorKind {
-        &self.kind
-    }
-
-    /// The 1-based character column where it went wrong, if it concerns one place.
-    pub fn column(&self) -> Option<usize> {
-        self.column
-    }
-}
-
-impl fmt::Display for ParseErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseErrorKind::Empty(what) => write!(f, "no {what} given"),
-            ParseErrorKind::UnexpectedCharacter { found, expected } => {
-                write!(f, "'{found}' where {expected} should be")
-            }
-            ParseErrorKind::UnexpectedEnd(expected) => write!(f, "the text ends where {expected} should be"),
-            ParseErrorKind::MissingSuit(digits) => {
-                write!(f, "digits '{digits}' have no suit letter after them (m, p, s or z)")
-            }
-            ParseErrorKind::NotATile { text, reason } => write!(f, "'{text}' is not a tile: {reason}"),
-            ParseErrorKind::NotAShape { text, what, reason } => write!(f, "'{text}' is not a {what}: {reason}"),
-            ParseErrorKind::Unclosed(open) => write!(f, "'{open}' is never closed by '{}'", closer(*open)),
-            ParseErrorKind::TooManyCopies(t) => write!(f, "five copies of {t}"),
-            ParseErrorKind::TooManyTiles(n) => write!(f, "{n} tiles: a decomposition covers at most 14"),
-            ParseErrorKind::TooManyGroups(n) => write!(f, "{n} groups: an arrangement has at most 4"),
-            ParseErrorKind::SecondHead => write!(f, "a second head: a decomposition has at most one {{..}}"),
-            ParseErrorKind::SecondPair => write!(f, "a second pair: an arrangement has exactly one"),
-            ParseErrorKind::NoPair => write!(f, "no pair: an arrangement has exactly one, such as (55z)"),
-            ParseErrorKind::OutOfOrder { text, previous, order } => {
-                write!(f, "'{text}' comes after '{previous}': {order}")
-            }
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "at {c}: {}", self.kind),
-            None => write!(f, "{}", self.kind),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// The closing bracket of an opening one.
-fn closer(open: char) -> char {
-    match open {
-        '(' => ')',
-        '{' => '}',
-        _ => ']',
-    }
-}
 
 /// One bracketed (or bare) run of digits and its suit letter, as written.
 struct Item {
@@ -190,117 +43,29 @@ impl Item {
     }
 }
 
-/// The tile of digit `d` in `suit`, written at `column`.
-fn tile_of(d: u8, suit: Suit, column: usize) -> Result<Tile, ParseError> {
-    let reason = match d {
-        0 => "a red five is written 5 here",
-        8 | 9 if suit == Suit::Honor => "honours are 1z..7z",
-        _ => match Tile::from_suit_number(suit, d) {
-            Some(tile) => return Ok(tile),
-            None => "no such tile",
-        },
-    };
-    Err(ParseError::at(column, ParseErrorKind::NotATile { text: format!("{d}{}", suit.letter()), reason }))
-}
-
-/// A cursor over the characters of the input.
-struct Reader {
-    chars: Vec<char>,
-    at: usize,
-}
-
-impl Reader {
-    fn new(input: &str) -> Reader {
-        Reader { chars: input.chars().collect(), at: 0 }
+/// Reads one item: an optional opening bracket, digits, a suit letter and the closing
+/// bracket.
+fn item(reader: &mut Reader) -> Result<Item, ParseError> {
+    let column = reader.column();
+    let open = reader.peek().filter(|c| matches!(c, '(' | '{' | '['));
+    if open.is_some() {
+        reader.advance();
     }
-
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
+    let digits = reader.digits();
+    if digits.is_empty() {
+        return Err(reader.unexpected(if open.is_some() { "a digit 1-9" } else { "a digit 1-9 or a bracket" }));
     }
-
-    /// The 1-based column of the next character.
-    fn column(&self) -> usize {
-        self.at + 1
+    let suit = reader.suit(&digits)?;
+    if let Some(open) = open {
+        let expected = match open {
+            '(' => "')'",
+            '{' => "'}'",
+            _ => "']'",
+        };
+        reader.close(open, column, expected)?;
     }
-
-    fn is_done(&self) -> bool {
-        self.at >= self.chars.len()
-    }
-
-    /// An error for the next character (or the end), where `expected` should be.
-    fn unexpected(&self, expected: &'static str) -> ParseError {
-        match self.peek() {
-            Some(found) => ParseError::at(self.column(), ParseErrorKind::UnexpectedCharacter { found, expected }),
-            None => ParseError::at(self.column(), ParseErrorKind::UnexpectedEnd(expected)),
-        }
-    }
-
-    /// Ok if nothing is left.
-    fn expect_end(&self) -> Result<(), ParseError> {
-        if self.is_done() { Ok(()) } else { Err(self.unexpected("the end of the text")) }
-    }
-
-    /// Reads one item: an optional opening bracket, digits, a suit letter and the closing
-    /// bracket.
-    fn item(&mut self) -> Result<Item, ParseError> {
-        let column = self.column();
-        let open = self.peek().filter(|c| matches!(c, '(' | '{' | '['));
-        if open.is_some() {
-            self.at += 1;
-        }
-        let digits = self.digits();
-        if digits.is_empty() {
-            return Err(self.unexpected(if open.is_some() { "a digit 1-9" } else { "a digit 1-9 or a bracket" }));
-        }
-        let suit = self.suit(&digits)?;
-        if let Some(open) = open {
-            self.close(open, column)?;
-        }
-        let text = self.chars[column - 1..self.at].iter().collect();
-        Ok(Item { open, digits, suit, column, text })
-    }
-
-    /// Reads digits, each with its column.
-    fn digits(&mut self) -> Vec<(u8, usize)> {
-        let mut digits = Vec::new();
-        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            digits.push((d as u8, self.column()));
-            self.at += 1;
-        }
-        digits
-    }
-
-    /// Reads the suit letter after `digits`.
-    fn suit(&mut self, digits: &[(u8, usize)]) -> Result<Suit, ParseError> {
-        match self.peek() {
-            Some(c) => {
-                let suit =
-                    Suit::from_letter(c).ok_or_else(|| self.unexpected("a digit or a suit letter (m, p, s or z)"))?;
-                self.at += 1;
-                Ok(suit)
-            }
-            None => {
-                let text = digits.iter().map(|&(d, _)| char::from(b'0' + d)).collect();
-                Err(ParseError::at(digits[0].1, ParseErrorKind::MissingSuit(text)))
-            }
-        }
-    }
-
-    /// Reads the bracket closing `open`, written at `column`.
-    fn close(&mut self, open: char, column: usize) -> Result<(), ParseError> {
-        match self.peek() {
-            Some(c) if c == closer(open) => {
-                self.at += 1;
-                Ok(())
-            }
-            None => Err(ParseError::at(column, ParseErrorKind::Unclosed(open))),
-            Some(_) => Err(self.unexpected(match open {
-                '(' => "')'",
-                '{' => "'}'",
-                _ => "']'",
-            })),
-        }
-    }
+    let text = reader.text_from(column);
+    Ok(Item { open, digits, suit, column, text })
 }
 
 /// The tiles of a three-digit run: a triplet or a sequence, else why not.
@@ -346,7 +111,7 @@ fn block_of(item: &Item) -> Result<Block, ParseError> {
 
 /// The kind of a two-tile partial shape `[ab]`.
 fn partial_kind(item: &Item, a: u8, b: u8) -> Result<BlockKind, ParseError> {
-    let honour = item.suit == Suit::Honor;
+    let honour = item.suit == Suit::Honour;
     match b.checked_sub(a) {
         Some(0) => Ok(BlockKind::PairPartial),
         Some(1 | 2) if honour => Err(item.not_a("block", "honours make no partial shape but a pair")),
@@ -404,7 +169,7 @@ impl FromStr for Group {
         if reader.peek().is_some_and(|c| !c.is_ascii_digit()) {
             return Err(reader.unexpected("a digit 1-9 (a group is written bare, e.g. 123m)"));
         }
-        let item = reader.item()?;
+        let item = item(&mut reader)?;
         reader.expect_end()?;
         if item.digits.len() != 3 {
             return Err(item.not_a("group", "a group has three tiles"));
@@ -433,7 +198,7 @@ impl FromStr for Block {
         if reader.is_done() {
             return Err(ParseError::whole(ParseErrorKind::Empty("block")));
         }
-        let item = reader.item()?;
+        let item = item(&mut reader)?;
         reader.expect_end()?;
         block_of(&item)
     }
@@ -470,7 +235,7 @@ impl FromStr for Decomposition {
         let mut counts = [0u8; 34];
         let mut previous: Option<(Block, String)> = None;
         while !reader.is_done() {
-            let item = reader.item()?;
+            let item = item(&mut reader)?;
             let block = block_of(&item)?;
             if let Some((before, text)) = &previous
                 && block < *before
@@ -527,7 +292,7 @@ impl FromStr for Arrangement {
         let mut counts = [0u8; 34];
         let mut previous: Option<((Tile, u8), String)> = None;
         while !reader.is_done() {
-            let item = reader.item()?;
+            let item = item(&mut reader)?;
             let member = member_of(&item)?;
             let key = match member {
                 Member::Pair(t) => (t, 0),

@@ -9,8 +9,8 @@
 //! the run.
 
 use haipai_decompose::{
-    Block, BlockKind, BlockKinds, Decompositions, Group, decompositions, honors_are_complete, is_agari, is_seven_pairs,
-    is_thirteen_orphans, is_winning_shape, suit_is_complete, winning_arrangements,
+    Block, BlockKind, BlockKinds, Decompositions, Group, decompositions, honours_are_complete, is_agari,
+    is_seven_pairs, is_thirteen_orphans, is_winning_shape, suit_is_complete, winning_arrangements,
 };
 use haipai_test_utils::counts::break_counts;
 use haipai_tiles::rng::Rng;
@@ -123,9 +123,9 @@ fn suit_tests_agree_with_the_whole_hand() {
     for _ in 0..cases {
         let c = broken(&mut rng);
         let man: [u8; 9] = c[..9].try_into().expect("nine");
-        let honors: [u8; 7] = c[27..].try_into().expect("seven");
+        let honours: [u8; 7] = c[27..].try_into().expect("seven");
         for pair in [false, true] {
-            let (a, b) = (suit_is_complete(&man, pair), honors_are_complete(&honors, pair));
+            let (a, b) = (suit_is_complete(&man, pair), honours_are_complete(&honours, pair));
             let alone = |from: usize, len: usize| {
                 let mut h = [0u8; 34];
                 h[from..from + len].copy_from_slice(&c[from..from + len]);
@@ -148,7 +148,7 @@ fn suit_tests_agree_with_the_whole_hand() {
 #[test]
 fn checked_groups_and_blocks_refuse_the_shapes_that_do_not_fit() {
     for t in Tile::all() {
-        let fits_sequence = !t.is_honor() && t.number() <= 7;
+        let fits_sequence = !t.is_honour() && t.number() <= 7;
         assert_eq!(Group::sequence(t).is_some(), fits_sequence, "sequence at {t}");
         assert_eq!(Group::Sequence(t).is_valid(), fits_sequence, "sequence at {t}");
         assert!(Group::Triplet(t).is_valid());
@@ -163,7 +163,7 @@ fn checked_groups_and_blocks_refuse_the_shapes_that_do_not_fit() {
         for kind in BlockKind::ALL {
             let block = Block::new(t, kind);
             let n = t.number();
-            let number = !t.is_honor();
+            let number = !t.is_honour();
             let fits = match kind {
                 BlockKind::Sequence | BlockKind::Kanchan => number && n <= 7,
                 BlockKind::Ryanmen => number && (2..=7).contains(&n),

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 /// All 55 group kinds: 34 triplets then 21 sequences.
 fn all_groups() -> Vec<Group> {
     let mut out: Vec<Group> = Tile::all().map(Group::Triplet).collect();
-    out.extend(Tile::all().filter(|t| !t.is_honor() && t.number() <= 7).map(Group::Sequence));
+    out.extend(Tile::all().filter(|t| !t.is_honour() && t.number() <= 7).map(Group::Sequence));
     out
 }
 
@@ -221,7 +221,7 @@ fn seven_pairs_and_thirteen_orphans_match_their_definitions() {
             }
             c
         } else {
-            let yao = haipai_decompose::TERMINALS_AND_HONORS;
+            let yao = haipai_decompose::TERMINALS_AND_HONOURS;
             let mut c = [0u8; 34];
             for _ in 0..14 {
                 c[if rng.index(20) == 0 { rng.index(34) } else { yao[rng.index(13)] }] += 1;
@@ -234,7 +234,7 @@ fn seven_pairs_and_thirteen_orphans_match_their_definitions() {
         let kinds2 = c.iter().filter(|&&x| x == 2).count();
         let total: u32 = c.iter().map(|&x| u32::from(x)).sum();
         assert_eq!(is_seven_pairs(&c), kinds2 == 7 && total == 14, "{}", counts_to_string(&c));
-        let yao = haipai_decompose::TERMINALS_AND_HONORS;
+        let yao = haipai_decompose::TERMINALS_AND_HONOURS;
         let orphans = total == 14 && yao.iter().all(|&i| c[i] >= 1) && (0..34).all(|i| yao.contains(&i) || c[i] == 0);
         assert_eq!(is_thirteen_orphans(&c), orphans, "{}", counts_to_string(&c));
     }
@@ -276,9 +276,9 @@ fn all_blocks() -> Vec<Block> {
         for kind in BlockKind::ALL {
             let n = tile.number();
             let ok = match kind {
-                BlockKind::Sequence | BlockKind::Kanchan => !tile.is_honor() && n <= 7,
-                BlockKind::Ryanmen => !tile.is_honor() && (2..=7).contains(&n),
-                BlockKind::Penchan => !tile.is_honor() && (n == 1 || n == 8),
+                BlockKind::Sequence | BlockKind::Kanchan => !tile.is_honour() && n <= 7,
+                BlockKind::Ryanmen => !tile.is_honour() && (2..=7).contains(&n),
+                BlockKind::Penchan => !tile.is_honour() && (n == 1 || n == 8),
                 _ => true,
             };
             if ok {

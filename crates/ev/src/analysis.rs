@@ -21,7 +21,7 @@ use std::fmt;
 /// let q = Query::new(Hand::parse("222567m345p33667s")?)
 ///     .turn(5)
 ///     .seat(Wind::South)
-///     .dora_indicators(vec![parse_tile("1z")?.0]);
+///     .dora_indicators(vec![parse_tile("1z")?.tile()]);
 /// assert_eq!((q.turn, q.seat, q.round), (5, Wind::South, Wind::East));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -23,7 +23,7 @@
 //! use haipai_tiles::{Hand, parse_tile};
 //!
 //! // Document 001's tenpai example: dealer, East round, turn 1, indicator 1z.
-//! let q = Query::new(Hand::parse("222567m345p33667s")?).dora_indicators(vec![parse_tile("1z")?.0]);
+//! let q = Query::new(Hand::parse("222567m345p33667s")?).dora_indicators(vec![parse_tile("1z")?.tile()]);
 //! let a = evaluate(&q, &Options::article())?;
 //! let best = &a.candidates[0];
 //! assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));
@@ -57,9 +57,9 @@ pub mod oracle;
 mod simulate;
 mod standard;
 #[cfg(test)]
-mod tests_by_hand;
-#[cfg(test)]
 mod tests_budget;
+#[cfg(test)]
+mod tests_by_hand;
 #[cfg(test)]
 mod tests_doc;
 #[cfg(test)]

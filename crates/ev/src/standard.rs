@@ -4,7 +4,9 @@ use crate::analysis::{Analysis, Error, Query, evaluate_with};
 use crate::options::Options;
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use crate::simulate::{Estimate, simulate_with};
-use haipai_score::{Conditions, Outcome, Rules, Situation, Yaku, payment, score, value, value_pair};
+use haipai_score::{
+    Conditions, HanFu, Outcome, Rules, Situation, WinningTiles, Yaku, payment, score, value, value_pair,
+};
 use haipai_tiles::Wind;
 use haipai_tiles::{Counts, Hand, Tile};
 
@@ -51,15 +53,17 @@ impl Oracle for Standard {
         let red = if q.aka_dora { q.red } else { [0; 3] };
         let hand = Hand::new(*q.closed, red, q.melds.to_vec()).ok()?;
         let mut s = Situation::new(hand, q.win);
-        s.tsumo = true;
-        s.seat = q.seat;
-        s.round = q.round;
         s.dora_indicators = q.dora_indicators.to_vec();
-        s.riichi = q.riichi || q.double_riichi;
-        s.double_riichi = q.double_riichi;
-        s.ippatsu = q.ippatsu && s.riichi;
-        s.haitei = q.haitei;
-        let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
+        let riichi = q.riichi || q.double_riichi;
+        s.conditions = Conditions::default()
+            .tsumo(true)
+            .seat(q.seat)
+            .round(q.round)
+            .riichi(riichi)
+            .double_riichi(q.double_riichi)
+            .ippatsu(q.ippatsu && riichi)
+            .haitei(q.haitei);
+        let rules = self.rules.aka_dora(self.rules.aka_dora && q.aka_dora);
         match score(&s, &rules).ok()? {
             Outcome::NoYaku => None,
             Outcome::Win(w) => {
@@ -74,7 +78,8 @@ impl Oracle for Standard {
     }
 
     fn tsumo_points(&self, han: u32, fu: u32, yakuman: u32, dealer: bool) -> u32 {
-        payment(han, fu, yakuman, dealer, true, 0, 0, &self.rules).total
+        let seat = if dealer { Wind::East } else { Wind::South };
+        payment(HanFu { han, fu, yakuman }, &Conditions::default().tsumo(true).seat(seat), &self.rules).total
     }
 
     /// Exact for every reading: haipai-score's allocation-free [`value`] keeps the readings
@@ -84,29 +89,24 @@ impl Oracle for Standard {
     /// possible) adds them to its best reading.
     fn tsumo_totals(&self, q: &WinQuery<'_>) -> Option<Totals> {
         let red = if q.aka_dora { q.red.iter().sum::<u8>() } else { 0 };
-        let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
+        let rules = self.rules.aka_dora(self.rules.aka_dora && q.aka_dora);
         let riichi = q.riichi || q.double_riichi;
-        let cond = Conditions {
-            tsumo: true,
-            seat: q.seat,
-            round: q.round,
-            riichi: q.riichi && !q.double_riichi,
-            double_riichi: q.double_riichi,
-            ippatsu: q.ippatsu && riichi,
-            haitei: q.haitei,
-            ..Conditions::default()
-        };
-        let v = value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules).ok()??;
+        let cond = Conditions::default()
+            .tsumo(true)
+            .seat(q.seat)
+            .round(q.round)
+            .riichi(q.riichi && !q.double_riichi)
+            .double_riichi(q.double_riichi)
+            .ippatsu(q.ippatsu && riichi)
+            .haitei(q.haitei);
+        let tiles = WinningTiles::new(q.closed, q.win).melds(q.melds).red_fives(red).dora_indicators(q.dora_indicators);
+        let v = value(&tiles, &cond, &rules).ok()??;
         if riichi || v.yakuman > 0 {
             return Some(v.totals_with_ura());
         }
         let closed = q.melds.iter().all(|m| !m.kind().is_open());
         let r = if closed {
-            let cond = Conditions { riichi: true, ..cond };
-            value(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules)
-                .ok()
-                .flatten()
-                .map(|r| r.totals_with_ura())
+            value(&tiles, &cond.riichi(true), &rules).ok().flatten().map(|r| r.totals_with_ura())
         } else {
             None
         };
@@ -121,17 +121,16 @@ impl Oracle for Standard {
             return (self.tsumo_totals(&WinQuery { riichi: false, double_riichi: false, ..q.clone() }), None);
         }
         let red = if q.aka_dora { q.red.iter().sum::<u8>() } else { 0 };
-        let rules = Rules { aka_dora: self.rules.aka_dora && q.aka_dora, ..self.rules };
-        let cond = Conditions {
-            tsumo: true,
-            seat: q.seat,
-            round: q.round,
-            riichi: true,
-            ippatsu: q.ippatsu,
-            haitei: q.haitei,
-            ..Conditions::default()
-        };
-        let Ok((dama, riichi)) = value_pair(q.closed, q.melds, q.win, red, q.dora_indicators, &cond, &rules) else {
+        let rules = self.rules.aka_dora(self.rules.aka_dora && q.aka_dora);
+        let cond = Conditions::default()
+            .tsumo(true)
+            .seat(q.seat)
+            .round(q.round)
+            .riichi(true)
+            .ippatsu(q.ippatsu)
+            .haitei(q.haitei);
+        let tiles = WinningTiles::new(q.closed, q.win).melds(q.melds).red_fives(red).dora_indicators(q.dora_indicators);
+        let Ok((dama, riichi)) = value_pair(&tiles, &cond, &rules) else {
             return (None, None);
         };
         let with_riichi: Option<Totals> = riichi.map(|r| r.totals_with_ura());
@@ -171,7 +170,7 @@ impl Standard {
 ///
 /// // Document 001: dealer, East round, turn 1; the indicator 1z makes 2z dora.
 /// let mut q = Query::new(Hand::parse("222567m345p33667s")?);
-/// q.dora_indicators = vec![parse_tile("1z")?.0];
+/// q.dora_indicators = vec![parse_tile("1z")?.tile()];
 /// let a = evaluate(&q, &Options::article())?;
 /// let best = &a.candidates[0];
 /// assert_eq!(best.discard.map(|t| t.to_string()), Some("6s".to_string()));
@@ -236,12 +235,12 @@ mod tests {
     fn full(h: &Counts, win: Tile, red: [u8; 3], riichi: bool, haitei: bool, ura: &[Tile]) -> Option<u32> {
         let hand = Hand::new(*h, red, Vec::new()).ok()?;
         let mut s = Situation::new(hand, win);
-        s.tsumo = true;
-        s.seat = Wind::South;
+        s.conditions.tsumo = true;
+        s.conditions.seat = Wind::South;
         s.dora_indicators = vec![Tile::new(27).expect("1z")];
         s.ura_indicators = ura.to_vec();
-        s.riichi = riichi;
-        s.haitei = haitei;
+        s.conditions.riichi = riichi;
+        s.conditions.haitei = haitei;
         match score(&s, &Rules::default()).ok()? {
             Outcome::Win(w) => Some(w.payment.total),
             Outcome::NoYaku => None,

@@ -13,7 +13,7 @@ use haipai_tiles::{Hand, parse_tile};
 
 fn query(hand: &str) -> Query {
     let mut q = Query::new(Hand::parse(hand).expect("hand"));
-    q.dora_indicators = vec![parse_tile("1z").expect("tile").0];
+    q.dora_indicators = vec![parse_tile("1z").expect("tile").tile()];
     q
 }
 

@@ -10,7 +10,7 @@ use haipai_shanten::shanten as slow_shanten;
 use haipai_tiles::{Hand, Tile, parse_counts, parse_tile};
 
 fn tile(t: &str) -> Tile {
-    parse_tile(t).expect("tile").0
+    parse_tile(t).expect("tile").tile()
 }
 
 /// Document 001's hand (or another) with the indicator 1z.

@@ -9,7 +9,7 @@ fn query(hand: &str) -> Query {
 }
 
 fn tile(t: &str) -> Tile {
-    parse_tile(t).expect("tile").0
+    parse_tile(t).expect("tile").tile()
 }
 
 /// The document's sum over turns for a tenpai hand with waits of `live` copies out of

@@ -10,7 +10,7 @@ use haipai_tiles::sample::shuffled_wall_hand;
 use haipai_tiles::{Counts, Hand, Tile, parse_counts, parse_tile};
 
 fn tile(t: &str) -> Tile {
-    parse_tile(t).expect("tile").0
+    parse_tile(t).expect("tile").tile()
 }
 
 fn query(hand: &str) -> Query {

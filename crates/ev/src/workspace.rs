@@ -76,7 +76,7 @@ mod tests {
     use haipai_tiles::{Hand, Tile, parse_tile};
 
     fn tile(t: &str) -> Tile {
-        parse_tile(t).expect("tile").0
+        parse_tile(t).expect("tile").tile()
     }
 
     /// The option sets the questions cycle through: every path of the solver (hand change or

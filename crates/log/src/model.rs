@@ -16,7 +16,7 @@ pub struct LogTile {
 impl LogTile {
     /// A tile, checked: only a five of a suit can be red.
     pub fn new(tile: Tile, red: bool) -> Option<LogTile> {
-        (!red || (!tile.is_honor() && tile.number() == 5)).then_some(LogTile { tile, red })
+        (!red || (!tile.is_honour() && tile.number() == 5)).then_some(LogTile { tile, red })
     }
 
     /// A tile that is not red.

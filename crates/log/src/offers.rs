@@ -45,7 +45,7 @@ pub(crate) fn offers(table: &Table<'_>, seat: u8, from: u8, tile: LogTile) -> Ve
         own.sort();
         out.push(CallOption { kind: CallKind::Daiminkan, own });
     }
-    if table.players == 4 && (from + 1) % 4 == seat && !kind.is_honor() {
+    if table.players == 4 && (from + 1) % 4 == seat && !kind.is_honour() {
         out.extend(chi_offers(hand, kind));
     }
     out

@@ -80,7 +80,7 @@ fn meld_fits(kind: CallKind, tile: LogTile, own: &[LogTile]) -> bool {
         CallKind::Chi => {
             let mut idx: Vec<usize> = own.iter().chain([&tile]).map(|t| t.tile.index()).collect();
             idx.sort_unstable();
-            !tile.tile.is_honor()
+            !tile.tile.is_honour()
                 && idx.iter().all(|&i| i / 9 == idx[0] / 9)
                 && idx[1] == idx[0] + 1
                 && idx[2] == idx[0] + 2

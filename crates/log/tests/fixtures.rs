@@ -12,8 +12,8 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn tile(text: &str) -> LogTile {
-    let (tile, red) = haipai_tiles::parse_tile(text).expect("a tile");
-    LogTile { tile, red }
+    let parsed = haipai_tiles::parse_tile(text).expect("a tile");
+    LogTile { tile: parsed.tile(), red: parsed.is_red() }
 }
 
 fn replayed(game: &Game) -> Vec<RoundReplay> {

@@ -8,9 +8,11 @@ use crate::situation::{Conditions, Error, ErrorKind, Situation};
 use crate::yaku::Yaku;
 use haipai_decompose::{Group, is_seven_pairs, is_thirteen_orphans, winning_arrangements};
 use haipai_tiles::{Counts, Meld, MeldKind, Tile};
+use haipai_waits::{WaitKind, group_wait};
 
-/// A scored winning hand.
+/// A scored winning hand (new fields may be added).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Score {
     /// Han: yaku plus dora; for a yakuman hand 13 per yakuman multiple.
     pub han: u32,
@@ -129,23 +131,12 @@ struct Block {
     kind: Kind,
     tile: u8,
     open: bool,
-    /// A group of the closed tiles (so it may hold the winning tile).
-    closed_group: bool,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Wait {
-    Ryanmen,
-    Kanchan,
-    Penchan,
-    Tanki,
-    Shanpon,
 }
 
 /// What the fu and yaku of one decomposition look at, gathered in one walk over its blocks
 /// ([`Ctx::reading`]).
 struct Reading {
-    wait: Wait,
+    wait: WaitKind,
     pair: u8,
     /// The sequences' first tiles, sorted (`n_seq` of them).
     seqs: [u8; 4],
@@ -167,7 +158,7 @@ struct Reading {
 }
 
 impl Reading {
-    fn new(wait: Wait, pair: u8) -> Reading {
+    fn new(wait: WaitKind, pair: u8) -> Reading {
         Reading {
             wait,
             pair,
@@ -181,7 +172,7 @@ impl Reading {
             kans: 0,
             dragon_sets: 0,
             wind_sets: 0,
-            outside: term_honor(pair),
+            outside: term_honour(pair),
         }
     }
 
@@ -206,7 +197,7 @@ impl Reading {
     }
 }
 
-const fn term_honor(i: u8) -> bool {
+const fn term_honour(i: u8) -> bool {
     i >= 27 || matches!(i % 9, 0 | 8)
 }
 
@@ -242,8 +233,8 @@ struct Ctx<'a> {
     aka: u8,
     ura: u8,
     all_simple: bool,
-    all_term_honor: bool,
-    has_honor: bool,
+    all_term_honour: bool,
+    has_honour: bool,
     one_suit: bool,
     /// Situation yaku (riichi, ippatsu, tsumo, rinshan...), valid for every decomposition.
     situational: YakuList,
@@ -256,14 +247,16 @@ struct Ctx<'a> {
 pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     let (s, melds) = (&inp.c, inp.melds);
     if melds.len() > 4 {
-        return Err(ErrorKind::WrongSize { got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len() }.into());
+        return Err(Error::new(ErrorKind::WrongSize {
+            got: haipai_tiles::total(inp.closed) as usize + 3 * melds.len(),
+        }));
     }
     let size = haipai_tiles::total(inp.closed) as usize + 3 * melds.len();
     if size != 14 {
-        return Err(ErrorKind::WrongSize { got: size }.into());
+        return Err(Error::new(ErrorKind::WrongSize { got: size }));
     }
     if inp.closed[inp.win.index()] == 0 {
-        return Err(ErrorKind::WinningTileNotInHand(inp.win).into());
+        return Err(Error::new(ErrorKind::WinningTileNotInHand(inp.win)));
     }
     let mut all = *inp.closed;
     for m in melds {
@@ -287,7 +280,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
     }
     for (which, count) in [("honba", s.honba), ("riichi sticks", s.sticks)] {
         if count > MAX_STICKS {
-            return Err(ErrorKind::TooManySticks { which, count }.into());
+            return Err(Error::new(ErrorKind::TooManySticks { which, count }));
         }
     }
     let open = melds.iter().any(|m| m.kind().is_open());
@@ -307,7 +300,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
         (s.tenhou && s.chiihou, "tenhou and chiihou cannot go together"),
     ];
     match checks.iter().find(|(bad, _)| *bad) {
-        Some((_, why)) => Err(ErrorKind::Conflict(why).into()),
+        Some((_, why)) => Err(Error::new(ErrorKind::Conflict(why))),
         None => Ok(all),
     }
 }
@@ -319,7 +312,7 @@ pub(crate) fn validate(inp: &Input<'_>) -> Result<Counts, Error> {
 fn check_indicators(all: &Counts, robbed: Option<Tile>, dora: &[Tile], ura: &[Tile]) -> Result<(), Error> {
     for (which, list) in [("dora", dora), ("ura-dora", ura)] {
         if list.len() > MAX_INDICATORS {
-            return Err(ErrorKind::TooManyIndicators { which, count: list.len() }.into());
+            return Err(Error::new(ErrorKind::TooManyIndicators { which, count: list.len() }));
         }
     }
     let mut seen = *all;
@@ -329,7 +322,7 @@ fn check_indicators(all: &Counts, robbed: Option<Tile>, dora: &[Tile], ura: &[Ti
     for t in dora.iter().chain(ura) {
         seen[t.index()] += 1;
         if seen[t.index()] > 4 {
-            return Err(ErrorKind::IndicatorCopies(*t).into());
+            return Err(Error::new(ErrorKind::IndicatorCopies(*t)));
         }
     }
     Ok(())
@@ -352,7 +345,7 @@ pub const MAX_INDICATORS: usize = 5;
 /// use haipai_tiles::{parse_counts, parse_tile};
 /// let hand = parse_counts("222567m345p33567s")?;
 /// // 1m points to 2m (three held), 4z (North) points to 1z East (none).
-/// assert_eq!(dora_han(&hand, &[parse_tile("1m")?.0, parse_tile("4z")?.0]), 3);
+/// assert_eq!(dora_han(&hand, &[parse_tile("1m")?.tile(), parse_tile("4z")?.tile()]), 3);
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
 pub fn dora_han(tiles: &Counts, indicators: &[Tile]) -> u32 {
@@ -360,11 +353,11 @@ pub fn dora_han(tiles: &Counts, indicators: &[Tile]) -> u32 {
 }
 
 /// Bit `i` set for each terminal and honour kind.
-const TERM_HONOR_MASK: u64 = {
+const TERM_HONOUR_MASK: u64 = {
     let mut m = 0u64;
     let mut i = 0;
     while i < 34 {
-        if term_honor(i as u8) {
+        if term_honour(i as u8) {
             m |= 1 << i;
         }
         i += 1;
@@ -372,7 +365,7 @@ const TERM_HONOR_MASK: u64 = {
     m
 };
 /// Bits 27..34: the honours.
-const HONOR_MASK: u64 = 0x7f << 27;
+const HONOUR_MASK: u64 = 0x7f << 27;
 /// Bits 0..9: one suit.
 const SUIT_MASK: u64 = 0x1ff;
 /// The all-green kinds: 2s 3s 4s 6s 8s and the green dragon.
@@ -395,11 +388,11 @@ fn chuuren(all: &Counts) -> bool {
 /// holds.
 struct TileFacts {
     all_simple: bool,
-    all_term_honor: bool,
-    all_honor: bool,
+    all_term_honour: bool,
+    all_honour: bool,
     all_terminal: bool,
     all_green: bool,
-    has_honor: bool,
+    has_honour: bool,
     /// How many of the three suits it holds.
     num_suits: u32,
 }
@@ -412,12 +405,12 @@ impl TileFacts {
         }
         let holds = |mask: u64| present & mask != 0;
         TileFacts {
-            all_simple: present & TERM_HONOR_MASK == 0,
-            all_term_honor: present & !TERM_HONOR_MASK == 0,
-            all_honor: present & !HONOR_MASK == 0,
-            all_terminal: present & !(TERM_HONOR_MASK & !HONOR_MASK) == 0,
+            all_simple: present & TERM_HONOUR_MASK == 0,
+            all_term_honour: present & !TERM_HONOUR_MASK == 0,
+            all_honour: present & !HONOUR_MASK == 0,
+            all_terminal: present & !(TERM_HONOUR_MASK & !HONOUR_MASK) == 0,
             all_green: present & !GREEN_MASK == 0,
-            has_honor: holds(HONOR_MASK),
+            has_honour: holds(HONOUR_MASK),
             num_suits: [SUIT_MASK, SUIT_MASK << 9, SUIT_MASK << 18].into_iter().filter(|&m| holds(m)).count() as u32,
         }
     }
@@ -464,8 +457,8 @@ impl<'a> Ctx<'a> {
             aka: if rules.aka_dora { inp.red } else { 0 },
             ura: if riichi { byte(ura) } else { 0 },
             all_simple: facts.all_simple,
-            all_term_honor: facts.all_term_honor && !facts.all_honor && !facts.all_terminal,
-            has_honor: facts.has_honor,
+            all_term_honour: facts.all_term_honour && !facts.all_honour && !facts.all_terminal,
+            has_honour: facts.has_honour,
             one_suit: facts.num_suits == 1,
             situational: situational_yaku(s, closed_hand),
             hand_yakuman: YakuList::new(),
@@ -481,7 +474,7 @@ impl<'a> Ctx<'a> {
         let flags = [
             (self.c.tenhou, Yaku::Tenhou),
             (self.c.chiihou, Yaku::Chiihou),
-            (facts.all_honor, Yaku::Tsuuiisou),
+            (facts.all_honour, Yaku::Tsuuiisou),
             (facts.all_terminal, Yaku::Chinroutou),
             (facts.all_green, Yaku::Ryuuiisou),
         ];
@@ -547,11 +540,11 @@ impl<'a> Ctx<'a> {
         if self.all_simple && (self.closed_hand || self.rules.kuitan) {
             yaku.push(Yaku::Tanyao, 1);
         }
-        if self.all_term_honor {
+        if self.all_term_honour {
             yaku.push(Yaku::Honroutou, 2);
         }
         if self.one_suit {
-            let y = if self.has_honor { Yaku::Honitsu } else { Yaku::Chinitsu };
+            let y = if self.has_honour { Yaku::Honitsu } else { Yaku::Chinitsu };
             yaku.push(y, self.han_of(y));
         }
     }
@@ -584,21 +577,6 @@ impl<'a> Ctx<'a> {
         self.finish(yaku, yakuman, 25, &parts)
     }
 
-    /// The wait the winning tile completes: the pair's (`None`) or block `win_block`'s.
-    fn wait_of(&self, blocks: &[Block; 4], win_block: Option<usize>) -> Wait {
-        let Some(i) = win_block else { return Wait::Tanki };
-        let b = blocks[i];
-        if b.kind != Kind::Seq {
-            Wait::Shanpon
-        } else if self.win == b.tile + 1 {
-            Wait::Kanchan
-        } else if (b.tile % 9 == 6 && self.win == b.tile) || (b.tile.is_multiple_of(9) && self.win == b.tile + 2) {
-            Wait::Penchan
-        } else {
-            Wait::Ryanmen
-        }
-    }
-
     /// The fu of the pair `pair`: 2 for a dragon, 2 for each of the seat and round winds (a
     /// double wind pair as the rules say).
     fn pair_fu(&self, pair: u8) -> u8 {
@@ -610,8 +588,7 @@ impl<'a> Ctx<'a> {
 
     /// Walks one decomposition's blocks once: what its fu and yaku look at (a set completed by
     /// a shanpon ron counts as open).
-    fn reading(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Reading {
-        let wait = self.wait_of(blocks, win_block);
+    fn reading(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>, wait: WaitKind) -> Reading {
         let mut r = Reading::new(wait, pair);
         for (i, b) in blocks.iter().enumerate() {
             if b.kind == Kind::Seq {
@@ -622,14 +599,14 @@ impl<'a> Ctx<'a> {
             }
             r.sets += 1;
             r.set_mask |= 1 << b.tile;
-            r.outside &= term_honor(b.tile);
+            r.outside &= term_honour(b.tile);
             r.dragon_sets += u32::from(b.tile >= 31);
             r.wind_sets += u32::from((27..31).contains(&b.tile));
             let kan = b.kind == Kind::Kan;
             r.kans += u32::from(kan);
-            let open = b.open || (wait == Wait::Shanpon && !self.c.tsumo && win_block == Some(i));
+            let open = b.open || (wait == WaitKind::Shanpon && !self.c.tsumo && win_block == Some(i));
             r.concealed += u32::from(!open);
-            let fu = 2 * (1 + u8::from(term_honor(b.tile))) * (1 + u8::from(!open)) * if kan { 4 } else { 1 };
+            let fu = 2 * (1 + u8::from(term_honour(b.tile))) * (1 + u8::from(!open)) * if kan { 4 } else { 1 };
             r.set_parts[r.sets as usize - 1] = FuPart::Set { tile: tile(b.tile), kan, open, fu };
             r.set_fu += u32::from(fu);
         }
@@ -647,10 +624,10 @@ impl<'a> Ctx<'a> {
             parts.push(FuPart::ClosedRon);
         }
         let wait_fu = match r.wait {
-            Wait::Kanchan => Some(FuPart::Kanchan),
-            Wait::Penchan => Some(FuPart::Penchan),
-            Wait::Tanki => Some(FuPart::Tanki),
-            Wait::Ryanmen | Wait::Shanpon => None,
+            WaitKind::Kanchan => Some(FuPart::Kanchan),
+            WaitKind::Penchan => Some(FuPart::Penchan),
+            WaitKind::Tanki => Some(FuPart::Tanki),
+            _ => None,
         };
         if let Some(p) = wait_fu {
             parts.push(p);
@@ -680,7 +657,7 @@ impl<'a> Ctx<'a> {
             yakuman.push(y, h);
         }
         if r.concealed == 4 {
-            let y = if r.wait == Wait::Tanki { Yaku::SuuankouTanki } else { Yaku::Suuankou };
+            let y = if r.wait == WaitKind::Tanki { Yaku::SuuankouTanki } else { Yaku::Suuankou };
             yakuman.push(y, self.double(y));
         }
         if r.dragon_sets == 3 {
@@ -716,7 +693,7 @@ impl<'a> Ctx<'a> {
         }
         self.push_value_sets(r.set_mask, &mut yaku);
         if r.n_seq > 0 && r.outside {
-            let y = if self.has_honor { Yaku::Chanta } else { Yaku::Junchan };
+            let y = if self.has_honour { Yaku::Chanta } else { Yaku::Junchan };
             yaku.push(y, self.han_of(y));
         }
         self.push_sequence_yaku(r.sequences(), &mut yaku);
@@ -775,9 +752,9 @@ impl<'a> Ctx<'a> {
     }
 
     /// Scores one decomposition (`blocks` + `pair`) with the winning tile read as completing
-    /// block `win_block` (or the pair, with `None`).
-    fn regular(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>) -> Option<Cand> {
-        let r = self.reading(blocks, pair, win_block);
+    /// block `win_block` (or the pair, with `None`) under `wait`.
+    fn regular(&self, blocks: &[Block; 4], pair: u8, win_block: Option<usize>, wait: WaitKind) -> Option<Cand> {
+        let r = self.reading(blocks, pair, win_block, wait);
         let mut parts = FuList::new();
         let pinfu = self.fu_parts(&r, &mut parts);
         let fu = parts.sum().div_ceil(10) * 10;
@@ -816,7 +793,7 @@ pub(crate) fn search(
         winning = true;
         consider(ctx.seven_pairs());
     }
-    let mut blocks = [Block { kind: Kind::Seq, tile: 0, open: false, closed_group: false }; 4];
+    let mut blocks = [Block { kind: Kind::Seq, tile: 0, open: false }; 4];
     let n_melds = melds.len();
     for (i, m) in melds.iter().enumerate() {
         let kind = match m.kind() {
@@ -824,7 +801,7 @@ pub(crate) fn search(
             MeldKind::Pon => Kind::Trip,
             _ => Kind::Kan,
         };
-        blocks[i] = Block { kind, tile: m.first().index() as u8, open: m.kind().is_open(), closed_group: false };
+        blocks[i] = Block { kind, tile: m.first().index() as u8, open: m.kind().is_open() };
     }
     for arr in winning_arrangements(closed) {
         winning = true;
@@ -833,25 +810,24 @@ pub(crate) fn search(
                 Group::Sequence(t) => (Kind::Seq, t),
                 Group::Triplet(t) => (Kind::Trip, t),
             };
-            blocks[n_melds + j] = Block { kind, tile: t.index() as u8, open: false, closed_group: true };
+            blocks[n_melds + j] = Block { kind, tile: t.index() as u8, open: false };
         }
         let pair = arr.pair.index() as u8;
         if pair == ctx.win {
-            consider(ctx.regular(&blocks, pair, None));
+            consider(ctx.regular(&blocks, pair, None, WaitKind::Tanki));
         }
-        for i in n_melds..4 {
+        for (j, &g) in arr.groups().iter().enumerate() {
+            let i = n_melds + j;
             let b = blocks[i];
-            let holds = match b.kind {
-                Kind::Seq => ctx.win >= b.tile && ctx.win <= b.tile + 2,
-                _ => ctx.win == b.tile,
-            };
             let seen = blocks[n_melds..i].iter().any(|o| o.kind == b.kind && o.tile == b.tile);
-            if holds && b.closed_group && !seen {
-                consider(ctx.regular(&blocks, pair, Some(i)));
+            if let Some(wait) = group_wait(g, inp.win)
+                && !seen
+            {
+                consider(ctx.regular(&blocks, pair, Some(i), wait));
             }
         }
     }
-    if winning { Ok(()) } else { Err(ErrorKind::NotAWinningHand.into()) }
+    if winning { Ok(()) } else { Err(Error::new(ErrorKind::NotAWinningHand)) }
 }
 
 /// Scores a winning situation under `rules`.
@@ -869,24 +845,18 @@ pub(crate) fn search(
 ///
 /// // Riichi, menzen tsumo, tanyao: 30 fu 3 han, a dealer's 2000 all (6000).
 /// let hand = Hand::parse("222567m345p33567s")?;
-/// let mut s = Situation::new(hand, parse_tile("5s")?.0);
-/// s.tsumo = true;
-/// s.riichi = true;
+/// let mut s = Situation::new(hand, parse_tile("5s")?.tile());
+/// s.conditions = s.conditions.tsumo(true).riichi(true);
 /// let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
 /// assert_eq!((win.han, win.fu, win.payment.non_dealer), (3, 30, 2000));
 /// assert!(win.yaku.contains(&(Yaku::Tanyao, 1)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn score(s: &Situation, rules: &Rules) -> Result<Outcome, Error> {
-    let inp = Input {
-        closed: s.hand.closed(),
-        melds: s.hand.melds(),
-        win: s.win,
-        red: s.hand.red_fives(),
-        c: s.conditions(),
-    };
+    let inp =
+        Input { closed: s.hand.closed(), melds: s.hand.melds(), win: s.win, red: s.hand.red_fives(), c: s.conditions };
     let all = validate(&inp)?;
-    let robbed = s.chankan.then_some(s.win);
+    let robbed = s.conditions.chankan.then_some(s.win);
     check_indicators(&all, robbed, &s.dora_indicators, &s.ura_indicators)?;
     let dora = dora_han(&all, &s.dora_indicators);
     let ura = dora_han(&all, &s.ura_indicators);

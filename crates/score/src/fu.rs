@@ -3,8 +3,9 @@
 use haipai_tiles::Tile;
 use std::fmt;
 
-/// One source of fu.
+/// One source of fu (new kinds may be added).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FuPart {
     /// 副底 the base 20 fu.
     Base,

@@ -21,8 +21,8 @@
 //! // An open hand with a called white-dragon triplet, ron on 7m: yakuhai haku, 1 han; fu 20 +
 //! // 4 for the open honour triplet, rounded up to 30: a non-dealer's 1000.
 //! let hand = Hand::parse("234567m22p234s[555z]")?;
-//! let mut s = Situation::new(hand, parse_tile("7m")?.0);
-//! s.seat = Wind::South;
+//! let mut s = Situation::new(hand, parse_tile("7m")?.tile());
+//! s.conditions.seat = Wind::South;
 //! let Outcome::Win(win) = score(&s, &Rules::default())? else { panic!("no yaku") };
 //! assert_eq!((win.han, win.fu, win.payment.ron), (1, 30, 1000));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -31,9 +31,9 @@
 //! # The fast path for search engines
 //!
 //! [`score`] builds the yaku list and the fu breakdown (two small `Vec`s). A search that
-//! scores millions of hands (the ev crate) calls [`value`] instead: the tiles as
-//! [`Counts`](haipai_tiles::Counts) plus melds, the winning tile, the red-five count, the dora
-//! indicators (kan dora are more indicators) and a `Copy` [`Conditions`] (tsumo, riichi,
+//! scores millions of hands (the ev crate) calls [`value`] instead: the [`WinningTiles`] (the
+//! tiles as borrowed [`Counts`](haipai_tiles::Counts) plus melds, the winning tile, the red-five
+//! count, the dora indicators, kan dora being more indicators) and a `Copy` [`Conditions`] (tsumo, riichi,
 //! double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, seat and round
 //! wind, honba, sticks). It returns `Ok(None)` for no yaku, or a [`Value`]: `han`, `fu`,
 //! `yakuman` and [`Payment`] of the best reading *without ura-dora*, allocating nothing.
@@ -46,14 +46,14 @@
 //! without ura, but 6 han 30 fu beats 5 han 70 fu with two).
 //!
 //! ```
-//! use haipai_score::{dora_han, value, Conditions, Rules};
+//! use haipai_score::{dora_han, value, Conditions, Rules, WinningTiles};
 //! use haipai_tiles::Wind;
 //! use haipai_tiles::{parse_counts, parse_tile};
 //!
 //! let hand = parse_counts("234567m345p23488s")?; // complete, drawn 2s
-//! let cond = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
+//! let cond = Conditions::default().tsumo(true).riichi(true).seat(Wind::South);
 //! let rules = Rules::default();
-//! let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &rules)?.expect("a yaku");
+//! let v = value(&WinningTiles::new(&hand, parse_tile("2s")?.tile()), &cond, &rules)?.expect("a yaku");
 //! assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200)); // riichi tsumo pinfu tanyao
 //! // Expected points over one ura indicator uniform over the 34 kinds (a simplification):
 //! let expected: f64 = (0..34)
@@ -119,10 +119,10 @@ mod yaku;
 
 pub use engine::{MAX_INDICATORS, MAX_STICKS, Outcome, Score, dora_han, score};
 pub use fu::FuPart;
-pub use points::{Limit, Payment, base_points, payment};
+pub use points::{HanFu, Limit, Payment, base_points, payment};
 pub use rules::Rules;
 pub use situation::{Conditions, Error, ErrorKind, Situation};
-pub use value::{Value, value, value_pair};
+pub use value::{Value, WinningTiles, value, value_pair};
 pub use yaku::Yaku;
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.

@@ -2,6 +2,7 @@
 //! payments, honba and riichi sticks.
 
 use crate::rules::Rules;
+use crate::situation::Conditions;
 use std::fmt;
 
 /// The limit a hand reached, if any.
@@ -39,7 +40,9 @@ impl fmt::Display for Limit {
 }
 
 /// What is paid to the winner. Payments include honba; `total` also includes the riichi sticks.
+/// (New fields may be added.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Payment {
     /// Base points (基本点) after limits: fu × 2^(han+2), or 2000 for mangan, ...
     pub base: u32,
@@ -55,14 +58,49 @@ pub struct Payment {
     pub total: u32,
 }
 
+/// What a payment is computed from: the han and fu of a reading, or its yakuman multiples.
+///
+/// ```
+/// use haipai_score::HanFu;
+/// assert_eq!(HanFu::new(3, 30), HanFu { han: 3, fu: 30, yakuman: 0 });
+/// assert_eq!(HanFu::yakuman(2).yakuman, 2);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct HanFu {
+    /// Han (yaku, dora and red fives).
+    pub han: u32,
+    /// Fu.
+    pub fu: u32,
+    /// Yakuman multiples: 0 for an ordinary hand, whose `han` then decides.
+    pub yakuman: u32,
+}
+
+impl HanFu {
+    /// An ordinary hand of `han` and `fu`.
+    pub const fn new(han: u32, fu: u32) -> HanFu {
+        HanFu { han, fu, yakuman: 0 }
+    }
+
+    /// A hand of `multiples` yakuman.
+    pub const fn yakuman(multiples: u32) -> HanFu {
+        HanFu { han: 0, fu: 0, yakuman: multiples }
+    }
+}
+
 fn round_up_100(x: u32) -> u32 {
     x.div_ceil(100) * 100
 }
 
-/// Base points and limit for `han` and `fu`; `yakuman` is the number of yakuman multiples
-/// (0 for an ordinary hand, whose `han` then decides). Any numbers are accepted: a `fu` so
-/// large that `fu · 2^(han + 2)` passes `u32` is a mangan like any base above 2000.
-pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limit) {
+/// Base points and limit of a hand's han and fu (or its yakuman multiples). Any numbers are
+/// accepted: a `fu` so large that `fu · 2^(han + 2)` passes `u32` is a mangan like any base
+/// above 2000.
+///
+/// ```
+/// use haipai_score::{base_points, HanFu, Limit, Rules};
+/// assert_eq!(base_points(HanFu::new(3, 30), &Rules::default()), (960, Limit::None));
+/// ```
+pub fn base_points(hand: HanFu, rules: &Rules) -> (u32, Limit) {
+    let HanFu { han, fu, yakuman } = hand;
     if yakuman > 0 {
         let n = yakuman.min(u32::from(rules.max_yakuman.max(1)));
         return (8000 * n, Limit::Yakuman(n as u8));
@@ -83,34 +121,31 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &Rules) -> (u32, Limi
     }
 }
 
-/// The payments for a hand of `han` and `fu` (or `yakuman` multiples). [`score`](crate::score)
+/// The payments for a hand of `hand.han` and `hand.fu` (or `hand.yakuman` multiples) won as
+/// `cond` says: by the dealer or not, tsumo or ron, with its honba and riichi sticks (the
+/// other fields of `cond` are not read). [`score`](crate::score)
 /// and [`value`](crate::value) refuse more than [`MAX_STICKS`](crate::MAX_STICKS) honba or
 /// riichi sticks, the range in which every payment fits its `u32`; here any numbers are
 /// accepted and an amount past `u32::MAX` (only with millions of honba or sticks) stays at
 /// `u32::MAX`.
 ///
 /// ```
-/// use haipai_score::{payment, Rules};
+/// use haipai_score::{payment, Conditions, HanFu, Rules};
+/// use haipai_tiles::Wind;
 /// // Non-dealer ron, 3 han 30 fu: 3900.
-/// assert_eq!(payment(3, 30, 0, false, false, 0, 0, &Rules::default()).ron, 3900);
+/// let ron = Conditions::default().seat(Wind::South);
+/// assert_eq!(payment(HanFu::new(3, 30), &ron, &Rules::default()).ron, 3900);
 /// // Dealer tsumo mangan with 2 honba and 3 sticks: 4200 all, 15600 in total.
-/// let p = payment(5, 30, 0, true, true, 2, 3, &Rules::default());
+/// let tsumo = Conditions::default().tsumo(true).honba(2).sticks(3);
+/// let p = payment(HanFu::new(5, 30), &tsumo, &Rules::default());
 /// assert_eq!((p.non_dealer, p.total), (4200, 15600));
 /// ```
-#[allow(clippy::too_many_arguments)]
 #[inline]
-pub fn payment(
-    han: u32,
-    fu: u32,
-    yakuman: u32,
-    dealer: bool,
-    tsumo: bool,
-    honba: u32,
-    sticks: u32,
-    rules: &Rules,
-) -> Payment {
+pub fn payment(hand: HanFu, cond: &Conditions, rules: &Rules) -> Payment {
+    let HanFu { han, fu, yakuman } = hand;
+    let (dealer, tsumo, honba, sticks) = (cond.is_dealer(), cond.tsumo, cond.honba, cond.sticks);
     if honba > crate::MAX_STICKS || sticks > crate::MAX_STICKS {
-        let (base, limit) = base_points(han, fu, yakuman, rules);
+        let (base, limit) = base_points(hand, rules);
         return payment_held_at_max(base, limit, dealer, tsumo, honba, sticks);
     }
     payment_in_range(han, fu, yakuman, dealer, tsumo, honba, sticks, rules)
@@ -130,7 +165,7 @@ pub(crate) fn payment_in_range(
     rules: &Rules,
 ) -> Payment {
     debug_assert!(honba <= crate::MAX_STICKS && sticks <= crate::MAX_STICKS);
-    let (base, limit) = base_points(han, fu, yakuman, rules);
+    let (base, limit) = base_points(HanFu { han, fu, yakuman }, rules);
     let mut p = Payment { base, limit, ron: 0, dealer: 0, non_dealer: 0, total: 0 };
     if tsumo {
         if dealer {

@@ -3,96 +3,53 @@
 use haipai_tiles::{Hand, Tile, Wind};
 use std::fmt;
 
-/// A winning situation. `hand` holds the closed tiles *including the winning tile* and the
-/// called melds (so 14 tiles, a quad counting as 3); red fives are those of the hand.
+/// A winning situation: the tiles, the indicators and the [`Conditions`] of the win. `hand`
+/// holds the closed tiles *including the winning tile* and the called melds (so 14 tiles, a
+/// quad counting as 3); red fives are those of the hand.
+///
+/// Built with [`Situation::new`], then its public fields set (new fields may be added, so it
+/// cannot be written as a struct literal outside this crate):
+///
+/// ```
+/// use haipai_score::{Conditions, Situation};
+/// use haipai_tiles::{Hand, Tile, Wind};
+///
+/// let mut s = Situation::new(Hand::parse("222567m345p33567s")?, "5s".parse::<Tile>()?);
+/// s.conditions = Conditions::default().tsumo(true).seat(Wind::South);
+/// s.conditions.riichi = true;
+/// assert!(!s.is_dealer());
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Situation {
     /// Closed tiles (with the winning tile) and melds.
     pub hand: Hand,
     /// The winning tile (one of the closed tiles).
     pub win: Tile,
-    /// Won by self-draw (otherwise ron).
-    pub tsumo: bool,
-    /// The winner's seat wind (East = dealer).
-    pub seat: Wind,
-    /// The round wind.
-    pub round: Wind,
     /// Dora indicators (kan dora are more indicators).
     pub dora_indicators: Vec<Tile>,
     /// Ura-dora indicators (counted only with riichi or double riichi).
     pub ura_indicators: Vec<Tile>,
-    /// Riichi.
-    pub riichi: bool,
-    /// Double riichi (counted instead of riichi).
-    pub double_riichi: bool,
-    /// Ippatsu (needs riichi).
-    pub ippatsu: bool,
-    /// Haitei: tsumo on the last tile of the wall.
-    pub haitei: bool,
-    /// Houtei: ron on the last discard.
-    pub houtei: bool,
-    /// Rinshan kaihou: tsumo on a kan replacement tile (needs a kan).
-    pub rinshan: bool,
-    /// Chankan: ron on a tile added to a kan.
-    pub chankan: bool,
-    /// Tenhou: the dealer's first draw.
-    pub tenhou: bool,
-    /// Chiihou: a non-dealer's first draw, uninterrupted.
-    pub chiihou: bool,
-    /// Honba counters (300 per counter on ron, 100 from each payer on tsumo).
-    pub honba: u32,
-    /// Riichi sticks on the table (1000 each to the winner).
-    pub sticks: u32,
+    /// How the hand was won and the table state: flags, winds, honba and sticks.
+    pub conditions: Conditions,
 }
 
 impl Situation {
-    /// The situation without the tiles and indicators: the flags, winds, honba and sticks.
-    pub fn conditions(&self) -> Conditions {
-        Conditions {
-            tsumo: self.tsumo,
-            seat: self.seat,
-            round: self.round,
-            riichi: self.riichi,
-            double_riichi: self.double_riichi,
-            ippatsu: self.ippatsu,
-            haitei: self.haitei,
-            houtei: self.houtei,
-            rinshan: self.rinshan,
-            chankan: self.chankan,
-            tenhou: self.tenhou,
-            chiihou: self.chiihou,
-            honba: self.honba,
-            sticks: self.sticks,
-        }
-    }
-
     /// A closed-ron-shaped default: East seat, East round, no dora, no flags.
     pub fn new(hand: Hand, win: Tile) -> Situation {
         Situation {
             hand,
             win,
-            tsumo: false,
-            seat: Wind::East,
-            round: Wind::East,
             dora_indicators: Vec::new(),
             ura_indicators: Vec::new(),
-            riichi: false,
-            double_riichi: false,
-            ippatsu: false,
-            haitei: false,
-            houtei: false,
-            rinshan: false,
-            chankan: false,
-            tenhou: false,
-            chiihou: false,
-            honba: 0,
-            sticks: 0,
+            conditions: Conditions::default(),
         }
     }
 
     /// True when the winner is the dealer (seat East).
     pub fn is_dealer(&self) -> bool {
-        self.seat == Wind::East
+        self.conditions.is_dealer()
     }
 }
 
@@ -100,7 +57,18 @@ impl Situation {
 /// the indicators. `Copy`, for the allocation-free [`value`](crate::value) path.
 ///
 /// The default is a ron by the dealer (East seat, East round) with no flags, honba or sticks.
+/// New fields may be added, so outside this crate it is built from the default with its
+/// setters, one per field (or its public fields assigned):
+///
+/// ```
+/// use haipai_score::Conditions;
+/// use haipai_tiles::Wind;
+///
+/// let c = Conditions::default().tsumo(true).riichi(true).seat(Wind::South);
+/// assert!(c.tsumo && c.riichi && !c.is_dealer());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Conditions {
     /// Won by self-draw (otherwise ron).
     pub tsumo: bool,
@@ -126,16 +94,114 @@ pub struct Conditions {
     pub tenhou: bool,
     /// Chiihou: a non-dealer's first draw, uninterrupted.
     pub chiihou: bool,
-    /// Honba counters.
+    /// Honba counters (300 per counter on ron, 100 from each payer on tsumo).
     pub honba: u32,
-    /// Riichi sticks on the table.
+    /// Riichi sticks on the table (1000 each to the winner).
     pub sticks: u32,
 }
 
 impl Conditions {
     /// True when the winner is the dealer (seat East).
-    pub fn is_dealer(&self) -> bool {
-        self.seat == Wind::East
+    pub const fn is_dealer(&self) -> bool {
+        matches!(self.seat, Wind::East)
+    }
+
+    /// With `tsumo` set to `tsumo`.
+    #[must_use]
+    pub const fn tsumo(mut self, tsumo: bool) -> Conditions {
+        self.tsumo = tsumo;
+        self
+    }
+
+    /// With `seat` set to `seat`.
+    #[must_use]
+    pub const fn seat(mut self, seat: Wind) -> Conditions {
+        self.seat = seat;
+        self
+    }
+
+    /// With `round` set to `round`.
+    #[must_use]
+    pub const fn round(mut self, round: Wind) -> Conditions {
+        self.round = round;
+        self
+    }
+
+    /// With `riichi` set to `riichi`.
+    #[must_use]
+    pub const fn riichi(mut self, riichi: bool) -> Conditions {
+        self.riichi = riichi;
+        self
+    }
+
+    /// With `double_riichi` set to `double_riichi`.
+    #[must_use]
+    pub const fn double_riichi(mut self, double_riichi: bool) -> Conditions {
+        self.double_riichi = double_riichi;
+        self
+    }
+
+    /// With `ippatsu` set to `ippatsu`.
+    #[must_use]
+    pub const fn ippatsu(mut self, ippatsu: bool) -> Conditions {
+        self.ippatsu = ippatsu;
+        self
+    }
+
+    /// With `haitei` set to `haitei`.
+    #[must_use]
+    pub const fn haitei(mut self, haitei: bool) -> Conditions {
+        self.haitei = haitei;
+        self
+    }
+
+    /// With `houtei` set to `houtei`.
+    #[must_use]
+    pub const fn houtei(mut self, houtei: bool) -> Conditions {
+        self.houtei = houtei;
+        self
+    }
+
+    /// With `rinshan` set to `rinshan`.
+    #[must_use]
+    pub const fn rinshan(mut self, rinshan: bool) -> Conditions {
+        self.rinshan = rinshan;
+        self
+    }
+
+    /// With `chankan` set to `chankan`.
+    #[must_use]
+    pub const fn chankan(mut self, chankan: bool) -> Conditions {
+        self.chankan = chankan;
+        self
+    }
+
+    /// With `tenhou` set to `tenhou`.
+    #[must_use]
+    pub const fn tenhou(mut self, tenhou: bool) -> Conditions {
+        self.tenhou = tenhou;
+        self
+    }
+
+    /// With `chiihou` set to `chiihou`.
+    #[must_use]
+    pub const fn chiihou(mut self, chiihou: bool) -> Conditions {
+        self.chiihou = chiihou;
+        self
+    }
+
+    /// With `honba` set to `honba`.
+    #[must_use]
+    pub const fn honba(mut self, honba: u32) -> Conditions {
+        self.honba = honba;
+        self
+    }
+
+    /// With `sticks` set to `sticks`.
+    #[must_use]
+    pub const fn sticks(mut self, sticks: u32) -> Conditions {
+        self.sticks = sticks;
+        self
     }
 }
 
@@ -145,7 +211,7 @@ impl Conditions {
 /// use haipai_score::{score, ErrorKind, Rules, Situation};
 /// use haipai_tiles::{parse_tile, Hand};
 ///
-/// let s = Situation::new(Hand::parse("123m456p789s1112z")?, parse_tile("1z")?.0);
+/// let s = Situation::new(Hand::parse("123m456p789s1112z")?, parse_tile("1z")?.tile());
 /// let err = score(&s, &Rules::default()).unwrap_err();
 /// assert_eq!(err.kind(), &ErrorKind::WrongSize { got: 13 });
 /// assert_eq!(err.to_string(), "a winning hand has 14 tiles (a quad counting as 3), this one has 13");
@@ -209,8 +275,9 @@ impl Error {
     }
 }
 
-impl From<ErrorKind> for Error {
-    fn from(kind: ErrorKind) -> Error {
+impl Error {
+    /// An error of `kind` (errors are made by this crate only).
+    pub(crate) fn new(kind: ErrorKind) -> Error {
         Error { kind }
     }
 }
@@ -252,6 +319,6 @@ impl std::error::Error for Error {
 
 impl From<haipai_tiles::Error> for Error {
     fn from(e: haipai_tiles::Error) -> Error {
-        ErrorKind::Tiles(e).into()
+        Error::new(ErrorKind::Tiles(e))
     }
 }

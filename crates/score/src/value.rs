@@ -44,13 +44,14 @@ impl Value {
     /// and for a yakuman). Exact: every reading that could be best with extra han is kept.
     ///
     /// ```
-    /// use haipai_score::{value, Conditions, Rules};
+    /// use haipai_score::{value, Conditions, Rules, WinningTiles};
     /// use haipai_tiles::{parse_counts, parse_tile};
     ///
     /// // Riichi tsumo pinfu tanyao, non-dealer: 20 fu 4 han is 1300/2600; one ura-dora: mangan.
     /// let hand = parse_counts("234567m345p23488s")?;
-    /// let cond = Conditions { tsumo: true, riichi: true, seat: haipai_tiles::Wind::South, ..Conditions::default() };
-    /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
+    /// let cond = Conditions::default().tsumo(true).riichi(true).seat(haipai_tiles::Wind::South);
+    /// let tiles = WinningTiles::new(&hand, parse_tile("2s")?.tile());
+    /// let v = value(&tiles, &cond, &Rules::default())?.expect("a yaku");
     /// assert_eq!((v.han, v.fu, v.payment.total), (4, 20, 5200));
     /// assert_eq!(v.with_ura(1).total, 8000);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -88,13 +89,14 @@ impl Value {
     /// alone, priced once per limit.
     ///
     /// ```
-    /// use haipai_score::{value, Conditions, Rules};
+    /// use haipai_score::{value, Conditions, Rules, WinningTiles};
     /// use haipai_tiles::Wind;
     /// use haipai_tiles::{parse_counts, parse_tile};
     ///
     /// let hand = parse_counts("234567m345p23488s")?;
-    /// let cond = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
-    /// let v = value(&hand, &[], parse_tile("2s")?.0, 0, &[], &cond, &Rules::default())?.expect("a yaku");
+    /// let cond = Conditions::default().tsumo(true).riichi(true).seat(Wind::South);
+    /// let tiles = WinningTiles::new(&hand, parse_tile("2s")?.tile());
+    /// let v = value(&tiles, &cond, &Rules::default())?.expect("a yaku");
     /// let all: [u32; 16] = v.totals_with_ura();
     /// assert!(all.iter().enumerate().all(|(k, &t)| t == v.total_with_ura(k as u32)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -142,47 +144,98 @@ impl Value {
     }
 }
 
-/// Scores a winning hand given as counts, without building a yaku list or fu breakdown:
-/// the fast path for search engines.
+/// The tiles of a win as [`value`] and [`value_pair`] read them: borrowed counts, no `Hand`.
 ///
-/// - `closed`: the closed tiles *including the winning tile* (14 minus 3 per meld);
-/// - `melds`: the called melds (a closed kan keeps the hand closed);
-/// - `win`: the winning tile (held in `closed`);
-/// - `red_fives`: red fives in the whole hand (closed and melds);
-/// - `dora_indicators`: dora indicators, kan dora included (ura-dora are separate: see
-///   [`Value::with_ura`] and [`dora_han`](crate::dora_han));
-/// - `cond`: tsumo or ron, winds, riichi / double riichi / ippatsu / haitei / houtei /
-///   rinshan / chankan / tenhou / chiihou, honba and sticks.
+/// New fields may be added, so outside this crate it is built with [`WinningTiles::new`] and
+/// the setters (or its public fields assigned):
+///
+/// ```
+/// use haipai_score::WinningTiles;
+/// use haipai_tiles::{parse_counts, Tile};
+///
+/// let closed = parse_counts("222567m345p33567s")?;
+/// let dora = ["1m".parse::<Tile>()?];
+/// let tiles = WinningTiles::new(&closed, "5s".parse()?).dora_indicators(&dora);
+/// assert_eq!((tiles.red_fives, tiles.melds.len()), (0, 0));
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WinningTiles<'a> {
+    /// The closed tiles *including the winning tile* (14 minus 3 per meld).
+    pub closed: &'a Counts,
+    /// The called melds (a closed kan keeps the hand closed).
+    pub melds: &'a [Meld],
+    /// The winning tile (held in `closed`).
+    pub win: Tile,
+    /// Red fives in the whole hand (closed and melds).
+    pub red_fives: u8,
+    /// Dora indicators, kan dora included (ura-dora are separate: see [`Value::with_ura`] and
+    /// [`dora_han`](crate::dora_han)).
+    pub dora_indicators: &'a [Tile],
+}
+
+impl<'a> WinningTiles<'a> {
+    /// The closed tiles `closed` won on `win`: no melds, no red fives, no dora indicators.
+    pub const fn new(closed: &'a Counts, win: Tile) -> WinningTiles<'a> {
+        WinningTiles { closed, melds: &[], win, red_fives: 0, dora_indicators: &[] }
+    }
+
+    /// With the called melds `melds`.
+    #[must_use]
+    pub const fn melds(mut self, melds: &'a [Meld]) -> WinningTiles<'a> {
+        self.melds = melds;
+        self
+    }
+
+    /// With `red_fives` red fives in the whole hand.
+    #[must_use]
+    pub const fn red_fives(mut self, red_fives: u8) -> WinningTiles<'a> {
+        self.red_fives = red_fives;
+        self
+    }
+
+    /// With the dora indicators `dora_indicators`.
+    #[must_use]
+    pub const fn dora_indicators(mut self, dora_indicators: &'a [Tile]) -> WinningTiles<'a> {
+        self.dora_indicators = dora_indicators;
+        self
+    }
+
+    /// What the engine reads: the tiles and `cond`.
+    fn input(&self, cond: &Conditions) -> Input<'a> {
+        Input { closed: self.closed, melds: self.melds, win: self.win, red: self.red_fives, c: *cond }
+    }
+}
+
+/// Scores a winning hand given as counts ([`WinningTiles`]), without building a yaku list or
+/// fu breakdown: the fast path for search engines. `cond` says tsumo or ron, winds, riichi /
+/// double riichi / ippatsu / haitei / houtei / rinshan / chankan / tenhou / chiihou, honba and
+/// sticks.
 ///
 /// Returns `Ok(None)` when the hand wins in shape but has no yaku, and the same errors as
 /// [`score`](crate::score) (plus [`ErrorKind::Tiles`](crate::ErrorKind::Tiles) for a fifth copy or too many red fives).
 /// The answer equals [`score`](crate::score)'s for the same situation with no ura-dora.
 ///
 /// ```
-/// use haipai_score::{value, Conditions, Rules};
+/// use haipai_score::{value, Conditions, Rules, WinningTiles};
 /// use haipai_tiles::Wind;
 /// use haipai_tiles::{parse_counts, parse_tile};
 ///
 /// // Dealer riichi tsumo tanyao with dora 2m (indicator 1m): 30 fu 6 han, haneman 6000 all.
 /// let hand = parse_counts("222567m345p33567s")?;
-/// let cond = Conditions { tsumo: true, riichi: true, seat: Wind::East, ..Conditions::default() };
-/// let v = value(&hand, &[], parse_tile("5s")?.0, 0, &[parse_tile("1m")?.0], &cond, &Rules::default())?;
+/// let cond = Conditions::default().tsumo(true).riichi(true).seat(Wind::East);
+/// let dora = [parse_tile("1m")?.tile()];
+/// let tiles = WinningTiles::new(&hand, parse_tile("5s")?.tile()).dora_indicators(&dora);
+/// let v = value(&tiles, &cond, &Rules::default())?;
 /// let v = v.expect("the hand has a yaku");
 /// assert_eq!((v.han, v.payment.non_dealer, v.payment.total), (6, 6000, 18000));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn value(
-    closed: &Counts,
-    melds: &[Meld],
-    win: Tile,
-    red_fives: u8,
-    dora_indicators: &[Tile],
-    cond: &Conditions,
-    rules: &Rules,
-) -> Result<Option<Value>, Error> {
-    let inp = Input { closed, melds, win, red: red_fives, c: *cond };
+pub fn value(tiles: &WinningTiles<'_>, cond: &Conditions, rules: &Rules) -> Result<Option<Value>, Error> {
+    let inp = tiles.input(cond);
     let mut readings = Readings::new();
-    each_reading(&inp, dora_indicators, rules, |c, _| readings.add(c.key(), c.han, c.fu, c.yakuman, c.payment))?;
+    each_reading(&inp, tiles.dora_indicators, rules, |c, _| readings.add(c.key(), c.han, c.fu, c.yakuman, c.payment))?;
     Ok(readings.value(cond, rules))
 }
 
@@ -207,36 +260,32 @@ fn each_reading(
 /// own best reading, exactly as two calls would. Errors as [`value`] under `cond`.
 ///
 /// ```
-/// use haipai_score::{value, value_pair, Conditions, Rules};
+/// use haipai_score::{value, value_pair, Conditions, Rules, WinningTiles};
 /// use haipai_tiles::Wind;
 /// use haipai_tiles::{parse_counts, parse_tile};
 ///
 /// let hand = parse_counts("234567m345p23488s")?;
-/// let (win, rules) = (parse_tile("2s")?.0, Rules::default());
-/// let riichi = Conditions { tsumo: true, riichi: true, seat: Wind::South, ..Conditions::default() };
-/// let dama = Conditions { riichi: false, ..riichi };
-/// let pair = value_pair(&hand, &[], win, 0, &[], &riichi, &rules)?;
-/// assert_eq!(pair.0, value(&hand, &[], win, 0, &[], &dama, &rules)?);
-/// assert_eq!(pair.1, value(&hand, &[], win, 0, &[], &riichi, &rules)?);
+/// let (tiles, rules) = (WinningTiles::new(&hand, parse_tile("2s")?.tile()), Rules::default());
+/// let riichi = Conditions::default().tsumo(true).riichi(true).seat(Wind::South);
+/// let dama = riichi.riichi(false);
+/// let pair = value_pair(&tiles, &riichi, &rules)?;
+/// assert_eq!(pair.0, value(&tiles, &dama, &rules)?);
+/// assert_eq!(pair.1, value(&tiles, &riichi, &rules)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn value_pair(
-    closed: &Counts,
-    melds: &[Meld],
-    win: Tile,
-    red_fives: u8,
-    dora_indicators: &[Tile],
+    tiles: &WinningTiles<'_>,
     cond: &Conditions,
     rules: &Rules,
 ) -> Result<(Option<Value>, Option<Value>), Error> {
-    let inp = Input { closed, melds, win, red: red_fives, c: *cond };
+    let inp = tiles.input(cond);
     // The han riichi adds to every ordinary reading, and the dora han every reading carries.
     let extra = if cond.double_riichi { 2 } else { u32::from(cond.riichi) } + u32::from(cond.ippatsu);
-    let red = if rules.aka_dora { u32::from(red_fives) } else { 0 };
+    let red = if rules.aka_dora { u32::from(tiles.red_fives) } else { 0 };
     let plain = Conditions { riichi: false, double_riichi: false, ippatsu: false, ..*cond };
     let mut with = Readings::new();
     let mut without = Readings::new();
-    each_reading(&inp, dora_indicators, rules, |c, dora| {
+    each_reading(&inp, tiles.dora_indicators, rules, |c, dora| {
         let dora_and_red = dora.min(255) + red;
         with.add(c.key(), c.han, c.fu, c.yakuman, c.payment);
         if c.yakuman > 0 {
@@ -348,8 +397,9 @@ mod tests {
             };
             let cond = Conditions { haitei: cond.tsumo && rng.below(3) == 0, ..cond };
             let plain = Conditions { riichi: false, double_riichi: false, ippatsu: false, ..cond };
-            let (without, with) = value_pair(&h, &[], win, red, &dora, &cond, &rules).expect("a winning hand");
-            let one = |c: &Conditions| value(&h, &[], win, red, &dora, c, &rules).expect("a winning hand");
+            let tiles = WinningTiles::new(&h, win).red_fives(red).dora_indicators(&dora);
+            let (without, with) = value_pair(&tiles, &cond, &rules).expect("a winning hand");
+            let one = |c: &Conditions| value(&tiles, c, &rules).expect("a winning hand");
             assert_eq!(without, one(&plain), "{h:?} {win} {cond:?}");
             assert_eq!(with, one(&cond), "{h:?} {win} {cond:?}");
             if let Some(v) = with {
@@ -365,7 +415,7 @@ mod tests {
     #[test]
     fn with_ura_can_switch_readings() {
         let rules = Rules::default();
-        let best = payment(3, 70, 0, false, false, 0, 0, &rules);
+        let best = payment(crate::HanFu::new(3, 70), &Conditions::default().seat(Wind::South), &rules);
         let mut front = [(0u8, 0u8); FRONT];
         front[0] = (3, 70);
         front[1] = (4, 30);

@@ -5,8 +5,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A yaku, a yakuman, or a dora count (dora, aka_dora, ura_dora are listed with the yaku but
-/// never make a hand valid on their own).
+/// never make a hand valid on their own). New yaku (local ones) may be added: a `match` needs a
+/// `_` arm outside this crate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Yaku {
     /// 立直 riichi, 1 han, closed.
     Riichi,
@@ -274,7 +276,7 @@ impl FromStr for Yaku {
     /// # Ok::<(), haipai_score::Error>(())
     /// ```
     fn from_str(s: &str) -> Result<Yaku, Error> {
-        Yaku::from_name(s).ok_or_else(|| ErrorKind::UnknownName { what: "yaku", text: s.to_string() }.into())
+        Yaku::from_name(s).ok_or_else(|| Error::new(ErrorKind::UnknownName { what: "yaku", text: s.to_string() }))
     }
 }
 

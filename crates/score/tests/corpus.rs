@@ -6,7 +6,7 @@
 //! at most five indicators of each kind), so every one is compared: `score` refuses the others
 //! (`tests/tricky.rs`), and the oracle would score them.
 
-use haipai_score::{MAX_INDICATORS, Outcome, Rules, Situation, dora_han, score, value};
+use haipai_score::{MAX_INDICATORS, Outcome, Rules, Situation, WinningTiles, dora_han, score, value};
 use serde_json::Value;
 
 mod common;
@@ -52,8 +52,8 @@ fn ours(s: &Situation, rules: &Rules) -> String {
             let mut yaku: Vec<String> = w.yaku.iter().map(|(y, h)| format!("{y}:{h}")).collect();
             yaku.sort();
             let p = w.payment;
-            let honba = s.honba;
-            let (main, additional) = if s.tsumo {
+            let honba = s.conditions.honba;
+            let (main, additional) = if s.conditions.tsumo {
                 if s.is_dealer() {
                     (p.non_dealer - 100 * honba, p.non_dealer - 100 * honba)
                 } else {
@@ -75,7 +75,7 @@ fn impossible_to_deal(s: &Situation) -> bool {
         return true;
     }
     let mut seen = s.hand.all_tiles();
-    if s.chankan {
+    if s.conditions.chankan {
         // A robbed tile is the fourth copy: held once, the other three in the opponent's kan.
         if seen[s.win.index()] != 1 {
             return true;
@@ -141,7 +141,7 @@ fn whole_corpus_agrees_with_the_oracle() {
 #[test]
 fn variant_rules_reproduce_the_oracle_options() {
     // Oracle: has_open_tanyao=False, has_double_yakuman=False, KAZOE_SANBAIMAN, kiriage=True.
-    let rules = Rules { kuitan: false, double_yakuman: false, kazoe_yakuman: false, kiriage: true, ..Rules::default() };
+    let rules = Rules::default().kuitan(false).double_yakuman(false).kazoe_yakuman(false).kiriage(true);
     let (total, bad) = disagreements(VARIANT, &rules);
     assert_eq!(total, 5_000);
     let shown: Vec<&str> = bad.iter().take(15).map(String::as_str).collect();
@@ -185,24 +185,19 @@ fn value_path_agrees_with_score_on_the_corpus() {
         let req: Value = serde_json::from_str(line).expect("corpus line is JSON");
         let s = situation(&req);
         let all = s.hand.all_tiles();
-        let fast = value(
-            s.hand.closed(),
-            s.hand.melds(),
-            s.win,
-            s.hand.red_fives(),
-            &s.dora_indicators,
-            &s.conditions(),
-            &rules,
-        )
-        .unwrap_or_else(|e| panic!("{line}: {e}"));
+        let tiles = WinningTiles::new(s.hand.closed(), s.win)
+            .melds(s.hand.melds())
+            .red_fives(s.hand.red_fives())
+            .dora_indicators(&s.dora_indicators);
+        let fast = value(&tiles, &s.conditions, &rules).unwrap_or_else(|e| panic!("{line}: {e}"));
         match (score(&s, &rules).expect("scores"), fast) {
             (Outcome::NoYaku, None) => {}
             (Outcome::Win(w), Some(v)) => {
                 let ura = dora_han(&all, &s.ura_indicators);
-                with_ura += usize::from(ura > 0 && (s.riichi || s.double_riichi));
+                with_ura += usize::from(ura > 0 && (s.conditions.riichi || s.conditions.double_riichi));
                 let p = v.with_ura(ura);
                 assert_eq!(p, w.payment, "{line}");
-                if ura == 0 || !(s.riichi || s.double_riichi) {
+                if ura == 0 || !(s.conditions.riichi || s.conditions.double_riichi) {
                     assert_eq!((v.han, v.fu, v.yakuman), (w.han, w.fu, w.yakuman), "{line}");
                 }
             }

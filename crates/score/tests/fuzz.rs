@@ -11,7 +11,7 @@
 use haipai_test_utils::mutate;
 
 use haipai_decompose::is_winning_shape;
-use haipai_score::{ErrorKind, MAX_INDICATORS, MAX_STICKS, Outcome, Rules, Situation, score, value};
+use haipai_score::{ErrorKind, MAX_INDICATORS, MAX_STICKS, Outcome, Rules, Situation, WinningTiles, score, value};
 use haipai_tiles::Wind;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Hand, Tile};
@@ -59,32 +59,33 @@ fn situation(rng: &mut Rng, hand: Hand) -> Situation {
     let mut s = Situation::new(hand, Tile::new(win).expect("a kind"));
     let winds = [Wind::East, Wind::South, Wind::West, Wind::North];
     let mut flag = || rng.index(12) == 0;
-    (s.tsumo, s.riichi, s.double_riichi, s.ippatsu) = (flag(), flag(), flag(), flag());
-    (s.haitei, s.houtei, s.rinshan, s.chankan) = (flag(), flag(), flag(), flag());
-    (s.tenhou, s.chiihou) = (flag(), flag());
-    s.seat = winds[rng.index(4)];
-    s.round = winds[rng.index(4)];
+    (s.conditions.tsumo, s.conditions.riichi, s.conditions.double_riichi, s.conditions.ippatsu) =
+        (flag(), flag(), flag(), flag());
+    (s.conditions.haitei, s.conditions.houtei, s.conditions.rinshan, s.conditions.chankan) =
+        (flag(), flag(), flag(), flag());
+    (s.conditions.tenhou, s.conditions.chiihou) = (flag(), flag());
+    s.conditions.seat = winds[rng.index(4)];
+    s.conditions.round = winds[rng.index(4)];
     s.dora_indicators = indicators(rng);
     s.ura_indicators = indicators(rng);
-    s.honba = sticks(rng);
-    s.sticks = sticks(rng);
+    s.conditions.honba = sticks(rng);
+    s.conditions.sticks = sticks(rng);
     s
 }
 
 /// Random rules, any field of them.
 fn rules(rng: &mut Rng) -> Rules {
     let mut flag = || rng.index(2) == 0;
-    Rules {
-        kuitan: flag(),
-        aka_dora: flag(),
-        kiriage: flag(),
-        kazoe_yakuman: flag(),
-        double_yakuman: flag(),
-        open_pinfu_fu: flag(),
-        pinfu_tsumo_fu: flag(),
-        double_wind_pair_fu: rng.next_u64() as u8,
-        max_yakuman: rng.next_u64() as u8,
-    }
+    Rules::default()
+        .kuitan(flag())
+        .aka_dora(flag())
+        .kiriage(flag())
+        .kazoe_yakuman(flag())
+        .double_yakuman(flag())
+        .open_pinfu_fu(flag())
+        .pinfu_tsumo_fu(flag())
+        .double_wind_pair_fu(rng.next_u64() as u8)
+        .max_yakuman(rng.next_u64() as u8)
 }
 
 /// The refusal `s` must get, decided here from the documented checks in their order (size,
@@ -101,12 +102,22 @@ fn expected_error(s: &Situation, conflicts: bool) -> Option<ErrorKind> {
     if closed[s.win.index()] == 0 {
         return Some(ErrorKind::WinningTileNotInHand(s.win));
     }
-    for (which, count) in [("honba", s.honba), ("riichi sticks", s.sticks)] {
+    for (which, count) in [("honba", s.conditions.honba), ("riichi sticks", s.conditions.sticks)] {
         if count > MAX_STICKS {
             return Some(ErrorKind::TooManySticks { which, count });
         }
     }
-    let flags = [s.riichi, s.double_riichi, s.ippatsu, s.chankan, s.rinshan, s.haitei, s.houtei, s.tenhou, s.chiihou];
+    let flags = [
+        s.conditions.riichi,
+        s.conditions.double_riichi,
+        s.conditions.ippatsu,
+        s.conditions.chankan,
+        s.conditions.rinshan,
+        s.conditions.haitei,
+        s.conditions.houtei,
+        s.conditions.tenhou,
+        s.conditions.chiihou,
+    ];
     if conflicts && flags.contains(&true) {
         return Some(ErrorKind::Conflict("any"));
     }
@@ -116,7 +127,7 @@ fn expected_error(s: &Situation, conflicts: bool) -> Option<ErrorKind> {
         }
     }
     let mut seen = s.hand.all_tiles();
-    if s.chankan {
+    if s.conditions.chankan {
         // The robbed tile's other three copies are in the opponent's kan.
         seen[s.win.index()] += 3;
     }
@@ -164,24 +175,31 @@ fn check(s: &Situation, rules: &Rules) {
     };
     let expected = expected_error(s, false);
     assert!(expected.is_none(), "{s:?} scored, expected {expected:?}");
-    assert!(s.honba <= MAX_STICKS && s.sticks <= MAX_STICKS, "{s:?}");
-    let cond = s.conditions();
-    let plain = value(s.hand.closed(), s.hand.melds(), s.win, s.hand.red_fives(), &s.dora_indicators, &cond, rules)
-        .unwrap_or_else(|e| panic!("score took {s:?} but value refused it: {e}"));
+    assert!(s.conditions.honba <= MAX_STICKS && s.conditions.sticks <= MAX_STICKS, "{s:?}");
+    let cond = s.conditions;
+    let plain = value(
+        &WinningTiles::new(s.hand.closed(), s.win)
+            .melds(s.hand.melds())
+            .red_fives(s.hand.red_fives())
+            .dora_indicators(&s.dora_indicators),
+        &cond,
+        rules,
+    )
+    .unwrap_or_else(|e| panic!("score took {s:?} but value refused it: {e}"));
     let Outcome::Win(w) = outcome else {
         assert!(plain.is_none(), "{s:?}");
         return;
     };
     let p = w.payment;
-    let paid = if !s.tsumo {
+    let paid = if !s.conditions.tsumo {
         p.ron
     } else if s.is_dealer() {
         3 * p.non_dealer
     } else {
         p.dealer + 2 * p.non_dealer
     };
-    assert_eq!(p.total, paid + 1000 * s.sticks, "{s:?}: {p:?}");
-    if s.ura_indicators.is_empty() || !(s.riichi || s.double_riichi) {
+    assert_eq!(p.total, paid + 1000 * s.conditions.sticks, "{s:?}: {p:?}");
+    if s.ura_indicators.is_empty() || !(s.conditions.riichi || s.conditions.double_riichi) {
         let v = plain.unwrap_or_else(|| panic!("score won {s:?} but value found no yaku"));
         assert_eq!(v.payment.total, p.total, "{s:?}");
     }
@@ -207,17 +225,17 @@ fn mutated_situations_are_scored_or_refused() {
 fn the_most_honba_and_sticks_still_pay_exactly() {
     let hand = Hand::parse("11122233344455z").expect("a hand");
     let mut s = Situation::new(hand, Tile::new(27).expect("1z"));
-    s.tsumo = true;
-    s.honba = MAX_STICKS;
-    s.sticks = MAX_STICKS;
-    let rules = Rules { max_yakuman: 255, ..Rules::default() };
+    s.conditions.tsumo = true;
+    s.conditions.honba = MAX_STICKS;
+    s.conditions.sticks = MAX_STICKS;
+    let rules = Rules::default().max_yakuman(255);
     let Ok(Outcome::Win(w)) = score(&s, &rules) else { panic!("daisuushii and more") };
     let each = w.payment.non_dealer;
     assert_eq!(w.payment.total, 3 * each + 1000 * MAX_STICKS);
-    s.honba = u32::MAX;
+    s.conditions.honba = u32::MAX;
     assert_eq!(score(&s, &rules).unwrap_err().to_string(), "4294967295 honba: at most 10000 are supported");
-    s.honba = 0;
-    s.sticks = MAX_STICKS + 1;
+    s.conditions.honba = 0;
+    s.conditions.sticks = MAX_STICKS + 1;
     assert_eq!(score(&s, &rules).unwrap_err().to_string(), "10001 riichi sticks: at most 10000 are supported");
 }
 
@@ -230,11 +248,15 @@ fn value_takes_any_number_of_indicators_and_red_fives() {
         let many: Vec<Tile> = (0..rng.index(400)).filter_map(|_| Tile::new(rng.index(34))).collect();
         let red = [0, 1, 3, 4, 255][rng.index(5)];
         let rules = rules(&mut rng);
-        let cond = s.conditions();
-        match value(s.hand.closed(), s.hand.melds(), s.win, red, &many, &cond, &rules) {
+        let cond = s.conditions;
+        match value(
+            &WinningTiles::new(s.hand.closed(), s.win).melds(s.hand.melds()).red_fives(red).dora_indicators(&many),
+            &cond,
+            &rules,
+        ) {
             Ok(Some(v)) => {
-                assert!(s.honba <= MAX_STICKS && s.sticks <= MAX_STICKS && red <= 3, "{s:?}");
-                assert!(v.payment.total >= 1000 * s.sticks, "{s:?}: {v:?}");
+                assert!(s.conditions.honba <= MAX_STICKS && s.conditions.sticks <= MAX_STICKS && red <= 3, "{s:?}");
+                assert!(v.payment.total >= 1000 * s.conditions.sticks, "{s:?}: {v:?}");
                 let _ = (v.with_ura(u32::MAX), v.totals_with_ura::<16>());
             }
             Ok(None) => {}

@@ -7,11 +7,11 @@
 //! copy or the red five; the points equal a 64-bit reference with amounts past `u32` held at
 //! `u32::MAX`. `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` widen the run.
 
-use haipai_score::{Conditions, ErrorKind, Limit, Rules, base_points, payment, value, value_pair};
+use haipai_score::{Conditions, ErrorKind, HanFu, Limit, Rules, WinningTiles, base_points, payment, value, value_pair};
 use haipai_test_utils::counts::break_counts;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::sample::random_complete_hand;
-use haipai_tiles::{Counts, Meld, MeldKind, Tile};
+use haipai_tiles::{Counts, Meld, MeldKind, Tile, Wind};
 
 /// Cases and seed, from `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` when set.
 fn cases_and_seed(default_cases: usize) -> (usize, u64) {
@@ -69,9 +69,9 @@ fn value_refuses_every_broken_hand() {
         let melds = if rng.below(2) == 0 { random_melds(&mut rng, &mut closed) } else { Vec::new() };
         let win = if rng.below(6) == 0 { Tile::new(rng.index(34)).expect("a kind") } else { win };
         let red = [0, 0, 1, 2, 3, 4, 255][rng.index(7)];
-        let cond = Conditions { tsumo: rng.below(2) == 0, ..Conditions::default() };
-        let got = value(&closed, &melds, win, red, &[], &cond, &rules);
-        let pair = value_pair(&closed, &melds, win, red, &[], &cond, &rules);
+        let cond = Conditions::default().tsumo(rng.below(2) == 0);
+        let got = value(&WinningTiles::new(&closed, win).melds(&melds).red_fives(red), &cond, &rules);
+        let pair = value_pair(&WinningTiles::new(&closed, win).melds(&melds).red_fives(red), &cond, &rules);
         match expected_error(&closed, &melds, win, red) {
             Some(what) => {
                 refused += 1;
@@ -143,18 +143,18 @@ fn points_on_extreme_numbers_match_a_wide_reference() {
     let cap = |x: u64| u32::try_from(x).unwrap_or(u32::MAX);
     for _ in 0..cases {
         let (han, fu, yakuman) = (extreme(&mut rng), extreme(&mut rng), [0, 0, 1, 2, 255, u32::MAX][rng.index(6)]);
-        let rules = Rules {
-            kiriage: rng.below(2) == 0,
-            kazoe_yakuman: rng.below(2) == 0,
-            max_yakuman: [0, 1, 6, 255][rng.index(4)],
-            double_wind_pair_fu: rng.index(256) as u8,
-            ..Rules::default()
-        };
+        let rules = Rules::default()
+            .kiriage(rng.below(2) == 0)
+            .kazoe_yakuman(rng.below(2) == 0)
+            .max_yakuman([0, 1, 6, 255][rng.index(4)])
+            .double_wind_pair_fu(rng.index(256) as u8);
         let (base, limit) = reference_base(han, fu, yakuman, &rules);
-        assert_eq!(base_points(han, fu, yakuman, &rules), (cap(base), limit), "{han} han {fu} fu {yakuman}x");
+        assert_eq!(base_points(HanFu { han, fu, yakuman }, &rules), (cap(base), limit), "{han} han {fu} fu {yakuman}x");
         let (dealer, tsumo, honba, sticks) =
             (rng.below(2) == 0, rng.below(2) == 0, extreme(&mut rng), extreme(&mut rng));
-        let p = payment(han, fu, yakuman, dealer, tsumo, honba, sticks, &rules);
+        let seat = if dealer { Wind::East } else { Wind::South };
+        let cond = Conditions::default().seat(seat).tsumo(tsumo).honba(honba).sticks(sticks);
+        let p = payment(HanFu { han, fu, yakuman }, &cond, &rules);
         let up = |x: u64| x.div_ceil(100) * 100;
         let (h, s) = (u64::from(honba), u64::from(sticks));
         let (ron, d, nd, total) = match (tsumo, dealer) {

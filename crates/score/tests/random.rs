@@ -1,7 +1,7 @@
 //! Seeded random hands (haipai's own RNG): scoring never panics, every random winning hand
 //! gets a consistent answer, and non-winning hands are a clear error.
 
-use haipai_score::{ErrorKind, Limit, Outcome, Rules, Situation, dora_han, score, value};
+use haipai_score::{ErrorKind, Limit, Outcome, Rules, Situation, WinningTiles, dora_han, score, value};
 use haipai_tiles::Wind;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Hand, Meld, MeldKind, Tile};
@@ -70,12 +70,12 @@ fn random_win(rng: &mut Rng) -> Option<Situation> {
     let held: Vec<usize> = (0..34).filter(|&i| closed[i] > 0).collect();
     let win = t(held[rng.index(held.len())]);
     let mut s = Situation::new(hand, win);
-    s.tsumo = rng.index(2) == 0;
-    s.seat = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
-    s.round = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
-    s.riichi = s.hand.is_closed() && rng.index(2) == 0;
+    s.conditions.tsumo = rng.index(2) == 0;
+    s.conditions.seat = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
+    s.conditions.round = [Wind::East, Wind::South, Wind::West, Wind::North][rng.index(4)];
+    s.conditions.riichi = s.hand.is_closed() && rng.index(2) == 0;
     s.dora_indicators = vec![indicator(rng, &mut all)];
-    s.honba = rng.index(3) as u32;
+    s.conditions.honba = rng.index(3) as u32;
     Some(s)
 }
 
@@ -96,14 +96,17 @@ fn random_winning_hands_score_consistently() {
         // Payments follow from the base points.
         let up = |x: u32| x.div_ceil(100) * 100;
         let base = p.base;
-        if s.tsumo {
+        if s.conditions.tsumo {
             if s.is_dealer() {
-                assert_eq!(p.non_dealer, up(2 * base) + 100 * s.honba);
+                assert_eq!(p.non_dealer, up(2 * base) + 100 * s.conditions.honba);
             } else {
-                assert_eq!((p.dealer, p.non_dealer), (up(2 * base) + 100 * s.honba, up(base) + 100 * s.honba));
+                assert_eq!(
+                    (p.dealer, p.non_dealer),
+                    (up(2 * base) + 100 * s.conditions.honba, up(base) + 100 * s.conditions.honba)
+                );
             }
         } else {
-            assert_eq!(p.ron, up(if s.is_dealer() { 6 } else { 4 } * base) + 300 * s.honba);
+            assert_eq!(p.ron, up(if s.is_dealer() { 6 } else { 4 } * base) + 300 * s.conditions.honba);
         }
         // Han is the sum of the listed yaku; yakuman hands list only yakuman.
         assert_eq!(w.han, w.yaku.iter().map(|&(_, h)| h).sum::<u32>().min(78));
@@ -159,16 +162,20 @@ fn with_ura_matches_scoring_with_the_ura_indicators() {
         if !s.hand.is_closed() {
             continue;
         }
-        s.riichi = true;
+        s.conditions.riichi = true;
         let mut seen = s.hand.all_tiles();
         for d in &s.dora_indicators {
             seen[d.index()] += 1;
         }
         s.ura_indicators = (0..1 + rng.index(5)).map(|_| indicator(&mut rng, &mut seen)).collect();
         let all = s.hand.all_tiles();
-        let cond = s.conditions();
-        let v = value(s.hand.closed(), s.hand.melds(), s.win, 0, &s.dora_indicators, &cond, &rules)
-            .unwrap_or_else(|e| panic!("{} win {}: {e}", s.hand, s.win));
+        let cond = s.conditions;
+        let v = value(
+            &WinningTiles::new(s.hand.closed(), s.win).melds(s.hand.melds()).dora_indicators(&s.dora_indicators),
+            &cond,
+            &rules,
+        )
+        .unwrap_or_else(|e| panic!("{} win {}: {e}", s.hand, s.win));
         let full = score(&s, &rules).expect("scores");
         let (Outcome::Win(w), Some(v)) = (full, v) else { continue };
         assert_eq!(v.with_ura(dora_han(&all, &s.ura_indicators)), w.payment, "{} win {}", s.hand, s.win);
@@ -188,15 +195,21 @@ fn value_rejects_bad_counts() {
     five[0] += 1; // a fifth 1m (parse_counts itself refuses it)
     let tiles = |kind| Err(ErrorKind::Tiles(haipai_tiles::Error::whole(kind)));
     let fifth_1m = haipai_tiles::ErrorKind::TooManyCopies(t(0));
-    assert_eq!(kind_of(value(&five, &[], t(0), 0, &[], &cond, &rules)), tiles(fifth_1m));
+    assert_eq!(kind_of(value(&WinningTiles::new(&five, t(0)), &cond, &rules)), tiles(fifth_1m));
     let ok = parse_counts("123m456p789s11122z").expect("counts");
     // Two red fives but only a 5p held: the red 5m is counted with no 5m held.
     let red_5m = haipai_tiles::ErrorKind::RedFiveNotHeld(t(4));
-    assert_eq!(kind_of(value(&ok, &[], t(0), 2, &[], &cond, &rules)), tiles(red_5m));
+    assert_eq!(kind_of(value(&WinningTiles::new(&ok, t(0)).red_fives(2), &cond, &rules)), tiles(red_5m));
     let short = parse_counts("123m456p789s1112z").expect("counts");
-    assert_eq!(kind_of(value(&short, &[], t(0), 0, &[], &cond, &rules)), Err(ErrorKind::WrongSize { got: 13 }));
-    assert_eq!(kind_of(value(&ok, &[], t(4), 0, &[], &cond, &rules)), Err(ErrorKind::WinningTileNotInHand(t(4))));
+    assert_eq!(kind_of(value(&WinningTiles::new(&short, t(0)), &cond, &rules)), Err(ErrorKind::WrongSize { got: 13 }));
+    assert_eq!(
+        kind_of(value(&WinningTiles::new(&ok, t(4)), &cond, &rules)),
+        Err(ErrorKind::WinningTileNotInHand(t(4)))
+    );
     let melds = vec![Meld::new(MeldKind::Pon, t(0), 0).expect("meld")];
     let big = parse_counts("11m456p789s11122z").expect("counts");
-    assert_eq!(kind_of(value(&big, &melds, t(0), 0, &[], &cond, &rules)), Err(ErrorKind::WrongSize { got: 16 }));
+    assert_eq!(
+        kind_of(value(&WinningTiles::new(&big, t(0)).melds(&melds), &cond, &rules)),
+        Err(ErrorKind::WrongSize { got: 16 })
+    );
 }

@@ -2,27 +2,27 @@
 //! its exact han, fu, yaku and payments worked out by hand under the standard (Japanese pro /
 //! Tenhou-style) rules, and the allocation-free `value` path checked against `score` on each.
 
-use haipai_score::{ErrorKind, Limit, Outcome, Rules, Score, Situation, Yaku, dora_han, score, value};
+use haipai_score::{ErrorKind, Limit, Outcome, Rules, Score, Situation, WinningTiles, Yaku, dora_han, score, value};
 use haipai_tiles::Wind;
 use haipai_tiles::{Hand, parse_tile};
 
 /// A situation: non-dealer (South seat), East round, ron, no flags.
 fn sit(hand: &str, win: &str) -> Situation {
-    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
-    s.seat = Wind::South;
+    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").tile());
+    s.conditions.seat = Wind::South;
     s
 }
 
 /// The same situation won by tsumo.
 fn tsumo(hand: &str, win: &str) -> Situation {
     let mut s = sit(hand, win);
-    s.tsumo = true;
+    s.conditions.tsumo = true;
     s
 }
 
 /// The same situation for the dealer (East seat).
 fn dealer(mut s: Situation) -> Situation {
-    s.seat = Wind::East;
+    s.conditions.seat = Wind::East;
     s
 }
 
@@ -34,10 +34,21 @@ fn win(s: &Situation, rules: &Rules) -> Score {
         other => panic!("expected a win, got {other:?}"),
     };
     let hand = &s.hand;
-    let fast = value(hand.closed(), hand.melds(), s.win, hand.red_fives(), &s.dora_indicators, &s.conditions(), rules)
-        .expect("value scores what score scores")
-        .expect("value finds the yaku score finds");
-    let ura = if s.riichi || s.double_riichi { dora_han(&hand.all_tiles(), &s.ura_indicators) } else { 0 };
+    let fast = value(
+        &WinningTiles::new(hand.closed(), s.win)
+            .melds(hand.melds())
+            .red_fives(hand.red_fives())
+            .dora_indicators(&s.dora_indicators),
+        &s.conditions,
+        rules,
+    )
+    .expect("value scores what score scores")
+    .expect("value finds the yaku score finds");
+    let ura = if s.conditions.riichi || s.conditions.double_riichi {
+        dora_han(&hand.all_tiles(), &s.ura_indicators)
+    } else {
+        0
+    };
     assert_eq!(fast.with_ura(ura), w.payment, "value and score pay differently");
     if ura == 0 {
         assert_eq!((fast.han, fast.fu, fast.yakuman), (w.han, w.fu, w.yakuman), "value and score differ");
@@ -76,7 +87,7 @@ fn kanchan_and_a_closed_kan_with_a_red_five() {
     // 7m inside 678m is kanchan; the closed 5m kan is 16 fu and holds one red five:
     // 20 + 10 + 2 + 16 = 48 -> 50 fu, riichi tanyao aka 3 han.
     let mut s = sit("234678m22p234s[0555m*]", "7m");
-    s.riichi = true;
+    s.conditions.riichi = true;
     let w = win(&s, &Rules::default());
     check(&w, 3, 50, &[(Yaku::Riichi, 1), (Yaku::Tanyao, 1), (Yaku::AkaDora, 1)], (6400, 0, 0, 6400));
 }
@@ -89,7 +100,7 @@ fn open_pinfu_shape_is_30_fu_by_ron_and_by_tsumo() {
     let w = win(&tsumo("234567m22p234s[678s]", "7m"), &rules);
     check(&w, 1, 30, &[(Yaku::Tanyao, 1)], (0, 500, 300, 1100));
     // Without the open-pinfu 2 fu the ron is 20 fu (640 -> 700); the tsumo keeps its 2 fu.
-    let bare = Rules { open_pinfu_fu: false, ..rules };
+    let bare = rules.open_pinfu_fu(false);
     check(&win(&sit("234567m22p234s[678s]", "7m"), &bare), 1, 20, &[(Yaku::Tanyao, 1)], (700, 0, 0, 700));
     check(&win(&tsumo("234567m22p234s[678s]", "7m"), &bare), 1, 30, &[(Yaku::Tanyao, 1)], (0, 500, 300, 1100));
     // Dealer tsumo: 500 all.
@@ -123,7 +134,7 @@ fn kan_fu_open_and_closed_and_kiriage() {
     let s = sit("234m55p[1111z][2222p][3333s*]", "2m");
     let yaku = [(Yaku::YakuhaiRoundWind, 1), (Yaku::Sankantsu, 2)];
     check(&win(&s, &Rules::default()), 3, 60, &yaku, (7700, 0, 0, 7700));
-    let w = win(&s, &Rules { kiriage: true, ..Rules::default() });
+    let w = win(&s, &Rules::default().kiriage(true));
     check(&w, 3, 60, &yaku, (8000, 0, 0, 8000));
     assert_eq!(w.payment.limit, Limit::Mangan);
     // All three closed, ron on the pair: 20 + 10 + 2 + 32 + 16 + 16 = 96 -> 100 fu, sanankou.
@@ -141,7 +152,7 @@ fn suuankou_by_ron_only_on_the_pair() {
     // Ron on 5z (tanki): suuankou tanki, a double yakuman.
     let w = win(&sit("111m222p333s44455z", "5z"), &rules);
     check(&w, 26, 60, &[(Yaku::SuuankouTanki, 26)], (64000, 0, 0, 64000));
-    let w = win(&sit("111m222p333s44455z", "5z"), &Rules { double_yakuman: false, ..rules });
+    let w = win(&sit("111m222p333s44455z", "5z"), &rules.double_yakuman(false));
     check(&w, 13, 60, &[(Yaku::SuuankouTanki, 13)], (32000, 0, 0, 32000));
 }
 
@@ -150,7 +161,7 @@ fn thirteen_orphans_single_wait_and_chiihou() {
     let w = win(&tsumo("19m19p19s12345677z", "1m"), &Rules::default());
     check(&w, 13, 0, &[(Yaku::KokushiMusou, 13)], (0, 16000, 8000, 32000));
     let mut s = tsumo("19m19p19s12345677z", "1m");
-    s.chiihou = true;
+    s.conditions.chiihou = true;
     let w = win(&s, &Rules::default());
     check(&w, 26, 0, &[(Yaku::Chiihou, 13), (Yaku::KokushiMusou, 13)], (0, 32000, 16000, 64000));
 }
@@ -166,7 +177,7 @@ fn nine_gates_pure_on_every_tile_of_the_nine_sided_wait() {
     // 11123455678999m won on 6m: the 13 tiles held two 5m, a single chuuren.
     let w = win(&tsumo("11123455678999m", "6m"), &rules);
     check(&w, 13, 40, &[(Yaku::ChuurenPoutou, 13)], (0, 16000, 8000, 32000));
-    let w = win(&sit("11123456789999m", "9m"), &Rules { double_yakuman: false, ..rules });
+    let w = win(&sit("11123456789999m", "9m"), &rules.double_yakuman(false));
     check(&w, 13, 40, &[(Yaku::JunseiChuurenPoutou, 13)], (32000, 0, 0, 32000));
 }
 
@@ -179,7 +190,7 @@ fn big_winds_stack_and_count_twice() {
     // Open: daisuushii alone, 26 han (13 without the double-yakuman rule).
     let w = win(&sit("222333z444z55m[111z]", "5m"), &rules);
     check(&w, 26, 50, &[(Yaku::Daisuushii, 26)], (64000, 0, 0, 64000));
-    let w = win(&sit("222333z444z55m[111z]", "5m"), &Rules { double_yakuman: false, ..rules });
+    let w = win(&sit("222333z444z55m[111z]", "5m"), &rules.double_yakuman(false));
     check(&w, 13, 50, &[(Yaku::Daisuushii, 13)], (32000, 0, 0, 32000));
     // Three wind triplets and a wind pair: shousuushii, a single yakuman.
     let w = win(&sit("111222333z44z567m", "5m"), &rules);
@@ -201,12 +212,12 @@ fn yakuman_multiples_are_capped_with_the_han() {
     // Suuankou tanki (double) with at most one yakuman paid: 13 han and 1 multiple (the
     // multiple used to be reported uncapped, 2, beside 13 han and a single-yakuman payment).
     let s = tsumo("111m222p333s444z55z", "5z");
-    let rules = Rules { max_yakuman: 1, ..Rules::default() };
+    let rules = Rules::default().max_yakuman(1);
     let w = win(&s, &rules);
     check(&w, 13, 50, &[(Yaku::SuuankouTanki, 26)], (0, 16000, 8000, 32000));
     assert_eq!((w.yakuman, w.payment.limit), (1, Limit::Yakuman(1)));
     // Three yakuman (chinroutou and suuankou tanki) capped at two.
-    let w = win(&sit("111999m111p99p999s", "9p"), &Rules { max_yakuman: 2, ..Rules::default() });
+    let w = win(&sit("111999m111p99p999s", "9p"), &Rules::default().max_yakuman(2));
     check(&w, 26, 70, &[(Yaku::SuuankouTanki, 26), (Yaku::Chinroutou, 13)], (64000, 0, 0, 64000));
     assert_eq!(w.yakuman, 2);
 }
@@ -232,7 +243,7 @@ fn open_hands_lose_a_han_on_the_run_yaku() {
     check(&w, 2, 30, &[(Yaku::Junchan, 2)], (2000, 0, 0, 2000));
     // Without kuitan an open all-simples hand has no yaku.
     let s = sit("234567m22p234s[678s]", "7m");
-    assert_eq!(score(&s, &Rules { kuitan: false, ..rules }), Ok(Outcome::NoYaku));
+    assert_eq!(score(&s, &rules.kuitan(false)), Ok(Outcome::NoYaku));
 }
 
 #[test]
@@ -259,10 +270,10 @@ fn tenhou_takes_the_given_winning_tile() {
     // The 14 dealt tiles have no winning tile: the one given decides the wait (4z: suuankou,
     // not suuankou tanki). A caller wanting the best reading tries each tile.
     let mut s = dealer(tsumo("111m222p333s44455z", "4z"));
-    s.tenhou = true;
+    s.conditions.tenhou = true;
     let w = win(&s, &Rules::default());
     check(&w, 26, 50, &[(Yaku::Tenhou, 13), (Yaku::Suuankou, 13)], (0, 0, 32000, 96000));
-    s.win = parse_tile("5z").expect("tile").0;
+    s.win = parse_tile("5z").expect("tile").tile();
     let w = win(&s, &Rules::default());
     check(&w, 39, 50, &[(Yaku::Tenhou, 13), (Yaku::SuuankouTanki, 26)], (0, 0, 48000, 144000));
 }
@@ -276,13 +287,13 @@ fn red_fives_in_called_melds_and_honba_on_every_payment() {
     check(&w, 2, 30, &[(Yaku::Tanyao, 1), (Yaku::AkaDora, 1)], (2000, 0, 0, 2000));
     // Non-dealer tsumo 1 han 30 fu (300/500) with 3 honba and 2 sticks: each payer +300.
     let mut s = tsumo("234567m22p234s[678s]", "7m");
-    s.honba = 3;
-    s.sticks = 2;
+    s.conditions.honba = 3;
+    s.conditions.sticks = 2;
     check(&win(&s, &Rules::default()), 1, 30, &[(Yaku::Tanyao, 1)], (0, 800, 600, 4000));
     // Dealer ron 2 han 40 fu: 3840 -> 3900, +300 for a honba, +2000 in sticks.
     let mut s = dealer(sit("223344m567p23455s", "5s"));
-    s.honba = 1;
-    s.sticks = 2;
+    s.conditions.honba = 1;
+    s.conditions.sticks = 2;
     check(&win(&s, &Rules::default()), 2, 40, &[(Yaku::Tanyao, 1), (Yaku::Iipeikou, 1)], (4200, 0, 0, 6200));
 }
 
@@ -292,23 +303,23 @@ fn chankan_robs_the_fourth_copy() {
     let conflict = ErrorKind::Conflict("chankan robs the fourth copy: the hand holds no other copy of it");
     // Held once: chankan pinfu, 2 han 30 fu.
     let mut s = sit("345678m678p234s99s", "3m");
-    s.chankan = true;
+    s.conditions.chankan = true;
     check(&win(&s, &rules), 2, 30, &[(Yaku::Pinfu, 1), (Yaku::Chankan, 1)], (2000, 0, 0, 2000));
     // A second 3m (233445m) cannot be: the opponent's kan holds the other three. This hand was
     // scored before (and 443 oracle-corpus lines robbed a tile held again or shown by an
     // indicator; the generator now draws chankan only on a tile held once).
     let mut s = sit("233445m678p234s99s", "3m");
-    s.chankan = true;
+    s.conditions.chankan = true;
     assert_eq!(score(&s, &rules).map_err(|e| e.kind().clone()), Err(conflict.clone()));
     let hand = &s.hand;
-    let fast = value(hand.closed(), hand.melds(), s.win, 0, &[], &s.conditions(), &rules);
+    let fast = value(&WinningTiles::new(hand.closed(), s.win).melds(hand.melds()), &s.conditions, &rules);
     assert_eq!(fast.map_err(|e| e.kind().clone()), Err(conflict));
     // Nor can an indicator show the robbed tile (its four copies are the hand's and the kan's).
     let mut s = sit("345678m678p234s99s", "3m");
-    s.chankan = true;
-    s.dora_indicators = vec![parse_tile("3m").expect("tile").0];
+    s.conditions.chankan = true;
+    s.dora_indicators = vec![parse_tile("3m").expect("tile").tile()];
     assert_eq!(
         score(&s, &rules).map_err(|e| e.kind().clone()),
-        Err(ErrorKind::IndicatorCopies(parse_tile("3m").expect("tile").0))
+        Err(ErrorKind::IndicatorCopies(parse_tile("3m").expect("tile").tile()))
     );
 }

@@ -10,8 +10,8 @@ fn kind_of<T>(r: Result<T, haipai_score::Error>) -> Result<T, ErrorKind> {
 }
 
 fn sit(hand: &str, win: &str) -> Situation {
-    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").0);
-    s.seat = Wind::South;
+    let mut s = Situation::new(Hand::parse(hand).expect("hand"), parse_tile(win).expect("tile").tile());
+    s.conditions.seat = Wind::South;
     s
 }
 
@@ -46,12 +46,12 @@ fn kanchan_reading_wins_when_pinfu_is_impossible() {
 #[test]
 fn pinfu_tsumo_is_20_fu() {
     let mut s = sit("233445m678p234s99s", "3m");
-    s.tsumo = true;
+    s.conditions.tsumo = true;
     let w = win(&s, &Rules::default());
     assert_eq!((w.han, w.fu), (2, 20));
     assert_eq!((w.payment.dealer, w.payment.non_dealer), (700, 400));
     // With the pinfu-tsumo-fu variant it is 30 fu.
-    let w = win(&s, &Rules { pinfu_tsumo_fu: true, ..Rules::default() });
+    let w = win(&s, &Rules::default().pinfu_tsumo_fu(true));
     assert_eq!((w.han, w.fu), (2, 30));
 }
 
@@ -72,13 +72,13 @@ fn seven_pairs_is_25_fu() {
 #[test]
 fn ron_on_the_third_triplet_is_not_sanankou() {
     let mut s = sit("111456m222p99p333s", "3s");
-    s.riichi = true;
+    s.conditions.riichi = true;
     let w = win(&s, &Rules::default());
     assert!(!has(&w, Yaku::Sanankou));
     // 30 + 8 (closed 1m) + 4 (closed 2p) + 2 (3s, open by the ron) = 44 -> 50.
     assert_eq!((w.han, w.fu), (1, 50));
     // By tsumo the triplet is concealed.
-    s.tsumo = true;
+    s.conditions.tsumo = true;
     assert!(has(&win(&s, &Rules::default()), Yaku::Sanankou));
 }
 
@@ -92,19 +92,19 @@ fn ron_tile_read_into_a_sequence_keeps_sanankou() {
 #[test]
 fn chankan_is_a_ron_yaku() {
     let mut s = sit("345678m678p234s99s", "3m");
-    s.chankan = true;
+    s.conditions.chankan = true;
     let w = win(&s, &Rules::default());
     assert!(has(&w, Yaku::Chankan) && has(&w, Yaku::Pinfu));
     assert_eq!((w.han, w.fu), (2, 30));
-    s.tsumo = true;
+    s.conditions.tsumo = true;
     assert_eq!(kind_of(score(&s, &Rules::default())), Err(ErrorKind::Conflict("chankan is a ron")));
 }
 
 #[test]
 fn rinshan_counts_tsumo_fu_and_kan_fu() {
     let mut s = sit("234m567p23488s[5555z*]", "2s");
-    s.tsumo = true;
-    s.rinshan = true;
+    s.conditions.tsumo = true;
+    s.conditions.rinshan = true;
     let w = win(&s, &Rules::default());
     assert!(has(&w, Yaku::RinshanKaihou) && has(&w, Yaku::MenzenTsumo) && has(&w, Yaku::YakuhaiHaku));
     // 20 + 32 (closed honour kan) + 2 tsumo = 54 -> 60; 3 han 60 fu.
@@ -115,59 +115,59 @@ fn rinshan_counts_tsumo_fu_and_kan_fu() {
 #[test]
 fn no_yaku_is_explicit() {
     let mut s = sit("234m567p99s[789s][123m]", "2m");
-    s.dora_indicators = vec![parse_tile("8s").expect("tile").0];
+    s.dora_indicators = vec![parse_tile("8s").expect("tile").tile()];
     assert_eq!(score(&s, &Rules::default()), Ok(Outcome::NoYaku));
 }
 
 #[test]
 fn kiriage_mangan_is_an_option() {
     let mut s = sit("223344m567p23466s", "4s");
-    s.riichi = true;
+    s.conditions.riichi = true;
     let w = win(&s, &Rules::default());
     assert_eq!((w.han, w.fu, w.payment.ron), (4, 30, 7700));
-    let w = win(&s, &Rules { kiriage: true, ..Rules::default() });
+    let w = win(&s, &Rules::default().kiriage(true));
     assert_eq!((w.payment.limit, w.payment.ron), (Limit::Mangan, 8000));
 }
 
 #[test]
 fn kazoe_yakuman_is_an_option() {
     let mut s = sit("123123456789m99m", "4m");
-    s.riichi = true;
-    s.tsumo = true;
-    s.dora_indicators = vec![parse_tile("8m").expect("tile").0];
+    s.conditions.riichi = true;
+    s.conditions.tsumo = true;
+    s.dora_indicators = vec![parse_tile("8m").expect("tile").tile()];
     let w = win(&s, &Rules::default());
     assert_eq!((w.han, w.payment.limit, w.payment.total), (15, Limit::KazoeYakuman, 32000), "{:?}", w.yaku);
-    let w = win(&s, &Rules { kazoe_yakuman: false, ..Rules::default() });
+    let w = win(&s, &Rules::default().kazoe_yakuman(false));
     assert_eq!((w.payment.limit, w.payment.total), (Limit::Sanbaiman, 24000));
 }
 
 #[test]
 fn double_yakuman_is_an_option() {
     let mut s = sit("111m222p333s444z55z", "5z");
-    s.tsumo = true;
+    s.conditions.tsumo = true;
     let w = win(&s, &Rules::default());
     assert_eq!(w.yaku, vec![(Yaku::SuuankouTanki, 26)]);
     assert_eq!((w.han, w.yakuman, w.payment.total), (26, 2, 64000));
-    let w = win(&s, &Rules { double_yakuman: false, ..Rules::default() });
+    let w = win(&s, &Rules::default().double_yakuman(false));
     assert_eq!((w.han, w.yakuman, w.payment.total), (13, 1, 32000));
 }
 
 #[test]
 fn double_wind_pair_fu_is_an_option() {
     let mut s = sit("234m567p234s678s11z", "3m");
-    s.seat = Wind::East;
-    s.riichi = true;
+    s.conditions.seat = Wind::East;
+    s.conditions.riichi = true;
     let pair = |w: &Score| w.fu_parts.iter().find_map(|p| matches!(p, FuPart::ValuePair { .. }).then_some(p.fu()));
     assert_eq!(pair(&win(&s, &Rules::default())), Some(4));
-    assert_eq!(pair(&win(&s, &Rules { double_wind_pair_fu: 2, ..Rules::default() })), Some(2));
+    assert_eq!(pair(&win(&s, &Rules::default().double_wind_pair_fu(2))), Some(2));
 }
 
 #[test]
 fn thirteen_orphans_thirteen_sided_and_tenhou_add_up() {
     let mut s = sit("19m19p19s12345677z", "7z");
-    s.seat = Wind::East;
-    s.tsumo = true;
-    s.tenhou = true;
+    s.conditions.seat = Wind::East;
+    s.conditions.tsumo = true;
+    s.conditions.tenhou = true;
     let w = win(&s, &Rules::default());
     assert_eq!(w.yaku, vec![(Yaku::Tenhou, 13), (Yaku::KokushiMusou13, 26)]);
     assert_eq!((w.han, w.yakuman, w.payment.total), (39, 3, 144000));
@@ -178,14 +178,17 @@ fn bad_input_is_an_error() {
     let rules = Rules::default();
     assert_eq!(kind_of(score(&sit("123m456p789s1112z", "1z"), &rules)), Err(ErrorKind::WrongSize { got: 13 }));
     let missing = sit("123m456p789s11122z", "5m");
-    assert_eq!(kind_of(score(&missing, &rules)), Err(ErrorKind::WinningTileNotInHand(parse_tile("5m").unwrap().0)));
+    assert_eq!(
+        kind_of(score(&missing, &rules)),
+        Err(ErrorKind::WinningTileNotInHand(parse_tile("5m").unwrap().tile()))
+    );
     assert_eq!(kind_of(score(&sit("123m456p789s12356z", "1z"), &rules)), Err(ErrorKind::NotAWinningHand));
     let mut open = sit("234m567p99s[789s][123m]", "2m");
-    open.riichi = true;
+    open.conditions.riichi = true;
     assert_eq!(kind_of(score(&open, &rules)), Err(ErrorKind::Conflict("riichi needs a closed hand")));
     let mut houtei = sit("233445m678p234s99s", "3m");
-    houtei.houtei = true;
-    houtei.tsumo = true;
+    houtei.conditions.houtei = true;
+    houtei.conditions.tsumo = true;
     let houtei_tsumo = "houtei is a ron (haitei is the tsumo on the last tile)";
     assert_eq!(kind_of(score(&houtei, &rules)), Err(ErrorKind::Conflict(houtei_tsumo)));
 }
@@ -193,7 +196,7 @@ fn bad_input_is_an_error() {
 #[test]
 fn indicators_cannot_make_a_fifth_copy_or_outnumber_the_kans() {
     let rules = Rules::default();
-    let t = |text: &str| parse_tile(text).expect("tile").0;
+    let t = |text: &str| parse_tile(text).expect("tile").tile();
     // 99s in the hand and three 9s indicators: five 9s.
     let mut s = sit("233445m678p234s99s", "3m");
     s.dora_indicators = vec![t("9s"), t("9s"), t("9s")];
@@ -204,7 +207,7 @@ fn indicators_cannot_make_a_fifth_copy_or_outnumber_the_kans() {
     );
     // A dora and an ura indicator of 3m beside the hand's two make four; one more is five.
     s.dora_indicators = vec![t("3m")];
-    s.riichi = true;
+    s.conditions.riichi = true;
     s.ura_indicators = vec![t("3m")];
     assert!(score(&s, &rules).is_ok());
     s.ura_indicators.push(t("3m"));
@@ -225,15 +228,15 @@ fn indicators_cannot_make_a_fifth_copy_or_outnumber_the_kans() {
 fn kan_dora_are_more_indicators() {
     // A closed white-dragon kan won on the replacement tile. Indicator 3s: one 4s held.
     let mut s = sit("234m567p23488s[5555z*]", "2s");
-    s.tsumo = true;
-    s.rinshan = true;
-    s.dora_indicators = vec![parse_tile("3s").expect("tile").0];
+    s.conditions.tsumo = true;
+    s.conditions.rinshan = true;
+    s.dora_indicators = vec![parse_tile("3s").expect("tile").tile()];
     let one = win(&s, &Rules::default());
     assert!(one.yaku.contains(&(Yaku::Dora, 1)));
     // The kan turned over two more: 4z (North) points to East (none held), 7z (red) points
     // to white (the four of the kan).
-    s.dora_indicators.push(parse_tile("4z").expect("tile").0);
-    s.dora_indicators.push(parse_tile("7z").expect("tile").0);
+    s.dora_indicators.push(parse_tile("4z").expect("tile").tile());
+    s.dora_indicators.push(parse_tile("7z").expect("tile").tile());
     let three = win(&s, &Rules::default());
     assert!(three.yaku.contains(&(Yaku::Dora, 5)), "{:?}", three.yaku);
     assert_eq!(three.han, one.han + 4);
@@ -242,11 +245,11 @@ fn kan_dora_are_more_indicators() {
 #[test]
 fn ura_dora_need_riichi() {
     let mut s = sit("234m567p23488s[5555z*]", "2s");
-    s.tsumo = true;
-    s.ura_indicators = vec![parse_tile("7s").expect("tile").0];
+    s.conditions.tsumo = true;
+    s.ura_indicators = vec![parse_tile("7s").expect("tile").tile()];
     let w = win(&s, &Rules::default());
     assert!(!has(&w, Yaku::UraDora));
-    s.riichi = true;
+    s.conditions.riichi = true;
     let w = win(&s, &Rules::default());
     assert!(w.yaku.contains(&(Yaku::UraDora, 2)), "{:?}", w.yaku);
 }
@@ -254,13 +257,13 @@ fn ura_dora_need_riichi() {
 #[test]
 fn honba_and_sticks_are_paid_to_the_winner() {
     let mut s = sit("233445m678p234s99s", "3m");
-    s.riichi = true;
-    s.honba = 2;
-    s.sticks = 1;
+    s.conditions.riichi = true;
+    s.conditions.honba = 2;
+    s.conditions.sticks = 1;
     let w = win(&s, &Rules::default());
     // 2 han 30 fu ron 2000, +600 honba, +1000 stick.
     assert_eq!((w.payment.ron, w.payment.total), (2600, 3600));
-    s.tsumo = true;
+    s.conditions.tsumo = true;
     let w = win(&s, &Rules::default());
     // Riichi tsumo pinfu 3 han 20 fu: 700/1300, each payer +200.
     assert_eq!((w.payment.dealer, w.payment.non_dealer, w.payment.total), (1500, 900, 4300));
@@ -269,12 +272,12 @@ fn honba_and_sticks_are_paid_to_the_winner() {
 #[test]
 fn haitei_and_houtei() {
     let mut s = sit("234m567p99s[789s][123m]", "2m");
-    s.houtei = true;
+    s.conditions.houtei = true;
     let w = win(&s, &Rules::default());
     assert_eq!(w.yaku, vec![(Yaku::HouteiRaoyui, 1)]);
-    s.houtei = false;
-    s.haitei = true;
-    s.tsumo = true;
+    s.conditions.houtei = false;
+    s.conditions.haitei = true;
+    s.conditions.tsumo = true;
     let w = win(&s, &Rules::default());
     assert_eq!(w.yaku, vec![(Yaku::HaiteiRaoyue, 1)]);
 }
@@ -282,16 +285,16 @@ fn haitei_and_houtei() {
 #[test]
 fn tenhou_and_chiihou() {
     let mut s = sit("233445m678p234s99s", "3m");
-    s.tsumo = true;
-    s.chiihou = true;
+    s.conditions.tsumo = true;
+    s.conditions.chiihou = true;
     let w = win(&s, &Rules::default());
     assert_eq!((w.yaku.clone(), w.payment.total), (vec![(Yaku::Chiihou, 13)], 32000));
     // Tenhou is the dealer's; chiihou for the dealer is a conflict.
-    s.seat = Wind::East;
+    s.conditions.seat = Wind::East;
     let dealer = "chiihou is a non-dealer's first draw";
     assert_eq!(kind_of(score(&s, &Rules::default())), Err(ErrorKind::Conflict(dealer)));
-    s.chiihou = false;
-    s.tenhou = true;
+    s.conditions.chiihou = false;
+    s.conditions.tenhou = true;
     assert_eq!(win(&s, &Rules::default()).payment.total, 48000);
 }
 
@@ -299,7 +302,7 @@ fn tenhou_and_chiihou() {
 fn fifth_copy_is_an_error_not_a_panic() {
     // A hand cannot even be built with a fifth copy: the tiles crate refuses it.
     let fifth = |s: &str| Hand::parse(s).unwrap_err().kind().clone();
-    let tile = |s: &str| parse_tile(s).unwrap().0;
+    let tile = |s: &str| parse_tile(s).unwrap().tile();
     assert_eq!(fifth("11111m234p567s99s"), haipai_tiles::ErrorKind::TooManyCopies(tile("1m")));
     assert_eq!(fifth("1m234p567s99s[111m][999s]"), haipai_tiles::ErrorKind::TooManyCopies(tile("9s")));
 }

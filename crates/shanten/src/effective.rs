@@ -5,7 +5,7 @@
 //! `k` melds and `p` pairs). Every entry has `V + W >= r` (the suit's vector `V`, the
 //! replacement number `r`), and the entries with `V + W = r` are the suit's *optimal
 //! entries* `E` (a 10-bit mask; generated for every suit class, class of the rest and `m`:
-//! [`tables::suit_optimal`], [`tables::honor_optimal`], one table read instead of the vector
+//! [`tables::suit_optimal`], [`tables::honour_optimal`], one table read instead of the vector
 //! arithmetic of [`optimal_entries`]). A draw changes one entry by at most -1, so it lowers `r`
 //! exactly when it lowers an entry of `E`; a discard changes an entry by at most +1, so it
 //! keeps `r` exactly when it keeps an entry of `E`. Which entries a change of suit class
@@ -111,13 +111,13 @@ pub(crate) fn regular<S: SuitChanges>(
     // call, its argument array passed through memory.
     let ranks = [tables::rank9(sm), tables::rank9(sp), tables::rank9(ss)];
     let [cm, cp, cs] = ranks.map(tables::suit_class_of_rank);
-    let cz = tables::honor_class(sz);
+    let cz = tables::honour_class(sz);
     let mp = tables::combine_suits(cm, cp);
     let mps = tables::add_suit(mp, cs);
-    let r = tables::finish(tables::add_honors(mps, cz), m);
-    let o_m = tables::add_honors(tables::combine_suits(cp, cs), cz);
-    let o_p = tables::add_honors(tables::combine_suits(cm, cs), cz);
-    let o_s = tables::add_honors(mp, cz);
+    let r = tables::finish(tables::add_honours(mps, cz), m);
+    let o_m = tables::add_honours(tables::combine_suits(cp, cs), cz);
+    let o_p = tables::add_honours(tables::combine_suits(cm, cs), cz);
+    let o_s = tables::add_honours(mp, cz);
     let others = [o_m, o_p, o_s];
     let classes = [cm, cp, cs];
     // Candidate kinds: below four copies for a draw, held for a discard.
@@ -128,20 +128,20 @@ pub(crate) fn regular<S: SuitChanges>(
         let e = u32::from(tables::suit_optimal(m, c, others[s]));
         bits |= changes.kinds(suits[s], ranks[s], c, e, draw) << (9 * s);
     }
-    let e = u32::from(tables::honor_optimal(m, cz, mps));
-    let key = tables::honor_key(sz);
+    let e = u32::from(tables::honour_optimal(m, cz, mps));
+    let key = tables::honour_key(sz);
     for c in 0..4 {
         // Draw: a kind held c times gets c + 1. Discard: a kind held c + 1 times gets c.
         let (from, to) = if draw { (c, c + 1) } else { (c + 1, c) };
         let kinds = masks.exactly(from) >> 27 & 0x7f;
         let next = (key + weight(to)).wrapping_sub(weight(from));
-        let changed = tables::honor_change(cz, tables::honor_class_of_key(next), draw);
+        let changed = tables::honour_change(cz, tables::honour_class_of_key(next), draw);
         bits |= kinds << 27 & (u64::from(u32::from(changed) & e != 0)).wrapping_neg();
     }
     (r, bits & candidates)
 }
 
-/// The histogram-key weight of a count (see [`tables::honor_key`]).
+/// The histogram-key weight of a count (see [`tables::honour_key`]).
 #[inline(always)]
 fn weight(c: usize) -> usize {
     (1usize << (3 * c)) >> 3

@@ -16,6 +16,7 @@ pub const CLAMP: u8 = 10;
 /// Maximum tiles in a hand, hence in one suit.
 pub const MAX_TILES: usize = 14;
 
+#[cfg(test)]
 /// Number of patterns of `n` counts in 0..=4 summing to at most `s`, for n in 0..=9 and
 /// s in 0..=14.
 pub fn pattern_counts() -> [[u32; MAX_TILES + 1]; 10] {
@@ -29,6 +30,7 @@ pub fn pattern_counts() -> [[u32; MAX_TILES + 1]; 10] {
     t
 }
 
+#[cfg(test)]
 /// The perfect-hash rank of a pattern of `len` (7 or 9) counts with sum at most 14: the
 /// position of the pattern in lexicographic order among all such patterns.
 pub fn rank(counts: &[u8]) -> u32 {
@@ -122,19 +124,19 @@ pub fn combine(a: &Vector, b: &Vector) -> Vector {
 pub struct Tables {
     /// Class of every suit pattern, in rank order.
     pub suit_class: Vec<u8>,
-    /// Class of every honour histogram key (see [`crate::tables::honor_key`]); 0 where no
+    /// Class of every honour histogram key (see [`crate::tables::honour_key`]); 0 where no
     /// pattern has that key.
-    pub honor_class: Vec<u8>,
+    pub honour_class: Vec<u8>,
     /// The vector of each suit class.
     pub suit_vectors: Vec<Vector>,
     /// The vector of each honour class.
-    pub honor_vectors: Vec<Vector>,
+    pub honour_vectors: Vec<Vector>,
     /// The vector of each combined class (any combination of suits and honours).
     pub combined_vectors: Vec<Vector>,
     /// `[suit class][suit class]` → combined class.
     pub pair_table: Vec<u8>,
     /// `[suit class][honour class]` → combined class.
-    pub suit_honor_table: Vec<u8>,
+    pub suit_honour_table: Vec<u8>,
     /// `[combined class][suit class]` → combined class.
     pub triple_table: Vec<u8>,
     /// `[combined class][honour class]` → combined class.
@@ -146,12 +148,12 @@ pub struct Tables {
     /// with "at most" (a discard that keeps them): [`change_masks`], padded to 128 × 128.
     pub suit_change: [Vec<u16>; 2],
     /// The same for honour classes, padded to 64 × 64.
-    pub honor_change: [Vec<u16>; 2],
+    pub honour_change: [Vec<u16>; 2],
     /// `[m][suit class][combined class]` → the optimal entries of the suit for `m` melds
     /// when the other suits and the honours have that combined class: [`optimal_masks`].
     pub suit_optimal: Vec<u16>,
     /// The same for the honours (`[m][honour class][combined class]`).
-    pub honor_optimal: Vec<u16>,
+    pub honour_optimal: Vec<u16>,
 }
 
 /// `[m][class][combined class]` tables of the optimal entries (bits `2k + p`) of a group's
@@ -195,16 +197,16 @@ pub fn change_masks(vectors: &[Vector], strict: bool, pad: usize) -> Vec<u16> {
     out
 }
 
-/// The class of each honour histogram key (see [`crate::tables::honor_key`]), from the class
+/// The class of each honour histogram key (see [`crate::tables::honour_key`]), from the class
 /// of each honour pattern in rank order; 0 where no pattern has that key.
-fn honor_classes(honor_by_rank: &[u8]) -> Vec<u8> {
+fn honour_classes(honour_by_rank: &[u8]) -> Vec<u8> {
     // Honour classes depend only on how many kinds hold 1, 2, 3 and 4 copies.
-    let mut honor_class = vec![0u8; crate::tables::HONOR_KEYS];
-    for (p, &class) in patterns(7).iter().zip(honor_by_rank) {
-        let key = crate::tables::honor_key(p.as_slice().try_into().expect("seven"));
-        honor_class[key] = class;
+    let mut honour_class = vec![0u8; crate::tables::HONOUR_KEYS];
+    for (p, &class) in patterns(7).iter().zip(honour_by_rank) {
+        let key = crate::tables::honour_key(p.as_slice().try_into().expect("seven"));
+        honour_class[key] = class;
     }
-    honor_class
+    honour_class
 }
 
 /// The combined classes numbered so far: their vectors in order of first appearance.
@@ -236,10 +238,10 @@ impl Combined {
         out
     }
 
-    /// Numbers the classes of class `c` with each of `suits`, each of `honors` and each of
+    /// Numbers the classes of class `c` with each of `suits`, each of `honours` and each of
     /// the first `n` classes, in that order.
-    fn grow(&mut self, c: usize, n: usize, suits: &[Vector], honors: &[Vector]) {
-        for b in suits.iter().chain(honors) {
+    fn grow(&mut self, c: usize, n: usize, suits: &[Vector], honours: &[Vector]) {
+        for b in suits.iter().chain(honours) {
             let v = combine(&self.list[c], b);
             self.id(v);
         }
@@ -249,14 +251,14 @@ impl Combined {
         }
     }
 
-    /// Closes the classes under adding a suit (`suits`), adding honours (`honors`) and
+    /// Closes the classes under adding a suit (`suits`), adding honours (`honours`) and
     /// joining two classes, a round at a time until a round numbers none.
-    fn close(&mut self, suits: &[Vector], honors: &[Vector]) {
+    fn close(&mut self, suits: &[Vector], honours: &[Vector]) {
         let mut done = 0;
         while done < self.list.len() {
             let n = self.list.len();
             for c in 0..n {
-                self.grow(c, n, suits, honors);
+                self.grow(c, n, suits, honours);
             }
             done = n;
         }
@@ -280,33 +282,33 @@ impl Combined {
 /// pinned by the tests.
 pub fn build() -> Tables {
     let (suit_class, suit_vectors) = classes(9, true);
-    let (honor_by_rank, honor_vectors) = classes(7, false);
-    let honor_class = honor_classes(&honor_by_rank);
+    let (honour_by_rank, honour_vectors) = classes(7, false);
+    let honour_class = honour_classes(&honour_by_rank);
     let mut combined = Combined::default();
     let pair_table = combined.table(&suit_vectors, &suit_vectors);
-    let suit_honor_table = combined.table(&suit_vectors, &honor_vectors);
-    combined.close(&suit_vectors, &honor_vectors);
+    let suit_honour_table = combined.table(&suit_vectors, &honour_vectors);
+    combined.close(&suit_vectors, &honour_vectors);
     let triple_table = combined.by_class(&suit_vectors);
-    let full_table = combined.by_class(&honor_vectors);
+    let full_table = combined.by_class(&honour_vectors);
     let join_table = combined.by_class(&combined.list.clone());
     let list = combined.list;
-    let (sp, hp) = (crate::tables::SUIT_CHANGE_PAD, crate::tables::HONOR_CHANGE_PAD);
+    let (sp, hp) = (crate::tables::SUIT_CHANGE_PAD, crate::tables::HONOUR_CHANGE_PAD);
     let suit_change = [change_masks(&suit_vectors, true, sp), change_masks(&suit_vectors, false, sp)];
-    let honor_change = [change_masks(&honor_vectors, true, hp), change_masks(&honor_vectors, false, hp)];
+    let honour_change = [change_masks(&honour_vectors, true, hp), change_masks(&honour_vectors, false, hp)];
     let suit_optimal = optimal_masks(&suit_vectors, &list);
-    let honor_optimal = optimal_masks(&honor_vectors, &list);
+    let honour_optimal = optimal_masks(&honour_vectors, &list);
     Tables {
         suit_optimal,
-        honor_optimal,
+        honour_optimal,
         suit_change,
-        honor_change,
+        honour_change,
         suit_class,
-        honor_class,
+        honour_class,
         suit_vectors,
-        honor_vectors,
+        honour_vectors,
         combined_vectors: list,
         pair_table,
-        suit_honor_table,
+        suit_honour_table,
         triple_table,
         full_table,
         join_table,
@@ -328,24 +330,24 @@ pub fn tables() -> Vec<u8> {
     use crate::tables as t;
     let tb = build();
     assert_eq!(tb.suit_vectors.len(), t::SUIT_CLASSES, "suit classes");
-    assert_eq!(tb.honor_vectors.len(), t::HONOR_CLASSES, "honour classes");
+    assert_eq!(tb.honour_vectors.len(), t::HONOUR_CLASSES, "honour classes");
     assert_eq!(tb.combined_vectors.len(), t::COMBINED_CLASSES, "combined classes");
     let mut out = HEADER.as_bytes().to_vec();
     assert!(out.len() < t::HEADER_LEN);
     out.resize(t::HEADER_LEN - 1, b' ');
     out.push(b'\n');
     out.extend_from_slice(&tb.suit_class);
-    out.extend_from_slice(&tb.honor_class);
-    for v in tb.suit_vectors.iter().chain(&tb.honor_vectors).chain(&tb.combined_vectors) {
+    out.extend_from_slice(&tb.honour_class);
+    for v in tb.suit_vectors.iter().chain(&tb.honour_vectors).chain(&tb.combined_vectors) {
         out.extend_from_slice(v);
         out.extend_from_slice(&[CLAMP; 6]);
     }
     out.extend_from_slice(&tb.pair_table);
-    out.extend_from_slice(&tb.suit_honor_table);
+    out.extend_from_slice(&tb.suit_honour_table);
     out.extend_from_slice(&tb.triple_table);
     out.extend_from_slice(&tb.full_table);
     out.extend_from_slice(&tb.join_table);
-    for table in tb.suit_change.iter().chain(&tb.honor_change).chain([&tb.suit_optimal, &tb.honor_optimal]) {
+    for table in tb.suit_change.iter().chain(&tb.honour_change).chain([&tb.suit_optimal, &tb.honour_optimal]) {
         for bits in table {
             out.extend_from_slice(&bits.to_le_bytes());
         }

@@ -45,14 +45,57 @@
 //! the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
 mod effective;
-pub mod generate;
+mod generate;
 mod memo;
 pub mod reference;
 pub mod sanma;
-pub mod tables;
+#[cfg(test)]
+mod table_tests;
+mod tables;
 
 pub use memo::Memo;
 pub use reference::NOT_APPLICABLE;
+
+/// The bytes of `tables/shanten.bin` as the generator makes them, for `cargo xtask codegen`
+/// (the table layout is private; a unit test checks the committed file against this).
+#[doc(hidden)]
+pub fn generated_tables() -> Vec<u8> {
+    generate::tables()
+}
+
+/// Distances at or above this are stored as this value in [`suit_distances`]: a regular hand
+/// of at most 14 tiles needs at most 9 tiles, so a larger distance never decides an answer.
+pub const DISTANCE_CLAMP: u8 = generate::CLAMP;
+
+/// The distances of one number suit (nine counts, at most 14 tiles in all): entry `2k + p`
+/// is the least number of tiles the suit lacks to hold `k` melds and `p` pairs (`k` 0..=4,
+/// `p` 0 or 1), clamped at [`DISTANCE_CLAMP`]. These are the per-suit vectors the fast
+/// shanten combines, read from its tables; haipai-combinatorics builds its generating
+/// functions on them.
+///
+/// ```
+/// // 123 and 55 of a suit: one meld and a pair cost nothing, two melds lack three tiles.
+/// let d = haipai_shanten::suit_distances(&[1, 1, 1, 0, 2, 0, 0, 0, 0]);
+/// assert_eq!((d[0], d[2], d[3], d[4]), (0, 0, 0, 1));
+/// ```
+pub fn suit_distances(suit: &[u8; 9]) -> [u8; 10] {
+    let v = tables::suit_vector(tables::suit_class(suit));
+    std::array::from_fn(|e| v[e])
+}
+
+/// The replacement number of the regular form with `melds` melds and a pair (0..=4 melds):
+/// the least number of tiles to exchange so that the closed tiles hold them. Any tile count;
+/// [`shanten_regular`] is this minus one for the meld count a size of 3n+1 or 3n+2 implies.
+///
+/// ```
+/// use haipai_tiles::parse_counts;
+/// // Nine tiles, 123m456p789s: three melds made, the pair lacks two tiles.
+/// assert_eq!(haipai_shanten::regular_replacement(&parse_counts("123m456p789s")?, 3), 2);
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+pub fn regular_replacement(counts: &Counts, melds: usize) -> u8 {
+    tables::regular_replacement(counts, melds)
+}
 
 use haipai_tiles::{Counts, Error, ErrorKind, Tile, TileSet};
 

@@ -27,7 +27,7 @@ pub const KINDS: TileSet = TileSet::from_bits(((1 << 34) - 1) & !(0x7f << 1));
 
 /// The manzu of a sanma hand as an honour pattern (1m, 9m, then five empty kinds).
 #[inline(always)]
-fn manzu_as_honors(counts: &Counts) -> [u8; 7] {
+fn manzu_as_honours(counts: &Counts) -> [u8; 7] {
     [counts[0], counts[8], 0, 0, 0, 0, 0]
 }
 
@@ -42,8 +42,8 @@ fn size(counts: &Counts) -> usize {
 pub fn shanten_regular(counts: &Counts) -> i8 {
     let (_, cp, cs, cz) = tables::split(counts);
     let ps = tables::combine_suits(tables::suit_class(cp), tables::suit_class(cs));
-    let with_honors = tables::add_honors(ps, tables::honor_class(cz));
-    let full = tables::add_honors(with_honors, tables::honor_class(&manzu_as_honors(counts)));
+    let with_honours = tables::add_honours(ps, tables::honour_class(cz));
+    let full = tables::add_honours(with_honours, tables::honour_class(&manzu_as_honours(counts)));
     tables::finish(full, size(counts) / 3) as i8 - 1
 }
 

@@ -12,9 +12,9 @@
 //! one-byte *class* (the idea of Cryolite's nyanten; the perfect hash of patterns with at
 //! most 14 tiles is the one tomohxx and xiangting use, computed here three kinds at a time,
 //! see [`rank9`]). Honour kinds are interchangeable, so an honour pattern's class is looked
-//! up by its histogram ([`honor_key`]) in a 4 KiB table instead of by rank. Combining classes is closed over a
+//! up by its histogram ([`honour_key`]) in a 4 KiB table instead of by rank. Combining classes is closed over a
 //! small set of 180 *combined classes*, so three small 2-D tables replace the run-time
-//! merge: `pair[man][pin] → a`, `suit_honor[sou][honours] → b`, `join[a][b] → c`, and the
+//! merge: `pair[man][pin] → a`, `suit_honour[sou][honours] → b`, `join[a][b] → c`, and the
 //! answer for `m` melds is entry `2m + 1` of class `c`'s vector.
 //!
 //! # Layout of `shanten.bin` (all bytes)
@@ -23,7 +23,7 @@
 //! |---|---|---|
 //! | header | 256 | ASCII, names the generator, space-padded, ends in `\n` |
 //! | suit class | 405,350 | class of each suit pattern, by rank ([`rank9`]) |
-//! | honour class | 4,096 | class of each honour histogram key ([`honor_key`]) |
+//! | honour class | 4,096 | class of each honour histogram key ([`honour_key`]) |
 //! | suit vectors | 126 × 16 | cost vector of each suit class, index `2k + p`, padded with 10 |
 //! | honour vectors | 55 × 16 | cost vector of each honour class |
 //! | combined vectors | 180 × 16 | cost vector of each combined class |
@@ -37,7 +37,7 @@
 //! | honour drop | 64 × 64 × 2 | as suit drop, honour classes |
 //! | honour keep | 64 × 64 × 2 | as suit keep, honour classes |
 //! | suit optimal | 5 × 126 × 180 × 2 | `[m][suit class][combined class of the rest]` → u16 (LE) mask of the suit's optimal entries `2k + p` for `m` melds ([`suit_optimal`]) |
-//! | honour optimal | 5 × 55 × 180 × 2 | the same for the honours beside the three suits ([`honor_optimal`]) |
+//! | honour optimal | 5 × 55 × 180 × 2 | the same for the honours beside the three suits ([`honour_optimal`]) |
 //!
 //! Nothing is decoded at start-up: every lookup indexes the `include_bytes!` slice.
 
@@ -49,43 +49,44 @@ pub const HEADER_LEN: usize = 256;
 /// Suit patterns: nine counts 0..=4 summing to at most 14.
 pub const SUIT_PATTERNS: usize = 405_350;
 /// Honour patterns: seven counts 0..=4 summing to at most 14.
-pub const HONOR_PATTERNS: usize = 43_130;
+#[cfg(test)]
+pub const HONOUR_PATTERNS: usize = 43_130;
 /// Honour histogram keys: three bits for each of the numbers of kinds held 1, 2, 3, 4 times.
-pub const HONOR_KEYS: usize = 4096;
+pub const HONOUR_KEYS: usize = 4096;
 /// Distinct clamped suit cost vectors.
 pub const SUIT_CLASSES: usize = 126;
 /// Distinct clamped honour cost vectors.
-pub const HONOR_CLASSES: usize = 55;
+pub const HONOUR_CLASSES: usize = 55;
 /// Distinct combined vectors of two or three suits.
 pub const COMBINED_CLASSES: usize = 180;
 
 const SUIT_CLASS_AT: usize = HEADER_LEN;
-const HONOR_CLASS_AT: usize = SUIT_CLASS_AT + SUIT_PATTERNS;
-const SUIT_VECTORS_AT: usize = HONOR_CLASS_AT + HONOR_KEYS;
-const HONOR_VECTORS_AT: usize = SUIT_VECTORS_AT + 16 * SUIT_CLASSES;
-const COMBINED_VECTORS_AT: usize = HONOR_VECTORS_AT + 16 * HONOR_CLASSES;
+const HONOUR_CLASS_AT: usize = SUIT_CLASS_AT + SUIT_PATTERNS;
+const SUIT_VECTORS_AT: usize = HONOUR_CLASS_AT + HONOUR_KEYS;
+const HONOUR_VECTORS_AT: usize = SUIT_VECTORS_AT + 16 * SUIT_CLASSES;
+const COMBINED_VECTORS_AT: usize = HONOUR_VECTORS_AT + 16 * HONOUR_CLASSES;
 const PAIR_AT: usize = COMBINED_VECTORS_AT + 16 * COMBINED_CLASSES;
-const SUIT_HONOR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
-const TRIPLE_AT: usize = SUIT_HONOR_AT + SUIT_CLASSES * HONOR_CLASSES;
+const SUIT_HONOUR_AT: usize = PAIR_AT + SUIT_CLASSES * SUIT_CLASSES;
+const TRIPLE_AT: usize = SUIT_HONOUR_AT + SUIT_CLASSES * HONOUR_CLASSES;
 const FULL_AT: usize = TRIPLE_AT + COMBINED_CLASSES * SUIT_CLASSES;
-const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOR_CLASSES;
+const JOIN_AT: usize = FULL_AT + COMBINED_CLASSES * HONOUR_CLASSES;
 /// The change tables' row length for suit classes (126 padded to a power of two, so that
 /// a masked index needs no bounds check).
 pub const SUIT_CHANGE_PAD: usize = 128;
 /// The change tables' row length for honour classes.
-pub const HONOR_CHANGE_PAD: usize = 64;
+pub const HONOUR_CHANGE_PAD: usize = 64;
 const SUIT_CHANGE_LEN: usize = 2 * SUIT_CHANGE_PAD * SUIT_CHANGE_PAD;
-const HONOR_CHANGE_LEN: usize = 2 * HONOR_CHANGE_PAD * HONOR_CHANGE_PAD;
+const HONOUR_CHANGE_LEN: usize = 2 * HONOUR_CHANGE_PAD * HONOUR_CHANGE_PAD;
 const SUIT_DROP_AT: usize = JOIN_AT + COMBINED_CLASSES * COMBINED_CLASSES;
 const SUIT_KEEP_AT: usize = SUIT_DROP_AT + SUIT_CHANGE_LEN;
-const HONOR_DROP_AT: usize = SUIT_KEEP_AT + SUIT_CHANGE_LEN;
-const HONOR_KEEP_AT: usize = HONOR_DROP_AT + HONOR_CHANGE_LEN;
-const SUIT_OPTIMAL_AT: usize = HONOR_KEEP_AT + HONOR_CHANGE_LEN;
+const HONOUR_DROP_AT: usize = SUIT_KEEP_AT + SUIT_CHANGE_LEN;
+const HONOUR_KEEP_AT: usize = HONOUR_DROP_AT + HONOUR_CHANGE_LEN;
+const SUIT_OPTIMAL_AT: usize = HONOUR_KEEP_AT + HONOUR_CHANGE_LEN;
 const SUIT_OPTIMAL_LEN: usize = 2 * 5 * SUIT_CLASSES * COMBINED_CLASSES;
-const HONOR_OPTIMAL_AT: usize = SUIT_OPTIMAL_AT + SUIT_OPTIMAL_LEN;
-const HONOR_OPTIMAL_LEN: usize = 2 * 5 * HONOR_CLASSES * COMBINED_CLASSES;
+const HONOUR_OPTIMAL_AT: usize = SUIT_OPTIMAL_AT + SUIT_OPTIMAL_LEN;
+const HONOUR_OPTIMAL_LEN: usize = 2 * 5 * HONOUR_CLASSES * COMBINED_CLASSES;
 /// Total size of the file.
-pub const TOTAL_LEN: usize = HONOR_OPTIMAL_AT + HONOR_OPTIMAL_LEN;
+pub const TOTAL_LEN: usize = HONOUR_OPTIMAL_AT + HONOUR_OPTIMAL_LEN;
 
 /// A change table decoded at compile time from the little-endian bytes at `at` in
 /// [`DATA`] (zeros if the file is too short, so that a stale file still compiles and
@@ -110,8 +111,8 @@ const fn change_table<const P: usize>(at: usize) -> [[u16; P]; P] {
 
 static SUIT_DROP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_DROP_AT);
 static SUIT_KEEP: [[u16; SUIT_CHANGE_PAD]; SUIT_CHANGE_PAD] = change_table(SUIT_KEEP_AT);
-static HONOR_DROP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_DROP_AT);
-static HONOR_KEEP: [[u16; HONOR_CHANGE_PAD]; HONOR_CHANGE_PAD] = change_table(HONOR_KEEP_AT);
+static HONOUR_DROP: [[u16; HONOUR_CHANGE_PAD]; HONOUR_CHANGE_PAD] = change_table(HONOUR_DROP_AT);
+static HONOUR_KEEP: [[u16; HONOUR_CHANGE_PAD]; HONOUR_CHANGE_PAD] = change_table(HONOUR_KEEP_AT);
 
 /// One row of a suit change table: the masks for the 128 (padded) target classes.
 pub type ChangeRow = [u16; SUIT_CHANGE_PAD];
@@ -225,8 +226,9 @@ fn group_sum(g: u64) -> usize {
     (g.wrapping_mul(0x01_01_01) >> 16 & 0xff) as usize
 }
 
+#[cfg(test)]
 /// Perfect-hash rank of an honour pattern (seven counts, sum at most 14), in `0..43,130`
-/// (used by the generator's tests; the tables use [`honor_key`]).
+/// (used by the generator's tests; the tables use [`honour_key`]).
 pub fn rank7(counts: &[u8; 7]) -> usize {
     let mut budget = 14usize;
     let mut r = 0u32;
@@ -245,7 +247,7 @@ pub fn rank7(counts: &[u8; 7]) -> usize {
 /// held at least 1, 2, 3, 4 times, the key `(a-b) + 8(b-c) + 64(c-d) + 512d` is
 /// `(a + 7b) + 56(c + 8d)`, two byte sums small enough not to overflow a byte.
 #[inline(always)]
-pub fn honor_key(counts: &[u8; 7]) -> usize {
+pub fn honour_key(counts: &[u8; 7]) -> usize {
     let mut bytes = [0u8; 8];
     bytes[..7].copy_from_slice(counts);
     let w = u64::from_le_bytes(bytes);
@@ -255,7 +257,7 @@ pub fn honor_key(counts: &[u8; 7]) -> usize {
     let sum = |x: u64| (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
     let low = sum(at_least(1) + 7 * at_least(2));
     let high = sum(at_least(3) + 8 * at_least(4));
-    (low + 56 * high) & (HONOR_KEYS - 1)
+    (low + 56 * high) & (HONOUR_KEYS - 1)
 }
 
 #[inline(always)]
@@ -271,11 +273,11 @@ pub fn suit_class(counts: &[u8; 9]) -> u8 {
     byte(SUIT_CLASS_AT + rank9(counts).min(SUIT_PATTERNS - 1))
 }
 
-/// The class (`0..55`) of an honour pattern ([`honor_vector`]). Sum at most 14 and at most 4
+/// The class (`0..55`) of an honour pattern ([`honour_vector`]). Sum at most 14 and at most 4
 /// of each kind: other counts give some class, never a panic, but not a meaningful one.
 #[inline(always)]
-pub fn honor_class(counts: &[u8; 7]) -> u8 {
-    byte(HONOR_CLASS_AT + honor_key(counts))
+pub fn honour_class(counts: &[u8; 7]) -> u8 {
+    byte(HONOUR_CLASS_AT + honour_key(counts))
 }
 
 /// A cost vector: entry `2k + p` for `k` melds and `p` pairs, clamped at 10; entries
@@ -289,24 +291,6 @@ fn vector_at(at: usize) -> Vector {
     v
 }
 
-/// [`suit_vector`] as one little-endian 128-bit word.
-#[inline(always)]
-pub fn suit_vector_bits(class: u8) -> u128 {
-    u128::from_le_bytes(suit_vector(class))
-}
-
-/// [`honor_vector`] as one little-endian 128-bit word.
-#[inline(always)]
-pub fn honor_vector_bits(class: u8) -> u128 {
-    u128::from_le_bytes(honor_vector(class))
-}
-
-/// [`combined_vector`] as one little-endian 128-bit word.
-#[inline(always)]
-pub fn combined_vector_bits(class: u8) -> u128 {
-    u128::from_le_bytes(combined_vector(class))
-}
-
 /// The clamped cost vector of a suit class: entry `2k + p` is the least number of tiles
 /// the suit lacks for `k` melds and `p` pairs, clamped at 10.
 #[inline]
@@ -314,16 +298,11 @@ pub fn suit_vector(class: u8) -> Vector {
     vector_at(SUIT_VECTORS_AT + 16 * usize::from(class))
 }
 
+#[cfg(test)]
 /// The clamped cost vector of an honour class (no sequences).
 #[inline]
-pub fn honor_vector(class: u8) -> Vector {
-    vector_at(HONOR_VECTORS_AT + 16 * usize::from(class))
-}
-
-/// The clamped cost vector of a combined class ([`combine_suits`], [`add_suit`]).
-#[inline]
-pub fn combined_vector(class: u8) -> Vector {
-    vector_at(COMBINED_VECTORS_AT + 16 * usize::from(class))
+pub fn honour_vector(class: u8) -> Vector {
+    vector_at(HONOUR_VECTORS_AT + 16 * usize::from(class))
 }
 
 /// The combined class of two suits' classes (the min-plus combination of their vectors).
@@ -340,14 +319,14 @@ pub fn add_suit(combined: u8, suit: u8) -> u8 {
 
 /// The combined class of a combined class of three suits and the honours' class.
 #[inline(always)]
-pub fn add_honors(combined: u8, honors: u8) -> u8 {
-    byte(FULL_AT + usize::from(combined) * HONOR_CLASSES + usize::from(honors))
+pub fn add_honours(combined: u8, honours: u8) -> u8 {
+    byte(FULL_AT + usize::from(combined) * HONOUR_CLASSES + usize::from(honours))
 }
 
 /// The combined class of a suit class and an honour class.
 #[inline(always)]
-pub fn suit_with_honors(suit: u8, honors: u8) -> u8 {
-    byte(SUIT_HONOR_AT + usize::from(suit) * HONOR_CLASSES + usize::from(honors))
+pub fn suit_with_honours(suit: u8, honours: u8) -> u8 {
+    byte(SUIT_HONOUR_AT + usize::from(suit) * HONOUR_CLASSES + usize::from(honours))
 }
 
 /// The combined class of two combined classes.
@@ -378,7 +357,7 @@ pub(crate) fn split(counts: &[u8; 34]) -> (&[u8; 9], &[u8; 9], &[u8; 9], &[u8; 7
 pub fn regular_replacement(counts: &[u8; 34], m: usize) -> u8 {
     let (cm, cp, cs, cz) = split(counts);
     let mp = combine_suits(suit_class(cm), suit_class(cp));
-    let sz = suit_with_honors(suit_class(cs), honor_class(cz));
+    let sz = suit_with_honours(suit_class(cs), honour_class(cz));
     finish(join(mp, sz), m)
 }
 
@@ -433,10 +412,11 @@ pub fn suit_class_of_rank(rank: usize) -> u8 {
 
 /// The class of the honour pattern with histogram key `key`.
 #[inline(always)]
-pub fn honor_class_of_key(key: usize) -> u8 {
-    byte(HONOR_CLASS_AT + (key & (HONOR_KEYS - 1)))
+pub fn honour_class_of_key(key: usize) -> u8 {
+    byte(HONOUR_CLASS_AT + (key & (HONOUR_KEYS - 1)))
 }
 
+#[cfg(test)]
 /// The entries (bit `2k + p`) of a suit's cost vector that a change from class `from` to
 /// class `to` lowers (`draw`: a draw) or keeps (`!draw`: a discard; the vector never drops).
 #[inline(always)]
@@ -453,9 +433,9 @@ pub fn suit_change_row(from: u8, draw: bool) -> &'static ChangeRow {
 
 /// [`suit_change`] for honour classes.
 #[inline(always)]
-pub fn honor_change(from: u8, to: u8, draw: bool) -> u16 {
-    let t = if draw { &HONOR_DROP } else { &HONOR_KEEP };
-    t[usize::from(from) & (HONOR_CHANGE_PAD - 1)][usize::from(to) & (HONOR_CHANGE_PAD - 1)]
+pub fn honour_change(from: u8, to: u8, draw: bool) -> u16 {
+    let t = if draw { &HONOUR_DROP } else { &HONOUR_KEEP };
+    t[usize::from(from) & (HONOUR_CHANGE_PAD - 1)][usize::from(to) & (HONOUR_CHANGE_PAD - 1)]
 }
 
 /// The little-endian `u16` at `at` in [`DATA`].
@@ -473,12 +453,12 @@ pub fn suit_optimal(m: usize, suit: u8, rest: u8) -> u16 {
     word(SUIT_OPTIMAL_AT + 2 * i)
 }
 
-/// [`suit_optimal`] for the honours (class `honors`) beside the three suits' combined class
+/// [`suit_optimal`] for the honours (class `honours`) beside the three suits' combined class
 /// `suits`.
 #[inline(always)]
-pub fn honor_optimal(m: usize, honors: u8, suits: u8) -> u16 {
-    let i = (m.min(4) * HONOR_CLASSES + usize::from(honors)) * COMBINED_CLASSES + usize::from(suits);
-    word(HONOR_OPTIMAL_AT + 2 * i)
+pub fn honour_optimal(m: usize, honours: u8, suits: u8) -> u16 {
+    let i = (m.min(4) * HONOUR_CLASSES + usize::from(honours)) * COMBINED_CLASSES + usize::from(suits);
+    word(HONOUR_OPTIMAL_AT + 2 * i)
 }
 
 /// The mask for class `to` in a row of a suit change table.

@@ -66,12 +66,16 @@ pub enum ErrorKind {
 }
 
 impl Error {
-    /// An error of `kind` at a 1-based character column.
+    /// An error of `kind` at a 1-based character column. For the crates of haipai that check tiles (shanten, waits, score);
+    /// not part of the API.
+    #[doc(hidden)]
     pub fn at(column: usize, kind: ErrorKind) -> Error {
         Error { kind, column: Some(column) }
     }
 
-    /// An error of `kind` that concerns the whole input.
+    /// An error of `kind` that concerns the whole input. For the crates of haipai that check tiles (shanten, waits, score); not part of
+    /// the API.
+    #[doc(hidden)]
     pub fn whole(kind: ErrorKind) -> Error {
         Error { kind, column: None }
     }

@@ -138,7 +138,7 @@ impl Hand {
         let mut closed = self.closed;
         let mut reds = self.red;
         closed[tile.index()] += 1;
-        if red && tile.suit() != Suit::Honor && tile.number() == 5 {
+        if red && tile.suit() != Suit::Honour && tile.number() == 5 {
             reds[tile.suit().index()] += 1;
         }
         notation::check_limits(&closed, &reds, &self.melds)?;
@@ -152,7 +152,7 @@ impl Hand {
     pub fn remove(&mut self, tile: Tile, red: bool) -> bool {
         let i = tile.index();
         let s = tile.suit();
-        let reds = if s == Suit::Honor || tile.number() != 5 { 0 } else { self.red[s.index()] };
+        let reds = if s == Suit::Honour || tile.number() != 5 { 0 } else { self.red[s.index()] };
         let ok = if red { reds > 0 } else { self.closed[i] > reds };
         if !ok {
             return false;

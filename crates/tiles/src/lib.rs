@@ -77,7 +77,9 @@ mod wind;
 pub use error::{Error, ErrorKind};
 pub use hand::Hand;
 pub use meld::{Meld, MeldKind};
-pub use notation::{counts_to_glyphs, counts_to_string, counts_to_string_with_red, parse_counts, parse_tile};
+pub use notation::{
+    ParsedTile, counts_to_glyphs, counts_to_string, counts_to_string_with_red, parse_counts, parse_tile,
+};
 pub use tile::{KINDS, PHYSICAL_TILES, PhysicalTile, Suit, Tile};
 pub use tileset::{Counts, TileSet, total};
 pub use wall::Wall;

@@ -45,7 +45,7 @@ impl Meld {
     /// A meld, checked: a chi is three consecutive numbered tiles starting at `first`
     /// (so `first` is 1..7 of a suit); `red` is 0 or 1 and only where the meld holds a five.
     pub fn new(kind: MeldKind, first: Tile, red: u8) -> Option<Meld> {
-        if kind == MeldKind::Chi && (first.is_honor() || first.number() > 7) {
+        if kind == MeldKind::Chi && (first.is_honour() || first.number() > 7) {
             return None;
         }
         let meld = Meld { kind, first, red };

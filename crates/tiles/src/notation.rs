@@ -17,6 +17,8 @@ use crate::error::{Error, ErrorKind};
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{KINDS, Suit, Tile};
 use crate::tileset::Counts;
+use std::fmt;
+use std::str::FromStr;
 
 /// A tile as written: its kind and whether it was written as a red five.
 #[derive(Clone, Copy, Debug)]
@@ -49,15 +51,15 @@ fn honour_of(c: char) -> Option<Tile> {
         'C' | '中' => 7,
         _ => return None,
     };
-    Tile::from_suit_number(Suit::Honor, number)
+    Tile::from_suit_number(Suit::Honour, number)
 }
 
 fn digit_tile(digit: u8, suit: Suit, column: usize) -> Result<Written, Error> {
     let text = format!("{digit}{}", suit.letter());
     let not_a_tile = |reason| Error::at(column, ErrorKind::NotATile { text: text.clone(), reason });
     match (suit, digit) {
-        (Suit::Honor, 0) => Err(not_a_tile("red fives are 0m, 0p and 0s; honours are 1z..7z")),
-        (Suit::Honor, 8 | 9) => Err(not_a_tile("honours are 1z..7z")),
+        (Suit::Honour, 0) => Err(not_a_tile("red fives are 0m, 0p and 0s; honours are 1z..7z")),
+        (Suit::Honour, 8 | 9) => Err(not_a_tile("honours are 1z..7z")),
         (_, 0) => {
             let tile = Tile::from_suit_number(suit, 5).ok_or_else(|| not_a_tile("no such tile"))?;
             Ok(Written { tile, red: true, column })
@@ -131,7 +133,7 @@ fn parse_meld(inner: &[(usize, char)], column: usize) -> Result<Meld, Error> {
         (3, true, None) => MeldKind::Pon,
         (3, false, None) => {
             let run = tiles.windows(2).all(|p| p[1].tile.index() == p[0].tile.index() + 1);
-            if !run || first.is_honor() || first.suit() != tiles[2].tile.suit() {
+            if !run || first.is_honour() || first.suit() != tiles[2].tile.suit() {
                 return Err(bad("three tiles must be a sequence of one suit or three of a kind"));
             }
             MeldKind::Chi
@@ -289,7 +291,7 @@ pub fn counts_to_string_with_red(counts: &Counts, red: &[u8; 3]) -> String {
         let start = out.len();
         for n in 1..=suit.len() {
             let kind = suit.first_kind() + n - 1;
-            let mut reds = if suit == Suit::Honor || n != 5 { 0 } else { red[suit.index()].min(counts[kind]) };
+            let mut reds = if suit == Suit::Honour || n != 5 { 0 } else { red[suit.index()].min(counts[kind]) };
             for _ in 0..counts[kind] {
                 if reds > 0 {
                     out.push('0');
@@ -340,13 +342,60 @@ pub fn parse_counts(input: &str) -> Result<Counts, Error> {
     Ok(parsed.closed)
 }
 
-/// Parses a single tile such as `5m`, `0p` (the red five), `7z`, `E` or `北`.
-/// Returns the kind and whether it was written as a red five.
-pub fn parse_tile(input: &str) -> Result<(Tile, bool), Error> {
+/// One tile as written: its kind and whether it was written as a red five (`0m`, `0p`,
+/// `0s`). It prints as written and reads back what it prints.
+///
+/// ```
+/// use haipai_tiles::{parse_tile, Tile};
+///
+/// let red = parse_tile("0p")?;
+/// assert_eq!((red.tile(), red.is_red()), ("5p".parse::<Tile>()?, true));
+/// assert_eq!(red.to_string(), "0p");
+/// assert!(!parse_tile("E")?.is_red());
+/// # Ok::<(), haipai_tiles::Error>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ParsedTile {
+    tile: Tile,
+    red: bool,
+}
+
+impl ParsedTile {
+    /// The kind (a red five gives its five).
+    pub const fn tile(self) -> Tile {
+        self.tile
+    }
+
+    /// True if it was written as a red five.
+    pub const fn is_red(self) -> bool {
+        self.red
+    }
+}
+
+impl fmt::Display for ParsedTile {
+    /// MPSZ form with `0` for a red five.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.red { write!(f, "0{}", self.tile.suit().letter()) } else { write!(f, "{}", self.tile) }
+    }
+}
+
+impl FromStr for ParsedTile {
+    type Err = Error;
+
+    /// As [`parse_tile`].
+    fn from_str(s: &str) -> Result<ParsedTile, Error> {
+        parse_tile(s)
+    }
+}
+
+/// Parses a single tile such as `5m`, `0p` (the red five), `7z`, `E` or `北`: its kind and
+/// whether it was written as a red five. For the kind alone, `str::parse::<Tile>` does the
+/// same.
+pub fn parse_tile(input: &str) -> Result<ParsedTile, Error> {
     let chars: Vec<(usize, char)> = input.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
     let tiles = scan_tiles(&chars)?;
     match tiles.as_slice() {
-        [w] => Ok((w.tile, w.red)),
+        [w] => Ok(ParsedTile { tile: w.tile, red: w.red }),
         [] => Err(Error::whole(ErrorKind::Empty)),
         _ => Err(Error::whole(ErrorKind::WrongSize { expected: "1".into(), got: tiles.len(), melds: 0 })),
     }

@@ -14,12 +14,12 @@ pub enum Suit {
     /// Bamboo, 索子 (`s`).
     Sou,
     /// Winds and dragons, 字牌 (`z`).
-    Honor,
+    Honour,
 }
 
 impl Suit {
     /// All four suits in index order.
-    pub const ALL: [Suit; 4] = [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honor];
+    pub const ALL: [Suit; 4] = [Suit::Man, Suit::Pin, Suit::Sou, Suit::Honour];
 
     /// The MPSZ letter of the suit.
     pub const fn letter(self) -> char {
@@ -27,7 +27,7 @@ impl Suit {
             Suit::Man => 'm',
             Suit::Pin => 'p',
             Suit::Sou => 's',
-            Suit::Honor => 'z',
+            Suit::Honour => 'z',
         }
     }
 
@@ -37,7 +37,7 @@ impl Suit {
             'm' => Some(Suit::Man),
             'p' => Some(Suit::Pin),
             's' => Some(Suit::Sou),
-            'z' => Some(Suit::Honor),
+            'z' => Some(Suit::Honour),
             _ => None,
         }
     }
@@ -55,7 +55,7 @@ impl Suit {
     /// Number of kinds in the suit: 9, or 7 for honours.
     pub const fn len(self) -> usize {
         match self {
-            Suit::Honor => 7,
+            Suit::Honour => 7,
             _ => 9,
         }
     }
@@ -126,7 +126,7 @@ impl Tile {
             0 => Suit::Man,
             1 => Suit::Pin,
             2 => Suit::Sou,
-            _ => Suit::Honor,
+            _ => Suit::Honour,
         }
     }
 
@@ -136,7 +136,7 @@ impl Tile {
     }
 
     /// True for winds and dragons.
-    pub const fn is_honor(self) -> bool {
+    pub const fn is_honour(self) -> bool {
         self.0 >= 27
     }
 
@@ -152,17 +152,17 @@ impl Tile {
 
     /// True for 1 and 9 of a numbered suit (老頭牌).
     pub const fn is_terminal(self) -> bool {
-        !self.is_honor() && matches!(self.0 % 9, 0 | 8)
+        !self.is_honour() && matches!(self.0 % 9, 0 | 8)
     }
 
     /// True for terminals and honours (么九牌, yaochuuhai).
-    pub const fn is_terminal_or_honor(self) -> bool {
-        self.is_honor() || self.is_terminal()
+    pub const fn is_terminal_or_honour(self) -> bool {
+        self.is_honour() || self.is_terminal()
     }
 
     /// True for 2..8 of a numbered suit (中張牌, simples).
     pub const fn is_simple(self) -> bool {
-        !self.is_terminal_or_honor()
+        !self.is_terminal_or_honour()
     }
 
     /// The tile a dora indicator points at: the next number, 9 wraps to 1, winds cycle
@@ -187,7 +187,7 @@ impl Tile {
             Suit::Man => 0x1F007 + (self.number() as u32 - 1),
             Suit::Sou => 0x1F010 + (self.number() as u32 - 1),
             Suit::Pin => 0x1F019 + (self.number() as u32 - 1),
-            Suit::Honor => match self.number() {
+            Suit::Honour => match self.number() {
                 1..=4 => 0x1F000 + (self.number() as u32 - 1),
                 5 => 0x1F006,
                 6 => 0x1F005,
@@ -226,8 +226,8 @@ impl FromStr for Tile {
     type Err = Error;
 
     /// Parses one tile as [`parse_tile`](crate::parse_tile) does (`5m`, `7z`, `E`, `北`); a
-    /// red five (`0m`) gives its kind, the five (use [`parse_tile`](crate::parse_tile) to
-    /// learn that it was red).
+    /// red five (`0m`) gives its kind, the five ([`parse_tile`](crate::parse_tile) also tells
+    /// that it was red).
     ///
     /// ```
     /// use haipai_tiles::Tile;
@@ -239,7 +239,7 @@ impl FromStr for Tile {
     /// # Ok::<(), haipai_tiles::Error>(())
     /// ```
     fn from_str(s: &str) -> Result<Tile, Error> {
-        crate::notation::parse_tile(s).map(|(tile, _red)| tile)
+        crate::notation::parse_tile(s).map(crate::ParsedTile::tile)
     }
 }
 
@@ -286,7 +286,7 @@ impl PhysicalTile {
     /// True for the red five of a numbered suit (copy 0 of 5m, 5p, 5s).
     pub const fn is_red(self) -> bool {
         let kind = self.kind();
-        self.copy() == 0 && !kind.is_honor() && kind.number() == 5
+        self.copy() == 0 && !kind.is_honour() && kind.number() == 5
     }
 }
 

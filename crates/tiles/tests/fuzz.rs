@@ -57,10 +57,9 @@ fn check(input: &str) {
         Ok(counts) => assert!(counts.iter().all(|&c| c <= 4), "{input:?}"),
         Err(e) => assert!(located(&e), "{input:?}: an error without its column: {e}"),
     }
-    if let Ok((tile, red)) = parse_tile(input) {
-        assert!(!red || tile.number() == 5, "{input:?}");
-        let printed = if red { format!("0{}", tile.suit().letter()) } else { tile.to_string() };
-        assert_eq!(parse_tile(&printed), Ok((tile, red)), "{input:?}");
+    if let Ok(parsed) = parse_tile(input) {
+        assert!(!parsed.is_red() || parsed.tile().number() == 5, "{input:?}");
+        assert_eq!(parse_tile(&parsed.to_string()), Ok(parsed), "{input:?}");
     }
     match input.parse::<Meld>() {
         Ok(meld) => assert_eq!(meld.to_string().parse::<Meld>(), Ok(meld), "{input:?}"),

@@ -70,9 +70,12 @@ fn size_error_mentions_melds() {
 
 #[test]
 fn single_tiles() {
-    assert_eq!(parse_tile("0p").unwrap(), (Tile::from_suit_number(haipai_tiles::Suit::Pin, 5).unwrap(), true));
-    assert_eq!(parse_tile("北").unwrap(), (Tile::NORTH, false));
-    assert_eq!(parse_tile("7z").unwrap(), (Tile::RED, false));
+    let parsed = parse_tile("0p").unwrap();
+    assert_eq!((parsed.tile(), parsed.is_red()), (Tile::from_suit_number(haipai_tiles::Suit::Pin, 5).unwrap(), true));
+    let parsed = parse_tile("北").unwrap();
+    assert_eq!((parsed.tile(), parsed.is_red()), (Tile::NORTH, false));
+    let parsed = parse_tile("7z").unwrap();
+    assert_eq!((parsed.tile(), parsed.is_red()), (Tile::RED, false));
     let kind = |s: &str| parse_tile(s).unwrap_err().kind().clone();
     assert_eq!(kind("12m"), ErrorKind::WrongSize { expected: "1".into(), got: 2, melds: 0 });
     assert_eq!(kind("9z"), ErrorKind::NotATile { text: "9z".into(), reason: "honours are 1z..7z" });
@@ -130,8 +133,8 @@ proptest! {
         if let Ok(counts) = parse_counts(&s) {
             prop_assert!(counts.iter().all(|&c| c <= 4));
         }
-        if let Ok((tile, red)) = parse_tile(&s) {
-            prop_assert!(!red || tile.number() == 5);
+        if let Ok(parsed) = parse_tile(&s) {
+            prop_assert!(!parsed.is_red() || parsed.tile().number() == 5);
         }
     }
 

@@ -20,7 +20,7 @@
 //! # Karaten
 //!
 //! A line whose every winning tile is already held four times (closed tiles and called melds
-//! together) wins on nothing (空聴) and is dropped unless [`Options::karaten`] is set. A two-sided
+//! together) wins on nothing (空聴) and is dropped unless [`LineOptions::karaten`] is set. A two-sided
 //! wait with one side used up stays and wins on the other side only ([`Line::wins`]).
 //!
 //! haipai-shanten reads the closed tiles only, so a hand whose only winning tiles are held four
@@ -74,6 +74,9 @@
 //! The mahjong terms (tanki, shanpon, kanchan, karaten, ...) are explained in the glossary of
 //! the `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
+/// Document 004's example hands and lines: data for the tests and `cargo xtask verify`, not
+/// part of the API.
+#[doc(hidden)]
 pub mod document004;
 mod line;
 mod parse;
@@ -82,11 +85,11 @@ mod shape;
 mod waits;
 mod win_kind;
 
+pub use haipai_decompose::{ParseError, ParseErrorKind};
 pub use line::{Line, Notation, WaitKind};
-pub use parse::{ParseError, ParseErrorKind};
 pub use shape::Shape;
-pub use waits::{Options, Waits, hand_waits, waits, waits_with};
-pub use win_kind::win_kinds;
+pub use waits::{LineOptions, Waits, hand_waits, waits, waits_with};
+pub use win_kind::{group_wait, win_kinds};
 
 /// The crate's public types are `Send + Sync`, so users may share them between threads.
 #[cfg(test)]
@@ -102,7 +105,7 @@ mod send_sync {
         assert_send_sync::<Line>();
         assert_send_sync::<WaitKind>();
         assert_send_sync::<Shape>();
-        assert_send_sync::<Options>();
+        assert_send_sync::<LineOptions>();
         assert_send_sync::<Notation>();
         assert_send_sync::<ParseError>();
     }

@@ -1,5 +1,5 @@
-//! Reading back what [`WaitKind`], [`Shape`] and [`Line`] print: their `FromStr`, and
-//! [`ParseError`].
+//! Reading back what [`WaitKind`], [`Shape`] and [`Line`] print: their `FromStr`, written on
+//! haipai-decompose's notation reader and its error, [`ParseError`].
 //!
 //! The readers take exactly the text `Display` prints: no spaces but the one of a shape, no
 //! red fives (`0`), a line's groups and pairs in the printed (sorted) order. A line's wait kind
@@ -8,253 +8,9 @@
 
 use crate::line::{Line, WaitKind};
 use crate::shape::Shape;
-use haipai_decompose::{Group, TERMINALS_AND_HONORS};
+use haipai_decompose::{Group, ParseError, ParseErrorKind, Reader, TERMINALS_AND_HONOURS};
 use haipai_tiles::{Suit, Tile, TileSet};
-use std::fmt;
 use std::str::FromStr;
-
-/// An error from reading a [`WaitKind`], a [`Shape`] or a [`Line`].
-///
-/// The message names what was wrong and where (a 1-based character column of the input):
-/// `at 7: '(124m)' is not a pair or group: not three of a kind nor three in a row`. An empty
-/// input and an unknown wait kind concern the whole input and have no column.
-///
-/// ```
-/// use haipai_waits::{Line, ParseErrorKind};
-///
-/// let err = "(123m)(456m)(789m)(11z)[19m]".parse::<Line>().unwrap_err();
-/// assert_eq!(err.column(), Some(24));
-/// assert!(matches!(err.kind(), ParseErrorKind::NotALine(_)));
-/// assert_eq!(err.to_string(), "at 24: not a waiting line: two waiting tiles are a pair or two tiles of a suit at most two apart");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    kind: ParseErrorKind,
-    column: Option<usize>,
-}
-
-/// What went wrong (new kinds may be added).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ParseErrorKind {
-    /// The input is empty.
-    Empty(&'static str),
-    /// A name that is no wait kind or shape.
-    UnknownName {
-        /// `wait kind` or `shape`.
-        what: &'static str,
-        /// The text as given.
-        text: String,
-    },
-    /// A character that cannot stand where it is.
-    UnexpectedCharacter {
-        /// The character found.
-        found: char,
-        /// What should stand there, e.g. `a suit letter (m, p, s or z)`.
-        expected: &'static str,
-    },
-    /// The text ends where more is needed.
-    UnexpectedEnd(&'static str),
-    /// Digits with no suit letter after them.
-    MissingSuit(String),
-    /// A digit and suit that name no tile here: `8z`, or `0m` (no red five is printed).
-    NotATile {
-        /// The digit and its suit letter, e.g. `8z`.
-        text: String,
-        /// Why, e.g. `honours are 1z..7z`.
-        reason: &'static str,
-    },
-    /// Tiles written as a shape they do not make: `(124m)`, `nobetan 4568m`.
-    NotAShape {
-        /// The shape as written.
-        text: String,
-        /// What it was read as: `pair or group`, `nobetan`, `waiting part`.
-        what: &'static str,
-        /// Why it is none.
-        reason: &'static str,
-    },
-    /// An opening bracket that is never closed.
-    Unclosed(char),
-    /// A fifth copy of a kind.
-    TooManyCopies(Tile),
-    /// A pair or group written before one it should follow.
-    OutOfOrder {
-        /// The pair or group as written.
-        text: String,
-        /// The one before it.
-        previous: String,
-    },
-    /// Pairs, groups and a waiting part that make no waiting line together (the reason).
-    NotALine(&'static str),
-}
-
-impl ParseError {
-    /// An error of `kind` at a 1-based character column.
-    pub fn at(column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { kind, column: Some(column) }
-    }
-
-    /// An error of `kind` that concerns the whole input.
-    pub fn whole(kind: ParseErrorKind) -> ParseError {
-        ParseError { kind, column: None }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &ParseErrorKind {
-        &self.kind
-    }
-
-    /// The 1-based character column where it went wrong, if it concerns one place.
-    pub fn column(&self) -> Option<usize> {
-        self.column
-    }
-}
-
-impl fmt::Display for ParseErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseErrorKind::Empty(what) => write!(f, "no {what} given"),
-            ParseErrorKind::UnknownName { what: "shape", text } => {
-                write!(f, "'{text}' is not a shape: nobetan or sanmenchan")
-            }
-            ParseErrorKind::UnknownName { what, text } => write!(
-                f,
-                "'{text}' is not a {what}: tanki, shanpon, ryanmen, kanchan, penchan, seven-pairs, thirteen-orphans or thirteen-orphans-13"
-            ),
-            ParseErrorKind::UnexpectedCharacter { found, expected } => {
-                write!(f, "'{found}' where {expected} should be")
-            }
-            ParseErrorKind::UnexpectedEnd(expected) => write!(f, "the text ends where {expected} should be"),
-            ParseErrorKind::MissingSuit(digits) => {
-                write!(f, "digits '{digits}' have no suit letter after them (m, p, s or z)")
-            }
-            ParseErrorKind::NotATile { text, reason } => write!(f, "'{text}' is not a tile: {reason}"),
-            ParseErrorKind::NotAShape { text, what, reason } => write!(f, "'{text}' is not a {what}: {reason}"),
-            ParseErrorKind::Unclosed(open) => write!(f, "'{open}' is never closed by '{}'", closer(*open)),
-            ParseErrorKind::TooManyCopies(t) => write!(f, "five copies of {t}"),
-            ParseErrorKind::OutOfOrder { text, previous } => write!(
-                f,
-                "'{text}' comes after '{previous}': pairs and groups go by lowest tile, then as (11m) (111m) (123m)"
-            ),
-            ParseErrorKind::NotALine(reason) => write!(f, "not a waiting line: {reason}"),
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(c) => write!(f, "at {c}: {}", self.kind),
-            None => write!(f, "{}", self.kind),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// The closing bracket of an opening one.
-fn closer(open: char) -> char {
-    if open == '(' { ')' } else { ']' }
-}
-
-/// The tile of digit `d` in `suit`, written at `column`.
-fn tile_of(d: u8, suit: Suit, column: usize) -> Result<Tile, ParseError> {
-    let reason = match d {
-        0 => "a red five is written 5 here",
-        8 | 9 if suit == Suit::Honor => "honours are 1z..7z",
-        _ => match Tile::from_suit_number(suit, d) {
-            Some(tile) => return Ok(tile),
-            None => "no such tile",
-        },
-    };
-    Err(ParseError::at(column, ParseErrorKind::NotATile { text: format!("{d}{}", suit.letter()), reason }))
-}
-
-/// A run of digits and its suit letter, the tiles read and checked.
-struct Run {
-    /// The tiles, each with the column of its digit.
-    tiles: Vec<(Tile, usize)>,
-    suit: Suit,
-}
-
-/// A cursor over the characters of the input.
-struct Reader {
-    chars: Vec<char>,
-    at: usize,
-}
-
-impl Reader {
-    fn new(input: &str) -> Reader {
-        Reader { chars: input.chars().collect(), at: 0 }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.at).copied()
-    }
-
-    /// The 1-based column of the next character.
-    fn column(&self) -> usize {
-        self.at + 1
-    }
-
-    fn is_done(&self) -> bool {
-        self.at >= self.chars.len()
-    }
-
-    /// The text from column `from` to the cursor.
-    fn text_from(&self, from: usize) -> String {
-        self.chars[from - 1..self.at].iter().collect()
-    }
-
-    /// An error for the next character (or the end), where `expected` should be.
-    fn unexpected(&self, expected: &'static str) -> ParseError {
-        match self.peek() {
-            Some(found) => ParseError::at(self.column(), ParseErrorKind::UnexpectedCharacter { found, expected }),
-            None => ParseError::at(self.column(), ParseErrorKind::UnexpectedEnd(expected)),
-        }
-    }
-
-    /// Ok if nothing is left.
-    fn expect_end(&self) -> Result<(), ParseError> {
-        if self.is_done() { Ok(()) } else { Err(self.unexpected("the end of the text")) }
-    }
-
-    /// Reads `c`, or an error naming `expected`.
-    fn expect(&mut self, c: char, expected: &'static str) -> Result<(), ParseError> {
-        if self.peek() == Some(c) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(self.unexpected(expected))
-        }
-    }
-
-    /// Reads digits and their suit letter; `None` if no digit stands at the cursor.
-    fn run(&mut self) -> Result<Option<Run>, ParseError> {
-        let mut digits = Vec::new();
-        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
-            digits.push((d as u8, self.column()));
-            self.at += 1;
-        }
-        let Some(&(_, first)) = digits.first() else { return Ok(None) };
-        let Some(c) = self.peek() else {
-            let text = digits.iter().map(|&(d, _)| char::from(b'0' + d)).collect();
-            return Err(ParseError::at(first, ParseErrorKind::MissingSuit(text)));
-        };
-        let suit = Suit::from_letter(c).ok_or_else(|| self.unexpected("a digit or a suit letter (m, p, s or z)"))?;
-        self.at += 1;
-        let tiles = digits.iter().map(|&(d, col)| tile_of(d, suit, col).map(|t| (t, col))).collect::<Result<_, _>>()?;
-        Ok(Some(Run { tiles, suit }))
-    }
-
-    /// Reads the bracket closing `open`, written at `column`.
-    fn close(&mut self, open: char, column: usize) -> Result<(), ParseError> {
-        if self.is_done() {
-            return Err(ParseError::at(column, ParseErrorKind::Unclosed(open)));
-        }
-        self.expect(closer(open), if open == '(' { "')'" } else { "a digit or ']'" })
-    }
-}
 
 impl FromStr for WaitKind {
     type Err = ParseError;
@@ -304,7 +60,7 @@ impl FromStr for Shape {
             return Err(ParseError::whole(ParseErrorKind::Empty("shape")));
         }
         while reader.peek().is_some_and(|c| c.is_ascii_lowercase()) {
-            reader.at += 1;
+            reader.advance();
         }
         let name = reader.text_from(1);
         let (what, len, first, last): (_, u8, u8, u8) = match name.as_str() {
@@ -321,7 +77,7 @@ impl FromStr for Shape {
         reader.expect_end()?;
         let numbers: Vec<u8> = run.tiles.iter().map(|&(t, _)| t.number()).collect();
         let start = numbers[0];
-        let fits = run.suit != Suit::Honor
+        let fits = run.suit != Suit::Honour
             && numbers.len() == usize::from(len)
             && numbers.iter().zip(start..).all(|(&n, m)| n == m)
             && (first..=last).contains(&start);
@@ -354,7 +110,7 @@ fn member(reader: &mut Reader) -> Result<Member, ParseError> {
     let column = reader.column();
     reader.expect('(', "'('")?;
     let run = reader.run()?.ok_or_else(|| reader.unexpected("a digit 1-9"))?;
-    reader.close('(', column)?;
+    reader.close('(', column, "')'")?;
     let text = reader.text_from(column);
     let not_a = |reason| {
         ParseError::at(column, ParseErrorKind::NotAShape { text: text.clone(), what: "pair or group", reason })
@@ -402,7 +158,7 @@ fn waiting_part(reader: &mut Reader) -> Result<Vec<(Tile, usize)>, ParseError> {
             reader.unexpected("a digit 1-9")
         });
     }
-    reader.close('[', column)?;
+    reader.close('[', column, "a digit or ']'")?;
     Ok(tiles)
 }
 
@@ -441,7 +197,7 @@ impl FromStr for Line {
     /// read as [`waits`](crate::waits) computes it, without called melds (the shape's tiles
     /// less those the line's own tiles hold four times). So every line of `waits` and of
     /// [`waits_with`](crate::waits_with) without meld tiles reads back equal; a line whose
-    /// wins the called melds cut (a karaten kept by [`Options::karaten`](crate::Options), a
+    /// wins the called melds cut (a karaten kept by [`LineOptions::karaten`](crate::LineOptions), a
     /// side used up) reads back with those wins restored.
     ///
     /// ```
@@ -467,7 +223,8 @@ impl FromStr for Line {
             if let Some(previous) = members.last()
                 && m.key < previous.key
             {
-                let kind = ParseErrorKind::OutOfOrder { text: m.text, previous: previous.text.clone() };
+                let order = "pairs and groups go by lowest tile, then as (11m) (111m) (123m)";
+                let kind = ParseErrorKind::OutOfOrder { text: m.text, previous: previous.text.clone(), order };
                 return Err(ParseError::at(m.column, kind));
             }
             add_member(&mut counts, &m)?;
@@ -528,7 +285,7 @@ fn kind_and_wins(groups: usize, pairs: &[Tile], waiting: &[Tile]) -> Result<(Wai
 fn two_tile_wait(a: Tile, b: Tile) -> Result<(WaitKind, TileSet), &'static str> {
     let near = |d: usize| Tile::new(a.index() + d).unwrap_or(a);
     let one = |t: Tile| TileSet::EMPTY.with(t);
-    let numbered = !a.is_honor() && a.suit() == b.suit();
+    let numbered = !a.is_honour() && a.suit() == b.suit();
     match b.index() - a.index() {
         0 => Ok((WaitKind::Shanpon, one(a))),
         1 if numbered && a.number() == 1 => Ok((WaitKind::Penchan, one(near(2)))),
@@ -541,7 +298,7 @@ fn two_tile_wait(a: Tile, b: Tile) -> Result<(WaitKind, TileSet), &'static str> 
 
 /// The kind and completing tiles of a thirteen-tile waiting part.
 fn thirteen_orphans(waiting: &[Tile]) -> Result<(WaitKind, TileSet), &'static str> {
-    let orphans: TileSet = TERMINALS_AND_HONORS.iter().filter_map(|&i| Tile::new(i)).collect();
+    let orphans: TileSet = TERMINALS_AND_HONOURS.iter().filter_map(|&i| Tile::new(i)).collect();
     let held: TileSet = waiting.iter().copied().collect();
     let doubled = waiting.windows(3).any(|w| w[0] == w[2]);
     if waiting.iter().any(|t| !orphans.contains(*t)) || doubled {

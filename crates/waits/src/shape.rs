@@ -34,7 +34,7 @@ impl fmt::Display for Shape {
 
 fn offset(t: Tile, d: usize) -> Option<Tile> {
     let i = t.index() + d;
-    if t.is_honor() || usize::from(t.number()) + d > 9 { None } else { Tile::new(i) }
+    if t.is_honour() || usize::from(t.number()) + d > 9 { None } else { Tile::new(i) }
 }
 
 /// True if `a`'s groups without `ga` equal `b`'s groups without `gb`, and the pairs match.

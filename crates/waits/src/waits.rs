@@ -2,12 +2,20 @@
 //! decompositions of the closed tiles), seven pairs and thirteen orphans, then karaten.
 
 use crate::line::{Line, Notation, WaitKind};
-use haipai_decompose::{Block, BlockKind, BlockKinds, Decompositions, Group, TERMINALS_AND_HONORS};
+use haipai_decompose::{Block, BlockKind, BlockKinds, Decompositions, Group, TERMINALS_AND_HONOURS};
 use haipai_tiles::{Counts, Error, ErrorKind, Hand, Tile, TileSet, total};
 
-/// What to include.
+/// Which lines [`waits_with`] and [`hand_waits`] list. New fields may be added, so outside
+/// this crate it is built from the default with its setters:
+///
+/// ```
+/// use haipai_waits::LineOptions;
+/// let keep_all = LineOptions::default().karaten(true);
+/// assert!(keep_all.karaten && keep_all.seven_pairs && keep_all.thirteen_orphans);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Options {
+#[non_exhaustive]
+pub struct LineOptions {
     /// Keep karaten lines (every winning tile already held four times); they win on nothing
     /// and [`Line::is_karaten`] marks them. Default false.
     pub karaten: bool,
@@ -17,9 +25,32 @@ pub struct Options {
     pub thirteen_orphans: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options { karaten: false, seven_pairs: true, thirteen_orphans: true }
+impl Default for LineOptions {
+    fn default() -> LineOptions {
+        LineOptions { karaten: false, seven_pairs: true, thirteen_orphans: true }
+    }
+}
+
+impl LineOptions {
+    /// With karaten lines kept (`true`) or dropped.
+    #[must_use]
+    pub const fn karaten(mut self, karaten: bool) -> LineOptions {
+        self.karaten = karaten;
+        self
+    }
+
+    /// With the seven-pairs line listed (`true`) or not.
+    #[must_use]
+    pub const fn seven_pairs(mut self, seven_pairs: bool) -> LineOptions {
+        self.seven_pairs = seven_pairs;
+        self
+    }
+
+    /// With thirteen-orphans lines listed (`true`) or not.
+    #[must_use]
+    pub const fn thirteen_orphans(mut self, thirteen_orphans: bool) -> LineOptions {
+        self.thirteen_orphans = thirteen_orphans;
+        self
     }
 }
 
@@ -83,7 +114,7 @@ impl Waits {
 }
 
 /// The waits of a closed hand of 3n+1 tiles (13, 10, 7, 4 or 1; fewer tiles means called
-/// melds, which are then assumed to hold none of these kinds), with the default [`Options`].
+/// melds, which are then assumed to hold none of these kinds), with the default [`LineOptions`].
 /// Other sizes give no lines.
 ///
 /// ```
@@ -99,32 +130,32 @@ impl Waits {
 /// ```
 #[must_use]
 pub fn waits(closed: &Counts) -> Waits {
-    waits_with(closed, &[0; 34], Options::default())
+    waits_with(closed, &[0; 34], LineOptions::default())
 }
 
 /// The waits of a hand: closed tiles, the tiles of its called melds (`meld_tiles`, only used to
-/// count copies for karaten), and [`Options`].
+/// count copies for karaten), and [`LineOptions`].
 ///
 /// Any counts are accepted (never a panic): a closed size other than 3n+1 (at most 13) gives
 /// no lines, and [`Waits::held`] adds the two arrays, a sum past 255 staying at 255.
 ///
 /// ```
-/// use haipai_waits::{Notation, Options, waits_with};
+/// use haipai_waits::{Notation, LineOptions, waits_with};
 /// use haipai_tiles::parse_counts;
 ///
 /// // A 1m tanki: with a called pon of 2m it waits on 1m...
 /// let closed = parse_counts("1m123p456p789p")?;
 /// let pon_2m = parse_counts("222m")?;
-/// assert_eq!(waits_with(&closed, &pon_2m, Options::default()).winning_tiles().to_string(), "1m");
+/// assert_eq!(waits_with(&closed, &pon_2m, LineOptions::default()).winning_tiles().to_string(), "1m");
 /// // ... with a called pon of 1m every 1m is held: karaten, kept only on request.
 /// let pon_1m = parse_counts("111m")?;
-/// assert!(!waits_with(&closed, &pon_1m, Options::default()).is_tenpai());
-/// let kept = waits_with(&closed, &pon_1m, Options { karaten: true, ..Options::default() });
+/// assert!(!waits_with(&closed, &pon_1m, LineOptions::default()).is_tenpai());
+/// let kept = waits_with(&closed, &pon_1m, LineOptions::default().karaten(true));
 /// assert_eq!(kept.classic_lines(Notation::Mpsz), ["(123p)(456p)(789p)[1m]"]);
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
 #[must_use]
-pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: Options) -> Waits {
+pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: LineOptions) -> Waits {
     let mut held = *closed;
     for (h, m) in held.iter_mut().zip(meld_tiles) {
         *h = h.saturating_add(*m);
@@ -151,17 +182,17 @@ pub fn waits_with(closed: &Counts, meld_tiles: &Counts, options: Options) -> Wai
 /// The waits of a [`Hand`] of 13 tiles (closed tiles + 3 per called meld), with `options`.
 ///
 /// ```
-/// use haipai_waits::{hand_waits, Options};
+/// use haipai_waits::{hand_waits, LineOptions};
 /// use haipai_tiles::Hand;
 /// let hand = Hand::parse("1m234p[789s][5555z*][111z]")?;
-/// let w = hand_waits(&hand, Options::default())?;
+/// let w = hand_waits(&hand, LineOptions::default())?;
 /// assert_eq!(w.lines()[0].to_string(), "(234p)[1m]");
-/// let fourteen = hand_waits(&Hand::parse("11m234p[789s][5555z*][111z]")?, Options::default());
+/// let fourteen = hand_waits(&Hand::parse("11m234p[789s][5555z*][111z]")?, LineOptions::default());
 /// let message = "13 tiles expected, got 14 (3 counted for each of the 3 called melds)";
 /// assert_eq!(fourteen.unwrap_err().to_string(), message);
 /// # Ok::<(), haipai_tiles::Error>(())
 /// ```
-pub fn hand_waits(hand: &Hand, options: Options) -> Result<Waits, Error> {
+pub fn hand_waits(hand: &Hand, options: LineOptions) -> Result<Waits, Error> {
     if hand.size() != 13 {
         return Err(Error::whole(ErrorKind::WrongSize {
             expected: "13".to_string(),
@@ -247,16 +278,16 @@ fn seven_pairs_line(closed: &Counts, held: &Counts, lines: &mut Vec<Line>) {
 }
 
 fn thirteen_orphans_line(closed: &Counts, held: &Counts, lines: &mut Vec<Line>) {
-    let yao: u32 = TERMINALS_AND_HONORS.iter().map(|&i| u32::from(closed[i])).sum();
-    if yao != 13 || TERMINALS_AND_HONORS.iter().any(|&i| closed[i] > 2) {
+    let yao: u32 = TERMINALS_AND_HONOURS.iter().map(|&i| u32::from(closed[i])).sum();
+    if yao != 13 || TERMINALS_AND_HONOURS.iter().any(|&i| closed[i] > 2) {
         return;
     }
     let missing: Vec<Tile> =
-        TERMINALS_AND_HONORS.iter().filter(|&&i| closed[i] == 0).filter_map(|&i| Tile::new(i)).collect();
+        TERMINALS_AND_HONOURS.iter().filter(|&&i| closed[i] == 0).filter_map(|&i| Tile::new(i)).collect();
     let mut line = match missing.as_slice() {
         [] => {
             let mut l = Line::empty(WaitKind::ThirteenOrphans13);
-            l.shape_wins = TERMINALS_AND_HONORS.iter().filter_map(|&i| Tile::new(i)).collect();
+            l.shape_wins = TERMINALS_AND_HONOURS.iter().filter_map(|&i| Tile::new(i)).collect();
             l
         }
         [m] => {
@@ -266,7 +297,7 @@ fn thirteen_orphans_line(closed: &Counts, held: &Counts, lines: &mut Vec<Line>) 
         }
         _ => return,
     };
-    for &i in &TERMINALS_AND_HONORS {
+    for &i in &TERMINALS_AND_HONOURS {
         for _ in 0..closed[i] {
             line.push_waiting(Tile::new(i).unwrap_or(Tile::EAST));
         }

@@ -6,12 +6,12 @@
 use haipai_shanten::{necessary_tiles, shanten};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{Counts, Hand, TileSet, counts_to_string, parse_counts};
-use haipai_waits::{Notation, Options, WaitKind, hand_waits, waits, waits_with};
+use haipai_waits::{LineOptions, Notation, WaitKind, hand_waits, waits, waits_with};
 
 /// (lines in MPSZ, their kinds, the winning tiles, the closed tiles' shanten) of a 13-tile hand.
 fn describe(hand: &str) -> (Vec<String>, Vec<WaitKind>, String, i8) {
     let hand = Hand::parse(hand).unwrap();
-    let w = hand_waits(&hand, Options::default()).unwrap();
+    let w = hand_waits(&hand, LineOptions::default()).unwrap();
     let kinds = w.lines().iter().map(|l| l.kind()).collect();
     (w.classic_lines(Notation::Mpsz), kinds, w.winning_tiles().to_string(), shanten(hand.closed()))
 }
@@ -60,7 +60,7 @@ fn karaten_through_called_melds_and_red_fives() {
     let (lines, _, wins, s) = describe("0m[555m][123p][456p][789p]");
     assert_eq!((lines.len(), wins.as_str(), s), (0, "", 0));
     let hand = Hand::parse("0m[555m][123p][456p][789p]").unwrap();
-    let all = hand_waits(&hand, Options { karaten: true, ..Options::default() }).unwrap();
+    let all = hand_waits(&hand, LineOptions::default().karaten(true)).unwrap();
     assert_eq!(all.classic_lines(Notation::Mpsz), ["[5m]"]);
     assert!(all.lines()[0].is_karaten() && !all.is_tenpai());
     assert_eq!(all.lines()[0].shape_wins().to_string(), "5m");
@@ -135,7 +135,7 @@ fn shanten_zero_and_the_waits_agree() {
         let text = counts_to_string(&closed);
         assert_eq!(s == 0, alone.is_tenpai(), "{text}");
         assert_eq!(if s == 0 { necessary } else { TileSet::EMPTY }, alone.winning_tiles(), "{text}");
-        let with = waits_with(&closed, &melds, Options::default());
+        let with = waits_with(&closed, &melds, LineOptions::default());
         let live: TileSet = alone.winning_tiles().iter().filter(|t| closed[t.index()] + melds[t.index()] < 4).collect();
         assert_eq!(with.winning_tiles(), live, "{text} with {}", counts_to_string(&melds));
         karaten += usize::from(s == 0 && !with.is_tenpai());

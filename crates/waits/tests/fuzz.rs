@@ -11,7 +11,7 @@
 use haipai_decompose::Group;
 use haipai_test_utils::mutate;
 use haipai_tiles::rng::Rng;
-use haipai_waits::{Line, Options, ParseError, ParseErrorKind, Shape, WaitKind, waits_with};
+use haipai_waits::{Line, LineOptions, ParseError, ParseErrorKind, Shape, WaitKind, waits_with};
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
@@ -66,7 +66,7 @@ fn tiles_of(line: &Line) -> [u8; 34] {
 #[test]
 fn mutated_texts_are_read_or_refused_with_a_column() {
     let mut rng = Rng::new(mutate::seed());
-    let options = Options { karaten: true, ..Options::default() };
+    let options = LineOptions::default().karaten(true);
     let mut accepted = 0;
     for _ in 0..mutate::cases(20_000) {
         let example = EXAMPLES[rng.index(EXAMPLES.len())];
@@ -98,7 +98,7 @@ fn random_bracket_soup_is_read_or_refused_with_a_column() {
         let len = rng.index(40);
         let input: String = (0..len).map(|_| SOUP[rng.index(SOUP.len())]).collect();
         if let Some(line) = check::<Line>(&input) {
-            let w = waits_with(&tiles_of(&line), &[0; 34], Options { karaten: true, ..Options::default() });
+            let w = waits_with(&tiles_of(&line), &[0; 34], LineOptions::default().karaten(true));
             assert!(w.lines().contains(&line), "{input:?}");
         }
         check::<Shape>(&input);

@@ -1,7 +1,7 @@
 //! Seeded random attack on the functions that take raw values: closed counts and meld counts
 //! broken by `haipai_test_utils::counts` (fifth copies, 255, counts wrapped below zero, every
 //! count zero, four or 255, totals of 0, 1, 12, 15, 40 and 3n tiles) fed to `waits`,
-//! `waits_with` under every `Options` and the reference, and random called melds that make a
+//! `waits_with` under every `LineOptions` and the reference, and random called melds that make a
 //! fifth copy with the closed tiles fed to `Hand::new` and `hand_waits`. Asserts: no panic;
 //! sizes other than 3n+1 (at most 13) have no line; otherwise the winning tiles and the lines
 //! equal the brute-force reference's; a fifth copy or a wrong size is an error naming it.
@@ -11,7 +11,7 @@ use haipai_test_utils::counts::break_counts;
 use haipai_tiles::rng::Rng;
 use haipai_tiles::sample::random_hand;
 use haipai_tiles::{Counts, ErrorKind, Hand, Meld, MeldKind, Tile};
-use haipai_waits::{Notation, Options, hand_waits, reference, waits, waits_with};
+use haipai_waits::{LineOptions, Notation, hand_waits, reference, waits, waits_with};
 use std::collections::BTreeSet;
 
 /// Cases and seed, from `HAIPAI_FUZZ_CASES` and `HAIPAI_FUZZ_SEED` when set.
@@ -41,8 +41,10 @@ fn broken_counts_get_the_reference_waits_or_none() {
         let closed = broken(&mut rng, size);
         let meld_size = 3 * rng.index(5);
         let melds = if rng.below(3) == 0 { broken(&mut rng, meld_size) } else { [0; 34] };
-        let options =
-            Options { karaten: rng.below(2) == 0, seven_pairs: rng.below(4) > 0, thirteen_orphans: rng.below(4) > 0 };
+        let options = LineOptions::default()
+            .karaten(rng.below(2) == 0)
+            .seven_pairs(rng.below(4) > 0)
+            .thirteen_orphans(rng.below(4) > 0);
         let w = waits_with(&closed, &melds, options);
         let held: Counts = std::array::from_fn(|i| closed[i].saturating_add(melds[i]));
         assert_eq!(w.held(), &held, "{closed:?} + {melds:?}");
@@ -61,7 +63,7 @@ fn broken_counts_get_the_reference_waits_or_none() {
         }
         let live = w.live(&[255; 34]);
         assert!(live.iter().all(|&(_, n)| n == 0));
-        assert_eq!(waits(&closed), waits_with(&closed, &[0; 34], Options::default()));
+        assert_eq!(waits(&closed), waits_with(&closed, &[0; 34], LineOptions::default()));
     }
     assert!(tenpai > 0, "no tenpai hand among {cases}");
 }
@@ -97,12 +99,12 @@ fn melds_that_make_a_fifth_copy_are_refused() {
             }
             Ok(hand) => {
                 assert_eq!(too_many, None, "{hand:?} holds a fifth copy");
-                let got = hand_waits(&hand, Options::default());
+                let got = hand_waits(&hand, LineOptions::default());
                 if hand.size() == 13 {
                     fine += 1;
                     let w = got.expect("13 tiles");
                     assert_eq!(w.held(), &all);
-                    let closed_alone = waits_with(hand.closed(), &[0; 34], Options::default());
+                    let closed_alone = waits_with(hand.closed(), &[0; 34], LineOptions::default());
                     assert!(w.winning_tiles().iter().all(|t| closed_alone.winning_tiles().contains(t)));
                 } else {
                     wrong_size += 1;

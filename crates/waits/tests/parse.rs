@@ -5,7 +5,7 @@
 use haipai_tiles::rng::Rng;
 use haipai_tiles::sample::{random_complete_hand, random_hand, take_random_held};
 use haipai_tiles::{Counts, parse_counts};
-use haipai_waits::{Line, Options, ParseError, ParseErrorKind, Shape, WaitKind, waits, waits_with};
+use haipai_waits::{Line, LineOptions, ParseError, ParseErrorKind, Shape, WaitKind, waits, waits_with};
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
@@ -30,7 +30,7 @@ fn random_waiting_hand(rng: &mut Rng, k: usize) -> Counts {
 #[test]
 fn every_line_and_shape_of_random_hands_reads_back() {
     let mut rng = Rng::new(0x3a_1e5);
-    let options = Options { karaten: true, ..Options::default() };
+    let options = LineOptions::default().karaten(true);
     let (mut lines, mut shapes) = (0, 0);
     for k in 0..600 {
         let hand = random_waiting_hand(&mut rng, k);
@@ -66,7 +66,7 @@ fn every_kind_reads_back() {
     ];
     let mut kinds = Vec::new();
     for hand in hands {
-        let w = waits_with(&parse_counts(hand).unwrap(), &[0; 34], Options { karaten: true, ..Options::default() });
+        let w = waits_with(&parse_counts(hand).unwrap(), &[0; 34], LineOptions::default().karaten(true));
         assert!(!w.lines().is_empty(), "{hand}");
         w.lines().iter().for_each(round_trip);
         w.shapes().iter().for_each(round_trip);
@@ -83,7 +83,7 @@ fn every_kind_reads_back() {
 fn lines_read_back_without_the_called_melds() {
     let closed = parse_counts("1m123p456p789p").unwrap();
     let pon_1m = parse_counts("111m").unwrap();
-    let kept = waits_with(&closed, &pon_1m, Options { karaten: true, ..Options::default() });
+    let kept = waits_with(&closed, &pon_1m, LineOptions::default().karaten(true));
     let line = kept.lines()[0];
     assert!(line.is_karaten());
     let read: Line = line.to_string().parse().unwrap();

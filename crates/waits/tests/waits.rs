@@ -5,7 +5,7 @@ use haipai_tiles::rng::Rng;
 use haipai_tiles::sample::{add_group, take_random_held};
 use haipai_tiles::{Counts, ErrorKind, Hand, counts_to_string, parse_counts};
 use haipai_waits::reference::{self, manzu, one_suit_hands};
-use haipai_waits::{Notation, Options, WaitKind, document004, hand_waits, waits, waits_with};
+use haipai_waits::{LineOptions, Notation, WaitKind, document004, hand_waits, waits, waits_with};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -27,7 +27,7 @@ fn document_004_nine_hands_exactly() {
 }
 
 fn check_against_reference(closed: &Counts, held: &Counts) {
-    let ours = waits_with(closed, &sub(held, closed), Options::default());
+    let ours = waits_with(closed, &sub(held, closed), LineOptions::default());
     let brute = reference::winning_tiles(closed, held);
     assert_eq!(ours.winning_tiles(), brute, "winning tiles of {}", counts_to_string(closed));
     let got: BTreeSet<String> = ours.classic_lines(Notation::Mpsz).into_iter().collect();
@@ -64,7 +64,7 @@ fn all_one_suit_hands_counts_snapshot() {
             by_waits[w.winning_tiles().len()] += 1;
         }
         lines += w.lines().len();
-        let all = waits_with(&c, &[0; 34], Options { karaten: true, ..Options::default() });
+        let all = waits_with(&c, &[0; 34], LineOptions::default().karaten(true));
         karaten_lines += all.lines().iter().filter(|l| l.is_karaten()).count();
     }
     let mut report = String::new();
@@ -137,7 +137,7 @@ fn karaten_lone_three() {
     let w = waits(&digits("1113333555666"));
     let got = w.classic_lines(Notation::Digits);
     assert!(!got.contains(&"(111)(333)(555)(666)[3]".to_string()), "{got:?}");
-    let with = waits_with(&digits("1113333555666"), &[0; 34], Options { karaten: true, ..Options::default() });
+    let with = waits_with(&digits("1113333555666"), &[0; 34], LineOptions::default().karaten(true));
     let line = with.lines().iter().find(|l| l.classic(Notation::Digits) == "(111)(333)(555)(666)[3]").unwrap();
     assert!(line.is_karaten());
     assert_eq!(line.kind(), WaitKind::Tanki);
@@ -147,7 +147,7 @@ fn karaten_lone_three() {
 #[test]
 fn karaten_one_side_used_up_stays() {
     // 23m456p789s11z with a kan of 1m: the ryanmen 23m waits on 1m (all four held) and 4m.
-    let w = hand_waits(&Hand::parse("23m456p789s11z[1111m]").unwrap(), Options::default()).unwrap();
+    let w = hand_waits(&Hand::parse("23m456p789s11z[1111m]").unwrap(), LineOptions::default()).unwrap();
     assert_eq!(w.winning_tiles().to_string(), "4m");
     let line = &w.lines()[0];
     assert_eq!(line.kind(), WaitKind::Ryanmen);
@@ -159,10 +159,10 @@ fn karaten_one_side_used_up_stays() {
 fn karaten_through_called_melds() {
     // A kanchan 13m whose 2m are all in called melds: a pon [222m] and a chi [234m].
     let hand = Hand::parse("13m11z[222m][234m][789s]").unwrap();
-    let w = hand_waits(&hand, Options::default()).unwrap();
+    let w = hand_waits(&hand, LineOptions::default()).unwrap();
     assert!(!w.is_tenpai());
     assert!(w.lines().is_empty());
-    let w = hand_waits(&hand, Options { karaten: true, ..Options::default() }).unwrap();
+    let w = hand_waits(&hand, LineOptions::default().karaten(true)).unwrap();
     assert_eq!(w.classic_lines(Notation::Mpsz), ["(11z)[13m]"]);
     assert!(w.lines()[0].is_karaten());
 }
@@ -176,7 +176,7 @@ fn nobetan_is_two_tanki_lines() {
     assert_eq!(w.classic_lines(Notation::Mpsz), ["(456m)(123p)(456s)(789s)[7m]", "(567m)(123p)(456s)(789s)[4m]"]);
     assert!(w.lines().iter().all(|l| l.kind() == WaitKind::Tanki));
     assert_eq!(w.winning_tiles().to_string(), "47m");
-    assert_eq!(w.shapes(), [haipai_waits::Shape::Nobetan(haipai_tiles::parse_tile("4m").unwrap().0)]);
+    assert_eq!(w.shapes(), [haipai_waits::Shape::Nobetan(haipai_tiles::parse_tile("4m").unwrap().tile())]);
     // The document's nobetan hand: 1234 and 4567 are both nobetan, 34567 (with the pair 33) a
     // sanmenchan.
     let shapes: Vec<String> = waits(&digits("1112223334567")).shapes().iter().map(ToString::to_string).collect();
@@ -197,11 +197,8 @@ fn seven_pairs() {
     let w = waits(&parse_counts("1133m5577p99s114z").unwrap());
     assert_eq!(w.classic_lines(Notation::Mpsz), ["(11m)(33m)(55p)(77p)(99s)(11z)[4z]"]);
     assert_eq!(w.lines()[0].kind(), WaitKind::SevenPairs);
-    let off = waits_with(
-        &parse_counts("1133m5577p99s114z").unwrap(),
-        &[0; 34],
-        Options { seven_pairs: false, ..Options::default() },
-    );
+    let off =
+        waits_with(&parse_counts("1133m5577p99s114z").unwrap(), &[0; 34], LineOptions::default().seven_pairs(false));
     assert!(!off.is_tenpai());
     // A quad is not two pairs.
     assert!(!waits(&parse_counts("1111m5577p99s1144z").unwrap_or([0; 34])).is_tenpai());
@@ -223,7 +220,7 @@ fn thirteen_orphans() {
     let off = waits_with(
         &parse_counts("119m19p19s123456z").unwrap(),
         &[0; 34],
-        Options { thirteen_orphans: false, ..Options::default() },
+        LineOptions::default().thirteen_orphans(false),
     );
     assert!(!off.is_tenpai());
 }
@@ -231,13 +228,13 @@ fn thirteen_orphans() {
 #[test]
 fn called_melds() {
     let hand = Hand::parse("23m55p[789s][111z][5555z*]").unwrap();
-    let w = hand_waits(&hand, Options::default()).unwrap();
+    let w = hand_waits(&hand, LineOptions::default()).unwrap();
     assert_eq!(w.classic_lines(Notation::Mpsz), ["(55p)[23m]"]);
     assert_eq!(w.winning_tiles().to_string(), "14m");
     let hand = Hand::parse("5p[789s][111z][5555z*][234m]").unwrap();
-    let w = hand_waits(&hand, Options::default()).unwrap();
+    let w = hand_waits(&hand, LineOptions::default()).unwrap();
     assert_eq!(w.classic_lines(Notation::Mpsz), ["[5p]"]);
-    let full = hand_waits(&Hand::parse("55p[789s][111z][5555z*][234m]").unwrap(), Options::default());
+    let full = hand_waits(&Hand::parse("55p[789s][111z][5555z*][234m]").unwrap(), LineOptions::default());
     let expected = "13".to_string();
     assert_eq!(full.unwrap_err().kind(), &ErrorKind::WrongSize { expected, got: 14, melds: 4 });
 }

@@ -1,6 +1,6 @@
 //! The shanten tables: `crates/shanten/tables/shanten.bin`, made by
-//! `haipai_shanten::generate::tables` (per-suit classes and the class-combination tables;
-//! see `haipai_shanten::tables` for the layout).
+//! `haipai_shanten::generated_tables` (per-suit classes and the class-combination tables;
+//! the layout is documented in the shanten crate's `tables.rs`).
 
 use super::GeneratedFile;
 
@@ -8,6 +8,6 @@ use super::GeneratedFile;
 pub fn generate() -> Vec<GeneratedFile> {
     vec![GeneratedFile {
         path: "crates/shanten/tables/shanten.bin".to_string(),
-        contents: haipai::shanten::generate::tables(),
+        contents: haipai::shanten::generated_tables(),
     }]
 }

@@ -8,7 +8,7 @@ use haipai::ev::{Analysis, Candidate, Options, Query, RiichiPolicy, evaluate, si
 use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
 
 fn tile(t: &str) -> Tile {
-    parse_tile(t).expect("tile").0
+    parse_tile(t).expect("tile").tile()
 }
 
 fn query(hand: &str, indicator: &str, visible: &str) -> Query {

@@ -6,7 +6,7 @@
 //! row's states equal to the plain variant's), and the 14-tile red-five distribution.
 
 use super::Check;
-use haipai::combinatorics::tenhou::DOCUMENT_003;
+use haipai::combinatorics::DOCUMENT_003;
 use haipai::combinatorics::{ShantenDistribution, TenhouTable, Variant, binom, brute};
 
 /// REFERENCE.md's states per shanten (tomohxx), 14 tiles from -1, 13 tiles from 0.

@@ -6,7 +6,7 @@
 use super::Check;
 use haipai::tiles::Counts;
 use haipai::waits::reference::{self, manzu, one_suit_hands};
-use haipai::waits::{Notation, Options, document004, waits, waits_with};
+use haipai::waits::{LineOptions, Notation, document004, waits, waits_with};
 use std::collections::BTreeSet;
 
 fn digits(hand: &str) -> Counts {
@@ -36,7 +36,7 @@ pub fn checks(full: bool) -> Vec<Check> {
         } else {
             format!("document misses {missing:?}; document has extra {extra:?}")
         };
-        let with_karaten = waits_with(&counts, &[0; 34], Options { karaten: true, ..Options::default() });
+        let with_karaten = waits_with(&counts, &[0; 34], LineOptions::default().karaten(true));
         let karaten: Vec<String> =
             with_karaten.lines().iter().filter(|l| l.is_karaten()).map(|l| l.classic(Notation::Digits)).collect();
         if !karaten.is_empty() {

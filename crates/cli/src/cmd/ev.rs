@@ -99,7 +99,7 @@ pub struct Args {
 }
 
 fn tile(text: &str, what: &str) -> Result<Tile, String> {
-    parse_tile(text).map(|(t, _)| t).map_err(|e| format!("{what} '{text}': {e}"))
+    parse_tile(text).map(|p| p.tile()).map_err(|e| format!("{what} '{text}': {e}"))
 }
 
 fn wind(text: &str, what: &str) -> Result<Wind, String> {
@@ -188,8 +188,10 @@ fn red_fives_seen(args: &Args) -> Result<[u8; 3], String> {
 /// a suit is an error naming the flag).
 fn add_flag_red_fives(reds: &mut [u8; 3], args: &Args) -> Result<(), String> {
     for text in &args.dora_indicators {
-        if let Ok((t, true)) = parse_tile(text) {
-            add_red_five(reds, t, "--dora-indicator", text)?;
+        if let Ok(p) = parse_tile(text)
+            && p.is_red()
+        {
+            add_red_five(reds, p.tile(), "--dora-indicator", text)?;
         }
     }
     if let Some(v) = &args.visible {

@@ -4,7 +4,7 @@
 use crate::common::{Output, add_red_five, for_each_input, hand_red_fives, whole};
 use haipai::score::{Outcome, Rules, Score, Situation, score};
 use haipai::tiles::Wind;
-use haipai::tiles::{Hand, Tile, parse_tile};
+use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
 use serde_json::{Value, json};
 
 /// Arguments of `haipai score`.
@@ -105,11 +105,11 @@ fn pair_fu(text: &str) -> Result<u8, String> {
 }
 
 fn tile(text: &str, what: &str) -> Result<Tile, String> {
-    red_or_plain(text, what).map(|(t, _)| t)
+    red_or_plain(text, what).map(ParsedTile::tile)
 }
 
 /// A tile and whether it was written as a red five (`0m`).
-fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
+fn red_or_plain(text: &str, what: &str) -> Result<ParsedTile, String> {
     parse_tile(text).map_err(|e| format!("{what} '{text}': {e}"))
 }
 
@@ -119,7 +119,8 @@ fn red_or_plain(text: &str, what: &str) -> Result<(Tile, bool), String> {
 fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String])]) -> Result<(), String> {
     let suit = |t: Tile| t.index() / 9;
     let (what, text) = win;
-    if let (t, true) = red_or_plain(text, what)?
+    let parsed = red_or_plain(text, what)?;
+    if let (t, true) = (parsed.tile(), parsed.is_red())
         && hand.closed_red_fives()[suit(t)] == 0
     {
         return Err(format!("{what} '{text}': the closed hand holds no red {t}"));
@@ -127,8 +128,9 @@ fn check_red_fives(hand: &Hand, win: (&str, &str), indicators: &[(&str, &[String
     let mut reds = hand_red_fives(hand);
     for (what, list) in indicators {
         for text in *list {
-            if let (t, true) = red_or_plain(text, what)? {
-                add_red_five(&mut reds, t, what, text)?;
+            let parsed = red_or_plain(text, what)?;
+            if parsed.is_red() {
+                add_red_five(&mut reds, parsed.tile(), what, text)?;
             }
         }
     }
@@ -155,22 +157,22 @@ fn from_flags(args: &Args) -> Result<Situation, String> {
         ("--win", win),
         &[("--dora-indicator", &args.dora_indicators), ("--ura-indicator", &args.ura_indicators)],
     )?;
-    s.tsumo = args.tsumo;
-    s.riichi = args.riichi;
-    s.double_riichi = args.double_riichi;
-    s.ippatsu = args.ippatsu;
-    s.haitei = args.haitei;
-    s.houtei = args.houtei;
-    s.rinshan = args.rinshan;
-    s.chankan = args.chankan;
-    s.tenhou = args.tenhou;
-    s.chiihou = args.chiihou;
-    s.seat = wind(args.seat.as_deref().unwrap_or("E"), "--seat")?;
-    s.round = wind(args.round.as_deref().unwrap_or("E"), "--round")?;
+    s.conditions.tsumo = args.tsumo;
+    s.conditions.riichi = args.riichi;
+    s.conditions.double_riichi = args.double_riichi;
+    s.conditions.ippatsu = args.ippatsu;
+    s.conditions.haitei = args.haitei;
+    s.conditions.houtei = args.houtei;
+    s.conditions.rinshan = args.rinshan;
+    s.conditions.chankan = args.chankan;
+    s.conditions.tenhou = args.tenhou;
+    s.conditions.chiihou = args.chiihou;
+    s.conditions.seat = wind(args.seat.as_deref().unwrap_or("E"), "--seat")?;
+    s.conditions.round = wind(args.round.as_deref().unwrap_or("E"), "--round")?;
     s.dora_indicators = tiles(&args.dora_indicators, "--dora-indicator")?;
     s.ura_indicators = tiles(&args.ura_indicators, "--ura-indicator")?;
-    s.honba = args.honba.unwrap_or(0);
-    s.sticks = args.sticks.unwrap_or(0);
+    s.conditions.honba = args.honba.unwrap_or(0);
+    s.conditions.sticks = args.sticks.unwrap_or(0);
     Ok(s)
 }
 
@@ -330,16 +332,16 @@ impl Request {
 
     /// Sets the situation's yes-or-no fields (`tsumo`, `riichi`, ...) from the request.
     fn set_flags(&self, s: &mut Situation) -> Result<(), String> {
-        s.tsumo = self.flag("tsumo")?;
-        s.riichi = self.flag("riichi")?;
-        s.double_riichi = self.flag("double_riichi")?;
-        s.ippatsu = self.flag("ippatsu")?;
-        s.haitei = self.flag("haitei")?;
-        s.houtei = self.flag("houtei")?;
-        s.rinshan = self.flag("rinshan")?;
-        s.chankan = self.flag("chankan")?;
-        s.tenhou = self.flag("tenhou")?;
-        s.chiihou = self.flag("chiihou")?;
+        s.conditions.tsumo = self.flag("tsumo")?;
+        s.conditions.riichi = self.flag("riichi")?;
+        s.conditions.double_riichi = self.flag("double_riichi")?;
+        s.conditions.ippatsu = self.flag("ippatsu")?;
+        s.conditions.haitei = self.flag("haitei")?;
+        s.conditions.houtei = self.flag("houtei")?;
+        s.conditions.rinshan = self.flag("rinshan")?;
+        s.conditions.chankan = self.flag("chankan")?;
+        s.conditions.tenhou = self.flag("tenhou")?;
+        s.conditions.chiihou = self.flag("chiihou")?;
         Ok(())
     }
 }
@@ -353,19 +355,20 @@ fn from_json(line: &str) -> Result<Situation, String> {
     let (dora, ura) = (req.list("dora_indicators")?, req.list("ura_indicators")?);
     check_red_fives(&s.hand, ("win", win), &[("dora indicator", &dora), ("ura indicator", &ura)])?;
     req.set_flags(&mut s)?;
-    s.seat = wind(req.text("seat")?.unwrap_or("E"), "seat")?;
-    s.round = wind(req.text("round")?.unwrap_or("E"), "round")?;
+    s.conditions.seat = wind(req.text("seat")?.unwrap_or("E"), "seat")?;
+    s.conditions.round = wind(req.text("round")?.unwrap_or("E"), "round")?;
     s.dora_indicators = tiles(&dora, "dora indicator")?;
     s.ura_indicators = tiles(&ura, "ura indicator")?;
-    s.honba = req.number("honba")?;
-    s.sticks = req.number("sticks")?;
+    s.conditions.honba = req.number("honba")?;
+    s.conditions.sticks = req.number("sticks")?;
     Ok(s)
 }
 
 /// The text and JSON answer of one situation: its score, or that it has no yaku.
 fn describe(s: &Situation, rules: &Rules) -> Result<Output, String> {
-    let how = if s.tsumo { "tsumo" } else { "ron" };
-    let head = format!("hand:   {}  win {} ({how}, seat {}, round {})", s.hand, s.win, s.seat, s.round);
+    let how = if s.conditions.tsumo { "tsumo" } else { "ron" };
+    let head =
+        format!("hand:   {}  win {} ({how}, seat {}, round {})", s.hand, s.win, s.conditions.seat, s.conditions.round);
     let outcome = score(s, rules).map_err(|e| e.to_string())?;
     let w = match outcome {
         Outcome::NoYaku => return Ok(no_yaku(s, &head)),
@@ -404,7 +407,7 @@ fn win_text(s: &Situation, w: &Score, head: String) -> String {
     if !limit.is_empty() {
         text.push_str(&format!("  {limit}"));
     }
-    let pay = if !s.tsumo {
+    let pay = if !s.conditions.tsumo {
         format!("ron {}", p.ron)
     } else if s.is_dealer() {
         format!("tsumo {} all", p.non_dealer)
@@ -437,15 +440,13 @@ fn win_json(s: &Situation, w: &Score) -> Value {
 
 /// Runs `haipai score`.
 pub fn run(args: &Args) -> u8 {
-    let rules = Rules {
-        kuitan: !args.no_kuitan,
-        aka_dora: !args.no_aka,
-        kiriage: args.kiriage,
-        kazoe_yakuman: !args.no_kazoe,
-        double_yakuman: !args.no_double_yakuman,
-        double_wind_pair_fu: args.double_wind_pair_fu,
-        ..Rules::default()
-    };
+    let rules = Rules::default()
+        .kuitan(!args.no_kuitan)
+        .aka_dora(!args.no_aka)
+        .kiriage(args.kiriage)
+        .kazoe_yakuman(!args.no_kazoe)
+        .double_yakuman(!args.no_double_yakuman)
+        .double_wind_pair_fu(args.double_wind_pair_fu);
     if args.hand == "-" {
         let given = situation_flags(args);
         if !given.is_empty() {

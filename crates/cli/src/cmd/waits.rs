@@ -4,7 +4,7 @@
 
 use crate::common::{Output, for_each_input};
 use haipai::tiles::{Counts, Hand, Tile, TileSet};
-use haipai::waits::{Line, Notation, Options, Waits, hand_waits};
+use haipai::waits::{Line, LineOptions, Notation, Waits, hand_waits};
 use serde_json::json;
 
 /// Arguments of `haipai waits`.
@@ -41,7 +41,7 @@ pub struct Args {
 
 /// Runs `haipai waits`.
 pub fn run(args: &Args) -> u8 {
-    let options = Options { karaten: args.karaten, seven_pairs: !args.no_seven_pairs, thirteen_orphans: true };
+    let options = LineOptions::default().karaten(args.karaten).seven_pairs(!args.no_seven_pairs).thirteen_orphans(true);
     for_each_input(&args.hand, args.json, |line| {
         let (hand, notation, shown) = parse(line)?;
         let w = hand_waits(&hand, options).map_err(|e| e.to_string())?;

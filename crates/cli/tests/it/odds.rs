@@ -2,7 +2,7 @@
 //! bad sizes exit 2.
 
 use super::haipai;
-use ::haipai::combinatorics::tenhou::DOCUMENT_003;
+use ::haipai::combinatorics::DOCUMENT_003;
 
 /// The states of a `--json` distribution's rows, summed.
 fn states_sum(json: &str) -> u128 {

@@ -63,7 +63,7 @@ impl<'a> RoundWriter<'a> {
     /// An id for `tile` no other tile of the round has (a reused one if the copies ran out).
     fn allocate(&mut self, tile: LogTile) -> u32 {
         let base = tile.tile.index() as u32 * 4;
-        let red_kind = self.red_fives && !tile.tile.is_honor() && tile.tile.number() == 5;
+        let red_kind = self.red_fives && !tile.tile.is_honour() && tile.tile.number() == 5;
         let copies: &[u32] = match (tile.red, red_kind) {
             (true, _) => &[0],
             (false, true) => &[1, 2, 3],
@@ -78,7 +78,7 @@ impl<'a> RoundWriter<'a> {
     /// An id for `tile` that needs to match none held (indicators, the winning hand).
     fn canonical(&self, tile: LogTile) -> u32 {
         let base = tile.tile.index() as u32 * 4;
-        let red_kind = self.red_fives && !tile.tile.is_honor() && tile.tile.number() == 5;
+        let red_kind = self.red_fives && !tile.tile.is_honour() && tile.tile.number() == 5;
         base + u32::from(red_kind && !tile.red)
     }
 

@@ -217,7 +217,7 @@ impl Play<'_> {
         }
         let kinds = self.hands[s]
             .iter()
-            .filter(|t| t.tile.is_terminal_or_honor())
+            .filter(|t| t.tile.is_terminal_or_honour())
             .map(|t| t.tile)
             .collect::<std::collections::BTreeSet<_>>();
         if first && !self.open.iter().any(|&o| o) && kinds.len() >= 9 && self.chance(50) {
@@ -275,7 +275,7 @@ impl Play<'_> {
                 let lonely: Vec<LogTile> = hand
                     .iter()
                     .copied()
-                    .filter(|t| t.tile.is_terminal_or_honor() && hand.iter().filter(|u| u.tile == t.tile).count() == 1)
+                    .filter(|t| t.tile.is_terminal_or_honour() && hand.iter().filter(|u| u.tile == t.tile).count() == 1)
                     .collect();
                 let pool = if lonely.is_empty() || self.chance(30) { &hand } else { &lonely };
                 let t = pool[self.rng.index(pool.len())];
@@ -349,7 +349,7 @@ impl Play<'_> {
             }
         }
         let next = (from + 1) % self.players;
-        if self.players == 4 && !self.riichi[next as usize] && !tile.tile.is_honor() && self.chance(25) {
+        if self.players == 4 && !self.riichi[next as usize] && !tile.tile.is_honour() && self.chance(25) {
             let n = tile.tile.number() as i32;
             for (a, b) in [(-2, -1), (-1, 1), (1, 2)] {
                 if !(1..=9).contains(&(n + a)) || !(1..=9).contains(&(n + b)) {

@@ -22,7 +22,7 @@ pub fn situations_of(corpus: &str) -> impl Iterator<Item = &str> {
 
 /// The tile a JSON string names.
 fn tile(v: &Value) -> Tile {
-    parse_tile(v.as_str().expect("tile string")).expect("tile").0
+    parse_tile(v.as_str().expect("tile string")).expect("tile").tile()
 }
 
 /// The situation of one corpus line: the hand and its melds, the winning tile, the flags, the
@@ -35,21 +35,21 @@ pub fn situation(req: &Value) -> Situation {
     let hand = Hand::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut s = Situation::new(hand, tile(&req["win"]));
     let flag = |k: &str| req[k].as_bool().unwrap_or(false);
-    s.tsumo = flag("tsumo");
-    s.riichi = flag("riichi");
-    s.double_riichi = flag("double_riichi");
-    s.ippatsu = flag("ippatsu");
-    s.haitei = flag("haitei");
-    s.houtei = flag("houtei");
-    s.rinshan = flag("rinshan");
-    s.chankan = flag("chankan");
-    s.tenhou = flag("tenhou");
-    s.chiihou = flag("chiihou");
-    s.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
-    s.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
+    s.conditions.tsumo = flag("tsumo");
+    s.conditions.riichi = flag("riichi");
+    s.conditions.double_riichi = flag("double_riichi");
+    s.conditions.ippatsu = flag("ippatsu");
+    s.conditions.haitei = flag("haitei");
+    s.conditions.houtei = flag("houtei");
+    s.conditions.rinshan = flag("rinshan");
+    s.conditions.chankan = flag("chankan");
+    s.conditions.tenhou = flag("tenhou");
+    s.conditions.chiihou = flag("chiihou");
+    s.conditions.seat = Wind::parse(req["seat"].as_str().expect("seat")).expect("wind");
+    s.conditions.round = Wind::parse(req["round"].as_str().expect("round")).expect("wind");
     s.dora_indicators = req["dora_indicators"].as_array().into_iter().flatten().map(tile).collect();
     s.ura_indicators = req["ura_indicators"].as_array().into_iter().flatten().map(tile).collect();
-    s.honba = req["honba"].as_u64().unwrap_or(0) as u32;
-    s.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
+    s.conditions.honba = req["honba"].as_u64().unwrap_or(0) as u32;
+    s.conditions.sticks = req["sticks"].as_u64().unwrap_or(0) as u32;
     s
 }
