@@ -1,12 +1,16 @@
 //! haipai's task runner (`cargo xtask ...`, an alias in `.cargo/config.toml`).
 //!
 //! - `verify [--full]`: reproduces every example of the source documents
-//!   (`../shared/seeds/`) and prints a report; non-zero exit on any mismatch.
+//!   (`../shared/seeds/`) and prints a report; non-zero exit on any mismatch. `--full` adds
+//!   the long exhaustive checks and `interop`.
+//! - `interop`: checks haipai against other programs' files in the shared folder
+//!   (`HAIPAI_SHARED`, else `../shared` beside the checkout); each kind absent is skipped.
 //! - `codegen [--check]`: writes (or checks) the generated tables.
 //! - `gen-score-corpus`: regenerates haipai-score's oracle corpus (needs Python 3 and PyPI).
 
 mod codegen;
 mod gen_score_corpus;
+mod interop;
 mod verify;
 
 #[cfg(test)]
@@ -19,7 +23,9 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks)
+  verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks and interop)
+  interop            check haipai against other programs' files in ../shared (or $HAIPAI_SHARED),
+                     skipping each kind of file that is absent
   codegen [--check]  regenerate the committed tables (--check: fail if any is stale)
   gen-score-corpus   regenerate crates/score/tests/data/corpus*.jsonl with the PyPI `mahjong` oracle";
 
@@ -27,7 +33,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flags: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
     let result = match args.first().map(String::as_str) {
-        Some("verify") => verify::run(flags.contains(&"--full")),
+        Some("verify") if flags.contains(&"--full") => verify::run(true).and(interop::run()),
+        Some("verify") => verify::run(false),
+        Some("interop") => interop::run(),
         Some("codegen") => codegen::run(flags.contains(&"--check")),
         Some("gen-score-corpus") => gen_score_corpus::run(),
         Some("help" | "--help" | "-h") | None => {

@@ -1,6 +1,6 @@
 //! Seeded random-input attack on the shanghai crate: layout files in the three formats
-//! (haipai notation, KMahjongg `.layout` v1.0 and v1.1, GNOME `.map` XML; the fixtures here
-//! and, when present beside the clone, `../shared/layouts`) and deal texts, mutated by
+//! (haipai notation, KMahjongg `.layout` v1.0 and v1.1, GNOME `.map` XML; the fixtures here;
+//! `cargo xtask interop` mutates the reference files likewise) and deal texts, mutated by
 //! `mutate` (characters inserted, deleted or replaced, spans repeated, lines swapped, the
 //! text cut, huge and negative numbers, non-ASCII), read by `parse_any` and each format's
 //! reader, and layout names by `Layout::named`; then small random boards with random sets of
@@ -20,15 +20,13 @@ use haipai_shanghai::layout::BUILTIN;
 use haipai_shanghai::{Bits, Board, Budget, Deal, Layout, LayoutError, MoveClass, Rules, Solver, Verdict, brute};
 use haipai_tiles::rng::Rng;
 
-/// The layout files to break: the fixtures, the shared files when present, two built-ins.
+/// The layout files to break: the fixtures and two built-ins.
 fn examples() -> Vec<String> {
     let dir = env!("CARGO_MANIFEST_DIR");
     let fixtures = ["small.txt", "small.layout", "small.map", "broken.layout", "broken.map"]
         .map(|f| format!("{dir}/tests/fixtures/{f}"));
-    let shared = ["gnome-mahjongg.map", "kmahjongg-default.layout", "kmahjongg-dragon.layout"]
-        .map(|f| format!("{dir}/../../../shared/layouts/{f}"));
     let mut out: Vec<String> =
-        fixtures.iter().chain(&shared).filter_map(|path| std::fs::read_to_string(path).ok()).collect();
+        fixtures.iter().map(|path| std::fs::read_to_string(path).expect("a fixture of tests/fixtures")).collect();
     out.extend(BUILTIN.iter().take(2).map(|(_, text)| text.to_string()));
     out
 }
