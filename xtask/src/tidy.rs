@@ -23,8 +23,14 @@ const ALLOWED: &[(&str, &[&str])] = &[
 const UNRESTRICTED: &[&str] = &["haipai", "haipai-cli", "xtask", "haipai-benches"];
 
 /// Test support below every crate: it depends on no haipai crate, and any crate's tests may
-/// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`).
+/// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`), as may
+/// xtask, which is never published (`cargo xtask interop` mutates the reference files).
 const TEST_SUPPORT: &str = "haipai-test-utils";
+
+/// The packages published to crates.io: each holds its own README.md and copies of the
+/// root's licence files.
+pub const PUBLISHED: &[&str] =
+    &["tiles", "decompose", "shanten", "waits", "score", "ev", "combinatorics", "shanghai", "haipai", "cli"];
 
 fn metadata() -> Value {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -78,7 +84,7 @@ fn test_support_is_only_a_dev_dependency() {
     let mut bad = Vec::new();
     for p in meta["packages"].as_array().expect("packages") {
         for d in p["dependencies"].as_array().into_iter().flatten() {
-            if d["name"] == TEST_SUPPORT && d["kind"] != "dev" {
+            if d["name"] == TEST_SUPPORT && d["kind"] != "dev" && p["name"] != "xtask" {
                 bad.push(format!("{} uses {TEST_SUPPORT} outside its tests", p["name"]));
             }
         }
@@ -93,6 +99,43 @@ fn every_package_is_known() {
         let name = p["name"].as_str().unwrap_or_default();
         let known = UNRESTRICTED.contains(&name) || ALLOWED.iter().any(|(n, _)| *n == name);
         assert!(known, "package {name} is not in the layering table of xtask/src/tidy.rs");
+    }
+}
+
+#[test]
+fn published_packages_hold_the_licences_and_a_readme() {
+    let root = project_root();
+    let mut bad = Vec::new();
+    for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let original = std::fs::read(root.join(licence)).expect("the root's licence files");
+        for dir in PUBLISHED {
+            let copy = root.join("crates").join(dir).join(licence);
+            if std::fs::read(&copy).ok().as_ref() != Some(&original) {
+                bad.push(format!("{} is not a copy of the root's {licence}", copy.display()));
+            }
+        }
+    }
+    for dir in PUBLISHED {
+        if !root.join("crates").join(dir).join("README.md").is_file() {
+            bad.push(format!("crates/{dir} has no README.md"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn published_packages_are_the_unpublished_ones_complement() {
+    let meta = metadata();
+    for p in meta["packages"].as_array().expect("packages") {
+        let dir = Path::new(p["manifest_path"].as_str().unwrap_or_default()).parent().map(Path::to_path_buf);
+        let dir = dir.and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned())).unwrap_or_default();
+        let published = p["publish"].as_array().is_none_or(|registries| !registries.is_empty());
+        assert_eq!(
+            published,
+            PUBLISHED.contains(&dir.as_str()),
+            "{}: publish and xtask's PUBLISHED disagree",
+            p["name"]
+        );
     }
 }
 

@@ -65,3 +65,8 @@ pub use haipai_shanghai as shanghai;
 #[cfg(all(doctest, feature = "shanten", feature = "waits", feature = "score", feature = "ev", feature = "shanghai"))]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -55,3 +55,8 @@ pub use deal::Deal;
 pub use faces::Face;
 pub use layout::{Layout, LayoutError, LayoutErrorKind, Rules, Slot};
 pub use solver::{Budget, MoveClass, Solver, Verdict};
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -79,3 +79,8 @@ pub use notation::{counts_to_glyphs, counts_to_string, counts_to_string_with_red
 pub use tile::{KINDS, PHYSICAL_TILES, PhysicalTile, Suit, Tile};
 pub use tileset::{Counts, TileSet, total};
 pub use wall::Wall;
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;
