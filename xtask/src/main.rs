@@ -5,12 +5,15 @@
 //!   the long exhaustive checks and `interop`.
 //! - `interop`: checks haipai against other programs' files in the shared folder
 //!   (`HAIPAI_SHARED`, else `../shared` beside the checkout); each kind absent is skipped.
+//! - `package [--no-verify]`: packages every published crate; fails on a package past its
+//!   pinned size or holding test data.
 //! - `codegen [--check]`: writes (or checks) the generated tables.
 //! - `gen-score-corpus`: regenerates haipai-score's oracle corpus (needs Python 3 and PyPI).
 
 mod codegen;
 mod gen_score_corpus;
 mod interop;
+mod package;
 mod verify;
 
 #[cfg(test)]
@@ -26,6 +29,8 @@ tasks:
   verify [--full]    reproduce the source documents' examples (--full adds the long exhaustive checks and interop)
   interop            check haipai against other programs' files in ../shared (or $HAIPAI_SHARED),
                      skipping each kind of file that is absent
+  package [--no-verify]
+                     package every published crate, list its files, hold each to its pinned size
   codegen [--check]  regenerate the committed tables (--check: fail if any is stale)
   gen-score-corpus   regenerate crates/score/tests/data/corpus*.jsonl with the PyPI `mahjong` oracle";
 
@@ -36,6 +41,7 @@ fn main() -> ExitCode {
         Some("verify") if flags.contains(&"--full") => verify::run(true).and(interop::run()),
         Some("verify") => verify::run(false),
         Some("interop") => interop::run(),
+        Some("package") => package::run(!flags.contains(&"--no-verify")),
         Some("codegen") => codegen::run(flags.contains(&"--check")),
         Some("gen-score-corpus") => gen_score_corpus::run(),
         Some("help" | "--help" | "-h") | None => {
