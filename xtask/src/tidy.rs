@@ -131,6 +131,22 @@ fn publish_settings_match_the_published_list() {
     }
 }
 
+/// `cargo install haipai-cli` installs one command, `haipai`.
+#[test]
+fn the_cli_package_installs_the_haipai_command() {
+    let meta = metadata();
+    let packages = meta["packages"].as_array().expect("packages");
+    let cli = packages.iter().find(|p| p["name"] == "haipai-cli").expect("the haipai-cli package");
+    let bins: Vec<&str> = cli["targets"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "bin")))
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(bins, ["haipai"]);
+}
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
