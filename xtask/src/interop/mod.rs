@@ -3,7 +3,7 @@
 //! folder: `HAIPAI_SHARED` when set, else `../shared` beside the workspace root.
 //!
 //! Each kind of file has a module here with `check(dir, report)`, `dir` being its folder inside
-//! the shared folder (the module's name); [`kinds!`] lists them. A kind whose folder is absent
+//! the shared folder (the module's name); `kinds!` lists them. A kind whose folder is absent
 //! is skipped with one line saying so; a mismatch names the file and the check, and the task
 //! exits non-zero.
 
