@@ -2,6 +2,7 @@
 //! ignored or should-panic tests (attributes, also under `cfg_attr`, and doc-test fences).
 //! Plain `#[test]`s, so `cargo test` runs them.
 
+use crate::package::PUBLISHED;
 use crate::project_root;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -25,7 +26,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
 const UNRESTRICTED: &[&str] = &["haipai", "haipai-cli", "xtask", "haipai-benches"];
 
 /// Test support below every crate: it depends on no haipai crate, and any crate's tests may
-/// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`).
+/// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`), as may
+/// xtask, which is never published (`cargo xtask interop` mutates the reference files).
 const TEST_SUPPORT: &str = "haipai-test-utils";
 
 fn metadata() -> Value {
@@ -80,7 +82,7 @@ fn test_support_is_only_a_dev_dependency() {
     let mut bad = Vec::new();
     for p in meta["packages"].as_array().expect("packages") {
         for d in p["dependencies"].as_array().into_iter().flatten() {
-            if d["name"] == TEST_SUPPORT && d["kind"] != "dev" {
+            if d["name"] == TEST_SUPPORT && d["kind"] != "dev" && p["name"] != "xtask" {
                 bad.push(format!("{} uses {TEST_SUPPORT} outside its tests", p["name"]));
             }
         }
@@ -96,6 +98,55 @@ fn every_package_is_known() {
         let known = UNRESTRICTED.contains(&name) || ALLOWED.iter().any(|(n, _)| *n == name);
         assert!(known, "package {name} is not in the layering table of xtask/src/tidy.rs");
     }
+}
+
+#[test]
+fn published_packages_hold_the_licences_and_a_readme() {
+    let root = project_root();
+    let mut bad = Vec::new();
+    for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        let original = std::fs::read(root.join(licence)).expect("the root's licence files");
+        for dir in PUBLISHED.iter().map(|p| p.dir) {
+            let copy = root.join("crates").join(dir).join(licence);
+            if std::fs::read(&copy).ok().as_ref() != Some(&original) {
+                bad.push(format!("{} is not a copy of the root's {licence}", copy.display()));
+            }
+        }
+    }
+    for dir in PUBLISHED.iter().map(|p| p.dir) {
+        if !root.join("crates").join(dir).join("README.md").is_file() {
+            bad.push(format!("crates/{dir} has no README.md"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn publish_settings_match_the_published_list() {
+    let meta = metadata();
+    for p in meta["packages"].as_array().expect("packages") {
+        let dir = Path::new(p["manifest_path"].as_str().unwrap_or_default()).parent().map(Path::to_path_buf);
+        let dir = dir.and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned())).unwrap_or_default();
+        let published = p["publish"].as_array().is_none_or(|registries| !registries.is_empty());
+        let listed = PUBLISHED.iter().any(|q| q.dir == dir && q.name == p["name"]);
+        assert_eq!(published, listed, "{}: publish and xtask's PUBLISHED disagree", p["name"]);
+    }
+}
+
+/// `cargo install haipai-cli` installs one command, `haipai`.
+#[test]
+fn the_cli_package_installs_the_haipai_command() {
+    let meta = metadata();
+    let packages = meta["packages"].as_array().expect("packages");
+    let cli = packages.iter().find(|p| p["name"] == "haipai-cli").expect("the haipai-cli package");
+    let bins: Vec<&str> = cli["targets"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t["kind"].as_array().is_some_and(|k| k.iter().any(|k| k == "bin")))
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(bins, ["haipai"]);
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -110,3 +110,8 @@ mod send_sync {
         assert_send_sync::<odds::Odd>();
     }
 }
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -116,3 +116,8 @@ mod send_sync {
         assert_send_sync::<ParseError>();
     }
 }
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

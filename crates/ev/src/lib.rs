@@ -119,3 +119,8 @@ mod option_traits {
         assert_eq!(set.len(), 1 + usize::from(Options::article() != Options::default()));
     }
 }
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -14,6 +14,7 @@
 //! | [`combinatorics`] | `haipai-combinatorics` | `combinatorics` | `tiles` | exact odds over every dealt hand |
 //! | [`ev`] | `haipai-ev` | `ev` | `shanten`, `score`, `decompose`, `tiles` | one-player expected value per discard (何切る) |
 //! | [`shanghai`] | `haipai-shanghai` | `shanghai` | `tiles` | mahjong solitaire: layouts, deals, an exact solver |
+//! | [`log`] | `haipai-log` | `log` | `tiles` | game logs (tenhou.net/6, mjlog, mjai) read, written and replayed into decisions |
 //!
 //! A crate may use more than its feature turns on: `haipai-combinatorics` is built on
 //! `haipai-shanten` and `haipai-decompose`, but with `combinatorics` alone the `shanten` and
@@ -25,7 +26,7 @@
 //! Errors: each crate has its own, opaque with a `#[non_exhaustive]` kind to match on:
 //! `tiles::Error` (parsing and hand checks; also returned by shanten's `try_` functions and
 //! `waits::hand_waits`), `score::Error`, `ev::Error`, `shanghai::LayoutError` and
-//! `shanghai::MoveError`; `decompose::ParseError` and `waits::ParseError` come only from
+//! `shanghai::MoveError`, `log::Error`; `decompose::ParseError` and `waits::ParseError` come only from
 //! reading their printed values back (`FromStr`). decompose's functions on counts and
 //! combinatorics return no errors (each function states its preconditions).
 //!
@@ -63,8 +64,16 @@ pub use haipai_ev as ev;
 #[cfg(feature = "shanghai")]
 pub use haipai_shanghai as shanghai;
 
+#[cfg(feature = "log")]
+pub use haipai_log as log;
+
 /// The README's Rust example, compiled and run as a doctest (every module it uses is on when
 /// the whole workspace is tested: the cli asks for every feature).
 #[cfg(all(doctest, feature = "shanten", feature = "waits", feature = "score", feature = "ev", feature = "shanghai"))]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

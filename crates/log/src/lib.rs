@@ -93,3 +93,8 @@ pub fn read(bytes: &[u8]) -> Result<Game, Error> {
         None => Err(Error::new(ErrorKind::UnknownFormat)),
     }
 }
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

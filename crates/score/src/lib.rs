@@ -168,3 +168,8 @@ mod text_round_trips {
         assert_eq!(yaku, "'tsumo' is not a yaku name (riichi, pinfu, ... as listed in the crate docs)");
     }
 }
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

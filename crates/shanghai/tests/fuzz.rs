@@ -1,6 +1,7 @@
 //! Seeded random-input attack on the shanghai crate: layout files in the four formats
 //! (haipai notation, KMahjongg `.layout` v1.0 and v1.1, GNOME `.map` XML, `x y z` slot lists;
-//! the fixtures here, every one of them loaded) and deal texts, mutated by
+//! the fixtures here, every one of them loaded; `cargo xtask interop` mutates the reference
+//! files likewise) and deal texts, mutated by
 //! `mutate` (characters inserted, deleted or replaced, spans repeated, lines swapped, the
 //! text cut, huge and negative numbers, non-ASCII), read by `parse_any` and each format's
 //! reader, and layout names by `Layout::named`; then small random boards with random sets of

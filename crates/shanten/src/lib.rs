@@ -375,3 +375,8 @@ mod send_sync {
         assert_send_sync::<generate::Tables>();
     }
 }
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -84,3 +84,8 @@ pub use tile::{KINDS, PHYSICAL_TILES, PhysicalTile, Suit, Tile};
 pub use tileset::{Counts, TileSet, total};
 pub use wall::Wall;
 pub use wind::Wind;
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -1,11 +1,14 @@
-//! The README's command examples, run: each `$ cargo run -q -p haipai-cli -- ARGS` line of its
-//! `sh` blocks (with `| head -N`, or fed by `printf '...' |`) must print the lines shown under
+//! The command examples of the workspace's README and of the package's own, run: each
+//! `$ cargo run -q -p haipai-cli -- ARGS` or `$ haipai ARGS` line of their `sh` blocks (with `| head -N`, or fed by `printf '...' |`) must print the lines shown under
 //! it (and exit 0, or 2 where a shown line is an error). A shown line may leave part out with
 //! `...`; a solve's time (`, 4.30 ms)`) is not compared.
 
 use crate::haipai;
 
 const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"));
+
+/// The package's README (crates.io's page of `haipai-cli`).
+const PACKAGE_README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
 
 /// One example: the arguments, the standard input, how many lines are shown at most, and the
 /// lines shown.
@@ -17,11 +20,11 @@ struct Example {
     shown: Vec<String>,
 }
 
-/// The examples of the README's `sh` blocks.
-fn examples() -> Vec<Example> {
+/// The examples of the `sh` blocks of `readme`.
+fn examples(readme: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut in_sh = false;
-    for line in README.lines() {
+    for line in readme.lines() {
         if line.starts_with("```") {
             in_sh = line == "```sh" && !in_sh;
             continue;
@@ -51,7 +54,7 @@ fn example(command: &str) -> Option<Example> {
         }
         None => (String::new(), command),
     };
-    let rest = rest.strip_prefix("cargo run -q -p haipai-cli -- ")?;
+    let rest = rest.strip_prefix("cargo run -q -p haipai-cli -- ").or(rest.strip_prefix("haipai "))?;
     let (rest, head) = match rest.split_once(" | head -") {
         Some((rest, n)) => (rest, Some(n.trim().parse().expect("a line count after head -"))),
         None => (rest, None),
@@ -110,9 +113,21 @@ fn matches(shown: &str, actual: &str) -> bool {
 
 #[test]
 fn readme_examples_print_what_the_readme_shows() {
-    let examples = examples();
+    let examples = examples(README);
     assert!(examples.len() >= 8, "the README's examples were found: {}", examples.len());
-    for ex in &examples {
+    run(&examples);
+}
+
+#[test]
+fn package_readme_examples_print_what_it_shows() {
+    let examples = examples(PACKAGE_README);
+    assert!(examples.len() >= 4, "the package README's examples were found: {}", examples.len());
+    run(&examples);
+}
+
+/// Runs each example and compares what it prints with the lines shown.
+fn run(examples: &[Example]) {
+    for ex in examples {
         let args: Vec<&str> = ex.args.iter().map(String::as_str).collect();
         let (code, stdout, stderr) = haipai(&args, &ex.stdin);
         // A batch with a bad line exits 2 (its other lines still print).

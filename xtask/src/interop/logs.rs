@@ -1,26 +1,12 @@
-//! `cargo xtask interop-logs [DIR]`: every real game log in DIR (default `../shared/logs`
-//! beside the workspace) is read and replayed by haipai-log, and each file's discard
+//! The real game logs of the shared folder's `logs/` (Tenhou and bot matches, three formats):
+//! each is read and replayed by haipai-log, and each file's discard
 //! decisions per seat are compared with the `decisions_seat0-3` column of its `MANIFEST.tsv`
 //! (that column counts discards: a call offered, a kan or a kita is not in it). The logs are
 //! only read from there, never copied into the repository.
 
 use std::collections::BTreeMap;
+use super::Report;
 use std::path::{Path, PathBuf};
-
-/// Runs the check on `dir` (or the default), printing the summary; a missing folder is a
-/// plain "skipped" line.
-pub fn run(dir: Option<&str>) -> Result<(), String> {
-    let beside =
-        || crate::project_root().parent().map_or_else(|| PathBuf::from("../shared/logs"), |p| p.join("shared/logs"));
-    let dir = dir.map_or_else(beside, PathBuf::from);
-    if !dir.is_dir() {
-        println!("skipped: {} not found", dir.display());
-        return Ok(());
-    }
-    let summary = check(&dir)?;
-    println!("{summary}");
-    Ok(())
-}
 
 /// Every log file under `dir` (README and MANIFEST aside), sorted.
 fn log_files(dir: &Path) -> Vec<PathBuf> {
@@ -103,37 +89,33 @@ fn replay_file(path: &Path) -> FileReport {
     report
 }
 
-/// Reads and replays every log under `logs_dir`. Ok: a one-paragraph summary. Err: every
-/// failure, naming the file, the round and the event.
-pub fn check(logs_dir: &Path) -> Result<String, String> {
-    let expected = manifest(logs_dir);
-    let files = log_files(logs_dir);
+/// Reads and replays every log under `dir`, one check per file: it reads, every round replays,
+/// and its discards per seat equal the `decisions_seat0-3` column of `MANIFEST.tsv` where the
+/// file has a row there. No log file at all is a failure too.
+pub fn check(dir: &Path, report: &mut Report) {
+    let expected = manifest(dir);
+    let files = log_files(dir);
     if files.is_empty() {
-        return Err(format!("no log files under {}", logs_dir.display()));
+        report.check(&dir.display().to_string(), "holds log files", Err("none found".to_string()));
+        return;
     }
-    let (mut rounds, mut decisions, mut compared, mut failures) = (0, 0, 0, Vec::new());
     for path in &files {
-        let name = path.strip_prefix(logs_dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
-        let report = replay_file(path);
-        rounds += report.rounds;
-        decisions += report.decisions;
-        failures.extend(report.errors.iter().map(|e| format!("{name}: {e}")));
-        if let Some(want) = expected.get(&name) {
-            compared += 1;
-            if *want != report.discards && report.errors.is_empty() {
-                failures.push(format!("{name}: discards per seat {:?}, MANIFEST.tsv says {want:?}", report.discards));
+        let name = path.strip_prefix(dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
+        let replayed = replay_file(path);
+        let outcome = if !replayed.errors.is_empty() {
+            Err(replayed.errors.join("; "))
+        } else {
+            match expected.get(&name) {
+                Some(want) if *want != replayed.discards => {
+                    Err(format!("discards per seat {:?}, MANIFEST.tsv says {want:?}", replayed.discards))
+                }
+                Some(_) => Ok(format!(
+                    "{} rounds, {} decisions; discards per seat as MANIFEST.tsv",
+                    replayed.rounds, replayed.decisions
+                )),
+                None => Ok(format!("{} rounds, {} decisions; not in MANIFEST.tsv", replayed.rounds, replayed.decisions)),
             }
-        }
+        };
+        report.check(&format!("logs/{name}"), "reads and replays", outcome);
     }
-    if !failures.is_empty() {
-        return Err(format!("{} problem(s) in {} files:\n{}", failures.len(), files.len(), failures.join("\n")));
-    }
-    Ok(format!(
-        "{} log files under {} read and replayed: {rounds} rounds, {decisions} decisions (discards, calls offered, \
-         kans, kita); the discards per seat of {compared} files match MANIFEST.tsv's decisions_seat0-3 \
-         ({} files have no count there).",
-        files.len(),
-        logs_dir.display(),
-        files.len() - compared
-    ))
 }
