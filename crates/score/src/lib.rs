@@ -109,6 +109,7 @@
 //! The mahjong terms (yaku, han, fu, dora, riichi, ...) are explained in the glossary of the
 //! `haipai` crate: <https://docs.rs/haipai/latest/haipai/glossary/>.
 
+mod check;
 mod engine;
 mod fu;
 mod points;
@@ -117,7 +118,8 @@ mod situation;
 mod value;
 mod yaku;
 
-pub use engine::{MAX_INDICATORS, MAX_STICKS, Outcome, Score, dora_han, score};
+pub use check::{MAX_INDICATORS, MAX_STICKS};
+pub use engine::{Outcome, Score, dora_han, score};
 pub use fu::FuPart;
 pub use points::{HanFu, Limit, Payment, base_points, payment};
 pub use rules::Rules;

@@ -2,7 +2,8 @@
 //! given as counts under [`Conditions`] and returns a [`Value`] (han, fu, payments, no yaku
 //! list), from which [`Value::with_ura`] gives the exact payment for any number of ura-dora han.
 
-use crate::engine::{Cand, Input, search, validate};
+use crate::check::validate;
+use crate::engine::{Cand, Input, search};
 use crate::points::{Payment, payment_in_range};
 use crate::rules::Rules;
 use crate::situation::{Conditions, Error};
