@@ -324,7 +324,8 @@ impl Context {
         if req.has("dora_indicators") {
             let list = req.list("dora_indicators")?;
             check_indicator_count(list.len(), "dora_indicators")?;
-            self.dora_indicators = list.iter().map(|t| Ok((tile(t, "dora indicator")?, t.clone()))).collect::<Result<_, String>>()?;
+            self.dora_indicators =
+                list.iter().map(|t| Ok((tile(t, "dora indicator")?, t.clone()))).collect::<Result<_, String>>()?;
             self.dora_what = "dora indicator";
         }
         if let Some(lists) = req.tile_lists("visible")? {
@@ -353,7 +354,8 @@ impl Context {
             Some(m) => {
                 // A new preset, with the flags' choices that the request does not replace.
                 let mut o = model(m, "model")?;
-                (o.objective, o.riichi, o.max_states) = (self.options.objective, self.options.riichi, self.options.max_states);
+                (o.objective, o.riichi, o.max_states) =
+                    (self.options.objective, self.options.riichi, self.options.max_states);
                 if !self.options.lower_budget {
                     (o.extra_exchanges, o.lower_budget) = (self.options.extra_exchanges, false);
                 }
@@ -443,7 +445,8 @@ pub fn run(args: &Args) -> u8 {
     // as soon as it is not needed (a lower peak).
     let mut workspace = (args.hand == "-").then(Workspace::new);
     for_each_request(&args.hand, args.json, |line| {
-        let (ctx, hand) = if args.hand == "-" { read_line(args, &base, line)? } else { (base.clone(), line.to_string()) };
+        let (ctx, hand) =
+            if args.hand == "-" { read_line(args, &base, line)? } else { (base.clone(), line.to_string()) };
         let q = ctx.query(&hand)?;
         let mut oracle = Standard::default();
         oracle.rules = ctx.rules;
