@@ -448,8 +448,7 @@ pub fn run(args: &Args) -> u8 {
         let (ctx, hand) =
             if args.hand == "-" { read_line(args, &base, line)? } else { (base.clone(), line.to_string()) };
         let q = ctx.query(&hand)?;
-        let mut oracle = Standard::default();
-        oracle.rules = ctx.rules;
+        let oracle = Standard { rules: ctx.rules };
         let a = with_spinner(|| match workspace.as_mut() {
             Some(workspace) => workspace.evaluate_with(&oracle, &q, &ctx.options),
             None => evaluate_with(&oracle, &q, &ctx.options),
