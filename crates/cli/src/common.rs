@@ -3,6 +3,8 @@
 
 use crate::lines::{Line, Lines};
 use crate::output;
+use crate::request::request_id;
+use haipai::score::Rules;
 use haipai::tiles::{Hand, Tile};
 use serde_json::Value;
 
@@ -37,12 +39,28 @@ pub struct Output {
 /// in JSON mode and to stderr otherwise; the other lines still print, a line that is not UTF-8
 /// text or longer than 1 MiB included (past 64 MiB more with no line end, the batch stops
 /// there). Returns 2 if any line was bad, else 0. A closed output ends the run (see `output`).
-pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Result<Output, String>) -> u8 {
+pub fn for_each_input(input: &str, json: bool, each: impl FnMut(&str) -> Result<Output, String>) -> u8 {
+    batch(input, json, false, each)
+}
+
+/// [`for_each_input`] for input lines that may be JSON requests: in JSON mode the answer to a
+/// line that is a JSON object with an `id` (any JSON value) echoes it, an error included.
+pub fn for_each_request(input: &str, json: bool, each: impl FnMut(&str) -> Result<Output, String>) -> u8 {
+    batch(input, json, true, each)
+}
+
+/// [`for_each_input`], echoing each request's `id` when `echo_id`.
+fn batch(input: &str, json: bool, echo_id: bool, mut each: impl FnMut(&str) -> Result<Output, String>) -> u8 {
+    let mut answer = |line: &str| {
+        let result = each(line);
+        let id = if json && echo_id { request_id(line) } else { None };
+        (result, id)
+    };
     if input != "-" {
         let input = input.strip_prefix(BYTE_ORDER_MARK).unwrap_or(input);
-        let result = each(input);
+        let (result, id) = answer(input);
         let code = if result.is_err() { BAD_INPUT } else { OK };
-        print_result(None, input, json, result);
+        print_result(None, input, json, result, id);
         return code;
     }
     let mut code = OK;
@@ -63,19 +81,19 @@ pub fn for_each_input(input: &str, json: bool, mut each: impl FnMut(&str) -> Res
         if number == 1 && bytes.starts_with(BYTE_ORDER_MARK.to_string().as_bytes()) {
             bytes.drain(..BYTE_ORDER_MARK.len_utf8());
         }
-        let result = match std::str::from_utf8(&bytes) {
+        let (result, id) = match std::str::from_utf8(&bytes) {
             _ if too_long => {
                 bytes.truncate(40);
-                Err(format!("the line is longer than {} MiB", MAX_LINE_BYTES >> 20))
+                (Err(format!("the line is longer than {} MiB", MAX_LINE_BYTES >> 20)), None)
             }
             Ok(text) if text.trim().is_empty() => continue,
-            Ok(text) => each(text.trim()),
-            Err(_) => Err("the line is not UTF-8 text".to_string()),
+            Ok(text) => answer(text.trim()),
+            Err(_) => (Err("the line is not UTF-8 text".to_string()), None),
         };
         if result.is_err() {
             code = BAD_INPUT;
         }
-        print_result(Some(number), String::from_utf8_lossy(&bytes).trim(), json, result);
+        print_result(Some(number), String::from_utf8_lossy(&bytes).trim(), json, result, id);
         if too_long && !skip_rest(&mut lines, number) {
             return BAD_INPUT;
         }
@@ -102,15 +120,24 @@ fn skip_rest(lines: &mut Lines<impl std::io::BufRead>, number: usize) -> bool {
     }
 }
 
-/// Prints one result; an error names the line of standard input it came from, if any.
-fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<Output, String>) {
+/// Prints one result; an error names the line of standard input it came from, if any. A JSON
+/// answer carries the request's `id`, if given.
+fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<Output, String>, id: Option<Value>) {
     match (json, result) {
-        (true, Ok(o)) => output::json(o.json),
+        (true, Ok(mut o)) => {
+            if let (Some(id), Value::Object(obj)) = (id, &mut o.json) {
+                obj.insert("id".to_string(), id);
+            }
+            output::json(o.json)
+        }
         (true, Err(e)) => {
             output::bad_input();
             let mut v = serde_json::json!({ "input": input, "error": e });
             if let Some(n) = number {
                 v["line"] = n.into();
+            }
+            if let Some(id) = id {
+                v["id"] = id;
             }
             output::json(v);
         }
@@ -144,6 +171,17 @@ pub fn add_red_five(reds: &mut [u8; 3], tile: Tile, what: &str, text: &str) -> R
         return Err(format!("{what} '{text}': a second red {tile} (the hand or another tile given holds one)"));
     }
     Ok(())
+}
+
+/// A rules preset's name as given (`--rules`, a request's `rules`), checked: one of
+/// `Rules::PRESETS`.
+pub fn preset_name(text: &str) -> Result<String, String> {
+    rules_preset(text).map(|_| text.to_string())
+}
+
+/// The rules of the preset named `text` (one of `Rules::PRESETS`).
+pub fn rules_preset(text: &str) -> Result<Rules, String> {
+    Rules::preset(text).ok_or_else(|| format!("'{text}' is not a rules preset ({})", Rules::PRESETS.join(", ")))
 }
 
 /// A parser of whole numbers from `least` to `most` for a flag: a number past the type's range

@@ -5,6 +5,7 @@ mod cmd;
 mod common;
 mod lines;
 mod output;
+mod request;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -63,7 +64,7 @@ enum Command {
     /// One-player expected value (何切る): for each discard, expected points, win and tenpai
     /// probability, and the necessary tiles.
     #[command(
-        after_help = "Examples:\n  haipai ev 222567m345p33667s --model article --dora-indicator 1z\n  haipai ev 123349m3688p1245s --riichi best --json\n  haipai ev 222567m34p3366s4z --visible 7s --dora-indicator 1z --per-turn"
+        after_help = "Examples:\n  haipai ev 222567m345p33667s --model article --dora-indicator 1z\n  haipai ev 123349m3688p1245s --riichi best --json\n  haipai ev 222567m34p3366s4z --visible 7s --dora-indicator 1z --per-turn\n  haipai ev 222567m345p33667s --dora-indicator 1z --rules tenhou --riichi best --discards 8s --top 3"
     )]
     Ev(cmd::ev::Args),
     /// Shanten per form; necessary tiles with live counts, or a 何切る table for 3n+2 tiles.

@@ -1,21 +1,32 @@
 //! `haipai ev HAND`: the 何切る table of one-player expected value (docs/ev-model.md): one row
-//! per distinct discard with expected points, win and tenpai probability and the necessary
-//! tiles with their live copies; `-` reads one hand a line.
+//! per distinct discard with the shanten after it, expected points, win and tenpai probability,
+//! the necessary tiles with their live copies and flags; `-` reads one hand or one JSON request
+//! (the whole position and its options) a line.
 
-use crate::common::{Output, add_red_five, for_each_input, hand_red_fives, whole};
-use haipai::ev::{Analysis, Budget, Candidate, Lowering, Objective, Options, Query, RiichiPolicy, Workspace, evaluate};
-use haipai::tiles::Wind;
-use haipai::tiles::{Hand, Tile, parse_counts, parse_tile};
-use serde_json::{Value, json};
+mod report;
+
+use crate::common::{Output, add_red_five, for_each_request, hand_red_fives, preset_name, rules_preset, whole};
+use crate::request::Request;
+use haipai::ev::{Objective, Options, Query, RiichiPolicy, Standard, Workspace, evaluate_with};
+use haipai::score::Rules;
+use haipai::tiles::{Counts, Hand, ParsedTile, Tile, Wind, parse_counts, parse_tile};
 use std::io::IsTerminal;
 use std::sync::mpsc;
 use std::time::Duration;
-
 /// Arguments of `haipai ev`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A 14-tile hand (which tile to discard) or a 13-tile hand (its value as it stands),
-    /// called melds in brackets; `-` reads one hand a line from standard input.
+    /// called melds in brackets; `-` reads standard input, one hand or one JSON request a line.
+    ///
+    /// A JSON request gives the whole position and its options as fields, each replacing the
+    /// flag of the same meaning for that line: `hand` (required; closed tiles, or all with
+    /// melds in brackets), `melds` (list, e.g. `["789s", "5555z*"]`), `turn`, `seat`, `round`,
+    /// `dora_indicators` (list), `visible` and `discards` (tiles, as one string `"147m3s"` or a
+    /// list of strings; red fives seen written `0m`/`0p`/`0s`), `model`, `objective`, `riichi`,
+    /// `budget`, `rules`, `may_decline` (true or false), `top`, and `id` (any JSON value, echoed
+    /// by the answer and by an error). For example:
+    /// {"id": 1, "hand": "222567m345p33667s", "dora_indicators": ["1z"], "model": "article"}
     pub hand: String,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
     #[arg(long, default_value_t = 1, value_parser = whole(1u8, 17))]
@@ -31,19 +42,30 @@ pub struct Args {
     /// indicator): a game in progress always shows at least one.
     #[arg(long = "dora-indicator", num_args = 1..)]
     pub dora_indicators: Vec<String>,
-    /// Other tiles already seen (discards, other players' melds), e.g. `7s19m`.
-    #[arg(long)]
-    pub visible: Option<String>,
+    /// Other tiles already seen (the opponents' discards and melds), in one or several lists:
+    /// `--visible 7s19m` or `--visible 7s 19m`; `0p` is the red 5p.
+    #[arg(long, num_args = 1..)]
+    pub visible: Vec<String>,
+    /// Your own discards so far (seen tiles, so not also in `--visible`), in one or several
+    /// lists: a discard that leaves tenpai on a wait among them (or on the tile it throws) is
+    /// flagged `furiten`.
+    #[arg(long, num_args = 1..)]
+    pub discards: Vec<String>,
     /// Model preset: `full` (every scoring option on, riichi always, one exchange beyond the
     /// minimum) or `article` (document 001: riichi always, no ura-dora, ippatsu, double
     /// riichi, haitei, red fives or hand change). The flags below change the preset.
     #[arg(long, default_value = "full")]
     pub model: String,
+    /// Scoring rules preset: `default`, `tenhou` (no double yakuman), `majsoul` or `mleague` (no
+    /// double or kazoe yakuman, kiriage mangan).
+    #[arg(long, default_value = "default", value_parser = preset_name)]
+    pub rules: String,
     /// What each decision maximises: `points` (the default) or `win`.
     #[arg(long)]
     pub objective: Option<String>,
     /// Riichi policy for a closed hand discarding into tenpai: `always`, `never` (dama) or
-    /// `best` (the better at each decision; also shows riichi against dama). Default: `always`.
+    /// `best` (the better at each decision; also shows riichi against dama and flags the
+    /// discard `riichi` or `dama`). Default: `always`.
     #[arg(long)]
     pub riichi: Option<String>,
     /// Exchanges allowed beyond the minimum needed to win (0: no hand change or shanten-back).
@@ -56,6 +78,9 @@ pub struct Args {
     /// lowered, a `--budget` given is refused.
     #[arg(long, value_parser = whole(0, usize::MAX))]
     pub max_states: Option<usize>,
+    /// Show only the N best discards.
+    #[arg(long, value_parser = whole(1, usize::MAX))]
+    pub top: Option<usize>,
     /// Do not count ura-dora.
     #[arg(long)]
     pub no_ura: bool,
@@ -85,57 +110,155 @@ pub struct Args {
     pub per_turn: bool,
     /// Print one JSON object per hand.
     ///
-    /// Fields: `hand`, `turn`, `unseen`, `shanten`, `candidates` (best first), each with
-    /// `discard` (null for a 13-tile hand), `shanten`, `points`, `win`, `tenpai` (probabilities
-    /// 0..1), `necessary` (`tile`, `live`, `points`: that draw's share of the expected points),
+    /// Fields: `hand`, `turn`, `rules`, `double_riichi` (whether a riichi now is a double
+    /// riichi, counted), `unseen`, `shanten`, `candidates` (best first; the `--top` best), each
+    /// with `discard` (null for a 13-tile hand), `shanten` (after the discard), `points`, `win`,
+    /// `tenpai` (probabilities 0..1), `flags` (`shanten-back`, `riichi` or `dama`, `furiten`),
+    /// `necessary` (`tile`, `live`, `points`: that draw's share of the expected points),
     /// `other_points` (the rest: hand changes), `per_turn` (`points`, `win`, `tenpai` at turns
     /// 1..17, always included), and `riichi` and `dama` (the value of each) when the discard
     /// leaves a closed tenpai hand and `--riichi` is not `never`; `budget`: `asked`, `used` and
-    /// `lowered` (null, or `by` "estimate" or "listing" and `max_states`). A hand that cannot be read
-    /// prints `error` and `input` (and `line` when read from `-`) instead, and the exit code
-    /// is 2.
+    /// `lowered` (null, or `by` "estimate" or "listing" and `max_states`); `id` when the
+    /// request gave one. A hand that cannot be read prints `error` and `input` (and `line`
+    /// when read from `-`, `id` when given) instead, and the exit code is 2. For example:
+    /// {"budget":{...},"candidates":[{"discard":"6s","flags":[],"points":4282.35...,"shanten":0,...}],"hand":"222567m345p33667s",...}
     #[arg(long)]
     pub json: bool,
 }
 
-fn tile(text: &str, what: &str) -> Result<Tile, String> {
-    parse_tile(text).map(|p| p.tile()).map_err(|e| format!("{what} '{text}': {e}"))
+fn tile(text: &str, what: &str) -> Result<ParsedTile, String> {
+    parse_tile(text).map_err(|e| format!("{what} '{text}': {e}"))
 }
 
 fn wind(text: &str, what: &str) -> Result<Wind, String> {
     Wind::parse(text).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
 }
 
-fn options(args: &Args) -> Result<Options, String> {
-    let mut o = match args.model.as_str() {
-        "full" | "default" => Options::default(),
-        "article" => Options::article(),
-        other => return Err(format!("--model '{other}': expected full or article")),
-    };
-    if let Some(obj) = &args.objective {
-        o.objective = match obj.as_str() {
-            "points" => Objective::Points,
-            "win" => Objective::Win,
-            other => return Err(format!("--objective '{other}': expected points or win")),
-        };
+fn model(text: &str, what: &str) -> Result<Options, String> {
+    match text {
+        "full" | "default" => Ok(Options::default()),
+        "article" => Ok(Options::article()),
+        other => Err(format!("{what} '{other}': expected full or article")),
+    }
+}
+
+fn objective(text: &str, what: &str) -> Result<Objective, String> {
+    match text {
+        "points" => Ok(Objective::Points),
+        "win" => Ok(Objective::Win),
+        other => Err(format!("{what} '{other}': expected points or win")),
+    }
+}
+
+fn riichi(text: &str, what: &str) -> Result<RiichiPolicy, String> {
+    match text {
+        "always" => Ok(RiichiPolicy::Always),
+        "never" | "dama" => Ok(RiichiPolicy::Never),
+        "best" => Ok(RiichiPolicy::Best),
+        other => Err(format!("{what} '{other}': expected always, never or best")),
+    }
+}
+
+/// Tiles given in one or several lists (`--visible 7s 19m`): their counts and the red fives
+/// written among them, each with the list it was written in.
+#[derive(Clone, Debug)]
+struct TileList {
+    counts: Counts,
+    reds: Vec<(Tile, String)>,
+}
+
+impl TileList {
+    /// The tiles of `lists`; an error names `what` and the list at fault.
+    fn parse(lists: &[String], what: &str) -> Result<TileList, String> {
+        let mut out = TileList { counts: [0; 34], reds: Vec::new() };
+        for text in lists {
+            let counts = parse_counts(text).map_err(|e| format!("{what} '{text}': {e}"))?;
+            for (total, n) in out.counts.iter_mut().zip(counts) {
+                *total = total.saturating_add(n);
+            }
+            let reds = Hand::parse_any_size(text).map_err(|e| format!("{what} '{text}': {e}"))?.closed_red_fives();
+            for (suit, &n) in reds.iter().enumerate() {
+                if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
+                    out.reds.push((five, text.clone()));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// One question's position and options: the flags, then (for a JSON request) its fields.
+#[derive(Clone, Debug)]
+struct Context {
+    turn: u8,
+    seat: Wind,
+    round: Wind,
+    /// The dora indicators as given, with the name of where they came from.
+    dora_indicators: Vec<(ParsedTile, String)>,
+    dora_what: &'static str,
+    visible: TileList,
+    visible_what: &'static str,
+    discards: TileList,
+    discards_what: &'static str,
+    options: Options,
+    rules_name: String,
+    rules: Rules,
+    top: Option<usize>,
+}
+
+/// The most dora indicators (one, and one for each kan).
+fn check_indicator_count(n: usize, what: &str) -> Result<(), String> {
+    let most = haipai::score::MAX_INDICATORS;
+    if n > most {
+        return Err(format!("{what}: {n} indicators, at most {most} (one, and one for each kan)"));
+    }
+    Ok(())
+}
+
+/// The flags' context, read once (a bad flag is one error, not one per line of a batch).
+fn context(args: &Args) -> Result<Context, String> {
+    check_indicator_count(args.dora_indicators.len(), "--dora-indicator")?;
+    let mut options = model(&args.model, "--model")?;
+    if let Some(o) = &args.objective {
+        options.objective = objective(o, "--objective")?;
     }
     if let Some(r) = &args.riichi {
-        o.riichi = match r.as_str() {
-            "always" => RiichiPolicy::Always,
-            "never" | "dama" => RiichiPolicy::Never,
-            "best" => RiichiPolicy::Best,
-            other => return Err(format!("--riichi '{other}': expected always, never or best")),
-        };
+        options.riichi = riichi(r, "--riichi")?;
     }
     // A budget asked for is kept (a question it cannot fit is refused); the preset's is
     // lowered when it cannot fit (said above the table).
     if let Some(b) = args.budget {
-        o.extra_exchanges = b;
-        o.lower_budget = false;
+        options.extra_exchanges = b;
+        options.lower_budget = false;
     }
     if let Some(n) = args.max_states {
-        o.max_states = n;
+        options.max_states = n;
     }
+    let ctx = Context {
+        turn: args.turn,
+        seat: wind(&args.seat, "--seat")?,
+        round: wind(&args.round, "--round")?,
+        dora_indicators: args
+            .dora_indicators
+            .iter()
+            .map(|t| Ok((tile(t, "--dora-indicator")?, t.clone())))
+            .collect::<Result<_, String>>()?,
+        dora_what: "--dora-indicator",
+        visible: TileList::parse(&args.visible, "--visible")?,
+        visible_what: "--visible",
+        discards: TileList::parse(&args.discards, "--discards")?,
+        discards_what: "--discards",
+        options: switches(args, options),
+        rules_name: args.rules.clone(),
+        rules: rules_preset(&args.rules)?,
+        top: args.top,
+    };
+    ctx.check_red_fives(&[0; 3])?;
+    Ok(ctx)
+}
+
+/// The options `o` with the scoring switches of the flags (`--no-ura`, ...) applied.
+fn switches(args: &Args, mut o: Options) -> Options {
     o.ura_dora &= !args.no_ura;
     o.ippatsu &= !args.no_ippatsu;
     o.double_riichi &= !args.no_double_riichi;
@@ -144,85 +267,134 @@ fn options(args: &Args) -> Result<Options, String> {
     o.dora &= !args.no_dora;
     o.menzen_tsumo &= !args.no_menzen_tsumo;
     o.may_decline |= args.may_decline;
-    Ok(o)
+    o
 }
 
-/// The question's flags: everything but the hand.
-struct Flags {
-    seat: Wind,
-    round: Wind,
-    dora_indicators: Vec<Tile>,
-    visible: haipai::tiles::Counts,
-    /// Red fives written among the indicators and the visible tiles, per suit.
-    red_seen: [u8; 3],
-}
+/// The fields of an `ev` JSON request.
+const FIELDS: [&str; 15] = [
+    "hand",
+    "melds",
+    "turn",
+    "seat",
+    "round",
+    "dora_indicators",
+    "visible",
+    "discards",
+    "model",
+    "objective",
+    "riichi",
+    "budget",
+    "rules",
+    "may_decline",
+    "top",
+];
 
-/// The flags, read once (a bad flag is one error, not one per line of a batch).
-fn flags(args: &Args) -> Result<Flags, String> {
-    let most = haipai::score::MAX_INDICATORS;
-    if args.dora_indicators.len() > most {
-        let n = args.dora_indicators.len();
-        return Err(format!("--dora-indicator: {n} indicators, at most {most} (one, and one for each kan)"));
-    }
-    Ok(Flags {
-        seat: wind(&args.seat, "--seat")?,
-        round: wind(&args.round, "--round")?,
-        dora_indicators: args.dora_indicators.iter().map(|t| tile(t, "--dora-indicator")).collect::<Result<_, _>>()?,
-        visible: match &args.visible {
-            Some(v) => parse_counts(v).map_err(|e| format!("--visible '{v}': {e}"))?,
-            None => [0; 34],
-        },
-        red_seen: red_fives_seen(args)?,
-    })
-}
-
-/// The red fives written among the dora indicators and the visible tiles, per suit (a second
-/// one of a suit is an error naming the flag).
-fn red_fives_seen(args: &Args) -> Result<[u8; 3], String> {
-    let mut reds = [0u8; 3];
-    add_flag_red_fives(&mut reds, args)?;
-    Ok(reds)
-}
-
-/// Adds to `reds` the red fives written in `--dora-indicator` and `--visible` (a second one of
-/// a suit is an error naming the flag).
-fn add_flag_red_fives(reds: &mut [u8; 3], args: &Args) -> Result<(), String> {
-    for text in &args.dora_indicators {
-        if let Ok(p) = parse_tile(text)
-            && p.is_red()
-        {
-            add_red_five(reds, p.tile(), "--dora-indicator", text)?;
+impl Context {
+    /// Refuses a second red five of a suit between `reds` (the hand's), the dora indicators,
+    /// the visible tiles and the discards (the set has one of each); otherwise the red fives
+    /// seen outside the hand, per suit.
+    fn check_red_fives(&self, reds: &[u8; 3]) -> Result<[u8; 3], String> {
+        let mut all = *reds;
+        let mut seen = [0u8; 3];
+        let indicators = self.dora_indicators.iter().filter(|(p, _)| p.is_red()).map(|(p, t)| (p.tile(), t));
+        for (five, text) in indicators {
+            add_red_five(&mut all, five, self.dora_what, text)?;
+            add_red_five(&mut seen, five, self.dora_what, text)?;
         }
-    }
-    if let Some(v) = &args.visible {
-        let seen = Hand::parse_any_size(v).map_err(|e| format!("--visible '{v}': {e}"))?.closed_red_fives();
-        for (suit, &n) in seen.iter().enumerate() {
-            if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
-                add_red_five(reds, five, "--visible", v)?;
+        for (list, what) in [(&self.visible, self.visible_what), (&self.discards, self.discards_what)] {
+            for (five, text) in &list.reds {
+                add_red_five(&mut all, *five, what, text)?;
+                add_red_five(&mut seen, *five, what, text)?;
             }
         }
+        Ok(seen)
     }
-    Ok(())
-}
 
-/// The question for one hand, with the flags.
-fn query(args: &Args, flags: &Flags, hand: &str) -> Result<Query, String> {
-    let hand = Hand::parse_any_size(hand).map_err(|e| format!("hand '{hand}': {e}"))?;
-    check_red_fives(&hand, args)?;
-    let mut q = Query::new(hand);
-    q.turn = args.turn;
-    q.seat = flags.seat;
-    q.round = flags.round;
-    q.dora_indicators = flags.dora_indicators.clone();
-    q.visible = flags.visible;
-    q.red_seen = flags.red_seen;
-    Ok(q)
-}
+    /// This context with the fields of the JSON request `req` in place of the flags.
+    fn with_request(mut self, req: &Request, args: &Args) -> Result<Context, String> {
+        if let Some(turn) = req.whole("turn", 1, 17)? {
+            self.turn = u8::try_from(turn).unwrap_or(17);
+        }
+        if let Some(seat) = req.text("seat")? {
+            self.seat = wind(seat, "seat")?;
+        }
+        if let Some(round) = req.text("round")? {
+            self.round = wind(round, "round")?;
+        }
+        if req.has("dora_indicators") {
+            let list = req.list("dora_indicators")?;
+            check_indicator_count(list.len(), "dora_indicators")?;
+            self.dora_indicators =
+                list.iter().map(|t| Ok((tile(t, "dora indicator")?, t.clone()))).collect::<Result<_, String>>()?;
+            self.dora_what = "dora indicator";
+        }
+        if let Some(lists) = req.tile_lists("visible")? {
+            self.visible = TileList::parse(&lists, "visible")?;
+            self.visible_what = "visible";
+        }
+        if let Some(lists) = req.tile_lists("discards")? {
+            self.discards = TileList::parse(&lists, "discards")?;
+            self.discards_what = "discards";
+        }
+        if let Some(name) = req.text("rules")? {
+            self.rules = rules_preset(name).map_err(|e| format!("field 'rules': {e}"))?;
+            self.rules_name = name.to_string();
+        }
+        if let Some(top) = req.whole("top", 1, u64::MAX)? {
+            self.top = Some(usize::try_from(top).unwrap_or(usize::MAX));
+        }
+        self.options = self.request_options(req, args)?;
+        Ok(self)
+    }
 
-/// Refuses a second red five of a suit between the hand, the dora indicators and the visible
-/// tiles (the set has one of each).
-fn check_red_fives(hand: &Hand, args: &Args) -> Result<(), String> {
-    add_flag_red_fives(&mut hand_red_fives(hand), args)
+    /// The options with the request's `model`, `objective`, `riichi`, `budget` and
+    /// `may_decline` in place of the flags'.
+    fn request_options(&self, req: &Request, args: &Args) -> Result<Options, String> {
+        let mut o = match req.text("model")? {
+            Some(m) => {
+                // A new preset, with the flags' choices that the request does not replace.
+                let mut o = model(m, "model")?;
+                (o.objective, o.riichi, o.max_states) =
+                    (self.options.objective, self.options.riichi, self.options.max_states);
+                if !self.options.lower_budget {
+                    (o.extra_exchanges, o.lower_budget) = (self.options.extra_exchanges, false);
+                }
+                switches(args, o)
+            }
+            None => self.options.clone(),
+        };
+        if let Some(text) = req.text("objective")? {
+            o.objective = objective(text, "objective")?;
+        }
+        if let Some(text) = req.text("riichi")? {
+            o.riichi = riichi(text, "riichi")?;
+        }
+        if let Some(b) = req.whole("budget", 0, u64::from(u8::MAX))? {
+            (o.extra_exchanges, o.lower_budget) = (u8::try_from(b).unwrap_or(u8::MAX), false);
+        }
+        if let Some(may) = req.switch("may_decline")? {
+            o.may_decline = may;
+        }
+        Ok(o)
+    }
+
+    /// The question for `hand` in this context; refuses a second red five of a suit.
+    fn query(&self, hand: &str) -> Result<Query, String> {
+        let hand = Hand::parse_any_size(hand).map_err(|e| format!("hand '{hand}': {e}"))?;
+        let red_seen = self.check_red_fives(&hand_red_fives(&hand))?;
+        let mut visible = self.visible.counts;
+        for (v, &d) in visible.iter_mut().zip(self.discards.counts.iter()) {
+            *v = v.saturating_add(d);
+        }
+        let mut q = Query::new(hand);
+        q.turn = self.turn;
+        q.seat = self.seat;
+        q.round = self.round;
+        q.dora_indicators = self.dora_indicators.iter().map(|(p, _)| p.tile()).collect();
+        q.visible = visible;
+        q.red_seen = red_seen;
+        Ok(q)
+    }
 }
 
 /// Runs `f`; when it takes over a second and stderr is a terminal, shows a spinner meanwhile.
@@ -248,141 +420,21 @@ fn with_spinner<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     })
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.2}", 100.0 * x)
-}
-
-fn discard_name(c: &Candidate) -> String {
-    c.discard.map_or_else(|| "-".to_string(), |t| t.to_string())
-}
-
-fn necessary_text(c: &Candidate) -> String {
-    let tiles: String = c.necessary.iter().map(|n| n.tile.to_string()).collect();
-    let live: u32 = c.necessary.iter().map(|n| u32::from(n.live)).sum();
-    if tiles.is_empty() { "-".to_string() } else { format!("{tiles} ({live})") }
-}
-
-/// The report's first lines: the question, the note for a complete hand and the table's header.
-fn header_text(q: &Query, a: &Analysis) -> String {
-    let mut text = format!(
-        "hand {}  turn {}  seat {}  round {}  unseen {}  shanten {}",
-        q.hand,
-        q.turn,
-        q.seat.letter(),
-        q.round.letter(),
-        a.unseen,
-        a.shanten
-    );
-    if a.shanten < 0 {
-        text.push_str(&format!(
-            "\ncomplete: winning now is not among the answers (`haipai score {} --win TILE --tsumo` scores it)",
-            q.hand
-        ));
+/// The context and hand of one input line: a JSON request (a line starting with `{`) or a
+/// hand alone, in the flags' context.
+fn read_line(args: &Args, base: &Context, line: &str) -> Result<(Context, String), String> {
+    if !line.starts_with('{') {
+        return Ok((base.clone(), line.to_string()));
     }
-    if a.budget.lowered.is_some() {
-        text.push_str(&format!("\nanswered with exchange {}", a.budget));
-    }
-    text.push_str(&format!("\n{:<8}{:>10}{:>8}{:>10}  necessary", "discard", "points", "win %", "tenpai %"));
-    text
-}
-
-/// The lines of one candidate's values at every turn: points, win % and tenpai %.
-fn per_turn_text(c: &Candidate) -> String {
-    let row = |v: &[f64], scale: f64| v.iter().map(|x| format!("{:.2}", x * scale)).collect::<Vec<_>>().join(" ");
-    let mut text = format!("\n{:<8}points by turn: {}", "", row(&c.per_turn.points, 1.0));
-    text.push_str(&format!("\n{:<8}win % by turn:  {}", "", row(&c.per_turn.win, 100.0)));
-    text.push_str(&format!("\n{:<8}tenpai % by turn: {}", "", row(&c.per_turn.tenpai, 100.0)));
-    text
-}
-
-/// One candidate's row of the table, with its riichi against dama line (`best_riichi`) and
-/// its values at every turn (`per_turn`).
-fn candidate_text(c: &Candidate, best_riichi: bool, per_turn: bool) -> String {
-    let mut text = format!(
-        "\n{:<8}{:>10.2}{:>8}{:>10}  {}",
-        discard_name(c),
-        c.value.points,
-        pct(c.value.win),
-        pct(c.value.tenpai),
-        necessary_text(c)
-    );
-    if best_riichi && let (Some(r), Some(d)) = (c.riichi, c.dama) {
-        text.push_str(&format!(
-            "\n{:<8}riichi {:.2} ({}% win) against dama {:.2} ({}% win)",
-            "",
-            r.points,
-            pct(r.win),
-            d.points,
-            pct(d.win)
-        ));
-    }
-    if per_turn {
-        text.push_str(&per_turn_text(c));
-    }
-    text
-}
-
-/// One candidate as a JSON object (see `--json`).
-fn candidate_json(c: &Candidate) -> Value {
-    let mut v = json!({
-        "discard": c.discard.map(|t| t.to_string()),
-        "shanten": c.shanten,
-        "points": c.value.points,
-        "win": c.value.win,
-        "tenpai": c.value.tenpai,
-        "necessary": c.necessary.iter().map(|n| json!({
-            "tile": n.tile.to_string(), "live": n.live, "points": n.points,
-        })).collect::<Vec<_>>(),
-        // The points whose first kept draw is no necessary tile (hand changes): with the
-        // necessary tiles' points, the candidate's points.
-        "other_points": c.other_points,
-        "per_turn": {
-            "points": c.per_turn.points,
-            "win": c.per_turn.win,
-            "tenpai": c.per_turn.tenpai,
-        },
-    });
-    if let (Some(r), Some(d)) = (c.riichi, c.dama) {
-        v["riichi"] = json!({"points": r.points, "win": r.win, "tenpai": r.tenpai});
-        v["dama"] = json!({"points": d.points, "win": d.win, "tenpai": d.tenpai});
-    }
-    v
-}
-
-/// The exchange budget of an answer as JSON (see `--json`).
-fn budget_json(b: Budget) -> Value {
-    let lowered = match b.lowered {
-        None => Value::Null,
-        Some(Lowering::Estimated(n)) => json!({"by": "estimate", "max_states": n}),
-        Some(Lowering::Listed(n)) => json!({"by": "listing", "max_states": n}),
-        Some(_) => json!({"by": "other"}),
-    };
-    json!({"asked": b.asked, "used": b.used, "lowered": lowered})
-}
-
-/// The report of one answered question, text and JSON.
-fn describe(q: &Query, o: &Options, a: &Analysis, per_turn: bool) -> Output {
-    let best_riichi = o.riichi == RiichiPolicy::Best;
-    let mut text = header_text(q, a);
-    for c in &a.candidates {
-        text.push_str(&candidate_text(c, best_riichi, per_turn));
-    }
-    let candidates: Vec<Value> = a.candidates.iter().map(candidate_json).collect();
-    let json = json!({
-        "hand": q.hand.to_string(),
-        "turn": q.turn,
-        "unseen": a.unseen,
-        "shanten": a.shanten,
-        "candidates": candidates,
-        "budget": budget_json(a.budget),
-    });
-    Output { text, json }
+    let req = Request::parse(line, &FIELDS)?;
+    let hand = req.full_hand()?;
+    Ok((base.clone().with_request(&req, args)?, hand))
 }
 
 /// Runs `haipai ev`.
 pub fn run(args: &Args) -> u8 {
-    let (opts, base) = match options(args).and_then(|o| Ok((o, flags(args)?))) {
-        Ok(both) => both,
+    let base = match context(args) {
+        Ok(base) => base,
         Err(e) => {
             crate::output::error(e);
             return crate::common::BAD_INPUT;
@@ -392,13 +444,16 @@ pub fn run(args: &Args) -> u8 {
     // of the ones before it (the same answers, faster). A single question frees its memory
     // as soon as it is not needed (a lower peak).
     let mut workspace = (args.hand == "-").then(Workspace::new);
-    for_each_input(&args.hand, args.json, |line| {
-        let q = query(args, &base, line)?;
+    for_each_request(&args.hand, args.json, |line| {
+        let (ctx, hand) =
+            if args.hand == "-" { read_line(args, &base, line)? } else { (base.clone(), line.to_string()) };
+        let q = ctx.query(&hand)?;
+        let oracle = Standard { rules: ctx.rules };
         let a = with_spinner(|| match workspace.as_mut() {
-            Some(workspace) => workspace.evaluate(&q, &opts),
-            None => evaluate(&q, &opts),
+            Some(workspace) => workspace.evaluate_with(&oracle, &q, &ctx.options),
+            None => evaluate_with(&oracle, &q, &ctx.options),
         })
         .map_err(|e| e.to_string())?;
-        Ok(describe(&q, &opts, &a, args.per_turn))
+        Ok::<Output, String>(report::describe(&report::Question { query: &q, context: &ctx }, &a, args.per_turn))
     })
 }

@@ -1,7 +1,10 @@
 //! `haipai score HAND --win TILE ...`: the yaku, fu and payments of a winning hand; `-` reads
 //! one JSON request per line.
 
-use crate::common::{Output, add_red_five, for_each_input, hand_red_fives, whole};
+use crate::common::{
+    Output, add_red_five, for_each_input, for_each_request, hand_red_fives, preset_name, rules_preset, whole,
+};
+use crate::request::Request;
 use haipai::score::{Outcome, Rules, Score, Situation, score};
 use haipai::tiles::Wind;
 use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
@@ -14,7 +17,8 @@ pub struct Args {
     /// (`234567m22p234s[555z]`); or `-` to read one JSON request a line (fields `hand`,
     /// `melds`, `win`, `tsumo`, `riichi`, `double_riichi`, `ippatsu`, `haitei`, `houtei`,
     /// `rinshan`, `chankan`, `tenhou`, `chiihou`, `seat`, `round`, `dora_indicators`,
-    /// `ura_indicators`, `honba`, `sticks`).
+    /// `ura_indicators`, `honba`, `sticks`, `rules` (a preset, as `--rules`), and `id`: any JSON
+    /// value, echoed by the answer).
     pub hand: String,
     /// The winning tile.
     #[arg(long)]
@@ -67,6 +71,10 @@ pub struct Args {
     /// Riichi sticks on the table (default 0).
     #[arg(long, value_parser = whole(0, u32::MAX))]
     pub sticks: Option<u32>,
+    /// Rules preset: `default`, `tenhou` (no double yakuman), `majsoul` or `mleague` (no double
+    /// or kazoe yakuman, kiriage mangan); the rule flags below change it.
+    #[arg(long, default_value = "default", value_parser = preset_name)]
+    pub rules: String,
     /// Rules: no open tanyao.
     #[arg(long)]
     pub no_kuitan: bool,
@@ -82,9 +90,10 @@ pub struct Args {
     /// Rules: no double yakuman.
     #[arg(long)]
     pub no_double_yakuman: bool,
-    /// Rules: fu for a pair of the wind that is both seat and round wind (2 or 4).
-    #[arg(long, default_value_t = 4, value_parser = pair_fu)]
-    pub double_wind_pair_fu: u8,
+    /// Rules: fu for a pair of the wind that is both seat and round wind (2 or 4; default: the
+    /// preset's).
+    #[arg(long, value_parser = pair_fu)]
+    pub double_wind_pair_fu: Option<u8>,
     /// Print one JSON object per hand.
     ///
     /// Fields: `hand`, `han`, `fu`, `limit` (`mangan`, ..., or empty), `points` (`total`, `ron`,
@@ -203,7 +212,7 @@ fn situation_flags(args: &Args) -> Vec<&'static str> {
     .collect()
 }
 
-const FIELDS: [&str; 19] = [
+const FIELDS: [&str; 20] = [
     "hand",
     "melds",
     "win",
@@ -223,138 +232,33 @@ const FIELDS: [&str; 19] = [
     "ura_indicators",
     "honba",
     "sticks",
+    "rules",
 ];
 
-/// The first field of the JSON object `line` that is given twice (which `Value` would read as
-/// its last value, silently), if any.
-fn field_given_twice(line: &str) -> Option<String> {
-    /// The keys of a JSON object, in order, duplicates kept.
-    struct Keys(Vec<String>);
-    impl<'de> serde::Deserialize<'de> for Keys {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Keys, D::Error> {
-            struct Visit;
-            impl<'de> serde::de::Visitor<'de> for Visit {
-                type Value = Keys;
-                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str("a JSON object")
-                }
-                fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Keys, M::Error> {
-                    let mut keys = Vec::new();
-                    while let Some((k, _)) = map.next_entry::<String, serde::de::IgnoredAny>()? {
-                        keys.push(k);
-                    }
-                    Ok(Keys(keys))
-                }
-            }
-            d.deserialize_map(Visit)
-        }
-    }
-    let Keys(keys) = serde_json::from_str(line).ok()?;
-    keys.iter().enumerate().find(|(i, k)| keys[..*i].contains(k)).map(|(_, k)| k.clone())
-}
-
-/// One JSON request line's fields, read one by one with errors naming the field.
-struct Request(serde_json::Map<String, Value>);
-
-impl Request {
-    /// The request of `line`: a JSON object with no field given twice and none unknown.
-    fn parse(line: &str) -> Result<Request, String> {
-        let req: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON request: {e}"))?;
-        let Value::Object(obj) = req else {
-            return Err("a request is a JSON object".to_string());
-        };
-        if let Some(k) = field_given_twice(line) {
-            return Err(format!("field '{k}' is given twice"));
-        }
-        if let Some(k) = obj.keys().find(|k| !FIELDS.contains(&k.as_str())) {
-            return Err(format!("unknown field '{k}' (fields: {})", FIELDS.join(", ")));
-        }
-        Ok(Request(obj))
-    }
-
-    /// The string field `k`, if given (null counts as not given).
-    fn text(&self, k: &str) -> Result<Option<&str>, String> {
-        match self.0.get(k) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => v.as_str().map(Some).ok_or(format!("field '{k}' must be a string")),
-        }
-    }
-
-    /// The list-of-strings field `k`; empty when not given.
-    fn list(&self, k: &str) -> Result<Vec<String>, String> {
-        match self.0.get(k) {
-            None | Some(Value::Null) => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|v| v.as_str().map(String::from).ok_or(format!("field '{k}' must list strings")))
-                .collect(),
-            Some(_) => Err(format!("field '{k}' must be a list of strings")),
-        }
-    }
-
-    /// The true-or-false field `k`; false when not given.
-    fn flag(&self, k: &str) -> Result<bool, String> {
-        match self.0.get(k) {
-            None | Some(Value::Null) => Ok(false),
-            Some(v) => v.as_bool().ok_or(format!("field '{k}' must be true or false")),
-        }
-    }
-
-    /// The non-negative integer field `k` (at most `u32::MAX`); 0 when not given.
-    fn number(&self, k: &str) -> Result<u32, String> {
-        let too_large = || format!("field '{k}' is too large (at most {})", u32::MAX);
-        match self.0.get(k) {
-            None | Some(Value::Null) => Ok(0),
-            Some(Value::Number(n)) if n.as_u64().is_some() => {
-                n.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(too_large)
-            }
-            // Past u64, serde_json reads a whole number as a float.
-            Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f > f64::from(u32::MAX)) => {
-                Err(too_large())
-            }
-            Some(_) => Err(format!("field '{k}' must be a non-negative integer")),
-        }
-    }
-
-    /// The hand in the notation `hand` reads: field `hand`, then each of `melds` in brackets
-    /// (added where the meld has none).
-    fn full_hand(&self) -> Result<String, String> {
-        let mut full = self.text("hand")?.ok_or("field 'hand' is required")?.to_string();
-        for m in self.list("melds")? {
-            if m.starts_with('[') {
-                full.push_str(&m);
-            } else {
-                full.push_str(&format!("[{m}]"));
-            }
-        }
-        Ok(full)
-    }
-
-    /// Sets the situation's yes-or-no fields (`tsumo`, `riichi`, ...) from the request.
-    fn set_flags(&self, s: &mut Situation) -> Result<(), String> {
-        s.conditions.tsumo = self.flag("tsumo")?;
-        s.conditions.riichi = self.flag("riichi")?;
-        s.conditions.double_riichi = self.flag("double_riichi")?;
-        s.conditions.ippatsu = self.flag("ippatsu")?;
-        s.conditions.haitei = self.flag("haitei")?;
-        s.conditions.houtei = self.flag("houtei")?;
-        s.conditions.rinshan = self.flag("rinshan")?;
-        s.conditions.chankan = self.flag("chankan")?;
-        s.conditions.tenhou = self.flag("tenhou")?;
-        s.conditions.chiihou = self.flag("chiihou")?;
-        Ok(())
-    }
+/// Sets the situation's yes-or-no fields (`tsumo`, `riichi`, ...) from the request.
+fn set_flags(req: &Request, s: &mut Situation) -> Result<(), String> {
+    s.conditions.tsumo = req.flag("tsumo")?;
+    s.conditions.riichi = req.flag("riichi")?;
+    s.conditions.double_riichi = req.flag("double_riichi")?;
+    s.conditions.ippatsu = req.flag("ippatsu")?;
+    s.conditions.haitei = req.flag("haitei")?;
+    s.conditions.houtei = req.flag("houtei")?;
+    s.conditions.rinshan = req.flag("rinshan")?;
+    s.conditions.chankan = req.flag("chankan")?;
+    s.conditions.tenhou = req.flag("tenhou")?;
+    s.conditions.chiihou = req.flag("chiihou")?;
+    Ok(())
 }
 
 /// A situation from one JSON request line.
 fn from_json(line: &str) -> Result<Situation, String> {
-    let req = Request::parse(line)?;
+    let req = Request::parse(line, &FIELDS)?;
     let full = req.full_hand()?;
     let win = req.text("win")?.ok_or("field 'win' is required")?;
     let mut s = Situation::new(hand(&full)?, tile(win, "win")?);
     let (dora, ura) = (req.list("dora_indicators")?, req.list("ura_indicators")?);
     check_red_fives(&s.hand, ("win", win), &[("dora indicator", &dora), ("ura indicator", &ura)])?;
-    req.set_flags(&mut s)?;
+    set_flags(&req, &mut s)?;
     s.conditions.seat = wind(req.text("seat")?.unwrap_or("E"), "seat")?;
     s.conditions.round = wind(req.text("round")?.unwrap_or("E"), "round")?;
     s.dora_indicators = tiles(&dora, "dora indicator")?;
@@ -438,15 +342,32 @@ fn win_json(s: &Situation, w: &Score) -> Value {
     })
 }
 
+/// The rules: the preset `preset` changed by the rule flags.
+fn rules(args: &Args, preset: Rules) -> Rules {
+    let mut rules = preset;
+    rules.kuitan &= !args.no_kuitan;
+    rules.aka_dora &= !args.no_aka;
+    rules.kiriage |= args.kiriage;
+    rules.kazoe_yakuman &= !args.no_kazoe;
+    rules.double_yakuman &= !args.no_double_yakuman;
+    if let Some(fu) = args.double_wind_pair_fu {
+        rules.double_wind_pair_fu = fu;
+    }
+    rules
+}
+
+/// The rules of one JSON request line: its `rules` preset (else `--rules`), changed by the
+/// rule flags.
+fn request_rules(args: &Args, line: &str) -> Result<Rules, String> {
+    let preset = match Request::parse(line, &FIELDS)?.text("rules")? {
+        Some(name) => rules_preset(name).map_err(|e| format!("field 'rules': {e}"))?,
+        None => rules_preset(&args.rules)?,
+    };
+    Ok(rules(args, preset))
+}
+
 /// Runs `haipai score`.
 pub fn run(args: &Args) -> u8 {
-    let rules = Rules::default()
-        .kuitan(!args.no_kuitan)
-        .aka_dora(!args.no_aka)
-        .kiriage(args.kiriage)
-        .kazoe_yakuman(!args.no_kazoe)
-        .double_yakuman(!args.no_double_yakuman)
-        .double_wind_pair_fu(args.double_wind_pair_fu);
     if args.hand == "-" {
         let given = situation_flags(args);
         if !given.is_empty() {
@@ -456,8 +377,9 @@ pub fn run(args: &Args) -> u8 {
             ));
             return crate::common::BAD_INPUT;
         }
-        for_each_input("-", args.json, |line| describe(&from_json(line)?, &rules))
+        for_each_request("-", args.json, |line| describe(&from_json(line)?, &request_rules(args, line)?))
     } else {
-        for_each_input(&args.hand, args.json, |_| describe(&from_flags(args)?, &rules))
+        let rules = rules_preset(&args.rules).map(|preset| rules(args, preset));
+        for_each_input(&args.hand, args.json, |_| describe(&from_flags(args)?, rules.as_ref()?))
     }
 }

@@ -11,12 +11,16 @@ fn ev_article_table_reproduces_document_001() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].contains("unseen 121"), "{out}");
-    assert!(lines[1].starts_with("discard"), "{out}");
-    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["6s", "4282.35", "71.37", "100.00", "5s8s", "(8)"]);
+    assert_eq!(lines[1], "model: one player, tsumo wins only, no opponents; rules default");
+    assert!(lines[2].starts_with("discard  shanten"), "{out}");
+    assert_eq!(
+        lines[3].split_whitespace().collect::<Vec<_>>(),
+        ["6s", "0", "4282.35", "71.37", "100.00", "58s", "(8)"]
+    );
     // One row per distinct discard: 10 kinds in the hand.
-    assert_eq!(lines.len(), 2 + 10, "{out}");
+    assert_eq!(lines.len(), 3 + 10, "{out}");
     let seven = lines.iter().find(|l| l.starts_with("7s")).expect("7s row");
-    assert!(seven.contains("2752.51") && seven.contains("3s6s (4)"), "{seven}");
+    assert!(seven.contains("2752.51") && seven.contains("36s (4)"), "{seven}");
 }
 
 #[test]
@@ -195,7 +199,7 @@ fn ev_complete_input_points_to_score() {
         lines[1],
         "complete: winning now is not among the answers (`haipai score 122334m456p789s11z --win TILE --tsumo` scores it)"
     );
-    assert!(lines[2].starts_with("discard"), "{out}");
+    assert!(lines[3].starts_with("model:") && lines[4].starts_with("discard"), "{out}");
     let (code, out, _) = haipai(&["ev", "123m456p789s11z23m", "--budget", "0"], "");
     assert_eq!(code, 0);
     assert!(!out.contains("complete:"), "{out}");
@@ -209,7 +213,7 @@ fn ev_lowers_a_default_budget_that_does_not_fit_and_says_so() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[1], "answered with exchange budget 0 (budget 1 needed more than 500 states)", "{out}");
-    assert!(lines[2].starts_with("discard"), "{out}");
+    assert!(lines[4].starts_with("discard"), "{out}");
     let (code, json, err) = haipai(&[&args[..], &["--json"]].concat(), "");
     assert_eq!(code, 0, "{err}");
     let v: Value = serde_json::from_str(json.trim()).expect("json");
@@ -225,4 +229,122 @@ fn ev_lowers_a_default_budget_that_does_not_fit_and_says_so() {
     let (code, _, err) = haipai(&[&args[..], &["--budget", "1"]].concat(), "");
     assert_eq!(code, 2);
     assert!(err.contains("more than 500 states"), "{err}");
+}
+
+/// The JSON answers of `haipai ev - ARGS` to the lines of `stdin`, with the exit code.
+fn ev_batch(args: &[&str], stdin: &str) -> (i32, Vec<Value>) {
+    let (code, out, err) = haipai(&[&["ev", "-", "--json"], args].concat(), stdin);
+    let lines = out.lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert!(code == 0 || !err.is_empty() || out.contains("\"error\""), "{err}");
+    (code, lines)
+}
+
+#[test]
+fn a_json_request_gives_the_whole_position_and_its_answer_echoes_the_id() {
+    let flags = [
+        "ev",
+        "23m55p678s[789s][111z]",
+        "--turn",
+        "5",
+        "--seat",
+        "S",
+        "--round",
+        "S",
+        "--dora-indicator",
+        "4p",
+        "--visible",
+        "1m4m",
+        "--discards",
+        "9s",
+        "--model",
+        "article",
+        "--json",
+    ];
+    let (code, out, err) = haipai(&flags, "");
+    assert_eq!(code, 0, "{err}");
+    let by_flags: Value = serde_json::from_str(out.trim()).expect("json");
+    let request = concat!(
+        r#"{"id": {"game": 3}, "hand": "23m55p678s", "melds": ["789s", "111z"], "turn": 5, "seat": "S", "#,
+        r#""round": "S", "dora_indicators": ["4p"], "visible": ["1m", "4m"], "discards": "9s", "model": "article"}"#,
+        "\n",
+        r#"{"id": 2, "hand": "23m55p678s", "melds": ["789s", "111z"], "turn": 18}"#,
+        "\n",
+        "23m55p678s[789s][111z]\n",
+    );
+    let (code, lines) = ev_batch(&[], request);
+    assert_eq!(code, 2);
+    assert_eq!(lines[0]["id"], serde_json::json!({"game": 3}));
+    assert_eq!(lines[0]["candidates"], by_flags["candidates"]);
+    assert_eq!((lines[0]["turn"].as_u64(), lines[0]["unseen"].as_u64()), (Some(5), by_flags["unseen"].as_u64()));
+    assert_eq!(lines[1]["id"].as_u64(), Some(2));
+    assert_eq!(lines[1]["error"].as_str(), Some("field 'turn' is too large (at most 17)"));
+    // A plain hand line keeps working, in the flags' position.
+    assert_eq!(lines[2]["turn"].as_u64(), Some(1));
+    assert!(lines[2].get("id").is_none());
+    let (code, lines) = ev_batch(&[], "{\"hand\": \"222567m345p33667s\", \"seats\": \"S\"}\n");
+    assert_eq!(code, 2);
+    assert!(lines[0]["error"].as_str().is_some_and(|e| e.starts_with("unknown field 'seats'")), "{lines:?}");
+}
+
+#[test]
+fn rules_presets_change_what_a_win_is_worth() {
+    // Kokushi waiting on all thirteen: every win is a double yakuman on Mahjong Soul, single on Tenhou.
+    let points = |rules: &str| {
+        let (code, lines) =
+            ev_batch(&["--budget", "0"], &format!("{{\"hand\": \"19m19p19s1234567z\", \"rules\": \"{rules}\"}}\n"));
+        assert_eq!(code, 0, "{lines:?}");
+        assert_eq!(lines[0]["rules"].as_str(), Some(rules));
+        lines[0]["candidates"][0]["points"].as_f64().expect("points")
+    };
+    let (majsoul, tenhou) = (points("majsoul"), points("tenhou"));
+    assert!(tenhou > 0.0 && (majsoul - 2.0 * tenhou).abs() < 1e-6 * majsoul, "{majsoul} {tenhou}");
+    let (code, out, err) = haipai(&["ev", "19m19p19s1234567z", "--budget", "0", "--rules", "tenhou", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["candidates"][0]["points"].as_f64(), Some(tenhou));
+    let (code, _, err) = haipai(&["ev", "19m19p19s1234567z", "--rules", "ron"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'ron' is not a rules preset (default, tenhou, majsoul, mleague)"), "{err}");
+}
+
+#[test]
+fn the_table_flags_shanten_back_riichi_or_dama_and_furiten() {
+    let args = ["ev", "222567m345p33667s", "--dora-indicator", "1z", "--riichi", "best", "--budget", "0"];
+    let (code, out, err) = haipai(&[&args[..], &["--discards", "8s"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let row = |first: &str| out.lines().find(|l| l.starts_with(first)).expect("row").to_string();
+    // 6s waits on 5s8s, 8s among the discards; 7s waits on 3s6s; 5m leaves 1-shanten.
+    assert!(row("6s").ends_with("riichi,furiten"), "{out}");
+    assert!(row("7s").ends_with("  riichi"), "{out}");
+    assert!(row("5m").ends_with("  shanten-back"), "{out}");
+    let (_, out, _) = haipai(&args, "");
+    assert!(out.lines().find(|l| l.starts_with("6s")).is_some_and(|l| l.ends_with("  riichi")), "{out}");
+    // Throwing a tile the hand then waits on is furiten by itself: 22255m less a 5m waits on 5m.
+    let (code, out, err) = haipai(&["ev", "22255m345p678s123p", "--budget", "0", "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    let five = v["candidates"].as_array().expect("candidates").iter().find(|c| c["discard"] == "5m").expect("5m");
+    assert_eq!(five["flags"], serde_json::json!(["furiten"]), "{five}");
+}
+
+#[test]
+fn top_visible_lists_and_the_double_riichi_line() {
+    let (code, out, err) = haipai(&["ev", "222567m345p33667s", "--budget", "0", "--top", "2"], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[1], "turn 1: a riichi now is a double riichi, counted (`--no-double-riichi` leaves it out)");
+    assert_eq!(lines.len(), 4 + 2, "{out}");
+    for quiet in [&["--turn", "2"][..], &["--no-double-riichi"], &["--riichi", "never"]] {
+        let (_, out, _) = haipai(&[&["ev", "222567m345p33667s", "--budget", "0"], quiet].concat(), "");
+        assert!(!out.contains("double riichi, counted"), "{quiet:?}: {out}");
+    }
+    let one = best_points("222567m34p3366s4z", &["--budget", "0", "--visible", "7s19m0p"]);
+    let several = best_points("222567m34p3366s4z", &["--budget", "0", "--visible", "7s", "19m", "0p"]);
+    assert_eq!(one, several);
+    let (code, _, err) = haipai(&["ev", "222567m345p33667s", "--visible", "7s", "1x"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--visible '1x'"), "{err}");
+    let (code, _, err) = haipai(&["ev", "222567m345p33667s", "--top", "0"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("too small (at least 1)"), "{err}");
 }

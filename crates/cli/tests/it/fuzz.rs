@@ -292,6 +292,7 @@ fn score_survives_mutated_arguments_and_requests() {
         "--honba",
         "--sticks",
         "--double-wind-pair-fu",
+        "--rules",
         "--json",
     ];
     let requests = [
@@ -299,6 +300,7 @@ fn score_survives_mutated_arguments_and_requests() {
         r#"{"hand": "123m456p11z", "melds": ["789s", "[555z]"], "win": "1z", "tsumo": true, "honba": 2}"#,
         r#"{"hand": "222567m345p33567s", "win": "5s", "tsumo": true, "riichi": true, "ura_indicators": ["0m"], "sticks": 4294967295}"#,
         r#"{"hand": "19m19p19s1234567z1z", "win": "1z", "seat": "N", "round": "W", "honba": 99999999999}"#,
+        r#"{"id": [1], "hand": "119m19p19s1234567z", "win": "1m", "rules": "tenhou"}"#,
     ];
     attack(templates, &flags, &requests, 40, 1);
 }
@@ -323,9 +325,19 @@ fn ev_survives_mutated_arguments_and_batches() {
         "--no-red",
         "--may-decline",
         "--per-turn",
+        "--rules",
+        "--discards",
+        "--top",
         "--json",
     ];
-    let hands = ["222567m345p33667s", "222567m34p3366s4z", "23m55p678s[789s][111z]", "406m789p11z[789s][5555z*]"];
+    let hands = [
+        "222567m345p33667s",
+        "222567m34p3366s4z",
+        "23m55p678s[789s][111z]",
+        "406m789p11z[789s][5555z*]",
+        r#"{"id": "a", "hand": "23m55p678s", "melds": ["789s", "111z"], "turn": 5, "seat": "S", "visible": ["1m", "0p"]}"#,
+        r#"{"hand": "222567m345p33667s", "dora_indicators": ["1z"], "discards": "8s", "rules": "mleague", "top": 2}"#,
+    ];
     attack(templates, &flags, &hands, 25, 2);
 }
 

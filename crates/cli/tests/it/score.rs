@@ -215,3 +215,45 @@ fn numbers_past_their_range_are_too_large() {
     assert_eq!(code, 2);
     assert!(err.contains("too large (at most 18446744073709551615)"), "{err}");
 }
+
+#[test]
+fn rules_presets_change_the_value() {
+    // Kokushi on its thirteen-sided wait: double on Mahjong Soul (the default), single on Tenhou.
+    let args = |rules: &'static str| ["score", "119m19p19s1234567z", "--win", "1m", "--seat", "S", "--rules", rules];
+    let (code, out, err) = haipai(&args("majsoul"), "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("points: ron 64000"), "{out}");
+    let (code, out, err) = haipai(&args("tenhou"), "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("points: ron 32000"), "{out}");
+    // M.League rounds 4 han 30 fu up to mangan; a rule flag still changes the preset.
+    let riichi = ["score", "234m234m567p55s678s", "--win", "2m", "--riichi", "--seat", "S"];
+    let (_, out, _) = haipai(&[&riichi[..], &["--rules", "mleague"]].concat(), "");
+    assert!(out.contains("points: ron 8000"), "{out}");
+    let (_, out, _) = haipai(&[&riichi[..], &["--rules", "tenhou"]].concat(), "");
+    assert!(out.contains("points: ron 7700"), "{out}");
+    let (_, out, _) = haipai(&[&riichi[..], &["--rules", "tenhou", "--kiriage"]].concat(), "");
+    assert!(out.contains("points: ron 8000"), "{out}");
+    let (code, _, err) = haipai(&["score", "119m19p19s1234567z", "--win", "1m", "--rules", "sega"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("'sega' is not a rules preset (default, tenhou, majsoul, mleague)"), "{err}");
+}
+
+#[test]
+fn a_request_names_its_rules_and_its_answer_echoes_its_id() {
+    let input = concat!(
+        r#"{"id": 7, "hand": "119m19p19s1234567z", "win": "1m", "seat": "S", "rules": "tenhou"}"#,
+        "\n",
+        r#"{"id": "b", "hand": "119m19p19s1234567z", "win": "1m", "seat": "S"}"#,
+        "\n",
+        r#"{"id": [1, 2], "hand": "119m19p19s1234567z", "win": "1m", "rules": "wrc"}"#,
+        "\n",
+    );
+    let (code, out, _) = haipai(&["score", "-", "--json", "--rules", "majsoul"], input);
+    assert_eq!(code, 2);
+    let lines: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!((lines[0]["id"].as_u64(), lines[0]["points"]["total"].as_u64()), (Some(7), Some(32000)));
+    assert_eq!((lines[1]["id"].as_str(), lines[1]["points"]["total"].as_u64()), (Some("b"), Some(64000)));
+    assert_eq!(lines[2]["id"], serde_json::json!([1, 2]));
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.starts_with("field 'rules': 'wrc' is not a rules preset")));
+}
