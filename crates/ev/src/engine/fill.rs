@@ -113,10 +113,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             options,
             riichi13,
             wins: &self.wins,
-            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
-            objective: self.opts.objective,
-            choice: RiichiChoice::new(self.opts),
-            may_decline: self.opts.may_decline,
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.q.red.of(red as u8, suit)))),
+            objective: self.q.opts.objective,
+            choice: RiichiChoice::new(self.q.opts),
+            may_decline: self.q.opts.may_decline,
             chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
             chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),
             ends13: live_ends(hands13.len(), |g| hands13[g].used),
@@ -144,7 +144,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let states = self.riichi_states.iter().zip(lives).zip(from);
         for ((((span, &s), &from), l), f) in states.zip(later.iter_mut()).zip(column.iter_mut()) {
             if d >= usize::from(from) {
-                (*l, *f) = riichi_step(self.s.denom[d], (&self.riichi_waits[span.range()], s), d, *l);
+                (*l, *f) = riichi_step(self.q.s.denom[d], (&self.riichi_waits[span.range()], s), d, *l);
             }
         }
     }
@@ -186,7 +186,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let hands = (&graph.chunks14[..], graph.hands14.len(), graph.ends14[d]);
             for_hands(hands, base, v14, |hands, out| graph.layer14(hands, out, d, next13, next_r));
         }
-        let denom = self.s.denom[d];
+        let denom = self.q.s.denom[d];
         let v14 = &*v14;
         let base = |g: usize| graph.hands13[g].base as usize;
         let hands = (&graph.chunks13[..], graph.hands13.len(), graph.ends13[d]);

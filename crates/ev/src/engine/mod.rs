@@ -44,6 +44,7 @@ mod keys;
 mod listing;
 mod pass;
 mod playout;
+mod question;
 mod reading;
 mod records;
 mod renumber;
@@ -55,7 +56,9 @@ mod variants;
 use buffers::RETAIN_BELOW;
 use closed_form::Wait;
 use keys::{Entry13, Entry14, Index, pack};
-use records::{Hand13, Hand14, Opt, RedLive, Shared, Span, Step};
+use question::Question;
+use records::{Hand13, Hand14, Opt, Span, Step};
+use scoring::Scoring;
 use variants::RANK;
 
 pub(crate) use buffers::Buffers;
@@ -121,20 +124,8 @@ pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
 /// hands, never between draw indices), then fills the arrays draw index by draw index, from
 /// the last.
 pub(crate) struct Solver<'a, O: Oracle> {
-    o: &'a O,
-    opts: &'a Options,
-    s: &'a Setup,
-    /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
-    /// from it (docs/ev-model.md, "Hand change and shanten-back").
-    base: Counts,
-    /// Which red copies are live, from the input's red bits.
-    red: RedLive,
-    /// The suits whose red bit can be set (bit `s`: the input holds that red five or it is
-    /// unseen).
-    red_suits: u8,
-    /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
-    /// change) or discard into a higher one (shanten-back): see [`limit`].
-    limit: i8,
+    /// The question: oracle, options, setup, input and limit (read by every step).
+    pub(crate) q: Question<'a, O>,
     /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
     /// listed), each hand's key (kept after the listing for the simulator only) and its
     /// [`Oracle::necessary`] answer once asked.
@@ -195,10 +186,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// of values a state).
     riichi_states: Vec<Span>,
     riichi_waits: Vec<Wait>,
-    /// Oracle answers that depend on the hand only.
-    pub shared: Shared,
-    /// Ura-dora distributions per winning hand.
-    memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
+    /// The win points' memos (the oracle's parts and totals, the ura-dora distributions).
+    scoring: Scoring,
     /// The 13-tile hands (with their [`Oracle::necessary`] answers) whose riichi states are
     /// numbered but whose waits wait for the walk over reached variants (see
     /// [`Solver::riichi13`]).
@@ -234,21 +223,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         o: &'a O,
         opts: &'a Options,
         s: &'a Setup,
-        (base, base_red): (Counts, u8),
+        input: (Counts, u8),
         limit: i8,
         buffers: Buffers,
     ) -> Self {
         let b = buffers.emptied();
-        let unseen = if opts.red_fives { s.red_unseen0 } else { [0; 3] };
-        let red_suits = (0..3).filter(|&s| unseen[s] > 0 || base_red & (1 << s) != 0).fold(0, |m, s| m | 1 << s);
         Solver {
-            o,
-            opts,
-            s,
-            base,
-            red: RedLive { unseen, base: base_red },
-            red_suits,
-            limit,
+            q: Question::new(o, opts, s, input, limit),
             index13: b.index13,
             keys13: b.keys13,
             necessary13: b.necessary13,
@@ -274,8 +255,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             index_riichi: HashMap::new(),
             riichi_states: b.riichi_states,
             riichi_waits: b.riichi_waits,
-            shared: b.shared,
-            memo_ura: HashMap::new(),
+            scoring: Scoring::new(b.shared),
             pending_riichi: Vec::new(),
             memo: Memo::new(),
             wait_scratch: Vec::new(),
@@ -309,35 +289,24 @@ impl<'a, O: Oracle> Solver<'a, O> {
             moved14: self.moved14,
             riichi_states: self.riichi_states,
             riichi_waits: self.riichi_waits,
-            shared: self.shared,
+            shared: self.scoring.into_shared(),
         }
-    }
-
-    /// Whether the pass computes only the variants some root reaches (no hand change and red
-    /// fives in play; see [`Solver::mark_reachable`]).
-    fn walks(&self) -> bool {
-        self.opts.extra_exchanges == 0 && self.red_suits != 0
     }
 
     /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised by hand: each hand
     /// is expanded once; the oracle's [`Memo`] remembers suit patterns).
     fn necessary(&mut self, h: &Counts) -> (i8, u64) {
-        self.o.necessary_with(&mut self.memo, h)
+        self.q.o.necessary_with(&mut self.memo, h)
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
     pub fn shanten(&mut self, h: &Counts) -> i8 {
-        self.o.shanten(h)
+        self.q.o.shanten(h)
     }
 
     /// Live copies of kind `k` for a state holding `h`.
     pub fn live(&self, h: &Counts, k: usize) -> u8 {
-        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
-    }
-
-    /// Used exchanges: the tiles `h` holds that the input did not.
-    fn used(&self, h: &Counts) -> i8 {
-        h.iter().zip(self.base.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
+        self.q.live(h, k)
     }
 
     /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
@@ -357,7 +326,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
     pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Result<Vec<u32>, TooManyStates> {
-        let roots = self.list(roots, self.opts.max_states)?;
+        let roots = self.list(roots, self.q.opts.max_states)?;
         self.mark_reachable(&roots);
         self.pending_riichi_waits();
         if !self.retains() {
@@ -395,7 +364,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let roots: Vec<u32> = roots
             .iter()
             .map(|(h, red)| {
-                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
+                let hand = self.hand13(pack(h, 0), self.q.used(h) as u8);
                 hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
             })
             .collect();
@@ -438,8 +407,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             self.keys13 = Vec::new();
         }
         if (self.states13 + self.states14) as usize >= fill::PARALLEL_FROM {
-            self.shared = Shared::default();
-            self.memo_ura = HashMap::new();
+            self.scoring = Scoring::default();
             self.memo = Memo::new();
             self.wait_scratch = Vec::new();
         }

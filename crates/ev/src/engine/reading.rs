@@ -32,7 +32,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let state = |red: u8| step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)]);
             let kind = step.kind;
             let suit = FIVE_SUIT[usize::from(kind)];
-            let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+            let red_live = if suit < 3 { self.q.red.of(red, usize::from(suit)) } else { 0 };
             if red_live > 0 {
                 let with = red | 1 << suit;
                 out.push((Kid { state: state(with), copies: red_live }, Label { kind, part: Part::Red }));
