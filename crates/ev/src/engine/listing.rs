@@ -5,13 +5,37 @@
 //! without red bits, so a hand is asked about once.
 
 use super::choice::RiichiChoice;
-use super::keys::{Entry13, Entry14, Key, find, insert_new, unit, unpack, win_tag};
+use super::keys::{Entry13, Entry14, Index, Key, find, insert_new, unit, unpack, win_tag};
 use super::records::{Found13, HAND, Hand13, Hand14, NONE, Opt, Pre, Span, Step, WITH_RIICHI};
 use super::scoring::totals_points;
 use super::variants::{ALL_KINDS, FIVE_SUIT, RED, at_least, kinds, until, variants};
-use super::{FIVES, LAST, Solver};
+use super::{LAST, Solver};
 use crate::oracle::Oracle;
 use haipai_tiles::Counts;
+
+/// The listing's lookup tables: what it has found, by [`pack`](super::pack)ed hand without red
+/// bits. Freed before the pass (emptied, their memory kept, by a solver whose memory goes to
+/// the next question).
+#[derive(Default)]
+pub(super) struct Tables {
+    /// The 13-tile hands.
+    pub(super) index13: Index<Entry13>,
+    /// The 14-tile hands' [`Pre`] answers, plus the winning tile ([`win_tag`]) for a complete
+    /// hand (whose wait changes the score), each with its hand in `hands14` once one of its
+    /// states is reached (in the table itself: one memory access a lookup).
+    pub(super) index14: Index<Entry14>,
+    /// Each 13-tile hand's [`Oracle::necessary`] answer once asked.
+    pub(super) necessary13: Vec<Option<(i8, u64)>>,
+}
+
+impl Tables {
+    /// The same tables, emptied (their memory kept).
+    pub(super) fn clear(&mut self) {
+        self.index13.clear();
+        self.index14.clear();
+        self.necessary13.clear();
+    }
+}
 
 impl<'a, O: Oracle> Solver<'a, O> {
     /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
@@ -21,7 +45,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     #[inline(always)]
     pub(super) fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
         let (key, hash) = (Key::of(plain), Key::of(plain).hash());
-        if let Some(entry) = find(&self.index13, key, hash) {
+        if let Some(entry) = find(&self.tables.index13, key, hash) {
             return entry.found();
         }
         self.new_hand13((key, hash), plain, used)
@@ -48,9 +72,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             plain: false,
         });
         self.keys13.push(plain);
-        self.necessary13.push(None);
+        self.tables.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
-        insert_new(&mut self.index13, key, hash, Entry13::new(found));
+        insert_new(&mut self.tables.index13, key, hash, Entry13::new(found));
         found
     }
 
@@ -62,11 +86,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The [`Oracle::necessary`] answer of 13-tile hand `g` (holding `h`), asked once.
     pub(super) fn hand_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
-        if let Some(answer) = self.necessary13[g as usize] {
+        if let Some(answer) = self.tables.necessary13[g as usize] {
             return answer;
         }
         let answer = self.necessary(h);
-        self.necessary13[g as usize] = Some(answer);
+        self.tables.necessary13[g as usize] = Some(answer);
         answer
     }
 
@@ -83,7 +107,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         used14: u8,
     ) -> Option<(u32, u8)> {
         let hash = Key::of(plain).hash();
-        let found = find(&self.index14, Key::of(plain), hash);
+        let found = find(&self.tables.index14, Key::of(plain), hash);
         let (sh14, keep) = match found {
             // A listed hand (a complete one is listed under its key with the winning tile).
             Some(entry) if entry.is_listed() => {
@@ -107,11 +131,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // A hand asked before (not complete: a complete one is listed under another key)
             // and listed now: its entry is replaced.
             Some(_) if sh14 != -1 => {
-                if let Some(entry) = self.index14.find_mut(hash, |e| e.0 == key) {
+                if let Some(entry) = self.tables.index14.find_mut(hash, |e| e.0 == key) {
                     entry.1 = listed;
                 }
             }
-            _ => insert_new(&mut self.index14, key, hash, listed),
+            _ => insert_new(&mut self.tables.index14, key, hash, listed),
         }
         Some(to)
     }
@@ -134,7 +158,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // Kept: it lowers the shanten, or the hand may throw another tile than the drawn one.
         let kept = needed || admissible & !(1u64 << drawn) != 0;
         if !asked && (complete || !kept) {
-            insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
+            insert_new(&mut self.tables.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
         }
         if complete {
             // A complete hand: its states are told apart by the winning tile as well (every
@@ -142,7 +166,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // same answer.
             let key = Key::of(plain | win_tag(drawn));
             let hash = key.hash();
-            return match find(&self.index14, key, hash) {
+            return match find(&self.tables.index14, key, hash) {
                 Some(entry) => Listing::Found(entry.to()),
                 None => Listing::Under(key, hash),
             };
