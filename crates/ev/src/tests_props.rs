@@ -270,15 +270,15 @@ fn ura_groups_follow_a_draw() {
             if h.iter().zip(setup.meld_counts.iter()).any(|(&a, &b)| a + b > 4) {
                 continue;
             }
-            let groups = solver.ura_groups(&h);
+            let groups = solver.q.ura_groups(&h);
             for k in 0..34 {
                 if h[k] + setup.meld_counts[k] >= 4 {
                     continue;
                 }
-                let moved = solver.ura_groups_after_draw(&mut h, groups, k);
+                let moved = solver.q.ura_groups_after_draw(&mut h, groups, k);
                 h[k] += 1;
-                assert_eq!(moved, solver.ura_groups(&h), "{h:?} after {k}");
-                assert_eq!(solver.ura_of_groups(moved), solver.ura_distribution(&h));
+                assert_eq!(moved, solver.q.ura_groups(&h), "{h:?} after {k}");
+                assert_eq!(solver.q.ura_of_groups(moved), solver.q.ura_distribution(&h));
                 h[k] -= 1;
             }
         }

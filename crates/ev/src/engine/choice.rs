@@ -12,25 +12,28 @@ use crate::options::{Objective, Options, RiichiPolicy};
 /// The policy's choice between riichi and dama, under the objective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct RiichiChoice {
-    policy: RiichiPolicy,
+    /// What [`RiichiChoice::fixed`] answers, decided once from the policy (the pass's hot
+    /// loop matches on it).
+    fixed: Option<bool>,
     objective: Objective,
 }
 
 impl RiichiChoice {
     /// The choice the options make.
     pub fn new(options: &Options) -> RiichiChoice {
-        RiichiChoice { policy: options.riichi, objective: options.objective }
+        let fixed = match options.riichi {
+            RiichiPolicy::Always => Some(true),
+            RiichiPolicy::Never => Some(false),
+            RiichiPolicy::Best => None,
+        };
+        RiichiChoice { fixed, objective: options.objective }
     }
 
     /// The choice when it does not depend on the values: `Some(true)` always riichi,
     /// `Some(false)` never (then no riichi state is listed), `None` when the values decide.
     #[inline(always)]
     pub fn fixed(self) -> Option<bool> {
-        match self.policy {
-            RiichiPolicy::Always => Some(true),
-            RiichiPolicy::Never => Some(false),
-            RiichiPolicy::Best => None,
-        }
+        self.fixed
     }
 
     /// Whether riichi is ever declared (a closed hand discarding into tenpai has riichi states).

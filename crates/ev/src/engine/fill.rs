@@ -21,9 +21,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// index), then the 13-tile values gather them; both steps run in parallel over hands.
     pub(super) fn fill(&mut self, roots: &[u32]) {
         // The layers' memory (an earlier question's when the solver was given [`Buffers`]).
-        let mut v13 = std::mem::take(&mut self.values13);
-        let mut v14 = std::mem::take(&mut self.values14);
-        let mut later_r = std::mem::take(&mut self.later_riichi);
+        let mut v13 = std::mem::take(&mut self.layers.values13);
+        let mut v14 = std::mem::take(&mut self.layers.values14);
+        let mut later_r = std::mem::take(&mut self.layers.later_riichi);
         let split = self.split_partial();
         let riichi13 = self.riichi13_for_pass(split.as_ref());
         let graph = self.graph(split.as_ref(), &riichi13);
@@ -68,15 +68,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 row[d] = layer13[at13(r)];
             }
         }
-        self.values13 = v13;
-        if self.retains() {
-            (self.values14, self.later_riichi) = (v14, later_r);
+        let retains = self.retains();
+        let layers = &mut self.layers;
+        layers.values13 = v13;
+        if retains {
+            (layers.values14, layers.later_riichi) = (v14, later_r);
         }
-        self.root13 = root13;
-        self.root14 = root14;
-        self.layer_len = n13;
+        (layers.root13, layers.root14, layers.len) = (root13, root14, n13);
         if let Some(split) = split.filter(|_| keep) {
-            self.dense13 = split.dense13;
+            layers.dense13 = split.dense13;
         }
     }
 
@@ -113,10 +113,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
             options,
             riichi13,
             wins: &self.wins,
-            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.red.of(red as u8, suit)))),
-            objective: self.opts.objective,
-            choice: RiichiChoice::new(self.opts),
-            may_decline: self.opts.may_decline,
+            red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.q.red.of(red as u8, suit)))),
+            objective: self.q.opts.objective,
+            choice: RiichiChoice::new(self.q.opts),
+            may_decline: self.q.opts.may_decline,
             chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
             chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),
             ends13: live_ends(hands13.len(), |g| hands13[g].used),
@@ -144,7 +144,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let states = self.riichi_states.iter().zip(lives).zip(from);
         for ((((span, &s), &from), l), f) in states.zip(later.iter_mut()).zip(column.iter_mut()) {
             if d >= usize::from(from) {
-                (*l, *f) = riichi_step(self.s.denom[d], (&self.riichi_waits[span.range()], s), d, *l);
+                (*l, *f) = riichi_step(self.q.s.denom[d], (&self.riichi_waits[span.range()], s), d, *l);
             }
         }
     }
@@ -186,7 +186,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let hands = (&graph.chunks14[..], graph.hands14.len(), graph.ends14[d]);
             for_hands(hands, base, v14, |hands, out| graph.layer14(hands, out, d, next13, next_r));
         }
-        let denom = self.s.denom[d];
+        let denom = self.q.s.denom[d];
         let v14 = &*v14;
         let base = |g: usize| graph.hands13[g].base as usize;
         let hands = (&graph.chunks13[..], graph.hands13.len(), graph.ends13[d]);
@@ -262,6 +262,59 @@ fn split_by_hands<'v>(
 
 /// A row of values at every draw index (a root's, or one of its 14-tile children's), by state.
 type Rows = HashMap<u32, [[f64; 3]; N]>;
+
+/// What the pass over draw indices keeps ([`Solver::fill`] writes it, the roots and the
+/// simulator read it), and the room its 14-tile layer and riichi states use.
+#[derive(Default)]
+pub(super) struct Layers {
+    /// Values of the 13-tile states, layer by layer: `[d * len + i]` = (points, win, tenpai);
+    /// one layer overwritten in place unless every layer is kept.
+    values13: Vec<[f64; 3]>,
+    /// The states of a layer of `values13`.
+    len: usize,
+    /// Each listed 13-tile state's place in a layer when the pass numbered the reached states
+    /// anew (empty: the listing's numbers; see [`Solver::split_partial`]).
+    dense13: Vec<u32>,
+    /// The roots' values at every draw index.
+    root13: Rows,
+    /// Values of the roots' 14-tile children at every draw index (the other 14-tile values
+    /// live one layer at a time).
+    root14: Rows,
+    /// Room for the 14-tile layer and its riichi states' later values: an earlier question's
+    /// (see [`Buffers`](super::Buffers)), kept for the next one by a small graph.
+    values14: Vec<[f64; 3]>,
+    later_riichi: Vec<[f64; 3]>,
+}
+
+impl Layers {
+    /// Layers in the memory of an earlier question's `values13`, `values14` and
+    /// `later_riichi` (emptied).
+    pub(super) fn new(values13: Vec<[f64; 3]>, values14: Vec<[f64; 3]>, later_riichi: Vec<[f64; 3]>) -> Layers {
+        Layers { values13, values14, later_riichi, ..Layers::default() }
+    }
+
+    /// The memory of `values13`, `values14` and `later_riichi`, for the next question.
+    pub(super) fn into_room(self) -> [Vec<[f64; 3]>; 3] {
+        [self.values13, self.values14, self.later_riichi]
+    }
+
+    /// The value of 13-tile state `i` before draw `d` (with every layer kept).
+    pub(super) fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
+        let at = if self.dense13.is_empty() { i } else { self.dense13[i as usize] };
+        let v = self.values13[d * self.len + at as usize];
+        (v[0], v[1], v[2])
+    }
+
+    /// The values of root `r` at every draw index.
+    pub(super) fn root13(&self, r: u32) -> &[[f64; 3]; N] {
+        &self.root13[&r]
+    }
+
+    /// The values of 14-tile state `j`, a root's child, at every draw index.
+    pub(super) fn root14(&self, j: u32) -> &[[f64; 3]; N] {
+        &self.root14[&j]
+    }
+}
 
 /// The pass's 13-tile values written to `v13` (every layer when `keep`, else one layer of
 /// `n13` states and the [`SPARE13`] zeros), zero but for the last draw index's tenpai: one

@@ -5,25 +5,39 @@
 //! without red bits, so a hand is asked about once.
 
 use super::choice::RiichiChoice;
-use super::keys::{Entry13, Entry14, Key, find, insert_new, unit, unpack, win_tag};
+use super::keys::{Entry13, Entry14, Index, Key, find, insert_new, unit, unpack, win_tag};
 use super::records::{Found13, HAND, Hand13, Hand14, NONE, Opt, Pre, Span, Step, WITH_RIICHI};
 use super::scoring::totals_points;
 use super::variants::{ALL_KINDS, FIVE_SUIT, RED, at_least, kinds, until, variants};
-use super::{FIVES, LAST, Solver};
+use super::{LAST, Solver};
 use crate::oracle::Oracle;
 use haipai_tiles::Counts;
 
+/// The listing's lookup tables: what it has found, by [`pack`](super::pack)ed hand without red
+/// bits. Freed before the pass (emptied, their memory kept, by a solver whose memory goes to
+/// the next question).
+#[derive(Default)]
+pub(super) struct Tables {
+    /// The 13-tile hands.
+    pub(super) index13: Index<Entry13>,
+    /// The 14-tile hands' [`Pre`] answers, plus the winning tile ([`win_tag`]) for a complete
+    /// hand (whose wait changes the score), each with its hand in `hands14` once one of its
+    /// states is reached (in the table itself: one memory access a lookup).
+    pub(super) index14: Index<Entry14>,
+    /// Each 13-tile hand's [`Oracle::necessary`] answer once asked.
+    pub(super) necessary13: Vec<Option<(i8, u64)>>,
+}
+
+impl Tables {
+    /// The same tables, emptied (their memory kept).
+    pub(super) fn clear(&mut self) {
+        self.index13.clear();
+        self.index14.clear();
+        self.necessary13.clear();
+    }
+}
+
 impl<'a, O: Oracle> Solver<'a, O> {
-    /// The suits in which a hand holding `h` has red variants (see [`RANK`]).
-    fn red_mask(&self, h: &Counts) -> u8 {
-        (0..3).filter(|&s| h[FIVES[s]] > 0).fold(0, |m, s| m | 1 << s) & self.red_suits
-    }
-
-    /// [`Solver::red_mask`] of a [`pack`]ed hand.
-    fn red_mask_of_key(&self, key: u128) -> u8 {
-        (0..3).filter(|&s| (key >> (3 * FIVES[s])) & 7 != 0).fold(0, |m, s| m | 1 << s) & self.red_suits
-    }
-
     /// The 13-tile hand whose [`pack`]ed key without red bits is `plain` (holding `used` tiles
     /// the input does not), numbering its variants' states when new. A new hand is expanded
     /// when the listing reaches it. The lookup is inlined into the loop over discards (three
@@ -31,7 +45,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     #[inline(always)]
     pub(super) fn hand13(&mut self, plain: u128, used: u8) -> Found13 {
         let (key, hash) = (Key::of(plain), Key::of(plain).hash());
-        if let Some(entry) = find(&self.index13, key, hash) {
+        if let Some(entry) = find(&self.tables.index13, key, hash) {
             return entry.found();
         }
         self.new_hand13((key, hash), plain, used)
@@ -42,7 +56,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     fn new_hand13(&mut self, (key, hash): (Key, u64), plain: u128, used: u8) -> Found13 {
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
-        let mask = self.red_mask_of_key(plain);
+        let mask = self.q.red_mask_of_key(plain);
         let base = self.states13;
         self.states13 += variants(mask) as u32;
         self.hands13.push(Hand13 {
@@ -58,9 +72,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
             plain: false,
         });
         self.keys13.push(plain);
-        self.necessary13.push(None);
+        self.tables.necessary13.push(None);
         let found = Found13 { hand: g, base, mask };
-        insert_new(&mut self.index13, key, hash, Entry13::new(found));
+        insert_new(&mut self.tables.index13, key, hash, Entry13::new(found));
         found
     }
 
@@ -72,11 +86,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The [`Oracle::necessary`] answer of 13-tile hand `g` (holding `h`), asked once.
     pub(super) fn hand_necessary(&mut self, g: u32, h: &Counts) -> (i8, u64) {
-        if let Some(answer) = self.necessary13[g as usize] {
+        if let Some(answer) = self.tables.necessary13[g as usize] {
             return answer;
         }
         let answer = self.necessary(h);
-        self.necessary13[g as usize] = Some(answer);
+        self.tables.necessary13[g as usize] = Some(answer);
         answer
     }
 
@@ -93,7 +107,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         used14: u8,
     ) -> Option<(u32, u8)> {
         let hash = Key::of(plain).hash();
-        let found = find(&self.index14, Key::of(plain), hash);
+        let found = find(&self.tables.index14, Key::of(plain), hash);
         let (sh14, keep) = match found {
             // A listed hand (a complete one is listed under its key with the winning tile).
             Some(entry) if entry.is_listed() => {
@@ -117,11 +131,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // A hand asked before (not complete: a complete one is listed under another key)
             // and listed now: its entry is replaced.
             Some(_) if sh14 != -1 => {
-                if let Some(entry) = self.index14.find_mut(hash, |e| e.0 == key) {
+                if let Some(entry) = self.tables.index14.find_mut(hash, |e| e.0 == key) {
                     entry.1 = listed;
                 }
             }
-            _ => insert_new(&mut self.index14, key, hash, listed),
+            _ => insert_new(&mut self.tables.index14, key, hash, listed),
         }
         Some(to)
     }
@@ -144,7 +158,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // Kept: it lowers the shanten, or the hand may throw another tile than the drawn one.
         let kept = needed || admissible & !(1u64 << drawn) != 0;
         if !asked && (complete || !kept) {
-            insert_new(&mut self.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
+            insert_new(&mut self.tables.index14, Key::of(plain), hash, Entry14::pending(sh14, keep));
         }
         if complete {
             // A complete hand: its states are told apart by the winning tile as well (every
@@ -152,7 +166,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             // same answer.
             let key = Key::of(plain | win_tag(drawn));
             let hash = key.hash();
-            return match find(&self.index14, key, hash) {
+            return match find(&self.tables.index14, key, hash) {
                 Some(entry) => Listing::Found(entry.to()),
                 None => Listing::Under(key, hash),
             };
@@ -176,20 +190,20 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
         let used = self.hands13[g].used;
         // Hand change only with slack (then any draw may be kept); otherwise necessary draws.
-        let change = used as i8 + sh < self.limit;
+        let change = used as i8 + sh < self.q.limit;
         let start = self.steps.len() as u32;
         let mut live = 0u16;
         // The kinds it may draw: below four copies, and necessary unless it has slack.
         let below_four = ALL_KINDS & !at_least(&h, 4);
         let candidates = if change { below_four } else { necessary & below_four };
         for k in kinds(candidates) {
-            let c = self.live(&h, k);
+            let c = self.q.live(&h, k);
             if c == 0 {
                 continue;
             }
             let needed = necessary & (1 << k) != 0;
             h[k] += 1;
-            let used14 = used + u8::from(h[k] > self.base[k]);
+            let used14 = used + u8::from(h[k] > self.q.base[k]);
             let to = self.draw_hand((&mut h, key + unit(k), g), k, (sh, needed), used14);
             h[k] -= 1;
             if let Some((state, mask)) = to {
@@ -217,7 +231,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// into tenpai (a closed hand, riichi always): what [`Solver::never_read`] and
     /// [`Solver::direct_riichi_steps`] rest on.
     fn skips_dama_tenpai(&self) -> bool {
-        self.skip_unread && self.s.closed_hand && RiichiChoice::new(self.opts).fixed() == Some(true)
+        self.skip_unread && self.q.s.closed_hand && RiichiChoice::new(self.q.opts).fixed() == Some(true)
     }
 
     /// Whether the pass numbers its states anew without the unread ones
@@ -225,7 +239,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// are skipped, unless every layer is kept or the walk over reached variants runs (both
     /// read the listing's numbers).
     pub(super) fn renumbers_for_pass(&self) -> bool {
-        self.skips_dama_tenpai() && !self.keep_layers && !self.walks()
+        self.skips_dama_tenpai() && !self.keep_layers && !self.q.walks()
     }
 
     /// The [`Pre`] answer of a 14-tile hand of shanten `sh14` (its 13-tile parent's, less one
@@ -234,7 +248,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// A discard that keeps the shanten is always admissible; any other (shanten-back) only
     /// when the hand has slack, `used + shanten < limit`: then every held kind.
     pub(super) fn pre_of(&self, h14: &Counts, sh14: i8, keep: u64, used14: u8) -> Pre {
-        let slack = used14 as i8 + sh14 < self.limit;
+        let slack = used14 as i8 + sh14 < self.q.limit;
         (sh14, if slack { at_least(h14, 1) } else { keep }, keep)
     }
 
@@ -244,19 +258,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
     pub(super) fn keeping_discards(&mut self, h14: &Counts, sh14: i8, used14: u8) -> u64 {
         let h = h14;
         let used14 = used14 as i8;
-        let slack = used14 + sh14 < self.limit;
+        let slack = used14 + sh14 < self.q.limit;
         // The shanten-keeping discards are asked only when read: by a tenpai hand, or by a
         // hand without slack (with slack every held tile is admissible).
         let mut keep = 0;
         if sh14 == 0 || (sh14 > 0 && !slack) {
-            keep = self.o.unnecessary_with(&mut self.memo, h14).1;
+            keep = self.q.o.unnecessary_with(&mut self.memo, h14).1;
         }
         if sh14 == -1 {
             // Declining a win: a discard into tenpai (every discard of a complete hand is one)
             // that stays within the limit, `used + 0 <= limit`.
             keep = 0;
-            for (e, (&c, &r)) in h.iter().zip(self.base.iter()).enumerate() {
-                if c > 0 && used14 - i8::from(c > r) <= self.limit {
+            for (e, (&c, &r)) in h.iter().zip(self.q.base.iter()).enumerate() {
+                if c > 0 && used14 - i8::from(c > r) <= self.q.limit {
                     keep |= 1 << e;
                 }
             }
@@ -278,7 +292,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         pre: Pre,
         used14: u8,
     ) -> (u32, u8) {
-        let mask = self.red_mask(h14);
+        let mask = self.q.red_mask(h14);
         let base = self.states14;
         self.states14 += variants(mask) as u32;
         let (win, forced) = if pre.0 == -1 { self.list_wins(h14, plain, drawn, mask) } else { (NONE, false) };
@@ -300,7 +314,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let (start, mut win, mut forced) = (self.wins.len() as u32, NONE, false);
         let reds = &RED[usize::from(mask)][..variants(mask)];
         for w in self.dama_wins(h14, plain, drawn, reds).into_iter().take(reds.len()) {
-            forced = w[0].is_some() && w[1].is_some() && !self.opts.may_decline;
+            forced = w[0].is_some() && w[1].is_some() && !self.q.opts.may_decline;
             if w.iter().any(Option::is_some) {
                 win = start;
                 self.wins.push(w.map(|w| w.unwrap_or(f64::NAN)));
@@ -317,12 +331,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let (sh14, admissible, keep) = pre;
         // The admissible discards are held kinds.
         for e in kinds(admissible) {
-            let used13 = used14 - u8::from(h14[e] > self.base[e]);
+            let used13 = used14 - u8::from(h14[e] > self.q.base[e]);
             let clears = clears_red(h14, e);
             h14[e] -= 1;
             // Throwing the drawn tile back leaves the parent: no lookup.
             let to = if e == drawn { self.found13(parent) } else { self.hand13(plain - unit(e), used13) };
-            let considered = self.tenpai_after(h14, sh14, keep & (1 << e) != 0) && self.riichi_considered();
+            let considered = self.tenpai_after(h14, sh14, keep & (1 << e) != 0) && self.q.riichi_considered();
             if considered {
                 self.riichi13(to.hand, h14);
             }
@@ -346,28 +360,28 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The win points of complete hand `h14` (won on `drawn`) without riichi, at a plain draw
     /// and at the last one, for each of the red bits `reds` (its variants): what
-    /// [`Solver::win_points`] answers, with the oracle's totals asked once for all of them.
+    /// [`Scoring::win_points`](super::scoring::Scoring::win_points) answers, with the oracle's totals asked once for all of them.
     fn dama_wins(&mut self, h14: &Counts, plain: u128, drawn: usize, reds: &[u8]) -> [[Option<f64>; 2]; 8] {
         let mut out = [[None; 2]; 8];
-        if !self.opts.menzen_tsumo {
+        if !self.q.opts.menzen_tsumo {
             for (o, &red) in out.iter_mut().zip(reds) {
                 *o = [
-                    self.win_points(h14, red, drawn, 0, false, false),
-                    self.win_points(h14, red, drawn, 0, false, true),
+                    self.scoring.win_points(&self.q, h14, red, drawn, 0, false, false),
+                    self.scoring.win_points(&self.q, h14, red, drawn, 0, false, true),
                 ];
             }
             return out;
         }
-        let haitei = self.opts.haitei;
-        let totals = self.win_totals_of(h14, plain, drawn, false, false);
+        let haitei = self.q.opts.haitei;
+        let totals = self.scoring.win_totals_of(&self.q, h14, plain, drawn, false, false);
         // At the last draw: the same totals with haitei's han, or haitei as the only yaku.
         let last = match totals {
             Some(t) => Some((t, u32::from(haitei))),
-            None if haitei => self.win_totals_of(h14, plain, drawn, false, true).map(|t| (t, 0)),
+            None if haitei => self.scoring.win_totals_of(&self.q, h14, plain, drawn, false, true).map(|t| (t, 0)),
             None => None,
         };
         for (o, &red) in out.iter_mut().zip(reds) {
-            let red_han = self.red_han(red);
+            let red_han = self.q.red_han(red);
             *o = [
                 totals.map(|t| totals_points(&t, red_han, None)),
                 last.map(|(t, han)| totals_points(&t, red_han + han, None)),

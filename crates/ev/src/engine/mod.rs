@@ -44,6 +44,7 @@ mod keys;
 mod listing;
 mod pass;
 mod playout;
+mod question;
 mod reading;
 mod records;
 mod renumber;
@@ -54,8 +55,12 @@ mod variants;
 
 use buffers::RETAIN_BELOW;
 use closed_form::Wait;
-use keys::{Entry13, Entry14, Index, pack};
-use records::{Hand13, Hand14, Opt, RedLive, Shared, Span, Step};
+use fill::Layers;
+use keys::pack;
+use listing::Tables;
+use question::Question;
+use records::{Hand13, Hand14, Opt, Span, Step};
+use scoring::Scoring;
 use variants::RANK;
 
 pub(crate) use buffers::Buffers;
@@ -68,7 +73,7 @@ use crate::options::Options;
 use crate::oracle::Oracle;
 use haipai_shanten::Memo;
 use haipai_tiles::{Counts, Meld, Tile, Wind};
-use hashbrown::{HashMap, HashTable};
+use hashbrown::HashMap;
 
 /// Draw indices run 0..17; index 17 means no draw is left.
 pub(crate) const LAST: usize = 17;
@@ -121,34 +126,15 @@ pub(crate) fn limit(input_shanten: i8, extra: u8) -> i8 {
 /// hands, never between draw indices), then fills the arrays draw index by draw index, from
 /// the last.
 pub(crate) struct Solver<'a, O: Oracle> {
-    o: &'a O,
-    opts: &'a Options,
-    s: &'a Setup,
-    /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
-    /// from it (docs/ev-model.md, "Hand change and shanten-back").
-    base: Counts,
-    /// Which red copies are live, from the input's red bits.
-    red: RedLive,
-    /// The suits whose red bit can be set (bit `s`: the input holds that red five or it is
-    /// unseen).
-    red_suits: u8,
-    /// `used + shanten < limit` lets a hand keep a draw that does not lower its shanten (hand
-    /// change) or discard into a higher one (shanten-back): see [`limit`].
-    limit: i8,
-    /// The 13-tile hands by [`pack`]ed hand without red bits (freed once every state is
-    /// listed), each hand's key (kept after the listing for the simulator only) and its
-    /// [`Oracle::necessary`] answer once asked.
-    index13: Index<Entry13>,
+    /// The question: oracle, options, setup, input and limit (read by every step).
+    pub(crate) q: Question<'a, O>,
+    /// The listing's lookup tables (freed or emptied once every state is listed).
+    tables: Tables,
+    /// The 13-tile hands and each hand's key (kept after the listing for the simulator only).
     keys13: Vec<u128>,
-    necessary13: Vec<Option<(i8, u64)>>,
     hands13: Vec<Hand13>,
     /// States of the 13-tile hands so far (their variants).
     states13: u32,
-    /// The 14-tile hands' [`Pre`] answers by [`pack`]ed hand without red bits, plus the
-    /// winning tile ([`win_tag`]) for a complete hand (whose wait changes the score), each
-    /// with its hand in `hands14` once one of its states is reached (freed after the listing;
-    /// in the table itself: one memory access a lookup).
-    index14: Index<Entry14>,
     hands14: Vec<Hand14>,
     states14: u32,
     /// The 14-tile states the pass numbers: `states14`, less the hands
@@ -168,13 +154,6 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// Win points at a plain draw and at the last draw (NaN for no win) of the 14-tile states
     /// that have one (see [`Hand14::win`]).
     wins: Vec<[f64; 2]>,
-    /// Values of the 13-tile states, layer by layer: `[d * n13 + i]` = (points, win, tenpai).
-    values13: Vec<[f64; 3]>,
-    /// The states of a layer of `values13`, and each listed 13-tile state's place in it when
-    /// the pass numbered the reached states anew (empty: the listing's numbers; see
-    /// [`Solver::split_partial`]).
-    layer_len: usize,
-    dense13: Vec<u32>,
     /// Keep every layer of `values13` (the simulator reads any state at any draw index) and
     /// the hands' keys; otherwise one layer is overwritten in place, the roots' values are
     /// kept in `root13` and the keys are freed after the listing.
@@ -183,11 +162,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// [`Solver::direct_riichi_steps`]); off, every listed state is computed (the tests check
     /// that this changes no value).
     pub skip_unread: bool,
-    /// The roots' values at every draw index.
-    root13: HashMap<u32, [[f64; 3]; N]>,
-    /// Values of the root's 14-tile children at every draw index (the other 14-tile values
-    /// live one layer at a time).
-    root14: HashMap<u32, [[f64; 3]; N]>,
+    /// What the pass over draw indices keeps: the 13-tile layers, the roots' rows.
+    layers: Layers,
     /// The riichi states asked for by [`Solver::riichi`] (the roots' and the simulator's).
     index_riichi: HashMap<u128, u32>,
     /// Each riichi state's waits in `riichi_waits` (its values are computed from them, by the
@@ -195,10 +171,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// of values a state).
     riichi_states: Vec<Span>,
     riichi_waits: Vec<Wait>,
-    /// Oracle answers that depend on the hand only.
-    pub shared: Shared,
-    /// Ura-dora distributions per winning hand.
-    memo_ura: HashMap<u128, std::rc::Rc<[f64]>>,
+    /// The win points' memos (the oracle's parts and totals, the ura-dora distributions).
+    scoring: Scoring,
     /// The 13-tile hands (with their [`Oracle::necessary`] answers) whose riichi states are
     /// numbered but whose waits wait for the walk over reached variants (see
     /// [`Solver::riichi13`]).
@@ -207,11 +181,8 @@ pub(crate) struct Solver<'a, O: Oracle> {
     memo: Memo,
     /// Room for [`Solver::riichi_waits_of`]'s answers (reused, not allocated per hand).
     wait_scratch: Vec<(usize, Wait)>,
-    /// Room for the pass's 14-tile layer, its riichi states' later values and
-    /// [`Solver::direct_riichi_steps`]'s renumbering, from the [`Buffers`] the solver was
-    /// given (handed back by [`Solver::into_buffers`]).
-    values14: Vec<[f64; 3]>,
-    later_riichi: Vec<[f64; 3]>,
+    /// Room for [`Solver::direct_riichi_steps`]'s renumbering, from the [`Buffers`] the
+    /// solver was given (handed back by [`Solver::into_buffers`]).
     moved14: Vec<u32>,
     /// Whether its memory goes to a next question (a solver given [`Buffers`]): see
     /// [`Solver::retains`].
@@ -234,27 +205,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
         o: &'a O,
         opts: &'a Options,
         s: &'a Setup,
-        (base, base_red): (Counts, u8),
+        input: (Counts, u8),
         limit: i8,
         buffers: Buffers,
     ) -> Self {
         let b = buffers.emptied();
-        let unseen = if opts.red_fives { s.red_unseen0 } else { [0; 3] };
-        let red_suits = (0..3).filter(|&s| unseen[s] > 0 || base_red & (1 << s) != 0).fold(0, |m, s| m | 1 << s);
         Solver {
-            o,
-            opts,
-            s,
-            base,
-            red: RedLive { unseen, base: base_red },
-            red_suits,
-            limit,
-            index13: b.index13,
+            q: Question::new(o, opts, s, input, limit),
+            tables: Tables { index13: b.index13, index14: b.index14, necessary13: b.necessary13 },
             keys13: b.keys13,
-            necessary13: b.necessary13,
             hands13: b.hands13,
             states13: 0,
-            index14: b.index14,
             hands14: b.hands14,
             states14: 0,
             pass14: 0,
@@ -264,23 +225,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
             steps: b.steps,
             option_pool: b.option_pool,
             wins: b.wins,
-            values13: b.values13,
-            layer_len: 0,
-            dense13: Vec::new(),
             keep_layers: true,
             skip_unread: true,
-            root13: HashMap::new(),
-            root14: HashMap::new(),
+            layers: Layers::new(b.values13, b.values14, b.later_riichi),
             index_riichi: HashMap::new(),
             riichi_states: b.riichi_states,
             riichi_waits: b.riichi_waits,
-            shared: b.shared,
-            memo_ura: HashMap::new(),
+            scoring: Scoring::new(b.shared),
             pending_riichi: Vec::new(),
             memo: Memo::new(),
             wait_scratch: Vec::new(),
-            values14: b.values14,
-            later_riichi: b.later_riichi,
             moved14: b.moved14,
             for_next: true,
         }
@@ -293,51 +247,42 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if !self.retains() {
             return Buffers::default();
         }
+        let [values13, values14, later_riichi] = self.layers.into_room();
+        let Tables { index13, index14, necessary13 } = self.tables;
         Buffers {
-            index13: self.index13,
+            index13,
             keys13: self.keys13,
-            necessary13: self.necessary13,
+            necessary13,
             hands13: self.hands13,
-            index14: self.index14,
+            index14,
             hands14: self.hands14,
             steps: self.steps,
             option_pool: self.option_pool,
             wins: self.wins,
-            values13: self.values13,
-            values14: self.values14,
-            later_riichi: self.later_riichi,
+            values13,
+            values14,
+            later_riichi,
             moved14: self.moved14,
             riichi_states: self.riichi_states,
             riichi_waits: self.riichi_waits,
-            shared: self.shared,
+            shared: self.scoring.into_shared(),
         }
-    }
-
-    /// Whether the pass computes only the variants some root reaches (no hand change and red
-    /// fives in play; see [`Solver::mark_reachable`]).
-    fn walks(&self) -> bool {
-        self.opts.extra_exchanges == 0 && self.red_suits != 0
     }
 
     /// The oracle's [`Oracle::necessary`] of a 13-tile hand (not memoised by hand: each hand
     /// is expanded once; the oracle's [`Memo`] remembers suit patterns).
     fn necessary(&mut self, h: &Counts) -> (i8, u64) {
-        self.o.necessary_with(&mut self.memo, h)
+        self.q.o.necessary_with(&mut self.memo, h)
     }
 
     /// Shanten of closed tiles (the oracle's is table-driven: cheaper than a memo).
     pub fn shanten(&mut self, h: &Counts) -> i8 {
-        self.o.shanten(h)
+        self.q.o.shanten(h)
     }
 
     /// Live copies of kind `k` for a state holding `h`.
     pub fn live(&self, h: &Counts, k: usize) -> u8 {
-        self.s.unseen0[k].saturating_sub(h[k].saturating_sub(self.base[k]))
-    }
-
-    /// Used exchanges: the tiles `h` holds that the input did not.
-    fn used(&self, h: &Counts) -> i8 {
-        h.iter().zip(self.base.iter()).map(|(&a, &b)| a.saturating_sub(b) as i8).sum()
+        self.q.live(h, k)
     }
 
     /// Throws one copy of kind `e` from `h` (a plain five when there is one); returns the new
@@ -357,7 +302,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// Lists every state reachable from the roots (13-tile hands and their red bits) and
     /// fills their arrays; returns the roots' state indices.
     pub fn solve(&mut self, roots: &[(Counts, u8)]) -> Result<Vec<u32>, TooManyStates> {
-        let roots = self.list(roots, self.opts.max_states)?;
+        let roots = self.list(roots, self.q.opts.max_states)?;
         self.mark_reachable(&roots);
         self.pending_riichi_waits();
         if !self.retains() {
@@ -365,9 +310,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         } else {
             // Emptied, not freed: a small graph keeps them for the next question (see
             // [`Buffers`]; the pass never reads them).
-            self.index13.clear();
-            self.index14.clear();
-            self.necessary13.clear();
+            self.tables.clear();
             if !self.keep_layers {
                 self.keys13.clear();
             }
@@ -395,7 +338,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let roots: Vec<u32> = roots
             .iter()
             .map(|(h, red)| {
-                let hand = self.hand13(pack(h, 0), self.used(h) as u8);
+                let hand = self.hand13(pack(h, 0), self.q.used(h) as u8);
                 hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
             })
             .collect();
@@ -431,15 +374,12 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// the simulator ask again for the few they need; a small graph keeps them: asking again
     /// costs more than the memory).
     fn free_before_pass(&mut self) {
-        self.index13 = HashTable::new();
-        self.index14 = HashTable::new();
-        self.necessary13 = Vec::new();
+        self.tables = Tables::default();
         if !self.keep_layers {
             self.keys13 = Vec::new();
         }
         if (self.states13 + self.states14) as usize >= fill::PARALLEL_FROM {
-            self.shared = Shared::default();
-            self.memo_ura = HashMap::new();
+            self.scoring = Scoring::default();
             self.memo = Memo::new();
             self.wait_scratch = Vec::new();
         }

@@ -79,13 +79,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // pass decides: the win first, then each discard when better).
         let win = self.win_of(j, d == LAST - 1);
         if let Some(p) = win
-            && !self.opts.may_decline
+            && !self.q.opts.may_decline
         {
             return Turn::Ends((p, true, true));
         }
         let best = self.best_discard(j, d);
         if let Some(p) = win
-            && best.as_ref().is_none_or(|b| !better(self.opts.objective, b.0, (p, 1.0, 1.0)))
+            && best.as_ref().is_none_or(|b| !better(self.q.opts.objective, b.0, (p, 1.0, 1.0)))
         {
             return Turn::Ends((p, true, true));
         }
@@ -99,7 +99,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// picked by their shares), or `None` when the drawn tile is not a kept draw.
     fn draw_dama(&self, rng: &mut Rng, i: u32, d: usize) -> Option<u32> {
         let kids = draws(&self.kids(i));
-        let kid = kids[pick(rng, self.s.denom[d], kids.iter().map(|k| f64::from(k.live)))?];
+        let kid = kids[pick(rng, self.q.s.denom[d], kids.iter().map(|k| f64::from(k.live)))?];
         let mut j = kid.parts[0].1;
         if kid.len == 2 && rng.unit_f64() >= kid.parts[0].0 {
             j = kid.parts[1].1;
@@ -110,14 +110,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The best admissible discard of 14-tile state `j` after draw `d` (dama, or riichi where
     /// the policy takes it), with its value at `d + 1`; `None` when it has none.
     fn best_discard(&self, j: u32, d: usize) -> Option<Choice> {
-        let objective = self.opts.objective;
+        let objective = self.q.opts.objective;
         let mut best: Option<Choice> = None;
         for Discard { dama, riichi } in self.discards(j) {
             let dv = self.value13(dama, d + 1);
             let mut cand = (dv, Playing::Dama(dama));
             if riichi != NONE {
                 let rv = self.riichi_arrays(riichi).at(d + 1);
-                if RiichiChoice::new(self.opts).takes(rv, dv) {
+                if RiichiChoice::new(self.q.opts).takes(rv, dv) {
                     let (h, red) = unpack(self.key13(dama));
                     cand = (rv, Playing::Riichi(h, red, false, true));
                 }
@@ -138,7 +138,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         d: usize,
         (h, red, double, ipp): (Counts, u8, bool, bool),
     ) -> Turn {
-        match pick(rng, self.s.denom[d], kids.iter().map(|k| k.live)) {
+        match pick(rng, self.q.s.denom[d], kids.iter().map(|k| k.live)) {
             Some(n) => {
                 let a = if ipp { kids[n].first } else { kids[n].later };
                 Turn::Ends((a.p[d], true, true))

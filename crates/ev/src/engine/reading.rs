@@ -32,7 +32,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let state = |red: u8| step.state + u32::from(RANK[usize::from(step.mask)][usize::from(red)]);
             let kind = step.kind;
             let suit = FIVE_SUIT[usize::from(kind)];
-            let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+            let red_live = if suit < 3 { self.q.red.of(red, usize::from(suit)) } else { 0 };
             if red_live > 0 {
                 let with = red | 1 << suit;
                 out.push((Kid { state: state(with), copies: red_live }, Label { kind, part: Part::Red }));
@@ -84,15 +84,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The value of 13-tile state `i` before draw `d` (after [`Solver::solve`], with every
     /// layer kept).
     pub(super) fn value13(&self, i: u32, d: usize) -> (f64, f64, f64) {
-        let at = if self.dense13.is_empty() { i } else { self.dense13[i as usize] };
-        let v = self.values13[d * self.layer_len + at as usize];
-        (v[0], v[1], v[2])
+        self.layers.value13(i, d)
     }
 
     /// The root's dama arrays (after [`Solver::solve`]).
     pub fn root_arrays(&self, r: u32) -> Arrays {
         let mut a = Arrays::ZERO;
-        for (d, v) in self.root13[&r].iter().enumerate() {
+        for (d, v) in self.layers.root13(r).iter().enumerate() {
             a.set(d, (v[0], v[1], v[2]));
         }
         a
@@ -104,14 +102,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// bit for bit (the best discard is the drawn tile: the value is copied from the root).
     pub fn root_children(&self, r: u32) -> Vec<Child> {
         let kids = self.kids(r);
-        let own = &self.root13[&r];
+        let own = &self.layers.root13(r);
         let mut at = 0;
         draws(&kids)
             .iter()
             .map(|draw| {
                 let mut a = Arrays::ZERO;
                 for &(wt, j) in &draw.parts[..draw.len] {
-                    let values = &self.root14[&j];
+                    let values = self.layers.root14(j);
                     for (d, v) in values.iter().enumerate() {
                         a.p[d] += wt * v[0];
                         a.w[d] += wt * v[1];
@@ -122,7 +120,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 at += draw.len;
                 let mut thrown = [0.0; LAST];
                 for (kid, _) in parts {
-                    let values = &self.root14[&kid.state];
+                    let values = self.layers.root14(kid.state);
                     for (d, x) in thrown.iter_mut().enumerate() {
                         if values[d] == own[d + 1] {
                             *x += f64::from(kid.copies);

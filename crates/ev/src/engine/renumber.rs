@@ -118,7 +118,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// variant computed: computing a state no root reaches changes no value.
     pub(super) fn mark_reachable(&mut self, roots: &[u32]) {
         // Without red fives in play every hand has one variant: nothing to walk.
-        if !self.walks() {
+        if !self.q.walks() {
             self.reach_every_variant();
             return;
         }
@@ -190,7 +190,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let mut to = 0u8;
             for c in ranks(hand.reach) {
                 let red = RED[usize::from(hand.mask)][c];
-                if suit < 3 && self.red.of(red, usize::from(suit)) > 0 {
+                if suit < 3 && self.q.red.of(red, usize::from(suit)) > 0 {
                     to |= 1 << rank[usize::from(red | 1 << suit)];
                 }
                 to |= 1 << rank[usize::from(red)];
@@ -211,7 +211,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// states: a drawn five split once into its red copy and its plain ones (two draws, in the
     /// order the pass adds them), a discard's red bits resolved.
     pub(super) fn split_partial(&self) -> Option<Split> {
-        if !self.walks() {
+        if !self.q.walks() {
             return None;
         }
         let (dense13, n13) = dense(self.hands13.iter().map(|h| (h.base, h.reach)), self.states13);
@@ -262,7 +262,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             suit: FIVE_SUIT[usize::from(NOT_FIVE)],
         };
         let suit = FIVE_SUIT[usize::from(step.kind)];
-        let red_live = if suit < 3 { self.red.of(red, usize::from(suit)) } else { 0 };
+        let red_live = if suit < 3 { self.q.red.of(red, usize::from(suit)) } else { 0 };
         if red_live > 0 {
             steps.push(single(state(red | 1 << suit), red_live));
             steps.push(single(state(red), step.copies - red_live));

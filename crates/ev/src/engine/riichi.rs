@@ -26,7 +26,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mask = self.hands13[g as usize].mask;
         let first = self.riichi_states.len() as u32;
         self.hands13[g as usize].riichi = first;
-        if self.walks() {
+        if self.q.walks() {
             // Only the reached variants' waits, once the walk has found them.
             self.riichi_states.resize(first as usize + variants(mask), Span::default());
             self.pending_riichi.push((g, answer));
@@ -67,19 +67,14 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
-    /// Whether a closed hand discarding into tenpai considers riichi.
-    pub(super) fn riichi_considered(&self) -> bool {
-        self.s.closed_hand && RiichiChoice::new(self.opts).considered()
-    }
-
     /// Whether a discard into this 13-tile hand would consider riichi.
     pub fn can_riichi(&mut self, h13: &Counts) -> bool {
-        self.riichi_considered() && self.shanten(h13) == 0
+        self.q.riichi_considered() && self.shanten(h13) == 0
     }
 
     /// The policy's choice between dama and riichi, index by index.
     pub fn combine(&self, dama: &Arrays, riichi: &Arrays) -> Arrays {
-        let choice = RiichiChoice::new(self.opts);
+        let choice = RiichiChoice::new(self.q.opts);
         let mut out = *dama;
         for d in 0..N {
             if choice.takes(riichi.at(d), dama.at(d)) {
@@ -141,13 +136,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
         out.clear();
         out.resize(n * reds.len(), (0, none));
         // The ura-dora groups of the hand, moved to each wait's complete hand.
-        let ura13 = (waits != 0 && self.opts.ura_dora && self.s.ura_count > 0).then(|| self.ura_groups(h));
+        let ura13 = (waits != 0 && self.q.opts.ura_dora && self.q.s.ura_count > 0).then(|| self.q.ura_groups(h));
         let han = self.extra_han(level);
         for (i, k) in kinds(waits).enumerate() {
-            let c = self.live(h, k);
+            let c = self.q.live(h, k);
             h[k] += 1;
             let prices =
-                if self.opts.menzen_tsumo { Some(self.wait_prices(h, (key13, k), reds, ura13, han)) } else { None };
+                if self.q.opts.menzen_tsumo { Some(self.wait_prices(h, (key13, k), reds, ura13, han)) } else { None };
             for (v, &red) in reds.iter().enumerate() {
                 out[v * n + i] = (k, self.wait_of(h, (k, c, red), level, prices, han));
             }
@@ -160,18 +155,18 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// hand is tenpai) that have a live copy, as bits.
     fn live_waits(&self, h: &Counts, (sh, necessary): (i8, u64)) -> u64 {
         let candidates = if sh == 0 { necessary & !at_least(h, 4) } else { 0 };
-        kinds(candidates).filter(|&k| self.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k)
+        kinds(candidates).filter(|&k| self.q.live(h, k) > 0).fold(0u64, |m, k| m | 1 << k)
     }
 
     /// The extra han of a riichi win declared at `level` (2: double riichi), as the options
     /// switch them.
     fn extra_han(&self, level: u8) -> ExtraHan {
         ExtraHan {
-            double: u32::from(level == 2 && self.opts.double_riichi),
-            ippatsu: u32::from(self.opts.ippatsu),
-            haitei: u32::from(self.opts.haitei),
-            red_fives: self.opts.red_fives,
-            meld_red: self.s.meld_red,
+            double: u32::from(level == 2 && self.q.opts.double_riichi),
+            ippatsu: u32::from(self.q.opts.ippatsu),
+            haitei: u32::from(self.q.opts.haitei),
+            red_fives: self.q.opts.red_fives,
+            meld_red: self.q.s.meld_red,
         }
     }
 
@@ -189,15 +184,15 @@ impl<'a, O: Oracle> Solver<'a, O> {
         ura13: Option<[u32; 5]>,
         han: ExtraHan,
     ) -> Option<[f64; 8]> {
-        let t = self.win_totals_of(h, key13 + unit(k), k, true, false);
+        let t = self.scoring.win_totals_of(&self.q, h, key13 + unit(k), k, true, false);
         h[k] -= 1;
-        let moved = ura13.map(|groups| self.ura_groups_after_draw(h, groups, k));
+        let moved = ura13.map(|groups| self.q.ura_groups_after_draw(h, groups, k));
         h[k] += 1;
         // One indicator (the common case) on the stack, more through the tables.
-        let one = moved.filter(|_| self.s.ura_count == 1).map(ura_of_one);
-        let many = moved.filter(|_| self.s.ura_count != 1).map(|groups| self.ura_of_groups(groups));
+        let one = moved.filter(|_| self.q.s.ura_count == 1).map(ura_of_one);
+        let many = moved.filter(|_| self.q.s.ura_count != 1).map(|groups| self.q.ura_of_groups(groups));
         let dist: Option<&[f64]> = one.as_ref().map(|d| &d[..]).or(many.as_deref());
-        let most_red = reds.iter().map(|&red| han.red(red_copy(self.red, k, red).1)).max().unwrap_or(0);
+        let most_red = reds.iter().map(|&red| han.red(red_copy(self.q.red, k, red).1)).max().unwrap_or(0);
         let top = most_red + han.double + han.ippatsu + han.haitei;
         t.map(|t| {
             let mut prices = [0.0; 8];
@@ -211,7 +206,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// The wait on kind `k` (`c` live copies, drawn into `h`) of the variant with red bits
     /// `red`: its points with ippatsu and without, at a plain draw and at the last one, the red
     /// copy and the plain ones weighted by their live copies; from `prices` with menzen tsumo on
-    /// ([`Solver::wait_prices`]), else from [`Solver::win_points`].
+    /// ([`Solver::wait_prices`]), else from [`Scoring::win_points`](super::scoring::Scoring::win_points).
     fn wait_of(
         &mut self,
         h: &Counts,
@@ -220,18 +215,19 @@ impl<'a, O: Oracle> Solver<'a, O> {
         prices: Option<Option<[f64; 8]>>,
         han: ExtraHan,
     ) -> Wait {
-        let (red_live, red_bits) = red_copy(self.red, k, red);
+        let (red_live, red_bits) = red_copy(self.q.red, k, red);
         let pr = f64::from(red_live) / f64::from(c);
         let mut wait = Wait { live: f64::from(c), first: [0.0; 2], later: [0.0; 2] };
         for (ipp, points) in [(true, &mut wait.first), (false, &mut wait.later)] {
             for haitei in [false, true] {
                 let extra = han.double + u32::from(ipp) * han.ippatsu + u32::from(haitei) * han.haitei;
-                let value = |s: &mut Self, bits: u8| match prices {
+                let (q, scoring) = (&self.q, &mut self.scoring);
+                let mut value = |bits: u8| match prices {
                     Some(prices) => prices.map_or(0.0, |p| p[(han.red(bits) + extra) as usize]),
-                    None => s.win_points(h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                    None => scoring.win_points(q, h, bits, k, level, ipp, haitei).unwrap_or(0.0),
                 };
-                let plain = value(self, red);
-                let with_red = if pr > 0.0 { value(self, red_bits) } else { 0.0 };
+                let plain = value(red);
+                let with_red = if pr > 0.0 { value(red_bits) } else { 0.0 };
                 points[usize::from(haitei)] = pr * with_red + (1.0 - pr) * plain;
             }
         }
@@ -271,7 +267,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         first.t[LAST] = 1.0;
         let mut later = [0.0, 0.0, 1.0];
         for d in (0..LAST).rev() {
-            let (l, f) = riichi_step(self.s.denom[d], (waits, live_sum(waits)), d, later);
+            let (l, f) = riichi_step(self.q.s.denom[d], (waits, live_sum(waits)), d, later);
             later = l;
             first.set(d, (f[0], f[1], f[2]));
         }

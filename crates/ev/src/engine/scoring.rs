@@ -1,15 +1,217 @@
-//! The [`Solver`]'s scoring: a tsumo win's points from the oracle's parts or totals (memoised
+//! The scoring: a tsumo win's points from the oracle's parts or totals (memoised
 //! per hand, winning tile and riichi; red fives, ippatsu, haitei and double riichi added as
 //! han) and the ura-dora distribution of a winning hand (by groups of live tiles, moved by one
-//! draw in [`Solver::ura_groups_after_draw`]).
+//! draw in [`Question::ura_groups_after_draw`]). [`Scoring`] owns the memos; what depends on the
+//! question only is [`Question`]'s.
 
-use super::Solver;
 use super::keys::{pack, win_key};
+use super::question::Question;
+use super::records::Shared;
 use super::variants::{DORA_OF, INDICATOR_OF};
 use crate::oracle::{EXTRA, Oracle, Totals, WinParts, WinQuery};
 use haipai_tiles::{Counts, Tile, Wind};
+use hashbrown::HashMap;
+use std::rc::Rc;
 
-impl<'a, O: Oracle> Solver<'a, O> {
+/// The win points' memos: the oracle's parts and totals ([`Shared`]) and the ura-dora
+/// distributions, per winning hand. The listing and the riichi states price wins through it,
+/// the question given as an argument.
+#[derive(Default)]
+pub(super) struct Scoring {
+    /// Oracle answers that depend on the hand only.
+    shared: Shared,
+    /// Ura-dora distributions per winning hand.
+    memo_ura: HashMap<u128, Rc<[f64]>>,
+}
+
+impl Scoring {
+    /// Memos starting from `shared` (an earlier question's, emptied; see [`Buffers`](super::Buffers)).
+    pub(super) fn new(shared: Shared) -> Scoring {
+        Scoring { shared, memo_ura: HashMap::new() }
+    }
+
+    /// The oracle's answers, for the next question's [`Scoring::new`].
+    pub(super) fn into_shared(self) -> Shared {
+        self.shared
+    }
+
+    /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
+    /// only add han, see `docs/ev-model.md`); memoised.
+    fn win_parts<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        drawn: usize,
+        riichi: bool,
+        haitei: bool,
+    ) -> Option<WinParts> {
+        let key = win_key(pack(h14, 0), drawn, riichi, haitei);
+        if let Some(&v) = self.shared.parts.get(&key) {
+            return v;
+        }
+        let v = q.o.score(&q.win_query(h14, drawn, riichi, haitei));
+        self.shared.parts.insert(key, v);
+        v
+    }
+
+    /// The oracle's [`Totals`] of a tsumo win without red fives, ippatsu or double riichi
+    /// (they are extra han); memoised.
+    fn win_totals<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        drawn: usize,
+        riichi: bool,
+        haitei: bool,
+    ) -> Option<Totals> {
+        self.win_totals_of(q, h14, pack(h14, 0), drawn, riichi, haitei)
+    }
+
+    /// [`Scoring::win_totals`] given the hand's [`pack`]ed key without red bits `plain`.
+    pub(super) fn win_totals_of<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        plain: u128,
+        drawn: usize,
+        riichi: bool,
+        haitei: bool,
+    ) -> Option<Totals> {
+        let key = win_key(plain, drawn, riichi, haitei);
+        if let Some(&v) = self.shared.totals.get(&key) {
+            return v;
+        }
+        if !haitei && q.riichi_considered() {
+            // A hand that may win with riichi is asked both ways at once (the dama reading
+            // takes its extra han from the riichi one; most complete hands are asked both).
+            let (dama, with_riichi) = q.o.tsumo_totals_pair(&q.win_query(h14, drawn, false, false));
+            self.shared.totals.insert(win_key(plain, drawn, false, false), dama);
+            self.shared.totals.insert(win_key(plain, drawn, true, false), with_riichi);
+            return if riichi { with_riichi } else { dama };
+        }
+        let v = q.o.tsumo_totals(&q.win_query(h14, drawn, riichi, haitei));
+        self.shared.totals.insert(key, v);
+        v
+    }
+
+    /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
+    /// `riichi`: 0 none, 1 riichi, 2 double riichi.
+    pub fn win_points<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        red: u8,
+        drawn: usize,
+        riichi: u8,
+        ippatsu: bool,
+        haitei: bool,
+    ) -> Option<f64> {
+        let riichi = if riichi == 2 && !q.opts.double_riichi { 1 } else { riichi };
+        let ippatsu = ippatsu && q.opts.ippatsu && riichi > 0;
+        let haitei = haitei && q.opts.haitei;
+        let red_han = q.red_han(red);
+        if q.opts.menzen_tsumo {
+            return self.points_from_totals(q, h14, drawn, (riichi, ippatsu, haitei), red_han);
+        }
+        // Menzen tsumo switched off: the best reading's han less one, extra han added to it.
+        let parts = self.parts_with_han(q, h14, drawn, (riichi, ippatsu, haitei), red_han);
+        parts.and_then(|parts| self.parts_points(q, h14, parts, riichi))
+    }
+
+    /// [`Scoring::win_points`] with menzen tsumo on (`riichi`, `ippatsu`, `haitei` as the
+    /// options allow them, `red_han` the red fives'): exact, every extra han through the
+    /// oracle's totals.
+    fn points_from_totals<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        drawn: usize,
+        (riichi, ippatsu, haitei): (u8, bool, bool),
+        red_han: u32,
+    ) -> Option<f64> {
+        let totals = match self.win_totals(q, h14, drawn, riichi > 0, false) {
+            Some(t) => Some((t, extra_han(red_han, (riichi, ippatsu, haitei)))),
+            None if haitei && riichi == 0 => self.win_totals(q, h14, drawn, false, true).map(|t| (t, red_han)),
+            None => None,
+        };
+        totals.map(|(t, extra)| {
+            if riichi > 0 && q.opts.ura_dora && q.s.ura_count > 0 {
+                let dist = self.ura_memo(q, h14);
+                totals_points(&t, extra, Some(&dist))
+            } else {
+                totals_points(&t, extra, None)
+            }
+        })
+    }
+
+    /// The oracle's parts of a win with the extra han added (`riichi`, `ippatsu`, `haitei` as
+    /// the options allow them, `red_han` the red fives'; none to a yakuman). Without riichi
+    /// haitei may be the only yaku: then the oracle is asked with haitei.
+    fn parts_with_han<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        drawn: usize,
+        (riichi, ippatsu, haitei): (u8, bool, bool),
+        red_han: u32,
+    ) -> Option<WinParts> {
+        let parts = match self.win_parts(q, h14, drawn, riichi > 0, false) {
+            Some(p) => Some((p, extra_han(red_han, (riichi, ippatsu, haitei)))),
+            None if haitei && riichi == 0 => self.win_parts(q, h14, drawn, false, true).map(|p| (p, red_han)),
+            None => None,
+        };
+        parts.map(|(mut p, extra)| {
+            if p.yakuman == 0 {
+                p.han += extra;
+            }
+            p
+        })
+    }
+
+    /// The points of a win of `h14` read as `parts` (extra han added) with menzen tsumo off: a
+    /// reading that counted menzen tsumo loses its han (no win when it was the only yaku);
+    /// with riichi (`riichi` above 0) and ura-dora, averaged over the ura-dora distribution.
+    fn parts_points<O: Oracle>(
+        &mut self,
+        q: &Question<'_, O>,
+        h14: &Counts,
+        mut parts: WinParts,
+        riichi: u8,
+    ) -> Option<f64> {
+        let dealer = q.s.seat == Wind::East;
+        if parts.yakuman == 0 && !q.opts.menzen_tsumo && parts.menzen_tsumo {
+            if !parts.other_yaku {
+                return None;
+            }
+            parts.han -= 1;
+        }
+        if riichi > 0 && q.opts.ura_dora && parts.yakuman == 0 && q.s.ura_count > 0 {
+            let dist = self.ura_memo(q, h14);
+            Some(
+                dist.iter()
+                    .enumerate()
+                    .map(|(n, &pr)| pr * f64::from(q.o.tsumo_points(parts.han + n as u32, parts.fu, 0, dealer)))
+                    .sum(),
+            )
+        } else {
+            Some(f64::from(q.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
+        }
+    }
+
+    /// The ura-dora distribution of a winning hand (see [`Scoring::ura_distribution`]),
+    /// memoised per hand.
+    fn ura_memo<O: Oracle>(&mut self, q: &Question<'_, O>, h14: &Counts) -> Rc<[f64]> {
+        let key = pack(h14, 0);
+        if let Some(d) = self.memo_ura.get(&key) {
+            return d.clone();
+        }
+        let d: Rc<[f64]> = q.ura_distribution(h14).into();
+        self.memo_ura.insert(key, d.clone());
+        d
+    }
+}
+
+impl<O: Oracle> Question<'_, O> {
     /// A tsumo win of `h14` on `drawn` without red fives, ippatsu or double riichi (they only
     /// add han, see `docs/ev-model.md`).
     fn win_query<'q>(&'q self, h14: &'q Counts, drawn: usize, riichi: bool, haitei: bool) -> WinQuery<'q> {
@@ -29,163 +231,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
-    /// The oracle's parts of a tsumo win without red fives, ippatsu or double riichi (they
-    /// only add han, see `docs/ev-model.md`); memoised.
-    fn win_parts(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<WinParts> {
-        let key = win_key(pack(h14, 0), drawn, riichi, haitei);
-        if let Some(&v) = self.shared.parts.get(&key) {
-            return v;
-        }
-        let v = self.o.score(&self.win_query(h14, drawn, riichi, haitei));
-        self.shared.parts.insert(key, v);
-        v
-    }
-
-    /// The oracle's [`Totals`] of a tsumo win without red fives, ippatsu or double riichi
-    /// (they are extra han); memoised.
-    fn win_totals(&mut self, h14: &Counts, drawn: usize, riichi: bool, haitei: bool) -> Option<Totals> {
-        self.win_totals_of(h14, pack(h14, 0), drawn, riichi, haitei)
-    }
-
-    /// [`Solver::win_totals`] given the hand's [`pack`]ed key without red bits `plain`.
-    pub(super) fn win_totals_of(
-        &mut self,
-        h14: &Counts,
-        plain: u128,
-        drawn: usize,
-        riichi: bool,
-        haitei: bool,
-    ) -> Option<Totals> {
-        let key = win_key(plain, drawn, riichi, haitei);
-        if let Some(&v) = self.shared.totals.get(&key) {
-            return v;
-        }
-        if !haitei && self.riichi_considered() {
-            // A hand that may win with riichi is asked both ways at once (the dama reading
-            // takes its extra han from the riichi one; most complete hands are asked both).
-            let (dama, with_riichi) = self.o.tsumo_totals_pair(&self.win_query(h14, drawn, false, false));
-            self.shared.totals.insert(win_key(plain, drawn, false, false), dama);
-            self.shared.totals.insert(win_key(plain, drawn, true, false), with_riichi);
-            return if riichi { with_riichi } else { dama };
-        }
-        let v = self.o.tsumo_totals(&self.win_query(h14, drawn, riichi, haitei));
-        self.shared.totals.insert(key, v);
-        v
-    }
-
-    /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
-    /// `riichi`: 0 none, 1 riichi, 2 double riichi.
-    pub fn win_points(
-        &mut self,
-        h14: &Counts,
-        red: u8,
-        drawn: usize,
-        riichi: u8,
-        ippatsu: bool,
-        haitei: bool,
-    ) -> Option<f64> {
-        let riichi = if riichi == 2 && !self.opts.double_riichi { 1 } else { riichi };
-        let ippatsu = ippatsu && self.opts.ippatsu && riichi > 0;
-        let haitei = haitei && self.opts.haitei;
-        let red_han = self.red_han(red);
-        if self.opts.menzen_tsumo {
-            return self.points_from_totals(h14, drawn, (riichi, ippatsu, haitei), red_han);
-        }
-        // Menzen tsumo switched off: the best reading's han less one, extra han added to it.
-        let parts = self.parts_with_han(h14, drawn, (riichi, ippatsu, haitei), red_han);
-        parts.and_then(|parts| self.parts_points(h14, parts, riichi))
-    }
-
-    /// [`Solver::win_points`] with menzen tsumo on (`riichi`, `ippatsu`, `haitei` as the
-    /// options allow them, `red_han` the red fives'): exact, every extra han through the
-    /// oracle's totals.
-    fn points_from_totals(
-        &mut self,
-        h14: &Counts,
-        drawn: usize,
-        (riichi, ippatsu, haitei): (u8, bool, bool),
-        red_han: u32,
-    ) -> Option<f64> {
-        let totals = match self.win_totals(h14, drawn, riichi > 0, false) {
-            Some(t) => Some((t, extra_han(red_han, (riichi, ippatsu, haitei)))),
-            None if haitei && riichi == 0 => self.win_totals(h14, drawn, false, true).map(|t| (t, red_han)),
-            None => None,
-        };
-        totals.map(|(t, extra)| {
-            if riichi > 0 && self.opts.ura_dora && self.s.ura_count > 0 {
-                let dist = self.ura_memo(h14);
-                totals_points(&t, extra, Some(&dist))
-            } else {
-                totals_points(&t, extra, None)
-            }
-        })
-    }
-
-    /// The oracle's parts of a win with the extra han added (`riichi`, `ippatsu`, `haitei` as
-    /// the options allow them, `red_han` the red fives'; none to a yakuman). Without riichi
-    /// haitei may be the only yaku: then the oracle is asked with haitei.
-    fn parts_with_han(
-        &mut self,
-        h14: &Counts,
-        drawn: usize,
-        (riichi, ippatsu, haitei): (u8, bool, bool),
-        red_han: u32,
-    ) -> Option<WinParts> {
-        let parts = match self.win_parts(h14, drawn, riichi > 0, false) {
-            Some(p) => Some((p, extra_han(red_han, (riichi, ippatsu, haitei)))),
-            None if haitei && riichi == 0 => self.win_parts(h14, drawn, false, true).map(|p| (p, red_han)),
-            None => None,
-        };
-        parts.map(|(mut p, extra)| {
-            if p.yakuman == 0 {
-                p.han += extra;
-            }
-            p
-        })
-    }
-
-    /// The points of a win of `h14` read as `parts` (extra han added) with menzen tsumo off: a
-    /// reading that counted menzen tsumo loses its han (no win when it was the only yaku);
-    /// with riichi (`riichi` above 0) and ura-dora, averaged over the ura-dora distribution.
-    fn parts_points(&mut self, h14: &Counts, mut parts: WinParts, riichi: u8) -> Option<f64> {
-        let dealer = self.s.seat == Wind::East;
-        if parts.yakuman == 0 && !self.opts.menzen_tsumo && parts.menzen_tsumo {
-            if !parts.other_yaku {
-                return None;
-            }
-            parts.han -= 1;
-        }
-        if riichi > 0 && self.opts.ura_dora && parts.yakuman == 0 && self.s.ura_count > 0 {
-            let dist = self.ura_memo(h14);
-            Some(
-                dist.iter()
-                    .enumerate()
-                    .map(|(n, &pr)| pr * f64::from(self.o.tsumo_points(parts.han + n as u32, parts.fu, 0, dealer)))
-                    .sum(),
-            )
-        } else {
-            Some(f64::from(self.o.tsumo_points(parts.han, parts.fu, parts.yakuman, dealer)))
-        }
-    }
-
-    /// The han of the red fives of a winning hand whose closed red bits are `red`: those and
-    /// the called melds' (0 with red fives off).
-    pub(super) fn red_han(&self, red: u8) -> u32 {
-        if self.opts.red_fives { red.count_ones() + self.s.meld_red } else { 0 }
-    }
-
-    /// The ura-dora distribution of a winning hand (see [`Solver::ura_distribution`]),
-    /// memoised per hand.
-    fn ura_memo(&mut self, h14: &Counts) -> std::rc::Rc<[f64]> {
-        let key = pack(h14, 0);
-        if let Some(d) = self.memo_ura.get(&key) {
-            return d.clone();
-        }
-        let d: std::rc::Rc<[f64]> = self.ura_distribution(h14).into();
-        self.memo_ura.insert(key, d.clone());
-        d
-    }
-
     /// The distribution of the ura-dora count of a winning hand: `ura_count` indicators drawn
     /// without replacement from the live tiles.
     pub fn ura_distribution(&self, h14: &Counts) -> Vec<f64> {
@@ -203,13 +248,13 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// How many dora indicator kind `u` makes for a hand holding `h` (and the melds), capped
-    /// at four (the group of [`Solver::ura_groups`]).
+    /// at four (the group of [`Question::ura_groups`]).
     fn dora_made(&self, h: &Counts, u: usize) -> usize {
         let d = DORA_OF[u];
         usize::from(h[d] + self.s.meld_counts[d]).min(4)
     }
 
-    /// [`Solver::ura_groups`] of `h` with one more copy of kind `k`, from the groups of `h`:
+    /// [`Question::ura_groups`] of `h` with one more copy of kind `k`, from the groups of `h`:
     /// only indicator `k` (its live copies) and the indicator of `k` (its dora) move.
     pub(crate) fn ura_groups_after_draw(&self, h: &mut Counts, groups: [u32; 5], k: usize) -> [u32; 5] {
         let mut g = groups;
@@ -225,8 +270,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         g
     }
 
-    /// The ura-dora distribution of [`Solver::ura_distribution`] from the hand's
-    /// [`Solver::ura_groups`].
+    /// The ura-dora distribution of [`Question::ura_distribution`] from the hand's
+    /// [`Question::ura_groups`].
     pub(crate) fn ura_of_groups(&self, groups: [u32; 5]) -> Vec<f64> {
         let m = self.s.ura_count;
         let total: u32 = groups.iter().sum();
@@ -272,7 +317,7 @@ pub(super) fn totals_points(t: &Totals, extra: u32, dist: Option<&[f64]>) -> f64
     }
 }
 
-/// [`Solver::ura_of_groups`] for one ura-dora indicator: the chance of each count is its
+/// [`Question::ura_of_groups`] for one ura-dora indicator: the chance of each count is its
 /// group's share of the live tiles (the general tables give the same numbers: each way is one
 /// tile), without an allocation.
 pub(super) fn ura_of_one(groups: [u32; 5]) -> [f64; 5] {
