@@ -366,8 +366,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
         if !self.q.opts.menzen_tsumo {
             for (o, &red) in out.iter_mut().zip(reds) {
                 *o = [
-                    self.scoring.win_points(&self.q, h14, red, drawn, 0, false, false),
-                    self.scoring.win_points(&self.q, h14, red, drawn, 0, false, true),
+                    self.scoring.win_points(&self.q, h14, red, drawn, (0, false, false)),
+                    self.scoring.win_points(&self.q, h14, red, drawn, (0, false, true)),
                 ];
             }
             return out;

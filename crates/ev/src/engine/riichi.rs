@@ -224,7 +224,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 let (q, scoring) = (&self.q, &mut self.scoring);
                 let mut value = |bits: u8| match prices {
                     Some(prices) => prices.map_or(0.0, |p| p[(han.red(bits) + extra) as usize]),
-                    None => scoring.win_points(q, h, bits, k, level, ipp, haitei).unwrap_or(0.0),
+                    None => scoring.win_points(q, h, bits, k, (level, ipp, haitei)).unwrap_or(0.0),
                 };
                 let plain = value(red);
                 let with_red = if pr > 0.0 { value(red_bits) } else { 0.0 };

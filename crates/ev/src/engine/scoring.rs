@@ -94,17 +94,15 @@ impl Scoring {
         v
     }
 
-    /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku.
-    /// `riichi`: 0 none, 1 riichi, 2 double riichi.
+    /// Points of a tsumo win (ura-dora as an expectation), or `None` without a yaku. The
+    /// win's `(riichi, ippatsu, haitei)`: `riichi` 0 none, 1 riichi, 2 double riichi.
     pub fn win_points<O: Oracle>(
         &mut self,
         q: &Question<'_, O>,
         h14: &Counts,
         red: u8,
         drawn: usize,
-        riichi: u8,
-        ippatsu: bool,
-        haitei: bool,
+        (riichi, ippatsu, haitei): (u8, bool, bool),
     ) -> Option<f64> {
         let riichi = if riichi == 2 && !q.opts.double_riichi { 1 } else { riichi };
         let ippatsu = ippatsu && q.opts.ippatsu && riichi > 0;
