@@ -171,6 +171,8 @@ fn call(
 ) -> Result<(), Reason> {
     let p = reviewed.decision.position.clone();
     let pass_turn = turn_for(draws_after_discard_of(p.wall_left, p.players, p.seat, from)).ok_or(Reason::NoDrawLeft)?;
+    // A seat that has discarded already cannot declare a double riichi (the model's turn 1).
+    let pass_turn = if p.discards[usize::from(p.seat)].is_empty() { pass_turn } else { pass_turn.max(2) };
     let hand = p.hand().map_err(|e| Reason::Model(e.to_string()))?;
     let query = question(&p, hand, hand_red(&p), pass_turn);
     let a = ask.ask(&query, ask.options)?;
