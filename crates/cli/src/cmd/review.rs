@@ -1,7 +1,9 @@
 //! `haipai review LOG`: every decision of a real game (tenhou.net/6 JSON, mjlog, mjai) asked of
 //! the one-player EV model (haipai-review): per round the decisions, how many matched the
-//! best, the points lost, the largest mistakes first; `--json` one object per decision.
+//! best, the points lost, the largest mistakes first; `--json` one object per decision;
+//! `--html FILE` one self-contained page.
 
+mod html;
 mod text;
 
 use crate::common::{BAD_INPUT, OK};
@@ -49,6 +51,10 @@ pub struct Args {
     /// `round` and `error`, and the exit code is 2.
     #[arg(long)]
     pub json: bool,
+    /// Also write one self-contained HTML page to FILE: the tiles drawn as SVG, each
+    /// decision's hand, a chart of expected points by turn per round, the mistakes ranked.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Reads the log's bytes from a file or standard input.
@@ -119,6 +125,12 @@ pub fn run(args: &Args) -> u8 {
         }
     } else {
         text::print(&game, &review, &seats);
+    }
+    if let Some(path) = &args.html {
+        if let Err(e) = std::fs::write(path, html::page(&game, &review, &seats)) {
+            output::error(format_args!("{}: cannot be written: {e}", path.display()));
+            code = BAD_INPUT;
+        }
     }
     code
 }
