@@ -51,6 +51,10 @@ pub struct Args {
     /// `round` and `error`, and the exit code is 2.
     #[arg(long)]
     pub json: bool,
+    /// The most states one question may list (default 3 million: about 2 s and 0.5 GB a
+    /// question); past it the exchange budget is lowered (the decision's `method` says so).
+    #[arg(long, value_parser = crate::common::whole(1, usize::MAX))]
+    pub max_states: Option<usize>,
     /// Also write one self-contained HTML page to FILE: the tiles drawn as SVG, each
     /// decision's hand, a chart of expected points by turn per round, the mistakes ranked.
     #[arg(long, value_name = "FILE")]
@@ -108,7 +112,11 @@ pub fn run(args: &Args) -> u8 {
             return BAD_INPUT;
         }
     };
-    let review = with_progress(|progress| review(&game, &seats, &Settings::default(), progress));
+    let mut settings = Settings::default();
+    if let Some(n) = args.max_states {
+        settings.options.max_states = n;
+    }
+    let review = with_progress(|progress| review(&game, &seats, &settings, progress));
     let mut code = OK;
     for round in &review.rounds {
         if let Some(e) = &round.error {

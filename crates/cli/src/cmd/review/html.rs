@@ -21,7 +21,7 @@ table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 8px;border-bottom:
 text-align:left;vertical-align:middle;font-size:13px}td.n{text-align:right;font-variant-numeric:tabular-nums}\
 svg.t{width:21px;height:28px;margin-right:1px;vertical-align:middle}svg.t.played{outline:2px solid #e67e22;\
 outline-offset:-1px;border-radius:3px}span.meld{margin-left:6px}tr.miss td{background:#fff3e6}\
-span.flag{background:#eee;border-radius:3px;padding:1px 4px;margin-right:3px;font-size:12px}";
+td.hand{white-space:nowrap}td.why{font-size:12px;color:#666;max-width:260px}span.flag{background:#eee;border-radius:3px;padding:1px 4px;margin-right:3px;font-size:12px}";
 
 /// The page.
 pub fn page(game: &Game, review: &Review, seats: &[u8]) -> String {
@@ -179,8 +179,8 @@ fn table(decisions: &[&Reviewed]) -> String {
         let flags: String = d.flags.iter().map(|f| format!("<span class=\"flag\">{}</span>", f.name())).collect();
         let _ = write!(
             out,
-            "<tr{class}><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{flags}</td></tr>",
+            "<tr{class}><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"hand\">{}</td><td>{}</td><td>{}</td>\
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"why\">{}</td><td>{flags}</td></tr>",
             escape(&d.round),
             p.seat,
             p.turn,

@@ -10,9 +10,10 @@ use std::collections::BTreeMap;
 /// How many mistakes the ranking lists.
 const MISTAKES: usize = 10;
 
-/// Whether the play was the best one (or as good, within a hundredth of a point).
+/// Whether the play was the best one, or as good: less than one point lost (what the tables
+/// print as 0).
 pub fn matched(d: &Reviewed) -> bool {
-    d.computed() && d.loss < 0.005
+    d.computed() && d.loss < 0.5
 }
 
 /// `seat 0 (name)`.
