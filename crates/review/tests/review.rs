@@ -23,7 +23,7 @@ fn reviewed(game: &Game, seats: &[u8]) -> Review {
 }
 
 /// The `nth` decision of `seat` in round `round` whose kind `kind` accepts.
-fn find<'a>(r: &'a Review, round: usize, seat: u8, nth: usize, kind: fn(&Choice) -> bool) -> &'a Reviewed {
+fn find(r: &Review, round: usize, seat: u8, nth: usize, kind: fn(&Choice) -> bool) -> &Reviewed {
     r.rounds[round]
         .decisions
         .iter()

@@ -134,11 +134,11 @@ pub fn run(args: &Args) -> u8 {
     } else {
         text::print(&game, &review, &seats);
     }
-    if let Some(path) = &args.html {
-        if let Err(e) = std::fs::write(path, html::page(&game, &review, &seats)) {
-            output::error(format_args!("{}: cannot be written: {e}", path.display()));
-            code = BAD_INPUT;
-        }
+    if let Some(path) = &args.html
+        && let Err(e) = std::fs::write(path, html::page(&game, &review, &seats))
+    {
+        output::error(format_args!("{}: cannot be written: {e}", path.display()));
+        code = BAD_INPUT;
     }
     code
 }

@@ -198,24 +198,34 @@ fn table(decisions: &[&Reviewed]) -> String {
     out
 }
 
+/// One computed discard in a chart: the seat, its turn, the value played and the best.
+struct Point {
+    seat: u8,
+    turn: u32,
+    played: f64,
+    best: f64,
+}
+
 /// A chart of expected points by turn for a round: per seat, the value of the play (solid)
 /// and of the best (dashed) at each computed discard.
 fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
     let (w, h, left, bottom) = (640.0, 200.0, 48.0, 24.0);
-    let points: Vec<(u8, u32, f64, f64)> = decisions
+    let points: Vec<Point> = decisions
         .iter()
         .filter(|d| d.computed() && matches!(d.played, Play::Discard(_)))
-        .map(|d| {
-            let best = d.rows.first().map_or(0.0, |r| r.value.points);
-            (d.decision.position.seat, d.decision.position.turn, d.played_value.unwrap_or_default().points, best)
+        .map(|d| Point {
+            seat: d.decision.position.seat,
+            turn: d.decision.position.turn,
+            played: d.played_value.unwrap_or_default().points,
+            best: d.rows.first().map_or(0.0, |r| r.value.points),
         })
         .collect();
     if points.is_empty() {
         return String::new();
     }
-    let top = points.iter().map(|p| p.3.max(p.2)).fold(1000.0_f64, f64::max);
+    let top = points.iter().map(|p| p.best.max(p.played)).fold(1000.0_f64, f64::max);
     let top = (top / 1000.0).ceil() * 1000.0;
-    let last = points.iter().map(|p| p.1).max().unwrap_or(1).max(18);
+    let last = points.iter().map(|p| p.turn).max().unwrap_or(1).max(18);
     let x = |turn: u32| left + (w - left - 10.0) * f64::from(turn) / f64::from(last);
     let y = |v: f64| (h - bottom) - (h - bottom - 10.0) * v / top;
     let mut out = format!(
@@ -243,23 +253,24 @@ fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
         );
     }
     for &seat in seats {
-        let mine: Vec<_> = points.iter().filter(|p| p.0 == seat).collect();
+        let mine: Vec<_> = points.iter().filter(|p| p.seat == seat).collect();
         if mine.is_empty() {
             continue;
         }
         let colour = SEAT_COLOURS[usize::from(seat) % 4];
-        let line = |f: &dyn Fn(&(u8, u32, f64, f64)) -> f64| {
-            mine.iter().map(|p| format!("{:.1},{:.1}", x(p.1), y(f(p)))).collect::<Vec<_>>().join(" ")
+        let line = |value: fn(&Point) -> f64| {
+            mine.iter().map(|p| format!("{:.1},{:.1}", x(p.turn), y(value(p)))).collect::<Vec<_>>().join(" ")
         };
         let _ = write!(
             out,
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>\
              <polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>",
-            line(&|p| p.3),
-            line(&|p| p.2)
+            line(|p| p.best),
+            line(|p| p.played)
         );
         for p in &mine {
-            let _ = write!(out, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{colour}\"/>", x(p.1), y(p.2));
+            let _ =
+                write!(out, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{colour}\"/>", x(p.turn), y(p.played));
         }
         let _ = write!(
             out,
