@@ -51,6 +51,17 @@ pub fn judge(round: &str, decision: &Decision, players: u8, options: &Options, w
     reviewed
 }
 
+/// How deep the decision's hand is: its shanten (a 14-tile hand's, or a 13-tile hand's before
+/// a call), the measure of its question's work; 0 for a choice the model does not ask.
+pub fn depth(decision: &Decision) -> i8 {
+    let closed = &decision.position.closed;
+    let size: u32 = closed.iter().map(|&c| u32::from(c)).sum();
+    match decision.choice {
+        Choice::Discard { .. } | Choice::Call { .. } if size % 3 != 0 && size <= 14 => haipai_shanten::shanten(closed),
+        _ => 0,
+    }
+}
+
 /// The play as the log tells it (a call's discard after it is filled in when computed).
 fn played(choice: &Choice) -> Play {
     match choice {

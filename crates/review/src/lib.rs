@@ -284,8 +284,13 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
             Err(e) => rounds.push(RoundReview { name, decisions: Vec::new(), error: Some(e) }),
         }
     }
-    let done =
-        run(&jobs, |job, workspace| judge::judge(&rounds[job.0].name, &job.1, players, &options, workspace), progress);
+    // the deepest hands first, so that the last decisions of a run are quick ones
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
+    let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
+        judge::judge(&rounds[job.0].name, &job.1, players, &options, workspace)
+    };
+    let done = run(&jobs, &order, judge, progress);
     for (job, reviewed) in jobs.iter().zip(done) {
         rounds[job.0].decisions.push(reviewed);
     }
@@ -293,8 +298,13 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
 }
 
 /// Runs `work` over `jobs` on rayon's threads, one [`Workspace`] per thread, each thread taking
-/// the next job as it finishes one; the results in the jobs' order.
-fn run<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J, &mut Workspace) -> R + Sync, progress: Progress<'_>) -> Vec<R> {
+/// the next job in `order` as it finishes one; the results in the jobs' order.
+fn run<J: Sync, R: Send>(
+    jobs: &[J],
+    order: &[usize],
+    work: impl Fn(&J, &mut Workspace) -> R + Sync,
+    progress: Progress<'_>,
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
@@ -302,8 +312,8 @@ fn run<J: Sync, R: Send>(jobs: &[J], work: impl Fn(&J, &mut Workspace) -> R + Sy
     (0..threads).into_par_iter().for_each(|_| {
         let mut workspace = Workspace::new();
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(job) = jobs.get(i) else { break };
+            let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
+            let job = &jobs[i];
             let r = work(job, &mut workspace);
             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());

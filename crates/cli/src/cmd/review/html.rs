@@ -145,7 +145,9 @@ fn hand_svg(p: &Position, played: Option<Tile>) -> String {
     }
     for m in &p.melds {
         out.push_str("<span class=\"meld\">");
-        for t in &m.tiles {
+        let mut tiles = m.tiles.clone();
+        tiles.sort();
+        for t in &tiles {
             out.push_str(&tile_svg(t.tile, t.red, false));
         }
         out.push_str("</span>");
