@@ -72,6 +72,12 @@ enum Command {
         after_help = "Examples:\n  haipai shanten 123456789m11p11s\n  haipai shanten 222567m34p3366s4z --visible 1p9s\n  haipai shanten 19m123456789p11s --sanma\n  haipai shanten '23m55p678s[789s][111z]' --json"
     )]
     Shanten(cmd::shanten::Args),
+    /// Review every decision of a real game (tenhou.net/6, mjlog or mjai log) by one-player
+    /// expected value: the play, the best, the points lost.
+    #[command(
+        after_help = "Examples:\n  haipai review game.json --player 0\n  haipai review game.mjlog --player NAME --json"
+    )]
+    Review(cmd::review::Args),
     /// Shanghai (mahjong solitaire): solve, review, deal and statistics.
     #[command(after_help = "Example: haipai shanghai solve --layout turtle --seed 42 --show")]
     Shanghai(cmd::shanghai::Args),
@@ -97,6 +103,7 @@ fn main() -> ExitCode {
         Command::Score(args) => cmd::score::run(args),
         Command::Ev(args) => cmd::ev::run(args),
         Command::Shanten(args) => cmd::shanten::run(args),
+        Command::Review(args) => cmd::review::run(args),
         Command::Shanghai(args) => cmd::shanghai::run(args),
     };
     ExitCode::from(code)

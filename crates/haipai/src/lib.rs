@@ -15,6 +15,7 @@
 //! | [`ev`] | `haipai-ev` | `ev` | `shanten`, `score`, `decompose`, `tiles` | one-player expected value per discard (何切る) |
 //! | [`shanghai`] | `haipai-shanghai` | `shanghai` | `tiles` | mahjong solitaire: layouts, deals, an exact solver |
 //! | [`log`] | `haipai-log` | `log` | `tiles` | game logs (tenhou.net/6, mjlog, mjai) read, written and replayed into decisions |
+//! | [`review`] | `haipai-review` | `review` | `ev`, `log`, `shanten`, `score`, `decompose`, `tiles` | every decision of a game asked of the one-player model |
 //!
 //! A crate may use more than its feature turns on: `haipai-combinatorics` is built on
 //! `haipai-shanten` and `haipai-decompose`, but with `combinatorics` alone the `shanten` and
@@ -66,6 +67,9 @@ pub use haipai_shanghai as shanghai;
 
 #[cfg(feature = "log")]
 pub use haipai_log as log;
+
+#[cfg(feature = "review")]
+pub use haipai_review as review;
 
 /// The README's Rust example, compiled and run as a doctest (every module it uses is on when
 /// the whole workspace is tested: the cli asks for every feature).

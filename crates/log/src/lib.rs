@@ -2,7 +2,7 @@
 //!
 //! Three formats are read and written: tenhou.net/6 JSON ([`tenhou6`]), Tenhou's mjlog XML,
 //! plain or gzip-compressed ([`mjlog`]), and mjai JSON lines ([`mjai`]); [`read`] tells them
-//! apart. A [`Game`] holds the rules, the players and the [`Round`]s, each round its
+//! apart. A [`Game`] holds the setup, the players and the [`Round`]s, each round its
 //! [`Event`]s in play order. [`Game::replay`] plays each round forward and yields, per round,
 //! every [`Decision`] a seat made (a discard, a call offered and taken or passed, a kan or
 //! kita on its own turn) with the full [`Position`] it was made in.
@@ -47,7 +47,7 @@ mod replay;
 pub mod tenhou6;
 
 pub use error::{Error, ErrorKind};
-pub use model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, round_name};
+pub use model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Win, round_name};
 pub use replay::{CallOption, Choice, Decision, Meld, Position, RoundReplay};
 
 /// The three formats.

@@ -6,7 +6,7 @@
 //! tile just drawn", which cannot tell a second copy played from the hand.
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{CallKind, DrawKind, Event, Game, LogTile, Round, Rules, Win, normalize};
+use crate::model::{CallKind, DrawKind, Event, Game, LogTile, Round, Setup, Win, normalize};
 use haipai_tiles::{Tile, Wind};
 use serde_json::{Value, json};
 
@@ -26,7 +26,7 @@ pub fn read(text: &str) -> Result<Game, Error> {
     }
     reader.finish_round();
     let game = &mut reader.game;
-    game.rules.players =
+    game.setup.players =
         if game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() { 3 } else { 4 };
     Ok(reader.game)
 }
@@ -182,7 +182,7 @@ impl Reader {
                 std::array::from_fn(|i| names.get(i).and_then(Value::as_str).unwrap_or_default().to_string());
         }
         let red = v.get("aka_flag").and_then(Value::as_bool).unwrap_or(true);
-        self.game.rules = Rules { players: 4, red_fives: red, ..Rules::default() };
+        self.game.setup = Setup { players: 4, red_fives: red, ..Setup::default() };
         Ok(())
     }
 
@@ -263,7 +263,7 @@ fn draw_kind(reason: &str) -> DrawKind {
 
 /// Writes a game as mjai JSON lines.
 pub fn write(game: &Game) -> String {
-    let mut lines = vec![json!({"type": "start_game", "names": game.names, "aka_flag": game.rules.red_fives})];
+    let mut lines = vec![json!({"type": "start_game", "names": game.names, "aka_flag": game.setup.red_fives})];
     for r in &game.rounds {
         write_round(r, &mut lines);
     }

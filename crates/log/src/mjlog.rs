@@ -7,7 +7,7 @@
 //! 4-seat offsets in `m`. Read with `roxmltree` and `flate2`.
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, normalize};
+use crate::model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Win, normalize};
 use haipai_tiles::{Tile, Wind};
 use std::io::Read;
 
@@ -162,7 +162,7 @@ impl Reader {
         let kind: u32 = attr(node, "type")?.parse().map_err(|_| syntax("GO type is not a number"))?;
         self.red = Some(kind & 0x02 == 0);
         let lobby = node.attribute("lobby").filter(|l| *l != "0").map(str::to_string);
-        self.game.rules = Rules {
+        self.game.setup = Setup {
             players: if kind & 0x10 != 0 { 3 } else { 4 },
             red_fives: kind & 0x02 == 0,
             length: Some(if kind & 0x08 != 0 { Length::Hanchan } else { Length::Tonpuu }),
@@ -280,9 +280,9 @@ impl Reader {
 
     fn finish(mut self) -> Result<Game, Error> {
         self.finish_round();
-        if self.game.rules.players == 0 {
-            self.game.rules.players = if self.game.rounds.iter().all(|r| r.dealt[3].is_empty()) { 3 } else { 4 };
-            self.game.rules.red_fives = true;
+        if self.game.setup.players == 0 {
+            self.game.setup.players = if self.game.rounds.iter().all(|r| r.dealt[3].is_empty()) { 3 } else { 4 };
+            self.game.setup.red_fives = true;
         }
         Ok(self.game)
     }

@@ -55,9 +55,9 @@ pub enum Length {
     Hanchan,
 }
 
-/// The rules a log states.
+/// The game setup a log states (players, red fives, length, lobby, title).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Rules {
+pub struct Setup {
     /// 4, or 3 for sanma (seat 3 is then empty).
     pub players: u8,
     /// True when the game has red fives.
@@ -73,8 +73,8 @@ pub struct Rules {
 /// A whole game.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Game {
-    /// The rules.
-    pub rules: Rules,
+    /// The setup: players, red fives, length, lobby, title.
+    pub setup: Setup,
     /// The players' names, seat 0 (the first dealer) to seat 3 (empty when unknown).
     pub names: [String; 4],
     /// The rounds in play order.

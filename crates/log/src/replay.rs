@@ -180,7 +180,7 @@ impl Game {
     /// Replays every round; a round that cannot be replayed is an error of its own and the
     /// others still yield their decisions.
     pub fn replay(&self) -> Vec<Result<RoundReplay, Error>> {
-        let players = if self.rules.players == 3 { 3 } else { 4 };
+        let players = if self.setup.players == 3 { 3 } else { 4 };
         self.rounds.iter().map(|r| r.replay(players)).collect()
     }
 }

@@ -9,7 +9,7 @@
 //! and `"f44"` (kita).
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{DrawKind, Event, Game, Length, LogTile, Round, Rules, Win, normalize, round_name};
+use crate::model::{DrawKind, Event, Game, Length, LogTile, Round, Setup, Win, normalize, round_name};
 use crate::order::{self, Give, Take};
 use haipai_tiles::{Tile, Wind};
 use serde_json::{Value, json};
@@ -25,19 +25,19 @@ pub fn read(text: &str) -> Result<Game, Error> {
     let root: Value = serde_json::from_str(text)
         .map_err(|e| syntax(format!("bad JSON: {e}")).at_line(e.line().clamp(1, last_line)))?;
     let log = root.get("log").and_then(Value::as_array).ok_or_else(|| syntax("no \"log\" array"))?;
-    let mut game = Game { rules: rules(&root), names: names(&root), rounds: Vec::new() };
+    let mut game = Game { setup: setup(&root), names: names(&root), rounds: Vec::new() };
     for (i, value) in log.iter().enumerate() {
         let round = read_round(value).map_err(|e| e.in_round(&format!("round {}", i + 1)))?;
         game.rounds.push(round);
     }
-    game.rules.players = match game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() {
+    game.setup.players = match game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() {
         true => 3,
         false => 4,
     };
     Ok(game)
 }
 
-fn rules(root: &Value) -> Rules {
+fn setup(root: &Value) -> Setup {
     let rule = root.get("rule");
     let disp = rule.and_then(|r| r.get("disp")).and_then(Value::as_str).map(str::to_string);
     let flag = |k: &str| rule.and_then(|r| r.get(k)).and_then(Value::as_i64).unwrap_or(0) > 0;
@@ -53,7 +53,7 @@ fn rules(root: &Value) -> Rules {
     });
     let title = root.get("title").and_then(Value::as_array).and_then(|t| t.first()).and_then(Value::as_str);
     let title = title.filter(|t| !t.is_empty()).map(str::to_string);
-    Rules { players: 4, red_fives, length, lobby: disp.filter(|d| !d.is_empty()), title }
+    Setup { players: 4, red_fives, length, lobby: disp.filter(|d| !d.is_empty()), title }
 }
 
 fn names(root: &Value) -> [String; 4] {
@@ -242,8 +242,8 @@ fn stated_value(text: &str, players: u8) -> (Option<u32>, Option<u32>, Option<u3
 
 /// Writes a game as tenhou.net/6 JSON (the viewer's flavour: `title`, `name`, `rule`).
 pub fn write(game: &Game) -> String {
-    let rule = json!({"disp": game.rules.lobby.clone().unwrap_or_default(), "aka": i32::from(game.rules.red_fives)});
-    let title = json!([game.rules.title.clone().unwrap_or_default(), ""]);
+    let rule = json!({"disp": game.setup.lobby.clone().unwrap_or_default(), "aka": i32::from(game.setup.red_fives)});
+    let title = json!([game.setup.title.clone().unwrap_or_default(), ""]);
     let log: Vec<Value> = game.rounds.iter().map(write_round).collect();
     json!({"title": title, "name": game.names, "rule": rule, "log": log}).to_string()
 }

@@ -139,7 +139,7 @@ fn sanma_with_kita_and_a_rinshan_win_plain_and_gzip() {
     let packed = gz.finish().expect("compresses");
     let game = read(&plain).expect("reads");
     assert_eq!(read(&packed).expect("reads gzip"), game);
-    assert_eq!((game.rules.players, game.rules.red_fives), (3, true));
+    assert_eq!((game.setup.players, game.setup.red_fives), (3, true));
     assert_eq!(game.names[..3], ["A", "B", "C"]);
     let r = &replayed(&game)[0];
     assert_eq!(r.decisions.len(), 1);

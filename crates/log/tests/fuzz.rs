@@ -41,9 +41,9 @@ fn check_game(game: &Game) {
         }
     }
     let mut carried = game.clone();
-    carried.rules.lobby = None;
-    carried.rules.title = None;
-    carried.rules.length = None;
+    carried.setup.lobby = None;
+    carried.setup.title = None;
+    carried.setup.length = None;
     let text = mjai::write(game);
     let back = mjai::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back, carried, "{text}");

@@ -12,15 +12,15 @@ fn as_carried(game: &Game, format: &str) -> Game {
     let mut g = game.clone();
     match format {
         "mjlog" => {
-            g.rules.title = None;
-            g.rules.lobby = None;
+            g.setup.title = None;
+            g.setup.lobby = None;
         }
         "mjai" => {
-            g.rules.title = None;
-            g.rules.lobby = None;
-            g.rules.length = None;
+            g.setup.title = None;
+            g.setup.lobby = None;
+            g.setup.length = None;
         }
-        _ => g.rules.length = Some(Length::Hanchan),
+        _ => g.setup.length = Some(Length::Hanchan),
     }
     g
 }
@@ -54,7 +54,7 @@ fn check(seed: u64, players: u8) {
     for (format, text) in written {
         let back = haipai_log::read(text.as_bytes()).unwrap_or_else(|e| panic!("seed {seed}, {format}: {e}\n{text}"));
         let want = as_carried(&game, format);
-        assert_eq!(back.rules, want.rules, "seed {seed}, {format}");
+        assert_eq!(back.setup, want.setup, "seed {seed}, {format}");
         assert_eq!(back.names, want.names, "seed {seed}, {format}");
         for (a, b) in back.rounds.iter().zip(&want.rounds) {
             if a != b {

@@ -3,6 +3,7 @@
 pub mod ev;
 pub mod odds;
 pub mod parse;
+pub mod review;
 pub mod score;
 pub mod shanghai;
 pub mod shanten;

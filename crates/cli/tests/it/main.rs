@@ -7,6 +7,7 @@ mod odds;
 mod parse;
 mod pipes;
 mod readme;
+mod review;
 mod score;
 mod shanghai;
 mod shanten;

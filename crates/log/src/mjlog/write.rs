@@ -6,20 +6,20 @@ use std::fmt::Write;
 
 /// Writes a game as mjlog XML (not compressed).
 pub fn write(game: &Game) -> String {
-    let rules = &game.rules;
+    let setup = &game.setup;
     let mut kind = 1u32;
-    kind |= if rules.length == Some(Length::Hanchan) { 0x08 } else { 0 };
-    kind |= if rules.players == 3 { 0x10 } else { 0 };
-    kind |= if rules.red_fives { 0 } else { 0x02 };
+    kind |= if setup.length == Some(Length::Hanchan) { 0x08 } else { 0 };
+    kind |= if setup.players == 3 { 0x10 } else { 0 };
+    kind |= if setup.red_fives { 0 } else { 0x02 };
     let lobby =
-        rules.lobby.as_deref().filter(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())).unwrap_or("0");
+        setup.lobby.as_deref().filter(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())).unwrap_or("0");
     let mut out = format!("<mjloggm ver=\"2.3\"><GO type=\"{kind}\" lobby=\"{lobby}\"/><UN");
     for (i, n) in game.names.iter().enumerate() {
         let _ = write!(out, " n{i}=\"{}\"", encode_name(n));
     }
     out.push_str(" dan=\"0,0,0,0\" rate=\"1500,1500,1500,1500\" sx=\"M,M,M,M\"/><TAIKYOKU oya=\"0\"/>");
     for round in &game.rounds {
-        RoundWriter::new(round, rules.red_fives).write(&mut out);
+        RoundWriter::new(round, setup.red_fives).write(&mut out);
     }
     out.push_str("</mjloggm>\n");
     out

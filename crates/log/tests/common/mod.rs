@@ -8,7 +8,7 @@
 #![allow(dead_code)]
 
 use haipai_decompose::is_winning_shape;
-use haipai_log::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Rules, Win};
+use haipai_log::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Win};
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{PhysicalTile, Tile, Wind};
 
@@ -21,14 +21,14 @@ pub fn game(seed: u64, players: u8, rounds: usize) -> Game {
     if players == 3 {
         names[3] = String::new();
     }
-    let rules = Rules {
+    let setup = Setup {
         players,
         red_fives,
         length: Some(Length::Hanchan),
         lobby: Some("般南喰赤".into()),
         title: Some("self-play".into()),
     };
-    let mut game = Game { rules, names, rounds: Vec::new() };
+    let mut game = Game { setup, names, rounds: Vec::new() };
     let (mut kyoku, mut honba, mut sticks) = (0usize, 0u32, 0u32);
     let mut scores = if players == 3 { [35000, 35000, 35000, 0] } else { [25000; 4] };
     for _ in 0..rounds {

@@ -1,0 +1,192 @@
+//! `haipai review`: the JSON fields, the numbers against `haipai ev` asked with the same
+//! position, a three-player game, a round that cannot be replayed, bad logs and players, and
+//! the HTML page. The games are the review crate's hand-made fixtures.
+
+use crate::haipai;
+use serde_json::Value;
+
+const FLAGS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/flags.json"));
+const SANMA: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/sanma.json"));
+
+fn lines(out: &str) -> Vec<Value> {
+    out.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+fn seat0() -> Vec<Value> {
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json"], FLAGS);
+    assert_eq!(code, 0, "{err}");
+    lines(&out)
+}
+
+#[test]
+fn json_has_every_documented_field() {
+    let all = seat0();
+    assert_eq!(all.len(), 4, "two discards and a call in E1-0, a discard in E3-0");
+    for d in &all {
+        for key in [
+            "kind",
+            "round",
+            "seat",
+            "event",
+            "turn",
+            "model_turn",
+            "wall",
+            "hand",
+            "melds",
+            "drawn",
+            "dora_indicators",
+            "unseen",
+            "played",
+            "riichi",
+            "best",
+            "best_win",
+            "points",
+            "loss",
+            "flags",
+            "method",
+            "candidates",
+            "ms",
+        ] {
+            assert!(d.get(key).is_some(), "{key} missing from {d}");
+        }
+        for c in d["candidates"].as_array().expect("candidates") {
+            for key in ["play", "call", "discard", "points", "win", "tenpai", "shanten", "necessary"] {
+                assert!(c.get(key).is_some(), "{key} missing from {c}");
+            }
+        }
+    }
+    let first = &all[0];
+    assert_eq!(first["kind"], "discard");
+    assert_eq!(first["round"], "E1-0");
+    assert_eq!(
+        (first["seat"].as_u64(), first["turn"].as_u64(), first["model_turn"].as_u64()),
+        (Some(0), Some(1), Some(1))
+    );
+    assert_eq!(first["hand"], "123789m456p789s11z");
+    assert_eq!(first["drawn"], "9s");
+    assert_eq!(first["dora_indicators"], serde_json::json!(["8p"]));
+    assert_eq!(first["played"], "9s");
+    assert_eq!(first["flags"], serde_json::json!(["furiten", "riichi"]));
+    assert_eq!(first["method"], serde_json::json!({"exact": true, "budget": 1}));
+    let pass = &all[1];
+    assert_eq!((pass["kind"].as_str(), pass["played"].as_str()), (Some("call"), Some("pass")));
+    let plays: Vec<&str> =
+        pass["candidates"].as_array().expect("rows").iter().filter_map(|c| c["play"].as_str()).collect();
+    assert!(plays.contains(&"pass") && plays.iter().any(|p| p.starts_with("pon 11z, ")), "{plays:?}");
+}
+
+#[test]
+fn numbers_equal_haipai_ev_for_the_same_position() {
+    // seat 0's second discard: turn 3 (15 draws left), seen 9s 6z 1z 9p 99p (seat 1's pon)
+    // 4z 5z 2z, indicator 8p
+    let d = seat0().into_iter().find(|d| d["played"] == "1z").expect("the 1z discard");
+    assert_eq!(d["model_turn"].as_u64(), Some(3));
+    let args = [
+        "ev",
+        "123789m456p78s115z",
+        "--turn",
+        "3",
+        "--dora-indicator",
+        "8p",
+        "--visible",
+        "999p9s12456z",
+        "--riichi",
+        "best",
+        "--max-states",
+        "3000000",
+        "--json",
+    ];
+    let (code, out, err) = haipai(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let ev: Value = serde_json::from_str(out.trim()).expect("ev's JSON");
+    assert_eq!(ev["unseen"], d["unseen"]);
+    let rows = d["candidates"].as_array().expect("rows");
+    let candidates = ev["candidates"].as_array().expect("candidates");
+    assert_eq!(rows.len(), candidates.len());
+    for c in candidates {
+        let row = rows.iter().find(|r| r["discard"] == c["discard"]).expect("the same discard");
+        for (key, digits) in [("points", 0.006), ("win", 0.00006), ("tenpai", 0.00006)] {
+            let (a, b) = (row[key].as_f64().expect("number"), c[key].as_f64().expect("number"));
+            assert!((a - b).abs() < digits, "{key} of {}: review {a}, ev {b}", c["discard"]);
+        }
+        assert_eq!(row["shanten"], c["shanten"]);
+    }
+}
+
+#[test]
+fn a_three_player_game_says_it_is_not_covered() {
+    let (code, out, _) = haipai(&["review", "-"], SANMA);
+    assert_eq!(code, 0);
+    assert!(out.contains("does not cover sanma yet"), "{out}");
+    let (_, out, _) = haipai(&["review", "-", "--json"], SANMA);
+    let d = &lines(&out)[0];
+    assert_eq!(d["method"]["reason"], "three-player games are not covered yet");
+    assert_eq!(d["candidates"], serde_json::json!([]));
+}
+
+#[test]
+fn a_broken_round_is_reported_and_the_others_reviewed() {
+    // E1-0 copied as E2-0, where seat 1 throws a 9m it does not hold; written as mjai
+    let mut game = haipai::log::read(FLAGS.as_bytes()).expect("fixture");
+    let mut broken = game.rounds[0].clone();
+    broken.hand = 2;
+    let nine = haipai::log::LogTile::new(haipai_tiles::parse_tile("9m").expect("tile").tile(), false).expect("tile");
+    if let Some(haipai::log::Event::Discard { tile, tsumogiri, .. }) =
+        broken.events.iter_mut().find(|e| matches!(e, haipai::log::Event::Discard { seat: 1, .. }))
+    {
+        (*tile, *tsumogiri) = (nine, false);
+    }
+    game.rounds.insert(1, broken);
+    let log = haipai::log::mjai::write(&game);
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json"], &log);
+    assert_eq!(code, 2);
+    assert!(err.contains("E2-0, event") && err.contains("9m, which is not in its hand"), "{err}");
+    let all = lines(&out);
+    assert!(all.iter().any(|d| d["round"] == "E2-0" && d["error"].is_string()));
+    assert!(all.iter().any(|d| d["round"] == "E1-0" && d["kind"] == "discard"));
+    assert!(all.iter().any(|d| d["round"] == "E3-0" && d["kind"] == "discard"));
+}
+
+#[test]
+fn bad_logs_and_players_are_errors() {
+    let (code, _, err) = haipai(&["review", "-"], "not a log");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: -: "), "{err}");
+    let (code, _, err) = haipai(&["review", "/nonexistent/game.json"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/game.json: cannot be read"), "{err}");
+    let (code, _, err) = haipai(&["review", "-", "--player", "Nobody"], FLAGS);
+    assert_eq!(code, 2);
+    assert!(err.contains("--player 'Nobody'") && err.contains("'Ton'"), "{err}");
+    let (code, _, err) = haipai(&["review", "-", "--player", "4"], FLAGS);
+    assert_eq!(code, 2);
+    assert!(err.contains("seats are 0 to 3"), "{err}");
+}
+
+#[test]
+fn text_names_the_model_and_ranks_the_mistakes() {
+    let (code, out, _) = haipai(&["review", "-", "--player", "Nan"], FLAGS);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Every decision of seat 1 (Nan)."), "{out}");
+    assert!(out.contains("Model: one player, tsumo wins only, no opponents"));
+    assert!(out.contains("The largest mistakes"), "{out}");
+    assert!(out.contains("no-yaku"), "{out}");
+}
+
+#[test]
+fn html_is_one_self_contained_page() {
+    let dir = std::env::temp_dir().join(format!("haipai-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("review.html");
+    let (code, _, err) = haipai(&["review", "-", "--player", "0", "--html", path.to_str().expect("path")], FLAGS);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&path).expect("the page");
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.trim_end().ends_with("</html>"));
+    assert!(page.contains("<symbol id=\"t1z\"") && page.contains("<use href=\"#t9s\"/>"));
+    assert!(page.contains("<polyline"), "a chart");
+    assert!(page.contains("one player, tsumo wins only, no opponents"));
+    let external = page.matches("http").count();
+    assert_eq!(external, page.matches("http://www.w3.org/2000/svg").count(), "only SVG namespaces");
+    assert!(!page.contains("<script") && !page.contains("<link"));
+}

@@ -1,0 +1,257 @@
+//! One decision asked of the model: a discard (every discard of the 14 tiles), or a call
+//! offered (each call with its best discard after it, against the 13-tile hand passing).
+
+use crate::query::{draws_after_discard_of, draws_after_own_discard, hand_red, question, red_of, turn_for};
+use crate::{Flag, Method, Play, Reason, Reviewed, Row};
+use haipai_ev::{Analysis, Candidate, Expectation, Options, Query, Workspace};
+use haipai_log::{CallKind, CallOption, Choice, Decision, LogTile, Position};
+use haipai_tiles::{Hand, MeldKind, Tile};
+use std::time::Instant;
+
+/// Reviews one decision of a game of `players`.
+pub fn judge(round: &str, decision: &Decision, players: u8, options: &Options, workspace: &mut Workspace) -> Reviewed {
+    let start = Instant::now();
+    let mut reviewed = Reviewed {
+        round: round.to_string(),
+        decision: decision.clone(),
+        turn: None,
+        unseen: None,
+        played: played(&decision.choice),
+        played_value: None,
+        best: None,
+        best_win: None,
+        loss: 0.0,
+        rows: Vec::new(),
+        flags: Vec::new(),
+        method: Method::NotComputed(Reason::NotInModel),
+        elapsed: Default::default(),
+    };
+    let mut ask = Asker { workspace, options, budget: None };
+    let outcome = if players == 3 {
+        Err(Reason::Sanma)
+    } else {
+        match &decision.choice {
+            Choice::Discard { tile, riichi, .. } => discard(&mut ask, &mut reviewed, *tile, *riichi),
+            Choice::Call { tile, from, options: calls, taken } => {
+                call(&mut ask, &mut reviewed, (*tile, *from), calls, taken.as_ref())
+            }
+            _ => Err(Reason::NotInModel),
+        }
+    };
+    reviewed.method = match (outcome, ask.budget) {
+        (Ok(()), Some(budget)) => Method::Exact { budget, asked: options.extra_exchanges },
+        (Ok(()), None) => Method::NotComputed(Reason::NoDrawLeft),
+        (Err(reason), _) => Method::NotComputed(reason),
+    };
+    if !reviewed.computed() {
+        reviewed.rows.clear();
+        reviewed.flags.clear();
+    }
+    reviewed.elapsed = start.elapsed();
+    reviewed
+}
+
+/// How deep the decision's hand is: its shanten (a 14-tile hand's, or a 13-tile hand's before
+/// a call), the measure of its question's work; 0 for a choice the model does not ask.
+pub fn depth(decision: &Decision) -> i8 {
+    let closed = &decision.position.closed;
+    let size: u32 = closed.iter().map(|&c| u32::from(c)).sum();
+    match decision.choice {
+        Choice::Discard { .. } | Choice::Call { .. } if !size.is_multiple_of(3) && size <= 14 => {
+            haipai_shanten::shanten(closed)
+        }
+        _ => 0,
+    }
+}
+
+/// The play as the log tells it (a call's discard after it is filled in when computed).
+fn played(choice: &Choice) -> Play {
+    match choice {
+        Choice::Discard { tile, .. } => Play::Discard(tile.tile),
+        Choice::Call { taken: Some(call), .. } => Play::Call(call.clone(), None),
+        Choice::Call { taken: None, .. } => Play::Pass,
+        other => Play::Other(other.to_string()),
+    }
+}
+
+/// The questions of one decision through one workspace; the lowest budget any answer used.
+struct Asker<'a> {
+    workspace: &'a mut Workspace,
+    options: &'a Options,
+    budget: Option<u8>,
+}
+
+impl Asker<'_> {
+    fn ask(&mut self, query: &Query, options: &Options) -> Result<Analysis, Reason> {
+        let a = self.workspace.evaluate(query, options).map_err(|e| Reason::Model(e.to_string()))?;
+        self.budget = Some(self.budget.map_or(a.budget.used, |b| b.min(a.budget.used)));
+        Ok(a)
+    }
+
+    /// Whether `discard` (none: the 13-tile hand) of an open hand wins under the model only
+    /// by haitei: its win probability is 0 with haitei off and more with it on.
+    fn no_yaku(&mut self, query: &Query, discard: Option<Tile>, win: f64) -> Result<bool, Reason> {
+        if query.hand.is_closed() || win <= 0.0 {
+            return Ok(false);
+        }
+        let options = self.options.clone().haitei(false);
+        let a = self.ask(query, &options)?;
+        Ok(a.candidates.iter().find(|c| c.discard == discard).is_some_and(|c| c.value.win <= 0.0))
+    }
+}
+
+fn row(play: Play, c: &Candidate) -> Row {
+    Row {
+        play,
+        value: c.value,
+        shanten: c.shanten,
+        necessary: c.necessary.clone(),
+        riichi: c.riichi,
+        dama: c.dama,
+        per_turn: c.per_turn.points.clone(),
+    }
+}
+
+/// Fills in the best plays, the played value and the loss from the rows (sorted best first).
+fn rank(reviewed: &mut Reviewed, played: Expectation) {
+    reviewed.rows.sort_by(|a, b| b.value.points.total_cmp(&a.value.points));
+    reviewed.best = reviewed.rows.first().map(|r| r.play.clone());
+    reviewed.best_win = reviewed.rows.iter().max_by(|a, b| a.value.win.total_cmp(&b.value.win)).map(|r| r.play.clone());
+    let best = reviewed.rows.first().map_or(0.0, |r| r.value.points);
+    reviewed.loss = (best - played.points).max(0.0);
+    reviewed.played_value = Some(played);
+}
+
+fn discard(ask: &mut Asker<'_>, reviewed: &mut Reviewed, tile: LogTile, declared: bool) -> Result<(), Reason> {
+    let p = &reviewed.decision.position;
+    if p.riichi[usize::from(p.seat)] {
+        return Err(Reason::InRiichi);
+    }
+    let turn = turn_for(draws_after_own_discard(p.wall_left, p.players)).ok_or(Reason::NoDrawLeft)?;
+    let hand = p.hand().map_err(|e| Reason::Model(e.to_string()))?;
+    let query = question(p, hand, hand_red(p), turn);
+    let a = ask.ask(&query, ask.options)?;
+    let rows: Vec<Row> = a.candidates.iter().filter_map(|c| c.discard.map(|t| row(Play::Discard(t), c))).collect();
+    let Some(mine) = rows.iter().find(|r| r.play == Play::Discard(tile.tile)).cloned() else {
+        return Err(Reason::Model(format!("the model has no candidate discarding {tile}")));
+    };
+    let value = match (declared, mine.riichi, mine.dama) {
+        (true, Some(riichi), _) => riichi,
+        (false, _, Some(dama)) => dama,
+        _ => mine.value,
+    };
+    let mut flags = Vec::new();
+    if ask.no_yaku(&query, Some(tile.tile), value.win)? {
+        flags.push(Flag::NoYaku);
+    }
+    if furiten(p, tile) {
+        flags.push(Flag::Furiten);
+    }
+    if rows.iter().any(|r| r.shanten < mine.shanten) {
+        flags.push(Flag::ShantenBack);
+    }
+    if let (Some(riichi), Some(dama)) = (mine.riichi, mine.dama) {
+        match (declared, riichi.points > dama.points) {
+            (false, true) => flags.push(Flag::Riichi),
+            (true, false) => flags.push(Flag::Dama),
+            _ => {}
+        }
+    }
+    reviewed.turn = Some(turn);
+    reviewed.unseen = Some(a.unseen);
+    reviewed.rows = rows;
+    reviewed.flags = flags;
+    rank(reviewed, value);
+    Ok(())
+}
+
+/// Whether the closed tiles after discarding `tile` are tenpai on a kind among the seat's own
+/// discards (this one included).
+fn furiten(p: &Position, tile: LogTile) -> bool {
+    let mut closed = p.closed;
+    let k = tile.tile.index();
+    closed[k] = closed[k].saturating_sub(1);
+    let (shanten, waits) = haipai_shanten::necessary_tiles(&closed);
+    shanten == 0 && p.discards[usize::from(p.seat)].iter().chain(std::iter::once(&tile)).any(|d| waits.contains(d.tile))
+}
+
+fn call(
+    ask: &mut Asker<'_>,
+    reviewed: &mut Reviewed,
+    (tile, from): (LogTile, u8),
+    calls: &[CallOption],
+    taken: Option<&CallOption>,
+) -> Result<(), Reason> {
+    let p = reviewed.decision.position.clone();
+    let pass_turn = turn_for(draws_after_discard_of(p.wall_left, p.players, p.seat, from)).ok_or(Reason::NoDrawLeft)?;
+    // A seat that has discarded already cannot declare a double riichi (the model's turn 1).
+    let pass_turn = if p.discards[usize::from(p.seat)].is_empty() { pass_turn } else { pass_turn.max(2) };
+    let hand = p.hand().map_err(|e| Reason::Model(e.to_string()))?;
+    let query = question(&p, hand, hand_red(&p), pass_turn);
+    let a = ask.ask(&query, ask.options)?;
+    let pass = a.candidates.first().ok_or_else(|| Reason::Model("no value for the hand as it is".into()))?;
+    let mut rows = vec![row(Play::Pass, pass)];
+    let mut played = (taken.is_none()).then_some(pass.value);
+    let mut flags = Vec::new();
+    for option in calls {
+        let (query, discards) = called(&p, tile, option)?;
+        let a = ask.ask(&query, ask.options)?;
+        let Some(best) = a.candidates.first() else { continue };
+        let discard = if discards { best.discard } else { None };
+        if Some(option) == taken {
+            played = Some(best.value);
+            reviewed.played = Play::Call(option.clone(), discard);
+            if ask.no_yaku(&query, best.discard, best.value.win)? {
+                flags.push(Flag::NoYaku);
+            }
+        }
+        rows.push(row(Play::Call(option.clone(), discard), best));
+    }
+    reviewed.turn = Some(pass_turn);
+    reviewed.unseen = Some(a.unseen);
+    reviewed.rows = rows;
+    reviewed.flags = flags;
+    rank(reviewed, played.unwrap_or_default());
+    Ok(())
+}
+
+/// The question after making `option` on `tile`: the hand with the new meld, at the turn of the
+/// draws the seat then gets; and whether the hand then discards (chi, pon: 14 tiles) or has
+/// drawn its rinshan tile and discarded already (a daiminkan: 13 tiles, the rinshan draw one
+/// of its draws).
+fn called(p: &Position, tile: LogTile, option: &CallOption) -> Result<(Query, bool), Reason> {
+    let mut closed = p.closed;
+    let mut closed_red = p.closed_red;
+    for t in &option.own {
+        let k = t.tile.index();
+        if closed[k] == 0 {
+            return Err(Reason::Model(format!("{option}: {t} is not in the hand")));
+        }
+        closed[k] -= 1;
+        if t.red {
+            let s = t.tile.suit().index().min(2);
+            closed_red[s] = closed_red[s].saturating_sub(1);
+        }
+    }
+    let mut tiles = option.own.clone();
+    tiles.push(tile);
+    let kind = match option.kind {
+        CallKind::Chi => MeldKind::Chi,
+        CallKind::Pon => MeldKind::Pon,
+        CallKind::Daiminkan => MeldKind::OpenKan,
+    };
+    let mut melds = p.melds.clone();
+    melds.push(haipai_log::Meld { kind, tiles, from: None, called: Some(tile) });
+    let meld_list = melds.iter().filter_map(haipai_log::Meld::to_meld).collect();
+    let hand = Hand::new(closed, closed_red, meld_list).map_err(|e| Reason::Model(format!("{option}: {e}")))?;
+    let discards = option.kind != CallKind::Daiminkan;
+    let draws = if discards {
+        draws_after_own_discard(p.wall_left, p.players)
+    } else {
+        1 + draws_after_own_discard(p.wall_left.saturating_sub(1), p.players)
+    };
+    let turn = turn_for(draws).ok_or(Reason::NoDrawLeft)?;
+    let called = red_of(melds.iter().flat_map(|m| &m.tiles));
+    let red = [0, 1, 2].map(|s| closed_red[s] + called[s]);
+    Ok((question(p, hand, red, turn), discards))
+}

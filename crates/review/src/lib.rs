@@ -1,0 +1,327 @@
+//! haipai-review: every decision of a real riichi game reviewed by exact one-player expected
+//! value.
+//!
+//! A game read by haipai-log (tenhou.net/6 JSON, mjlog, mjai) is replayed into each seat's
+//! decisions; each discard and each call offered is asked of haipai-ev's one-player model (one
+//! player, tsumo wins only, no opponents: `docs/ev-model.md`), in the position the seat was
+//! in: the draws it still gets, the tiles it has seen, the dora indicators, the winds, the red
+//! fives of the log's rules. A [`Reviewed`] decision holds the value of every choice
+//! ([`Row`]), the one played and the best, the points lost, [`Flag`]s (no yaku, furiten,
+//! shanten-back, riichi or dama where the model prefers the other) and the [`Method`] the
+//! numbers come from. A decision the model cannot express (no draw left, a kan, a riichi
+//! hand's forced discard, a three-player game) is still listed, its method saying why.
+//!
+//! ```
+//! use haipai_review::{Flag, Method, Settings, review};
+//! // seat 0 draws 9m to a tenpai hand, throws it without riichi, and the round is drawn
+//! let log = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[
+//!   [0,0,0],[25000,25000,25000,25000],[11],[],
+//!   [12,13,14,22,23,24,32,33,34,36,37,41,41],[19],[60],
+//!   [15,15,16,16,17,17,25,25,26,26,27,27,43],[],[],
+//!   [18,18,18,28,28,28,38,38,38,42,42,42,44],[],[],
+//!   [19,21,29,31,39,45,45,46,46,47,47,43,44],[],[],
+//!   ["流局",[0,0,0,0]]]]}"#;
+//! let game = haipai_log::read(log.as_bytes())?;
+//! let review = review(&game, &[0], &Settings::default(), &|_, _| {});
+//! let d = &review.rounds[0].decisions[0];
+//! assert_eq!((d.round.as_str(), d.played.to_string()), ("E1-0", "9m".to_string()));
+//! assert!(matches!(d.method, Method::Exact { .. }));
+//! assert_eq!(d.best.as_ref().map(|b| b.to_string()), Some("9m".to_string()));
+//! // the model prefers riichi on 58s: dama loses points
+//! assert_eq!(d.flags, [Flag::Riichi]);
+//! assert!(d.loss > 1000.0);
+//! # Ok::<(), haipai_log::Error>(())
+//! ```
+
+mod judge;
+pub mod query;
+
+use haipai_ev::{Expectation, Necessary, Options, RiichiPolicy, Workspace};
+use haipai_log::{CallOption, Decision, Game};
+use haipai_tiles::{Hand, Tile};
+use rayon::prelude::*;
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// How a review asks the model: the ev options (red fives follow the log's rules as well).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Settings {
+    /// The model's options. Default: [`Options::default`] with riichi `best` (a real player
+    /// chooses between riichi and dama) and a state limit of [`Settings::MAX_STATES`].
+    pub options: Options,
+}
+
+impl Settings {
+    /// The default state limit of a review's questions: past it ev answers with a lower
+    /// exchange budget (said in [`Method::Exact`]'s `budget`). Chosen so that no question
+    /// takes more than about 2 s or 1 GiB (docs/crates/review.md, "Limits").
+    pub const MAX_STATES: usize = 3_000_000;
+
+    /// The model's options.
+    #[must_use]
+    pub fn options(mut self, options: Options) -> Settings {
+        self.options = options;
+        self
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES) }
+    }
+}
+
+/// A whole game reviewed.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Review {
+    /// 4, or 3 for sanma (whose decisions are listed but not computed yet).
+    pub players: u8,
+    /// Each round in play order.
+    pub rounds: Vec<RoundReview>,
+}
+
+/// One round reviewed, or why it could not be replayed.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct RoundReview {
+    /// The round's name (`E1-0`).
+    pub name: String,
+    /// The chosen seats' decisions in play order.
+    pub decisions: Vec<Reviewed>,
+    /// Why the round could not be replayed (then it has no decisions).
+    pub error: Option<haipai_log::Error>,
+}
+
+/// What was played, or one choice of a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// A discard (the kind; a red five is thrown as a plain one when the hand has both).
+    Discard(Tile),
+    /// A call, and the discard after it the model finds best (none when the hand after the
+    /// call is not asked: a played call of a decision not computed).
+    Call(CallOption, Option<Tile>),
+    /// A call offered and passed.
+    Pass,
+    /// A kan, or a kita (not in the model).
+    Other(String),
+}
+
+impl fmt::Display for Play {
+    /// `5p`, `pon 55p, 3m`, `pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Play::Discard(t) => write!(f, "{t}"),
+            Play::Call(c, Some(t)) => write!(f, "{c}, {t}"),
+            Play::Call(c, None) => write!(f, "{c}"),
+            Play::Pass => f.write_str("pass"),
+            Play::Other(what) => f.write_str(what),
+        }
+    }
+}
+
+/// One choice of a decision and its value under the model.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Row {
+    /// The choice.
+    pub play: Play,
+    /// Expected points, win and tenpai probability (riichi or dama, whichever the model takes).
+    pub value: Expectation,
+    /// Shanten after the choice.
+    pub shanten: i8,
+    /// Necessary tiles after the choice, with live copies and their share of the points.
+    pub necessary: Vec<Necessary>,
+    /// For a closed tenpai hand: riichi declared now.
+    pub riichi: Option<Expectation>,
+    /// For a closed tenpai hand: dama.
+    pub dama: Option<Expectation>,
+    /// Expected points at every turn 1..=17 (index `turn - 1`).
+    pub per_turn: Vec<f64>,
+}
+
+/// Something to notice about a played choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Flag {
+    /// An open hand that cannot win under the model except by haitei (no yaku).
+    NoYaku,
+    /// The hand after the discard is tenpai with a winning tile among the seat's own discards.
+    Furiten,
+    /// The discard raises the shanten.
+    ShantenBack,
+    /// The model prefers riichi where the player stayed dama.
+    Riichi,
+    /// The model prefers dama where the player declared riichi.
+    Dama,
+}
+
+impl Flag {
+    /// The flag's name in the command's output: `no-yaku`, `furiten`, `shanten-back`,
+    /// `riichi`, `dama`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::NoYaku => "no-yaku",
+            Flag::Furiten => "furiten",
+            Flag::ShantenBack => "shanten-back",
+            Flag::Riichi => "riichi",
+            Flag::Dama => "dama",
+        }
+    }
+}
+
+/// Why a decision was not computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// A three-player game: the model has no sanma yet.
+    Sanma,
+    /// The seat gets no more draws.
+    NoDrawLeft,
+    /// A discard after riichi: the drawn tile is thrown, no choice.
+    InRiichi,
+    /// A kan or a kita: not in the model.
+    NotInModel,
+    /// The position cannot be asked (the model's message).
+    Model(String),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Sanma => f.write_str("three-player games are not covered yet"),
+            Reason::NoDrawLeft => f.write_str("no draw left"),
+            Reason::InRiichi => f.write_str("in riichi: the drawn tile is thrown"),
+            Reason::NotInModel => f.write_str("kans and kita are not in the model"),
+            Reason::Model(m) => f.write_str(m),
+        }
+    }
+}
+
+/// Where a decision's numbers come from.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Method {
+    /// Exact under the model, at this exchange budget (the asked one, or the one ev lowered
+    /// to when the asked one did not fit the state limit).
+    Exact {
+        /// The budget used.
+        budget: u8,
+        /// The budget asked.
+        asked: u8,
+    },
+    /// Not computed, and why.
+    NotComputed(Reason),
+}
+
+/// One decision reviewed.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Reviewed {
+    /// The round (`E1-0`).
+    pub round: String,
+    /// The decision as the log replays it (position, choice, event).
+    pub decision: Decision,
+    /// The model's turn of the first choice asked (1..=17), when computed.
+    pub turn: Option<u8>,
+    /// Unseen tiles at the decision (the first draw's denominator), when computed.
+    pub unseen: Option<u32>,
+    /// What was played.
+    pub played: Play,
+    /// The value of what was played (riichi or dama as played), when computed.
+    pub played_value: Option<Expectation>,
+    /// The best choice by expected points.
+    pub best: Option<Play>,
+    /// The best choice by win probability.
+    pub best_win: Option<Play>,
+    /// Expected points lost against the best (0 when the best was played).
+    pub loss: f64,
+    /// Every choice, best by expected points first.
+    pub rows: Vec<Row>,
+    /// What to notice about the play.
+    pub flags: Vec<Flag>,
+    /// Where the numbers come from.
+    pub method: Method,
+    /// The time the decision took to compute.
+    pub elapsed: Duration,
+}
+
+impl Reviewed {
+    /// Whether the numbers were computed.
+    pub fn computed(&self) -> bool {
+        matches!(self.method, Method::Exact { .. })
+    }
+
+    /// The hand at the decision (closed tiles and melds), or none when it breaks `Hand`'s
+    /// rules (a sanma hand with kita).
+    pub fn hand(&self) -> Option<Hand> {
+        self.decision.position.hand().ok()
+    }
+}
+
+/// Progress: decisions done and in all.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
+
+/// Reviews every decision of `seats` (all seats when empty) in every round of `game`, spread
+/// over rayon's threads with one ev [`Workspace`] each; `progress` is called after each
+/// decision. A round that cannot be replayed is a [`RoundReview`] with its error, and the
+/// others are reviewed.
+pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress<'_>) -> Review {
+    let players = if game.setup.players == 3 { 3 } else { 4 };
+    let options = settings.options.clone().red_fives(settings.options.red_fives && game.setup.red_fives);
+    let wanted = |seat: u8| seats.is_empty() || seats.contains(&seat);
+    let mut rounds = Vec::new();
+    let mut jobs: Vec<(usize, Decision)> = Vec::new();
+    for (i, replay) in game.replay().into_iter().enumerate() {
+        let name = game.rounds[i].name();
+        match replay {
+            Ok(r) => {
+                jobs.extend(r.decisions.into_iter().filter(|d| wanted(d.position.seat)).map(|d| (i, d)));
+                rounds.push(RoundReview { name, decisions: Vec::new(), error: None });
+            }
+            Err(e) => rounds.push(RoundReview { name, decisions: Vec::new(), error: Some(e) }),
+        }
+    }
+    // the deepest hands first, so that the last decisions of a run are quick ones
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
+    let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
+        judge::judge(&rounds[job.0].name, &job.1, players, &options, workspace)
+    };
+    let done = run(&jobs, &order, judge, progress);
+    for (job, reviewed) in jobs.iter().zip(done) {
+        rounds[job.0].decisions.push(reviewed);
+    }
+    Review { players, rounds }
+}
+
+/// Runs `work` over `jobs` on rayon's threads, one [`Workspace`] per thread, each thread taking
+/// the next job in `order` as it finishes one; the results in the jobs' order.
+fn run<J: Sync, R: Send>(
+    jobs: &[J],
+    order: &[usize],
+    work: impl Fn(&J, &mut Workspace) -> R + Sync,
+    progress: Progress<'_>,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    let threads = rayon::current_num_threads().clamp(1, jobs.len().max(1));
+    (0..threads).into_par_iter().for_each(|_| {
+        let mut workspace = Workspace::new();
+        while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let job = &jobs[i];
+            let r = work(job, &mut workspace);
+            results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
+        }
+    });
+    results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
+}
+
+/// The example of the crate's README.md, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExample;

@@ -1,0 +1,190 @@
+//! Reviews of hand-made games (`tests/fixtures`): the flags, a call offered and taken or
+//! passed, a three-player game, a round that cannot be replayed, and the numbers against
+//! haipai-ev asked directly with the position worked out by hand.
+
+use haipai_ev::{Analysis, Query, evaluate};
+use haipai_log::{Choice, Event, Game};
+use haipai_review::{Flag, Method, Play, Reason, Review, Reviewed, Settings, review};
+use haipai_tiles::{Hand, Wind, parse_counts, parse_tile};
+
+/// E1-0: seat 0 throws 9s from 123789m456p789s11z (furiten on 69s, dama), passes a pon of 1z,
+/// then throws 1z with 5z (shanten-back); seat 1 pons 9p from seat 3 and throws 4z into a
+/// 69m wait with no yaku. E3-0: three plain discards.
+const FLAGS: &str = include_str!("fixtures/flags.json");
+/// A three-player round: one discard each.
+const SANMA: &str = include_str!("fixtures/sanma.json");
+
+fn game(text: &str) -> Game {
+    haipai_log::read(text.as_bytes()).expect("the fixture reads")
+}
+
+fn reviewed(game: &Game, seats: &[u8]) -> Review {
+    review(game, seats, &Settings::default(), &|_, _| {})
+}
+
+/// The `nth` decision of `seat` in round `round` whose kind `kind` accepts.
+fn find(r: &Review, round: usize, seat: u8, nth: usize, kind: fn(&Choice) -> bool) -> &Reviewed {
+    r.rounds[round]
+        .decisions
+        .iter()
+        .filter(|d| d.decision.position.seat == seat && kind(&d.decision.choice))
+        .nth(nth)
+        .expect("the decision")
+}
+
+fn discard(c: &Choice) -> bool {
+    matches!(c, Choice::Discard { .. })
+}
+
+fn call(c: &Choice) -> bool {
+    matches!(c, Choice::Call { .. })
+}
+
+fn tile(t: &str) -> haipai_tiles::Tile {
+    parse_tile(t).expect("tile").tile()
+}
+
+/// The question asked by hand: the review's default options (riichi best, its state limit).
+fn ask(hand: &str, turn: u8, seat: Wind, visible: &str) -> Analysis {
+    let q = Query::new(Hand::parse(hand).expect("hand"))
+        .turn(turn)
+        .seat(seat)
+        .dora_indicators(vec![tile("8p")])
+        .visible(if visible.is_empty() { [0; 34] } else { parse_counts(visible).expect("visible") });
+    evaluate(&q, &Settings::default().options).expect("ev answers")
+}
+
+/// Every row of the review equals ev's candidate for the same play, exactly.
+fn assert_same(d: &Reviewed, a: &Analysis) {
+    assert_eq!(d.unseen, Some(a.unseen));
+    for c in &a.candidates {
+        let row = d.rows.iter().find(|r| match &r.play {
+            Play::Discard(t) => Some(*t) == c.discard,
+            Play::Pass => c.discard.is_none(),
+            _ => false,
+        });
+        let row = row.unwrap_or_else(|| panic!("no row for {:?} in {}", c.discard, d.round));
+        assert_eq!((row.value, row.shanten), (c.value, c.shanten));
+    }
+}
+
+#[test]
+fn discards_equal_ev_asked_with_the_position_worked_by_hand() {
+    let g = game(FLAGS);
+    let r = reviewed(&g, &[0]);
+    // First discard: 69 tiles left after the dealer's draw, 17 draws to come (turn 1), nothing
+    // seen but the indicator.
+    let first = find(&r, 0, 0, 0, discard);
+    assert_eq!(first.turn, Some(1));
+    assert_same(first, &ask("123789m456p789s11z", 1, Wind::East, ""));
+    // Second discard: 63 left (15 draws: turn 3); seen 9s, 6z, 1z, 9p (pon'd with 99p), 4z,
+    // 5z, 2z.
+    let second = find(&r, 0, 0, 1, discard);
+    assert_eq!(second.turn, Some(3));
+    assert_same(second, &ask("123789m456p78s115z", 3, Wind::East, "999p9s12456z"));
+    assert!(matches!(second.method, Method::Exact { budget: 1, asked: 1 }));
+}
+
+#[test]
+fn a_call_passed_is_the_hand_as_it_is_against_each_call() {
+    let g = game(FLAGS);
+    let r = reviewed(&g, &[0]);
+    let d = find(&r, 0, 0, 0, call);
+    assert_eq!(d.played, Play::Pass);
+    // Passing on seat 2's 1z with 67 left: seats 3 and 0 draw next, 17 draws; seat 0 has
+    // discarded, so no double riichi: turn 2. Seen: 9s, 6z, 1z.
+    assert_eq!(d.turn, Some(2));
+    let pass = ask("123789m456p78s11z", 2, Wind::East, "9s16z");
+    let row = d.rows.iter().find(|r| r.play == Play::Pass).expect("the pass");
+    assert_eq!(row.value, pass.candidates[0].value);
+    // The pon: 123789m456p78s[111z] discards, then draws 16 times (turn 2); the 1z is in the
+    // meld now, no longer among the visible tiles.
+    let pon = ask("123789m456p78s[111z]", 2, Wind::East, "9s6z");
+    let row = d.rows.iter().find(|r| matches!(r.play, Play::Call(..))).expect("the pon");
+    assert_eq!(row.value, pon.candidates[0].value);
+    assert_eq!(row.play, Play::Call(row_call(d), pon.candidates[0].discard));
+    assert_eq!(d.loss, (d.rows[0].value.points - pass.candidates[0].value.points).max(0.0));
+}
+
+fn row_call(d: &Reviewed) -> haipai_log::CallOption {
+    match &d.decision.choice {
+        Choice::Call { options, .. } => options[0].clone(),
+        _ => unreachable!("a call decision"),
+    }
+}
+
+#[test]
+fn flags_furiten_riichi_shanten_back_and_no_yaku() {
+    let g = game(FLAGS);
+    let r = reviewed(&g, &[0, 1, 2]);
+    // 9s thrown from a hand waiting on 69s, without riichi where the model declares.
+    assert_eq!(find(&r, 0, 0, 0, discard).flags, [Flag::Furiten, Flag::Riichi]);
+    // 1z thrown with 5z kept: tenpai lost.
+    assert_eq!(find(&r, 0, 0, 1, discard).flags, [Flag::ShantenBack]);
+    // The pon of 9p leaves 123m78m22p456s with no yaku: only haitei wins.
+    let pon = find(&r, 0, 1, 0, call);
+    assert!(matches!(&pon.played, Play::Call(c, Some(t)) if c.to_string() == "pon 99p" && *t == tile("4z")));
+    assert_eq!(pon.flags, [Flag::NoYaku]);
+    let after = find(&r, 0, 1, 1, discard);
+    assert_eq!(after.flags, [Flag::NoYaku]);
+    assert!(after.played_value.expect("computed").win > 0.0);
+    // A plain discard has none.
+    assert!(find(&r, 0, 2, 0, discard).flags.is_empty());
+}
+
+#[test]
+fn a_three_player_game_is_listed_not_computed() {
+    let g = game(SANMA);
+    let r = reviewed(&g, &[]);
+    assert_eq!(r.players, 3);
+    let all: Vec<&Reviewed> = r.rounds.iter().flat_map(|r| &r.decisions).collect();
+    assert_eq!(all.len(), 1);
+    assert!(all.iter().all(|d| d.method == Method::NotComputed(Reason::Sanma) && d.rows.is_empty()));
+}
+
+#[test]
+fn a_round_that_cannot_be_replayed_is_reported_and_the_others_reviewed() {
+    let mut g = game(FLAGS);
+    // A copy of E1-0 as E2-0 in which seat 1 throws a 9m it does not hold.
+    let mut broken = g.rounds[0].clone();
+    broken.hand = 2;
+    for e in &mut broken.events {
+        if let Event::Discard { seat: 1, tile: t, tsumogiri, .. } = e {
+            *t = haipai_log::LogTile::new(tile("9m"), false).expect("tile");
+            *tsumogiri = false;
+            break;
+        }
+    }
+    g.rounds.insert(1, broken);
+    let r = reviewed(&g, &[0]);
+    assert_eq!(r.rounds.len(), 3);
+    let e = r.rounds[1].error.as_ref().expect("E2-0 fails");
+    assert_eq!(e.round(), Some("E2-0"));
+    assert!(e.to_string().contains("9m, which is not in its hand"), "{e}");
+    assert!(r.rounds[1].decisions.is_empty());
+    assert!(!r.rounds[0].decisions.is_empty() && !r.rounds[2].decisions.is_empty());
+}
+
+#[test]
+fn only_the_chosen_seats_and_progress_counts_each_decision() {
+    let g = game(FLAGS);
+    let count = std::sync::atomic::AtomicUsize::new(0);
+    let r = review(&g, &[1], &Settings::default(), &|_, total| {
+        count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(total, 3);
+    });
+    let all: Vec<&Reviewed> = r.rounds.iter().flat_map(|r| &r.decisions).collect();
+    assert!(all.iter().all(|d| d.decision.position.seat == 1));
+    assert_eq!(all.len(), count.into_inner());
+}
+
+#[test]
+fn red_fives_off_when_the_log_has_none() {
+    let mut g = game(FLAGS);
+    let on = reviewed(&g, &[2]);
+    g.setup.red_fives = false;
+    let off = reviewed(&g, &[2]);
+    // seat 2 holds a 5m: with red fives its draws of 5 may be red and score more
+    let value = |r: &Review| find(r, 0, 2, 0, discard).rows[0].value.points;
+    assert!(value(&on) > value(&off), "{} {}", value(&on), value(&off));
+}
