@@ -226,8 +226,9 @@ fn sources() -> Vec<(String, String)> {
 fn every_write_goes_through_output() {
     let sources = sources();
     assert!(sources.len() >= 10, "the sources were found: {}", sources.len());
-    let forbidden =
-        ["println!", "print!", "eprint", "dbg!", "writeln!", "write!", "io::stdout", "io::stderr", "Term::"];
+    let forbidden = ["println!", "print!", "eprint", "dbg!", "io::stdout", "io::stderr", "Term::"];
+    // `write!` into a `String` (`fmt::Write`, as the review page is built) prints nothing; into
+    // an `io::Write` it could, so a file that names `io::Write` may not use it.
     // Asking whether standard error is a terminal writes nothing.
     let allowed = ["std::io::stderr().is_terminal()"];
     for (path, text) in &sources {
@@ -237,6 +238,11 @@ fn every_write_goes_through_output() {
         let text = allowed.iter().fold(text.clone(), |text, a| text.replace(a, ""));
         for word in forbidden {
             assert!(!text.contains(word), "{path} writes with {word}: use crate::output");
+        }
+        if text.contains("io::Write") {
+            for word in ["write!", "writeln!"] {
+                assert!(!text.contains(word), "{path} writes with {word} to an io::Write: use crate::output");
+            }
         }
     }
 }
