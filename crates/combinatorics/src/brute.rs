@@ -4,8 +4,8 @@
 //! complete forms, haipai-shanten's own `shanten` for shanten numbers.
 //!
 //! Also here: the per-suit oracles for the two pieces the fast paths borrow from sibling
-//! crates, [`suit_is_complete`] (against `haipai_decompose::suit_is_complete`) and
-//! [`suit_distances`] (against haipai-shanten's table vectors), both compared on every suit
+//! crates, `suit_is_complete` (against `haipai_decompose::suit_is_complete`) and
+//! `suit_distances` (against haipai-shanten's table vectors), both compared on every suit
 //! pattern by the tests.
 //!
 //! Used by the unit tests for small `M` and by `cargo xtask verify --full` for `M ≤ 8`.

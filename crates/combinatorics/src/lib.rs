@@ -8,7 +8,7 @@
 //!
 //! Counts come in two flavours ([`Count`]): *patterns* (multisets of tile kinds, at most four of
 //! each) and *states* (sets of physical tiles: each pattern weighted by `Π C(4, count)`). All
-//! counts are exact `u128` (see [`count`] for why that suffices), probabilities exact [`Ratio`]s;
+//! counts are exact `u128` (see the `count` module for why that suffices), probabilities exact [`Ratio`]s;
 //! floats appear only when printing.
 //!
 //! - [`TenhouTable`]: document 003's table (天和), reproduced to the character.

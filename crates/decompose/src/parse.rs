@@ -149,7 +149,7 @@ fn out_of_order(item: &Item, previous: &str, order: &'static str) -> ParseError 
 impl FromStr for Group {
     type Err = ParseError;
 
-    /// Reads a group as [`Display`](fmt::Display) prints it: `123m`, `555z` (no brackets).
+    /// Reads a group as [`Display`](std::fmt::Display) prints it: `123m`, `555z` (no brackets).
     ///
     /// ```
     /// use haipai_decompose::Group;
@@ -181,7 +181,7 @@ impl FromStr for Group {
 impl FromStr for Block {
     type Err = ParseError;
 
-    /// Reads a block as [`Display`](fmt::Display) prints it: `(123m)`, `(111m)`, `{55z}`,
+    /// Reads a block as [`Display`](std::fmt::Display) prints it: `(123m)`, `(111m)`, `{55z}`,
     /// `[11m]`, `[23m]`, `[12m]`, `[46p]`, `9s`. The brackets and digits decide the kind.
     ///
     /// ```
@@ -210,7 +210,7 @@ const BLOCK_ORDER: &str = "blocks go by lowest tile, then as (111m) (123m) {11m}
 impl FromStr for Decomposition {
     type Err = ParseError;
 
-    /// Reads a decomposition as [`Display`](fmt::Display) prints it, its blocks one after the
+    /// Reads a decomposition as [`Display`](std::fmt::Display) prints it, its blocks one after the
     /// other: `(123m){55z}[46p]9s`; the empty text is the empty decomposition (of no tiles).
     ///
     /// The blocks must come in the order [`decompositions`](crate::decompositions) yields them
@@ -264,7 +264,7 @@ const ARRANGEMENT_ORDER: &str = "pairs and groups go by lowest tile, then as (11
 impl FromStr for Arrangement {
     type Err = ParseError;
 
-    /// Reads an arrangement as [`Display`](fmt::Display) prints it: its groups and its pair in
+    /// Reads an arrangement as [`Display`](std::fmt::Display) prints it: its groups and its pair in
     /// `()`, by lowest tile, a pair before a triplet before a sequence of the same tile:
     /// `(111m)(222m)(789p)(55s)(345s)`.
     ///

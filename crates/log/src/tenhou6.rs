@@ -1,7 +1,7 @@
 //! tenhou.net/6 JSON: `{"title","name","rule","log":[round, ...]}`, a round being
 //! `[[kyoku, honba, kyotaku], scores, dora, ura, (haipai, takes, discards) × 4, result]`.
 //!
-//! Only per-seat lists are stored; [`crate::order`] rebuilds the order of play. Tile codes:
+//! Only per-seat lists are stored; the crate's `order` module rebuilds the order of play. Tile codes:
 //! 11–19 man, 21–29 pin, 31–39 sou, 41–47 honours, 51/52/53 red fives. In the discards, `60`
 //! is tsumogiri, `"r22"` declares riichi and `0` stands after a daiminkan; calls are written
 //! `"c272526"` (chi), `"47p4747"` (pon; the letter's place tells the source), `"222222m22"`

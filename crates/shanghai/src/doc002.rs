@@ -9,7 +9,7 @@
 //! lost, yet it is won by pairing each stacked `A` with a new one. (The document's code
 //! compares face numbers rather than positions, which avoids this case; its trie key of row
 //! ends is exact only while rows stay unbroken.) haipai's solver uses only the sound tests
-//! described in [`crate::solver`].
+//! described in the crate's `solver` module.
 
 use crate::bits::Bits;
 use crate::board::Board;

@@ -3,7 +3,7 @@
 //!
 //! [`parse_any`] tells the formats apart by content ([`detect`]); adding a format means a
 //! reader module here, a [`Format`] and its test in [`detect`]. Every reader collects its slots
-//! with the line each was read on and checks them in one place ([`Sourced::finish`]): no two
+//! with the line each was read on and checks them in one place (`Sourced::finish`): no two
 //! tiles of one layer overlap, and no tile floats.
 //!
 //! # Supported tiles

@@ -111,7 +111,7 @@ pub struct Stats {
     pub total_relaxations: u64,
 }
 
-/// What one legal move does to a position, from [`Solver::review`].
+/// What one legal move does to a position, from [`Solver::review`](crate::Solver::review).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum MoveClass {
     /// The board can still be cleared after the move.
