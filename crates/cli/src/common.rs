@@ -7,6 +7,7 @@ use crate::request::request_id;
 use haipai::score::Rules;
 use haipai::tiles::{Hand, Tile};
 use serde_json::Value;
+use std::io::IsTerminal;
 
 /// Exit code for success.
 pub const OK: u8 = 0;
@@ -207,4 +208,29 @@ where
         }
         T::try_from(n).map_err(|_| format!("too large (at most {most})"))
     }
+}
+
+/// Runs `f` with a progress callback that drives an indicatif bar (drawn with `template`) on
+/// standard error when it is a terminal and the work has run for over a second (quick answers
+/// never flash a bar), and does nothing otherwise.
+pub fn with_progress<T>(template: &str, f: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T) -> T {
+    if !std::io::stderr().is_terminal() {
+        return f(&|_, _| {});
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::hidden());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template).unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let start = std::time::Instant::now();
+    let shown = std::sync::atomic::AtomicBool::new(false);
+    let out = f(&|done, total| {
+        if !shown.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed().as_secs_f64() > 1.0 {
+            shown.store(true, std::sync::atomic::Ordering::Relaxed);
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    out
 }

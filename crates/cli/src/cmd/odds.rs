@@ -9,13 +9,14 @@
 //! `--sanma` counts 108 tiles (2m-8m removed), `--red` tells red fives apart (pattern counts
 //! change, state counts do not). A progress bar shows on stderr when it is a terminal.
 
-use std::io::IsTerminal;
-
 use haipai::combinatorics::odds::{self, Odd};
 use haipai::combinatorics::{Count, ShantenDistribution, TenhouTable, Variant};
 use serde_json::{Value, json};
 
-use crate::common::{BAD_INPUT, OK, whole};
+use crate::common::{BAD_INPUT, OK, whole, with_progress};
+
+/// The progress bar of a count over every hand.
+const COUNTING: &str = "{spinner} counting every hand {bar:40} {percent}% {elapsed}";
 
 /// What to count.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,12 +65,12 @@ pub fn run(args: &Args) -> u8 {
     let out = match args.what {
         What::Tenhou => tenhou(tiles, args.json, variant),
         What::Shanten => {
-            let d = with_progress(|p| ShantenDistribution::compute_with_progress(tiles, variant, p));
+            let d = with_progress(COUNTING, |p| ShantenDistribution::compute_with_progress(tiles, variant, p));
             if args.json { distribution_json(&d) } else { d.render() }
         }
         What::Derived => {
-            let d13 = with_progress(|p| ShantenDistribution::compute_with_progress(13, variant, p));
-            let d14 = with_progress(|p| ShantenDistribution::compute_with_progress(14, variant, p));
+            let d13 = with_progress(COUNTING, |p| ShantenDistribution::compute_with_progress(13, variant, p));
+            let d14 = with_progress(COUNTING, |p| ShantenDistribution::compute_with_progress(14, variant, p));
             let list = odds::derived(&d13, &d14);
             if args.json { derived_json(variant, &list).to_string() } else { odds::render(&list) }
         }
@@ -138,30 +139,4 @@ fn derived_json(variant: Variant, list: &[Odd]) -> Value {
         })
         .collect();
     json!({ "players": variant.players(), "red_fives": variant.red_fives, "odds": rows })
-}
-
-/// Runs `f` with a progress callback that drives an indicatif bar on stderr when it is a
-/// terminal and the work has run for over a second (quick answers never flash a bar), and does
-/// nothing otherwise.
-fn with_progress<T>(f: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> T) -> T {
-    if !std::io::stderr().is_terminal() {
-        return f(&|_, _| {});
-    }
-    let bar = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::hidden());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} counting every hand {bar:40} {percent}% {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let start = std::time::Instant::now();
-    let shown = std::sync::atomic::AtomicBool::new(false);
-    let out = f(&|done, total| {
-        if !shown.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed().as_secs_f64() > 1.0 {
-            shown.store(true, std::sync::atomic::Ordering::Relaxed);
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    });
-    bar.finish_and_clear();
-    out
 }

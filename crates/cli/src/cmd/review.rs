@@ -6,13 +6,13 @@
 mod html;
 mod text;
 
-use crate::common::{BAD_INPUT, OK};
+use crate::common::{BAD_INPUT, OK, with_progress};
 use crate::output;
 use haipai::log::{Choice, Game, Meld};
-use haipai::review::{Method, Play, Review, Reviewed, Row, Settings, review};
+use haipai::review::{Method, Play, Reviewed, Row, Settings, review};
 use haipai::tiles::counts_to_string_with_red;
 use serde_json::{Value, json};
-use std::io::{IsTerminal, Read};
+use std::io::Read;
 
 /// The line above every table: what the numbers are.
 pub const MODEL: &str = "Model: one player, tsumo wins only, no opponents (haipai ev's exact expected value).";
@@ -116,7 +116,9 @@ pub fn run(args: &Args) -> u8 {
     if let Some(n) = args.max_states {
         settings.options.max_states = n;
     }
-    let review = with_progress(|progress| review(&game, &seats, &settings, progress));
+    let review = with_progress("{spinner} reviewing {pos}/{len} decisions {bar:40} {elapsed}", |progress| {
+        review(&game, &seats, &settings, progress)
+    });
     let mut code = OK;
     for round in &review.rounds {
         if let Some(e) = &round.error {
@@ -234,29 +236,4 @@ pub fn decision_json(d: &Reviewed) -> Value {
         "candidates": d.rows.iter().map(row_json).collect::<Vec<_>>(),
         "ms": (d.elapsed.as_secs_f64() * 1000.0).round(),
     })
-}
-
-/// Runs `f` with a progress callback that draws a bar on stderr when it is a terminal and the
-/// review has run for over a second, and does nothing otherwise.
-fn with_progress(f: impl FnOnce(&(dyn Fn(usize, usize) + Sync)) -> Review) -> Review {
-    if !std::io::stderr().is_terminal() {
-        return f(&|_, _| {});
-    }
-    let bar = indicatif::ProgressBar::with_draw_target(Some(0), indicatif::ProgressDrawTarget::hidden());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} reviewing {pos}/{len} decisions {bar:40} {elapsed}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let start = std::time::Instant::now();
-    let shown = std::sync::atomic::AtomicBool::new(false);
-    let out = f(&|done, total| {
-        if !shown.load(std::sync::atomic::Ordering::Relaxed) && start.elapsed().as_secs_f64() > 1.0 {
-            shown.store(true, std::sync::atomic::Ordering::Relaxed);
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-    });
-    bar.finish_and_clear();
-    out
 }
