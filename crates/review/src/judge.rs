@@ -57,7 +57,9 @@ pub fn depth(decision: &Decision) -> i8 {
     let closed = &decision.position.closed;
     let size: u32 = closed.iter().map(|&c| u32::from(c)).sum();
     match decision.choice {
-        Choice::Discard { .. } | Choice::Call { .. } if size % 3 != 0 && size <= 14 => haipai_shanten::shanten(closed),
+        Choice::Discard { .. } | Choice::Call { .. } if !size.is_multiple_of(3) && size <= 14 => {
+            haipai_shanten::shanten(closed)
+        }
         _ => 0,
     }
 }

@@ -311,10 +311,8 @@ fn run<J: Sync, R: Send>(
     let threads = rayon::current_num_threads().clamp(1, jobs.len().max(1));
     (0..threads).into_par_iter().for_each(|_| {
         let mut workspace = Workspace::new();
-        loop {
-            let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
-            let job = &jobs[i];
-            let r = work(job, &mut workspace);
+        while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let r = work(&jobs[i], &mut workspace);
             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
         }

@@ -43,7 +43,7 @@ pub fn page(game: &Game, review: &Review, seats: &[u8]) -> String {
     let mut mistakes: Vec<&Reviewed> = all.iter().copied().filter(|d| d.computed() && !matched(d)).collect();
     mistakes.sort_by(|a, b| b.loss.total_cmp(&a.loss));
     mistakes.truncate(MISTAKES);
-    out.push_str(&format!("<h2>The largest mistakes</h2>"));
+    out.push_str("<h2>The largest mistakes</h2>");
     out.push_str(&table(&mistakes));
     for round in &review.rounds {
         out.push_str(&format!("<h2>{}</h2>", escape(&round.name)));
