@@ -312,8 +312,7 @@ fn run<J: Sync, R: Send>(
     (0..threads).into_par_iter().for_each(|_| {
         let mut workspace = Workspace::new();
         while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let job = &jobs[i];
-            let r = work(job, &mut workspace);
+            let r = work(&jobs[i], &mut workspace);
             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
         }

@@ -190,3 +190,13 @@ fn html_is_one_self_contained_page() {
     assert_eq!(external, page.matches("http://www.w3.org/2000/svg").count(), "only SVG namespaces");
     assert!(!page.contains("<script") && !page.contains("<link"));
 }
+
+#[test]
+fn a_low_state_limit_lowers_the_budget_and_says_so() {
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json", "--max-states", "300"], FLAGS);
+    assert_eq!(code, 0, "{err}");
+    let methods: Vec<Value> = lines(&out).into_iter().map(|d| d["method"].clone()).collect();
+    assert!(methods.iter().any(|m| m["asked"] == 1 && m["budget"] == 0), "{methods:?}");
+    let (code, _, err) = haipai(&["review", "-", "--max-states", "0"], FLAGS);
+    assert_eq!(code, 2, "{err}");
+}

@@ -7,7 +7,6 @@ use super::text::{matched, method_short, seat_name};
 use haipai::log::{Game, LogTile, Position};
 use haipai::review::{Play, Review, Reviewed};
 use haipai::tiles::Tile;
-use std::fmt::Write;
 
 /// How many mistakes the ranking lists.
 const MISTAKES: usize = 15;
@@ -27,9 +26,9 @@ td.hand{white-space:nowrap}td.why{font-size:12px;color:#666;max-width:260px}span
 pub fn page(game: &Game, review: &Review, seats: &[u8]) -> String {
     let mut out = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
     let who: Vec<String> = seats.iter().map(|&s| seat_name(game, s)).collect();
-    let _ = write!(out, "<title>haipai review</title><style>{STYLE}</style></head><body>");
+    out.push_str(&format!("<title>haipai review</title><style>{STYLE}</style></head><body>"));
     out.push_str(&symbols());
-    let _ = write!(out, "<h1>Review: {}</h1>", escape(&who.join(", ")));
+    out.push_str(&format!("<h1>Review: {}</h1>", escape(&who.join(", "))));
     if review.players == 3 {
         out.push_str("<p>A three-player game: its decisions are listed, the analysis does not cover sanma yet.</p>");
     }
@@ -37,20 +36,19 @@ pub fn page(game: &Game, review: &Review, seats: &[u8]) -> String {
     let computed = all.iter().filter(|d| d.computed()).count();
     let best = all.iter().filter(|d| matched(d)).count();
     let lost: f64 = all.iter().map(|d| d.loss).sum();
-    let _ = write!(
-        out,
+    out.push_str(&format!(
         "<p>{} decisions, {computed} computed, {best} matched the best, {lost:.0} points lost.</p>",
         all.len()
-    );
+    ));
     let mut mistakes: Vec<&Reviewed> = all.iter().copied().filter(|d| d.computed() && !matched(d)).collect();
     mistakes.sort_by(|a, b| b.loss.total_cmp(&a.loss));
     mistakes.truncate(MISTAKES);
-    let _ = write!(out, "<h2>The largest mistakes</h2>");
+    out.push_str("<h2>The largest mistakes</h2>");
     out.push_str(&table(&mistakes));
     for round in &review.rounds {
-        let _ = write!(out, "<h2>{}</h2>", escape(&round.name));
+        out.push_str(&format!("<h2>{}</h2>", escape(&round.name)));
         if let Some(e) = &round.error {
-            let _ = write!(out, "<p>Not reviewed: {}</p>", escape(&e.to_string()));
+            out.push_str(&format!("<p>Not reviewed: {}</p>", escape(&e.to_string())));
             continue;
         }
         out.push_str(&chart(&round.decisions, seats));
@@ -77,10 +75,11 @@ fn symbols() -> String {
     let mut out = String::from("<svg style=\"display:none\" xmlns=\"http://www.w3.org/2000/svg\"><defs>");
     let faces = Tile::all().map(|t| (t, false)).chain([4, 13, 22].map(|k| (Tile::new(k).expect("five"), true)));
     for (tile, red) in faces {
-        let _ = write!(out, "<symbol id=\"{}\" viewBox=\"0 0 30 40\">", symbol_id(tile, red));
+        out.push_str(&format!("<symbol id=\"{}\" viewBox=\"0 0 30 40\">", symbol_id(tile, red)));
         let face = if red { "#ffe4e1" } else { "#fffdf5" };
-        let _ =
-            write!(out, "<rect x=\"1\" y=\"1\" width=\"28\" height=\"38\" rx=\"4\" fill=\"{face}\" stroke=\"#777\"/>");
+        out.push_str(&format!(
+            "<rect x=\"1\" y=\"1\" width=\"28\" height=\"38\" rx=\"4\" fill=\"{face}\" stroke=\"#777\"/>"
+        ));
         if tile.is_honour() {
             out.push_str(&honour(tile));
         } else {
@@ -90,13 +89,12 @@ fn symbols() -> String {
                 _ => ("#1b7a3a", "sou"),
             };
             let colour = if red { "#e00000" } else { colour };
-            let _ = write!(
-                out,
+            out.push_str(&format!(
                 "<text x=\"15\" y=\"24\" font-size=\"21\" font-weight=\"bold\" text-anchor=\"middle\" \
                  fill=\"{colour}\" font-family=\"sans-serif\">{}</text><text x=\"15\" y=\"35\" font-size=\"8\" \
                  text-anchor=\"middle\" fill=\"{colour}\" font-family=\"sans-serif\">{name}</text>",
                 tile.number()
-            );
+            ));
         }
         out.push_str("</symbol>");
     }
@@ -179,9 +177,7 @@ fn table(decisions: &[&Reviewed]) -> String {
         let num = |x: f64, digits: usize| if d.computed() { format!("{x:.digits$}") } else { "-".into() };
         let class = if d.computed() && !matched(d) { " class=\"miss\"" } else { "" };
         let flags: String = d.flags.iter().map(|f| format!("<span class=\"flag\">{}</span>", f.name())).collect();
-        let _ = write!(
-            out,
-            "<tr{class}><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"hand\">{}</td><td>{}</td><td>{}</td>\
+        out.push_str(&format!("<tr{class}><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td><td class=\"hand\">{}</td><td>{}</td><td>{}</td>\
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"why\">{}</td><td>{flags}</td></tr>",
             escape(&d.round),
             p.seat,
@@ -194,7 +190,7 @@ fn table(decisions: &[&Reviewed]) -> String {
             num(d.loss, 0),
             num(value.win * 100.0, 1),
             escape(&method_short(&d.method)),
-        );
+        ));
     }
     out.push_str("</table>");
     out
@@ -236,23 +232,21 @@ fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
     );
     for i in 0..=4 {
         let v = top * f64::from(i) / 4.0;
-        let _ = write!(
-            out,
+        out.push_str(&format!(
             "<line x1=\"{left}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"#e5e5e5\"/>\
              <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"#555\">{v:.0}</text>",
             w - 10.0,
             left - 4.0,
             y(v) + 3.0,
             y = y(v)
-        );
+        ));
     }
     for turn in (0..=last).step_by(3) {
-        let _ = write!(
-            out,
+        out.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">{turn}</text>",
             x(turn),
             h - 8.0
-        );
+        ));
     }
     for &seat in seats {
         let mine: Vec<_> = points.iter().filter(|p| p.seat == seat).collect();
@@ -263,29 +257,29 @@ fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
         let line = |value: fn(&Point) -> f64| {
             mine.iter().map(|p| format!("{:.1},{:.1}", x(p.turn), y(value(p)))).collect::<Vec<_>>().join(" ")
         };
-        let _ = write!(
-            out,
+        out.push_str(&format!(
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>\
              <polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>",
             line(|p| p.best),
             line(|p| p.played)
-        );
+        ));
         for p in &mine {
-            let _ =
-                write!(out, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{colour}\"/>", x(p.turn), y(p.played));
+            out.push_str(&format!(
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"2.5\" fill=\"{colour}\"/>",
+                x(p.turn),
+                y(p.played)
+            ));
         }
-        let _ = write!(
-            out,
+        out.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" fill=\"{colour}\">seat {seat}: played (solid), best (dashed)</text>",
             left + 8.0 + 170.0 * f64::from(seat),
             14
-        );
+        ));
     }
-    let _ = write!(
-        out,
+    out.push_str(&format!(
         "<text x=\"{}\" y=\"{}\" fill=\"#555\">expected points by the seat's turn</text></svg>",
         w - 190.0,
         h - 30.0
-    );
+    ));
     out
 }
