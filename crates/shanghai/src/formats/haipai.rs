@@ -25,14 +25,8 @@ fn range(text: &str, line: usize, what: &str) -> Result<Vec<i32>, LayoutError> {
 
 /// Reads haipai's own notation (see the module docs).
 pub fn parse_haipai(name: &str, text: &str) -> Result<Layout, LayoutError> {
-    let text = super::strip_bom(text);
     let mut slots = Sourced::default();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let content = raw.split('#').next().unwrap_or("").trim();
-        if content.is_empty() {
-            continue;
-        }
+    for (line, content) in super::content_lines(text) {
         let parts: Vec<&str> = content.split_whitespace().collect();
         if parts.len() != 3 {
             return Err(LayoutError::at(line, format!("expected 'layer row column', found '{content}'")));

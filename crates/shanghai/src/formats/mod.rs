@@ -83,6 +83,16 @@ fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// The lines of a line-based layout file that hold something, each with its 1-based number:
+/// a leading byte-order mark skipped, `#` comments and surrounding spaces cut.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
+    strip_bom(text)
+        .lines()
+        .enumerate()
+        .map(|(i, raw)| (i + 1, raw.split('#').next().unwrap_or("").trim()))
+        .filter(|(_, content)| !content.is_empty())
+}
+
 /// Slots read from a file, each with the line it was read on: what every reader collects.
 #[derive(Default)]
 pub(crate) struct Sourced {
@@ -246,7 +256,7 @@ pub fn detect(text: &str) -> Option<Format> {
         let parts: Vec<&str> = l.split_whitespace().collect();
         parts.len() == 3 && parts.iter().all(|p| p.parse::<i32>().is_ok())
     };
-    let content = text.lines().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
+    let content = content_lines(text).map(|(_, content)| content);
     if content.clone().all(whole_numbers) && content.count() > 0 { None } else { Some(Format::Haipai) }
 }
 

@@ -7,14 +7,8 @@ use crate::layout::{Layout, LayoutError};
 
 /// Reads a slot list (see the module docs).
 pub fn parse_slot_list(name: &str, text: &str) -> Result<Layout, LayoutError> {
-    let text = super::strip_bom(text);
     let mut slots = Sourced::default();
-    for (i, raw) in text.lines().enumerate() {
-        let line = i + 1;
-        let content = raw.split('#').next().unwrap_or("").trim();
-        if content.is_empty() {
-            continue;
-        }
+    for (line, content) in super::content_lines(text) {
         let parts: Vec<&str> = content.split_whitespace().collect();
         let [x, y, z] = parts[..] else {
             return Err(LayoutError::at(line, format!("expected 'x y z' (three whole numbers), found '{content}'")));
