@@ -307,6 +307,18 @@ pub(crate) fn tile_of(id: i64, red_fives: bool) -> Result<LogTile, Error> {
     Ok(LogTile { tile, red })
 }
 
+/// The called tile (`ids[called]`) and the caller's own tiles (the other ids) of a chi or pon.
+fn called_and_own(ids: &[u32], called: usize, red: bool) -> Result<(LogTile, Vec<LogTile>), Error> {
+    let tile = tile_of(i64::from(ids[called]), red)?;
+    let own = ids
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != called)
+        .map(|(_, &x)| tile_of(i64::from(x), red))
+        .collect::<Result<_, _>>()?;
+    Ok((tile, own))
+}
+
 /// Decodes `<N who m>`: chi, pon, kakan, kita or a kan.
 fn decode_meld(seat: u8, m: u32, red: bool) -> Result<Event, Error> {
     let bad = || Error::new(ErrorKind::BadCall(format!("m={m}")));
@@ -320,13 +332,7 @@ fn decode_meld(seat: u8, m: u32, red: bool) -> Result<Event, Error> {
         }
         let kind = (base / 7) * 9 + base % 7;
         let ids: Vec<u32> = (0..3).map(|i| (kind + i) * 4 + ((m >> (3 + 2 * i)) & 3)).collect();
-        let tile = id(ids[called as usize])?;
-        let own = ids
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != called as usize)
-            .map(|(_, &x)| id(x))
-            .collect::<Result<_, _>>()?;
+        let (tile, own) = called_and_own(&ids, called as usize, red)?;
         return Ok(Event::Call { seat, from, kind: CallKind::Chi, tile, own });
     }
     if m & 0x18 != 0 {
@@ -343,13 +349,7 @@ fn decode_meld(seat: u8, m: u32, red: bool) -> Result<Event, Error> {
         if m & 3 == 0 {
             return Err(bad());
         }
-        let tile = id(ids[called as usize])?;
-        let own = ids
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != called as usize)
-            .map(|(_, &x)| id(x))
-            .collect::<Result<_, _>>()?;
+        let (tile, own) = called_and_own(&ids, called as usize, red)?;
         return Ok(Event::Call { seat, from, kind: CallKind::Pon, tile, own });
     }
     if m & 0x20 != 0 {
