@@ -24,7 +24,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("haipai-test-utils", &[]),
 ];
 
-const UNRESTRICTED: &[&str] = &["haipai", "haipai-cli", "xtask", "haipai-benches"];
+/// The façade and the applications over it (the command, the web server), xtask and the benches.
+const UNRESTRICTED: &[&str] = &["haipai", "haipai-web", "haipai-cli", "xtask", "haipai-benches"];
 
 /// Test support below every crate: it depends on no haipai crate, and any crate's tests may
 /// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`), as may

@@ -28,6 +28,7 @@ Examples:
   haipai shanten 222567m345p33667s        a 14-tile hand: the discard table (何切る)
   haipai shanghai solve --layout turtle --seed 42 --show
                                           solve a seeded Turtle deal and draw it
+  haipai serve --open                     the 何切る and Shanghai pages in a browser
 
 Notation: MPSZ digits then suit (0 = red five), honours 1z-7z or ESWNPFC or 東南西北白發中,
 called melds in brackets after the closed tiles: [789s] chi, [555z] pon, [5555z] open kan,
@@ -81,6 +82,9 @@ enum Command {
     /// Shanghai (mahjong solitaire): solve, review, deal and statistics.
     #[command(after_help = "Example: haipai shanghai solve --layout turtle --seed 42 --show")]
     Shanghai(cmd::shanghai::Args),
+    /// The 何切る and Shanghai pages and a JSON API on a local web server.
+    #[command(after_help = "Examples:\n  haipai serve --open\n  haipai serve --port 0")]
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -105,6 +109,7 @@ fn main() -> ExitCode {
         Command::Shanten(args) => cmd::shanten::run(args),
         Command::Review(args) => cmd::review::run(args),
         Command::Shanghai(args) => cmd::shanghai::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     ExitCode::from(code)
 }

@@ -5,6 +5,7 @@ pub mod odds;
 pub mod parse;
 pub mod review;
 pub mod score;
+pub mod serve;
 pub mod shanghai;
 pub mod shanten;
 pub mod waits;

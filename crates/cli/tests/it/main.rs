@@ -9,6 +9,7 @@ mod pipes;
 mod readme;
 mod review;
 mod score;
+mod serve;
 mod shanghai;
 mod shanten;
 mod waits;
