@@ -18,6 +18,7 @@ struct Asset {
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const HTML: &str = "text/html; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 /// The pages: each path and its HTML.
 const PAGES: &[(&str, &str)] = &[("/", include_str!("../assets/index.html"))];
@@ -26,6 +27,7 @@ const PAGES: &[(&str, &str)] = &[("/", include_str!("../assets/index.html"))];
 const ASSETS: &[Asset] = &[
     Asset { name: "style.css", kind: CSS, text: include_str!("../assets/style.css") },
     Asset { name: "tiles.js", kind: JS, text: include_str!("../assets/tiles.js") },
+    Asset { name: "favicon.svg", kind: SVG, text: include_str!("../assets/favicon.svg") },
 ];
 
 /// The routes of the pages and of `/assets/{name}`.

@@ -39,7 +39,7 @@ fn the_index_page_and_its_assets_are_served() {
     let (status, kind, body) = block_on(get("/"));
     assert_eq!((status, kind.as_str()), (StatusCode::OK, "text/html; charset=utf-8"));
     assert!(body.contains("/assets/style.css"), "{body}");
-    for (name, kind) in [("style.css", "text/css"), ("tiles.js", "text/javascript")] {
+    for (name, kind) in [("style.css", "text/css"), ("tiles.js", "text/javascript"), ("favicon.svg", "image/svg+xml")] {
         let (status, got, body) = block_on(get(&format!("/assets/{name}")));
         assert_eq!(status, StatusCode::OK, "{name}");
         assert!(got.starts_with(kind), "{name}: {got}");
