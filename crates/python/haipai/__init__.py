@@ -12,14 +12,14 @@ an MPSZ string (``"123m456p789s1122z"``, ``0m`` a red five, called melds in brac
 >>> haipai.necessary_tiles("23m456p789s11z346s")
 (1, ['1m', '4m', '2s', '5s'])
 >>> haipai.score("234567m22p234s555z", "5z", tsumo=True)["yaku"][0]["name"]
-'menzen tsumo'
+'menzen_tsumo'
 """
 
 from __future__ import annotations
 
 import numpy as _np
 
-from . import _haipai
+from . import _haipai, shanghai
 from ._haipai import (
     EvError,
     HaipaiError,
@@ -30,6 +30,7 @@ from ._haipai import (
     ScoreError,
     ev,
     necessary_tiles,
+    odds,
     review,
     score,
     shanten,
@@ -51,8 +52,10 @@ __all__ = [
     "ev",
     "necessary_batch",
     "necessary_tiles",
+    "odds",
     "review",
     "score",
+    "shanghai",
     "shanten",
     "shanten_batch",
     "shanten_regular",
@@ -100,8 +103,9 @@ def necessary_batch(counts) -> _np.ndarray:
 
     >>> import numpy as np
     >>> row = np.zeros((1, 34), dtype=np.uint8)
-    >>> row[0, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 10]] = 1
-    >>> [i for i in range(34) if necessary_batch(row)[0, i]]
-    [0, 3, 6, 9, 10, 11]
+    >>> row[0, :11] = 1  # 123456789m12p
+    >>> row[0, 27] = 2  # 11z
+    >>> [i for i in range(34) if necessary_batch(row)[0, i]]  # 3p
+    [11]
     """
     return _haipai.necessary_batch(_counts(counts))

@@ -27,7 +27,7 @@ impl PyHand {
     /// brackets: `23m55p[789s][111z]`). 13 or 14 tiles unless `any_size` is true (then any
     /// valid hand of at most 14 tiles). Raises `HandError` (with `column`) otherwise.
     ///
-    /// >>> Hand.parse("23m55p[789s][111z]").melds
+    /// >>> Hand.parse("23m55p[789s][111z]", any_size=True).melds
     /// ['789s', '111z']
     #[staticmethod]
     #[pyo3(signature = (text, *, any_size = false))]
@@ -97,10 +97,24 @@ fn closed_of(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
     let hand = hand_of(obj)?;
     let closed = *hand.closed();
     if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
-        return Err(hand_error(format!("no closed tiles beside the called melds ({} tiles)", hand.size()), None));
+        return Err(hand_error(no_closed_tiles(&hand), None));
     }
     sh::validate(&closed).map_err(|e| hand_error(format!("{e} (closed tiles)"), e.column()))?;
+    if hand.size() > 14 {
+        return Err(hand_error(format!("{} tiles with the called melds, at most 14", hand.size()), None));
+    }
     Ok(closed)
+}
+
+/// Why a hand of called melds alone has no shanten, in the command's words.
+fn no_closed_tiles(hand: &Hand) -> String {
+    let melds = hand.melds().len();
+    let plural = if melds == 1 { "" } else { "s" };
+    let beside = match 13usize.checked_sub(3 * melds) {
+        Some(least) if least > 0 => format!("a hand of 13 or 14 tiles holds {least} or {} of them here", least + 1),
+        _ => "at most 4 melds".to_string(),
+    };
+    format!("no closed tiles beside the {melds} called meld{plural} ({} tiles): {beside}", hand.size())
 }
 
 fn names(set: TileSet) -> Vec<String> {
@@ -161,8 +175,8 @@ fn necessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
 
 /// For 3n+2 closed tiles: the shanten and the held kinds whose discard keeps it (不要牌).
 ///
-/// >>> unnecessary_tiles("123m456p789s11z34s9s4z")
-/// (0, ['9s', '4z'])
+/// >>> unnecessary_tiles("123m456p789s11z3s9s4z")
+/// (1, ['3s', '9s', '4z'])
 #[pyfunction]
 fn unnecessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
     let closed = closed_of(hand)?;
@@ -174,11 +188,10 @@ fn unnecessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
 /// line: `line`, `kind`, `wins`, `live`, `karaten`), `live` and `shapes`.
 ///
 /// >>> w = waits("1112345678999m")
-/// Traceback (most recent call last):
-/// ...
-/// haipai.HandError: 14 closed tiles: waits need 1, 4, 7, 10 or 13
-/// >>> waits("1112345678999m"[:-1])["winning_tiles"]
-/// ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+/// >>> w["tenpai"], w["winning_tiles"]
+/// (True, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m'])
+/// >>> w["details"][0]["kind"], w["details"][0]["line"]
+/// ('shanpon', '(11m)(123m)(456m)(789m)[99m]')
 #[pyfunction]
 #[pyo3(signature = (hand, *, karaten = false, seven_pairs = true))]
 fn waits(py: Python<'_>, hand: &Bound<'_, PyAny>, karaten: bool, seven_pairs: bool) -> PyResult<Py<PyAny>> {
