@@ -2,7 +2,7 @@
 //! keyword arguments, the answer as `haipai ev --json` prints it.
 
 use crate::errors::{EvError, hand_error, tiles_error_in};
-use crate::hand::hand_of;
+use crate::hand::named_hand_of;
 use crate::value::to_py;
 use haipai::ev::{
     Analysis, Budget, Candidate, Lowering, Objective, Options, Query, RiichiPolicy, Standard, evaluate_with,
@@ -248,7 +248,7 @@ fn ev(
     menzen_tsumo: bool,
     may_decline: bool,
 ) -> PyResult<Py<PyAny>> {
-    let hand = hand_of(hand)?;
+    let hand = named_hand_of(hand)?;
     if !(1..=17).contains(&turn) {
         return Err(ev_error(format!("turn {turn}: from 1 to 17")));
     }

@@ -91,6 +91,15 @@ pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     }
 }
 
+/// The hand in `obj` as `haipai ev` and `haipai score` read one: an error in a string names
+/// it (`hand '...': at 4: ...`).
+pub fn named_hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    match obj.extract::<String>() {
+        Ok(text) => Hand::parse_any_size(&text).map_err(|e| crate::errors::tiles_error_in(&format!("hand '{text}'"), &e)),
+        Err(_) => hand_of(obj),
+    }
+}
+
 /// The closed tiles of `obj`, checked as the command checks them: 3n+1 or 3n+2 closed tiles
 /// (at most 14), none past four copies, and some closed tile beside the melds.
 fn closed_of(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {

@@ -3,7 +3,7 @@
 
 use crate::errors::{ScoreError, hand_error, tiles_error_in};
 use crate::ev::{rules_preset, wind};
-use crate::hand::hand_of;
+use crate::hand::named_hand_of;
 use crate::value::to_py;
 use haipai::score::{Outcome, Rules, Score, Situation, score as score_situation};
 use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
@@ -146,7 +146,7 @@ fn score(
 ) -> PyResult<Py<PyAny>> {
     let changes = RuleChanges { kuitan, aka_dora, kiriage, kazoe_yakuman, double_yakuman, double_wind_pair_fu };
     let rule_set = changes.apply(rules)?;
-    let hand = hand_of(hand)?;
+    let hand = named_hand_of(hand)?;
     check_red_fives(&hand, win, &[("dora indicator", &dora_indicators), ("ura indicator", &ura_indicators)])?;
     let mut s = Situation::new(hand, parsed(win, "win")?.tile());
     let c = &mut s.conditions;

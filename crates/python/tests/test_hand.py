@@ -107,10 +107,10 @@ def test_bad_hands_raise_hand_error_with_the_command_message_and_column(command)
         assert isinstance(caught.value, ValueError) and isinstance(caught.value, haipai.HaipaiError)
     with pytest.raises(haipai.HandError) as caught:
         haipai.Hand.parse("123m45x")
-    assert caught.value.column == 6
+    assert caught.value.column == 7  # 1-based, as the command prints it
     with pytest.raises(haipai.HandError, match="13 or 14 tiles"):
         haipai.Hand.parse("123m")
     with pytest.raises(haipai.HandError, match="a Hand or an MPSZ string"):
         haipai.shanten(123)
-    with pytest.raises(haipai.HandError):
-        haipai.necessary_tiles("123m456p789s11z34s")
+    with pytest.raises(haipai.HandError, match="five copies"):
+        haipai.unnecessary_tiles("11111m")
