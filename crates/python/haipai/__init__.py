@@ -90,9 +90,9 @@ def shanten_batch(counts) -> _np.ndarray:
     >>> import numpy as np
     >>> rows = np.zeros((2, 34), dtype=np.uint8)
     >>> rows[0, [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 28, 28]] += 1
-    >>> rows[1, :13] = 1
+    >>> rows[1, [0, 4, 8, 9, 13, 17, 18, 22, 26, 27, 28, 29, 30]] = 1  # 159m159p159s1234z
     >>> shanten_batch(rows).tolist()
-    [0, 2]
+    [0, 3]
     """
     return _haipai.shanten_batch(_counts(counts))
 

@@ -95,7 +95,9 @@ pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
 /// it (`hand '...': at 4: ...`).
 pub fn named_hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     match obj.extract::<String>() {
-        Ok(text) => Hand::parse_any_size(&text).map_err(|e| crate::errors::tiles_error_in(&format!("hand '{text}'"), &e)),
+        Ok(text) => {
+            Hand::parse_any_size(&text).map_err(|e| crate::errors::tiles_error_in(&format!("hand '{text}'"), &e))
+        }
         Err(_) => hand_of(obj),
     }
 }
