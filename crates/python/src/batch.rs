@@ -32,20 +32,23 @@ fn row(chunk: &[u8]) -> Counts {
     c
 }
 
-/// The first row (lowest index) whose check fails, as a `HandError` naming the row.
-fn first_error<T>(results: Vec<Result<T, haipai::tiles::Error>>) -> PyResult<Vec<T>> {
-    let mut out = Vec::with_capacity(results.len());
-    for (i, r) in results.into_iter().enumerate() {
-        match r {
-            Ok(v) => out.push(v),
-            Err(e) => {
-                let err = hand_error(format!("row {i}: {e}"), None);
-                Python::attach(|py| err.value(py).setattr("row", i))?;
-                return Err(err);
-            }
-        }
-    }
-    Ok(out)
+/// What a bad row's slot holds until its error is made: no shanten is `i8::MIN` and no set
+/// of 34 kinds has bit 63.
+const BAD_SHANTEN: i8 = i8::MIN;
+const BAD_SET: u64 = u64::MAX;
+
+/// The error of row `i` (known to be bad) as a `HandError` naming the row (`row`).
+fn row_error(data: &[u8], i: usize, check: fn(&Counts) -> Result<(), haipai::tiles::Error>) -> PyErr {
+    let message = match check(&row(&data[34 * i..34 * i + 34])) {
+        Err(e) => format!("row {i}: {e}"),
+        Ok(()) => format!("row {i}: no valid hand"),
+    };
+    let err = hand_error(message, None);
+    Python::attach(|py| {
+        // Setting an attribute on a fresh exception object cannot fail short of memory.
+        let _ = err.value(py).setattr("row", i);
+    });
+    err
 }
 
 /// The shanten of every row of an `(N, 34)` uint8 array of closed counts, as an int8 array
@@ -54,9 +57,19 @@ fn first_error<T>(results: Vec<Result<T, haipai::tiles::Error>>) -> PyResult<Vec
 #[pyfunction]
 fn shanten_batch<'py>(py: Python<'py>, counts: PyReadonlyArray2<'py, u8>) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let data = rows(&counts)?;
-    let results: Vec<Result<i8, _>> =
-        py.detach(|| data.par_chunks_exact(34).with_min_len(ROWS_PER_TASK).map(|c| sh::try_shanten(&row(c))).collect());
-    Ok(PyArray1::from_vec(py, first_error(results)?))
+    let out: Vec<i8> = py.detach(|| {
+        data.par_chunks_exact(34)
+            .with_min_len(ROWS_PER_TASK)
+            .map(|c| {
+                let r = row(c);
+                if sh::validate(&r).is_ok() { sh::shanten(&r) } else { BAD_SHANTEN }
+            })
+            .collect()
+    });
+    if let Some(i) = out.iter().position(|&s| s == BAD_SHANTEN) {
+        return Err(row_error(data, i, |c| sh::validate(c).map(|_| ())));
+    }
+    Ok(PyArray1::from_vec(py, out))
 }
 
 /// The necessary tiles (有効牌) of every row of an `(N, 34)` uint8 array of closed counts
@@ -65,13 +78,16 @@ fn shanten_batch<'py>(py: Python<'py>, counts: PyReadonlyArray2<'py, u8>) -> PyR
 #[pyfunction]
 fn necessary_batch<'py>(py: Python<'py>, counts: PyReadonlyArray2<'py, u8>) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let data = rows(&counts)?;
-    let results: Vec<Result<u64, _>> = py.detach(|| {
+    let check = |c: &Counts| sh::try_necessary_tiles(c).map(|_| ());
+    let sets: Vec<u64> = py.detach(|| {
         data.par_chunks_exact(34)
             .with_min_len(ROWS_PER_TASK)
-            .map(|c| sh::try_necessary_tiles(&row(c)).map(|(_, set)| set.bits()))
+            .map(|c| sh::try_necessary_tiles(&row(c)).map_or(BAD_SET, |(_, set)| set.bits()))
             .collect()
     });
-    let sets = first_error(results)?;
+    if let Some(i) = sets.iter().position(|&s| s == BAD_SET) {
+        return Err(row_error(data, i, check));
+    }
     let n = sets.len();
     let flat: Vec<bool> = sets.iter().flat_map(|&bits| (0..34).map(move |i| bits >> i & 1 == 1)).collect();
     let array = Array2::from_shape_vec((n, 34), flat).map_err(|e| hand_error(e.to_string(), None))?;
