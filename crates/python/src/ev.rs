@@ -82,6 +82,19 @@ impl Tiles {
     }
 }
 
+/// `value` as a whole number of the type wanted, from `least` to `most`, or an `EvError`
+/// naming `what`.
+fn whole<T: TryFrom<i64>>(value: i64, what: &str, least: i64, most: i64) -> PyResult<T> {
+    if !(least..=most).contains(&value) {
+        return Err(ev_error(format!("{what} {value}: from {least} to {most}")));
+    }
+    T::try_from(value).map_err(|_| ev_error(format!("{what} {value}: too large")))
+}
+
+fn ev_error(message: String) -> PyErr {
+    EvError::new_err(message)
+}
+
 /// The options of `ev`'s keyword arguments, as the command's flags set them.
 struct Settings {
     model: String,
@@ -91,10 +104,6 @@ struct Settings {
     max_states: Option<usize>,
     switches: [bool; 7],
     may_decline: bool,
-}
-
-fn ev_error(message: String) -> PyErr {
-    EvError::new_err(message)
 }
 
 impl Settings {
@@ -226,7 +235,7 @@ fn describe(q: &Query, a: &Analysis, options: &Options, rules: &str, discards: &
 fn ev(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    turn: u8,
+    turn: i64,
     seat: &str,
     round: &str,
     dora_indicators: Vec<String>,
@@ -236,9 +245,9 @@ fn ev(
     rules: &str,
     objective: Option<String>,
     riichi: Option<String>,
-    budget: Option<u8>,
-    max_states: Option<usize>,
-    top: Option<usize>,
+    budget: Option<i64>,
+    max_states: Option<i64>,
+    top: Option<i64>,
     ura_dora: bool,
     ippatsu: bool,
     double_riichi: bool,
@@ -249,12 +258,10 @@ fn ev(
     may_decline: bool,
 ) -> PyResult<Py<PyAny>> {
     let hand = named_hand_of(hand)?;
-    if !(1..=17).contains(&turn) {
-        return Err(ev_error(format!("turn {turn}: from 1 to 17")));
-    }
-    if top == Some(0) {
-        return Err(ev_error("top 0: at least 1".to_string()));
-    }
+    let turn = whole(turn, "turn", 1, 17)?;
+    let budget = budget.map(|b| whole(b, "budget", 0, 255)).transpose()?;
+    let max_states = max_states.map(|n| whole(n, "max_states", 0, i64::MAX)).transpose()?;
+    let top = top.map(|n| whole(n, "top", 1, i64::MAX)).transpose()?;
     let settings = Settings {
         model: model.to_string(),
         objective,

@@ -134,8 +134,8 @@ fn score(
     round: &str,
     dora_indicators: Vec<String>,
     ura_indicators: Vec<String>,
-    honba: u32,
-    sticks: u32,
+    honba: i64,
+    sticks: i64,
     rules: &str,
     kuitan: Option<bool>,
     aka_dora: Option<bool>,
@@ -155,7 +155,10 @@ fn score(
         (haitei, houtei, rinshan, chankan, tenhou, chiihou);
     c.seat = wind(seat, "seat").map_err(ScoreError::new_err)?;
     c.round = wind(round, "round").map_err(ScoreError::new_err)?;
-    (c.honba, c.sticks) = (honba, sticks);
+    let count = |n: i64, what: &str| {
+        u32::try_from(n).map_err(|_| ScoreError::new_err(format!("{what} {n}: from 0 to {}", u32::MAX)))
+    };
+    (c.honba, c.sticks) = (count(honba, "honba")?, count(sticks, "sticks")?);
     s.dora_indicators = tiles(&dora_indicators, "dora indicator")?;
     s.ura_indicators = tiles(&ura_indicators, "ura indicator")?;
     let value = match score_situation(&s, &rule_set).map_err(|e| ScoreError::new_err(e.to_string()))? {

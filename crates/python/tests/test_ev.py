@@ -30,7 +30,7 @@ def test_bad_questions_raise(command):
     assert str(caught.value) == cli["error"]
     with pytest.raises(haipai.EvError, match="model 'nope': expected full or article"):
         haipai.ev("123m456p789s23p11z5s", model="nope")
-    with pytest.raises(haipai.EvError, match="turn 18"):
+    with pytest.raises(haipai.EvError, match="turn 18: from 1 to 17"):
         haipai.ev("123m456p789s23p11z5s", turn=18)
     with pytest.raises(haipai.EvError, match="riichi 'maybe'"):
         haipai.ev("123m456p789s23p11z5s", riichi="maybe")
@@ -38,5 +38,9 @@ def test_bad_questions_raise(command):
         haipai.ev("123m406p789s23p11z", visible="0p")
     with pytest.raises(haipai.HandError, match="visible '1x'"):
         haipai.ev("123m456p789s23p11z5s", visible="1x")
-    with pytest.raises(OverflowError):
+    with pytest.raises(haipai.EvError, match="turn -1: from 1 to 17"):
         haipai.ev("123m456p789s23p11z5s", turn=-1)
+    with pytest.raises(haipai.EvError, match="budget 300: from 0 to 255"):
+        haipai.ev("123m456p789s23p11z5s", budget=300)
+    with pytest.raises(haipai.EvError, match="top 0"):
+        haipai.ev("123m456p789s23p11z5s", top=0)

@@ -104,5 +104,7 @@ def test_bad_situations_raise(command):
         haipai.score("234567m22p234s555z", "5z", seat="X")
     with pytest.raises(haipai.ScoreError):
         haipai.score("234567m22p234s555z", "1m")
+    with pytest.raises(haipai.ScoreError, match="honba -1: from 0 to 4294967295"):
+        haipai.score("234567m22p234s555z", "5z", honba=-1)
     with pytest.raises(haipai.HandError, match="no red 5m"):
         haipai.score("234567m22p234s555z", "0m")
