@@ -99,7 +99,7 @@ def test_shanten_and_waits_equal_the_command(command):
 
 
 def test_bad_hands_raise_hand_error_with_the_command_message_and_column(command):
-    for text in ["123x", "1111m1m", "123m456p789s1122333z", "[123m]", "55555m", "1m[123m][456m][789m][111z][222z]"]:
+    for text in ["123x", "1111m1m", "123m456p789s1122333z", "[123m]", "55555m", "1m[123m][456m][789m][111z][222z]", "123456789m11p11s[111z]"]:
         (cli,) = command("shanten", text)
         with pytest.raises(haipai.HandError) as caught:
             haipai.shanten(text)
