@@ -1,0 +1,19 @@
+"""Mahjong solitaire (Shanghai): deals, exact solves and move reviews.
+
+A board is a built-in layout (``"turtle"``, ``"grid2x4x4"``, ...) dealt by ``seed``
+(uniformly at random, or winnable by construction with ``winnable=True``), or the text of a
+deal as :func:`deal` returns it (``deal=``). The answers are the dicts of ``haipai shanghai
+solve|review --json``; bad input raises :class:`haipai.ShanghaiError`.
+
+>>> from haipai import shanghai
+>>> shanghai.solve("grid1x2x4", seed=1, winnable=True)["verdict"]
+'winnable'
+"""
+
+from ._haipai import shanghai as _shanghai
+
+deal = _shanghai.deal
+solve = _shanghai.solve
+review = _shanghai.review
+
+__all__ = ["deal", "review", "solve"]

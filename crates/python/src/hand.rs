@@ -1,0 +1,252 @@
+//! `Hand` and the functions on one hand: shanten (overall and per form), necessary and
+//! unnecessary tiles, waits. A hand is a `Hand` or an MPSZ string wherever one is taken.
+
+use crate::errors::{hand_error, tiles_error};
+use crate::value::to_py;
+use haipai::shanten::{self as sh, NOT_APPLICABLE};
+use haipai::tiles::{Counts, Hand, Tile, TileSet};
+use haipai::waits::{LineOptions, Notation, hand_waits};
+use pyo3::prelude::*;
+use serde_json::json;
+
+/// A mahjong hand: closed tiles (red fives included) and called melds.
+///
+/// >>> h = Hand.parse("123m456p789s1122z")
+/// >>> str(h), len(h)
+/// ('123m456p789s1122z', 13)
+#[pyclass(name = "Hand", module = "haipai", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyHand {
+    /// The hand.
+    pub hand: Hand,
+}
+
+#[pymethods]
+impl PyHand {
+    /// Reads a hand in MPSZ notation (`123m456p789s1122z`, `0m` a red five, called melds in
+    /// brackets: `23m55p[789s][111z]`). 13 or 14 tiles unless `any_size` is true (then any
+    /// valid hand of at most 14 tiles). Raises `HandError` (with `column`) otherwise.
+    ///
+    /// >>> Hand.parse("23m55p[789s][111z]", any_size=True).melds
+    /// ['789s', '111z']
+    #[staticmethod]
+    #[pyo3(signature = (text, *, any_size = false))]
+    fn parse(text: &str, any_size: bool) -> PyResult<PyHand> {
+        let hand = if any_size { Hand::parse_any_size(text) } else { Hand::parse(text) };
+        hand.map(|hand| PyHand { hand }).map_err(|e| tiles_error(&e))
+    }
+
+    /// The closed tiles as 34 counts (1m..9m, 1p..9p, 1s..9s, 1z..7z).
+    #[getter]
+    fn counts(&self) -> Vec<u8> {
+        self.hand.closed().to_vec()
+    }
+
+    /// The called melds in MPSZ notation, without brackets.
+    #[getter]
+    fn melds(&self) -> Vec<String> {
+        self.hand.melds().iter().map(|m| m.to_string().trim_matches(['[', ']']).to_string()).collect()
+    }
+
+    /// Whether the hand has no called meld (a closed kan keeps it closed).
+    #[getter]
+    fn is_closed(&self) -> bool {
+        self.hand.is_closed()
+    }
+
+    /// The red fives, closed and called.
+    #[getter]
+    fn red_fives(&self) -> u8 {
+        self.hand.red_fives()
+    }
+
+    /// The number of tiles, melds counted as three.
+    fn __len__(&self) -> usize {
+        self.hand.size()
+    }
+
+    fn __str__(&self) -> String {
+        self.hand.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Hand('{}')", self.hand)
+    }
+}
+
+/// The hand in `obj`: a `Hand`, or a string read as `haipai shanten` reads one (any size).
+pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    if let Ok(h) = obj.cast::<PyHand>() {
+        return Ok(h.get().hand.clone());
+    }
+    match obj.extract::<String>() {
+        Ok(text) => Hand::parse_any_size(&text).map_err(|e| tiles_error(&e)),
+        Err(_) => Err(hand_error(
+            format!(
+                "a hand is a Hand or an MPSZ string, not {}",
+                obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+            ),
+            None,
+        )),
+    }
+}
+
+/// The hand in `obj` as `haipai ev` and `haipai score` read one: an error in a string names
+/// it (`hand '...': at 4: ...`).
+pub fn named_hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    match obj.extract::<String>() {
+        Ok(text) => {
+            Hand::parse_any_size(&text).map_err(|e| crate::errors::tiles_error_in(&format!("hand '{text}'"), &e))
+        }
+        Err(_) => hand_of(obj),
+    }
+}
+
+/// The closed tiles of `obj`, checked as the command checks them: 3n+1 or 3n+2 closed tiles
+/// (at most 14), none past four copies, and some closed tile beside the melds.
+fn closed_of(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    let hand = hand_of(obj)?;
+    let closed = *hand.closed();
+    if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
+        return Err(hand_error(no_closed_tiles(&hand), None));
+    }
+    sh::validate(&closed).map_err(|e| hand_error(format!("{e} (closed tiles)"), e.column()))?;
+    if hand.size() > 14 {
+        return Err(hand_error(format!("{} tiles with the called melds, at most 14", hand.size()), None));
+    }
+    Ok(closed)
+}
+
+/// Why a hand of called melds alone has no shanten, in the command's words.
+fn no_closed_tiles(hand: &Hand) -> String {
+    let melds = hand.melds().len();
+    let plural = if melds == 1 { "" } else { "s" };
+    let beside = match 13usize.checked_sub(3 * melds) {
+        Some(least) if least > 0 => format!("a hand of 13 or 14 tiles holds {least} or {} of them here", least + 1),
+        _ => "at most 4 melds".to_string(),
+    };
+    format!("no closed tiles beside the {melds} called meld{plural} ({} tiles): {beside}", hand.size())
+}
+
+fn names(set: TileSet) -> Vec<String> {
+    set.iter().map(|t: Tile| t.to_string()).collect()
+}
+
+fn form(s: i8) -> Option<i8> {
+    (s != NOT_APPLICABLE).then_some(s)
+}
+
+/// The shanten (向聴数) of the hand's closed tiles over every form: -1 complete, 0 tenpai.
+///
+/// >>> shanten("123456789m1p11s5z")
+/// 1
+/// >>> shanten(Hand.parse("1199m1199p1199s11z"))
+/// -1
+#[pyfunction]
+fn shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
+    Ok(sh::shanten(&closed_of(hand)?))
+}
+
+/// The shanten of the regular form (four melds and a pair).
+///
+/// >>> shanten_regular("1199m1199p1199s11z")
+/// 3
+#[pyfunction]
+fn shanten_regular(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
+    Ok(sh::shanten_regular(&closed_of(hand)?))
+}
+
+/// The shanten of seven pairs; None for fewer than 13 closed tiles.
+///
+/// >>> shanten_seven_pairs("1199m1199p1199s11z"), shanten_seven_pairs("11m")
+/// (-1, None)
+#[pyfunction]
+fn shanten_seven_pairs(hand: &Bound<'_, PyAny>) -> PyResult<Option<i8>> {
+    Ok(form(sh::shanten_seven_pairs(&closed_of(hand)?)))
+}
+
+/// The shanten of thirteen orphans; None for fewer than 13 closed tiles.
+///
+/// >>> shanten_thirteen_orphans("19m19p19s1234567z")
+/// 0
+#[pyfunction]
+fn shanten_thirteen_orphans(hand: &Bound<'_, PyAny>) -> PyResult<Option<i8>> {
+    Ok(form(sh::shanten_thirteen_orphans(&closed_of(hand)?)))
+}
+
+/// For 3n+1 closed tiles: the shanten and the kinds whose draw lowers it (有効牌).
+///
+/// >>> necessary_tiles("23m456p789s11z346s")
+/// (1, ['1m', '4m', '2s', '5s'])
+#[pyfunction]
+fn necessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
+    let closed = closed_of(hand)?;
+    sh::try_necessary_tiles(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
+}
+
+/// For 3n+2 closed tiles: the shanten and the held kinds whose discard keeps it (不要牌).
+///
+/// >>> unnecessary_tiles("123m456p789s11z3s9s4z")
+/// (1, ['3s', '9s', '4z'])
+#[pyfunction]
+fn unnecessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
+    let closed = closed_of(hand)?;
+    sh::try_unnecessary_tiles(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
+}
+
+/// The waits of a hand of 3n+1 closed tiles, as `haipai waits --kinds --json` prints them:
+/// `hand`, `tenpai`, `winning_tiles`, `lines` (document 004's notation), `details` (one per
+/// line: `line`, `kind`, `wins`, `live`, `karaten`), `live` and `shapes`.
+///
+/// >>> w = waits("1112345678999m")
+/// >>> w["tenpai"], w["winning_tiles"]
+/// (True, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m'])
+/// >>> w["details"][0]["kind"], w["details"][0]["line"]
+/// ('shanpon', '(11m)(123m)(456m)(789m)[99m]')
+#[pyfunction]
+#[pyo3(signature = (hand, *, karaten = false, seven_pairs = true))]
+fn waits(py: Python<'_>, hand: &Bound<'_, PyAny>, karaten: bool, seven_pairs: bool) -> PyResult<Py<PyAny>> {
+    let hand = hand_of(hand)?;
+    let options = LineOptions::default().karaten(karaten).seven_pairs(seven_pairs).thirteen_orphans(true);
+    let w = hand_waits(&hand, options).map_err(|e| tiles_error(&e))?;
+    let suffix: String =
+        hand.melds().iter().map(|m| format!("{{{}}}", m.to_string().trim_matches(['[', ']']))).collect();
+    let held = w.held();
+    let live = |set: TileSet| -> u32 { set.iter().map(|t| u32::from(4u8.saturating_sub(held[t.index()]))).sum() };
+    let details: Vec<_> = w
+        .lines()
+        .iter()
+        .map(|l| {
+            json!({
+                "line": format!("{}{suffix}", l.classic(Notation::Mpsz)),
+                "kind": l.kind().name(),
+                "wins": names(l.wins()),
+                "live": live(l.wins()),
+                "karaten": l.is_karaten(),
+            })
+        })
+        .collect();
+    let value = json!({
+        "hand": hand.to_string(),
+        "tenpai": w.is_tenpai(),
+        "winning_tiles": names(w.winning_tiles()),
+        "lines": w.lines().iter().map(|l| format!("{}{suffix}", l.classic(Notation::Mpsz))).collect::<Vec<_>>(),
+        "details": details,
+        "live": live(w.winning_tiles()),
+        "shapes": w.shapes().iter().map(ToString::to_string).collect::<Vec<_>>(),
+    });
+    to_py(py, &value)
+}
+
+/// Adds the class and the functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyHand>()?;
+    m.add_function(wrap_pyfunction!(shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_regular, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_seven_pairs, m)?)?;
+    m.add_function(wrap_pyfunction!(shanten_thirteen_orphans, m)?)?;
+    m.add_function(wrap_pyfunction!(necessary_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(unnecessary_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(waits, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,181 @@
+//! `score`: the yaku, fu and payments of a winning hand, the situation as keyword arguments
+//! and a rules preset; the answer as `haipai score --json` prints it.
+
+use crate::errors::{ScoreError, hand_error, tiles_error_in};
+use crate::ev::{rules_preset, wind};
+use crate::hand::named_hand_of;
+use crate::value::to_py;
+use haipai::score::{Outcome, Rules, Score, Situation, score as score_situation};
+use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
+use pyo3::prelude::*;
+use serde_json::{Value, json};
+
+fn parsed(text: &str, what: &str) -> PyResult<ParsedTile> {
+    parse_tile(text).map_err(|e| tiles_error_in(&format!("{what} '{text}'"), &e))
+}
+
+/// Checks the red fives written among the winning tile and the indicators against the
+/// hand's: a red winning tile must be a red five of the closed hand, and the set has one red
+/// five per suit.
+fn check_red_fives(hand: &Hand, win: &str, indicators: &[(&str, &[String])]) -> PyResult<()> {
+    let suit = |t: Tile| t.index() / 9;
+    let p = parsed(win, "win")?;
+    if p.is_red() && hand.closed_red_fives()[suit(p.tile())] == 0 {
+        return Err(hand_error(format!("win '{win}': the closed hand holds no red {}", p.tile()), None));
+    }
+    let mut reds = hand.closed_red_fives();
+    for m in hand.melds() {
+        if let Some(r) = reds.get_mut(suit(m.first())) {
+            *r += m.red_fives();
+        }
+    }
+    for (what, list) in indicators {
+        for text in *list {
+            let p = parsed(text, what)?;
+            if !p.is_red() {
+                continue;
+            }
+            if let Some(r) = reds.get_mut(suit(p.tile())) {
+                *r += 1;
+                if *r > 1 {
+                    let message = format!(
+                        "{what} '{text}': a second red {} (the hand or another tile given holds one)",
+                        p.tile()
+                    );
+                    return Err(hand_error(message, None));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn tiles(list: &[String], what: &str) -> PyResult<Vec<Tile>> {
+    list.iter().map(|t| parsed(t, what).map(ParsedTile::tile)).collect()
+}
+
+/// The command's JSON answer of a win.
+fn win_json(s: &Situation, w: &Score) -> Value {
+    let p = w.payment;
+    json!({
+        "hand": s.hand.to_string(),
+        "han": w.han,
+        "fu": w.fu,
+        "limit": p.limit.to_string(),
+        "points": {"total": p.total, "dealer": p.dealer, "non_dealer": p.non_dealer, "ron": p.ron},
+        "yaku": w.yaku.iter().map(|(y, h)| json!({"name": y.name(), "han": h})).collect::<Vec<_>>(),
+        "fu_parts": w.fu_parts.iter().map(|f| {
+            let mut v = json!({"name": f.name(), "fu": f.fu()});
+            if let Some(t) = f.tile() {
+                v["tile"] = json!(t.to_string());
+            }
+            v
+        }).collect::<Vec<_>>(),
+    })
+}
+
+/// The rule changes of the keyword arguments, each None to keep the preset's.
+struct RuleChanges {
+    kuitan: Option<bool>,
+    aka_dora: Option<bool>,
+    kiriage: Option<bool>,
+    kazoe_yakuman: Option<bool>,
+    double_yakuman: Option<bool>,
+    double_wind_pair_fu: Option<u8>,
+}
+
+impl RuleChanges {
+    fn apply(&self, name: &str) -> PyResult<Rules> {
+        let mut r = rules_preset(name).map_err(ScoreError::new_err)?;
+        r.kuitan = self.kuitan.unwrap_or(r.kuitan);
+        r.aka_dora = self.aka_dora.unwrap_or(r.aka_dora);
+        r.kiriage = self.kiriage.unwrap_or(r.kiriage);
+        r.kazoe_yakuman = self.kazoe_yakuman.unwrap_or(r.kazoe_yakuman);
+        r.double_yakuman = self.double_yakuman.unwrap_or(r.double_yakuman);
+        match self.double_wind_pair_fu {
+            None => {}
+            Some(fu @ (2 | 4)) => r.double_wind_pair_fu = fu,
+            Some(other) => return Err(ScoreError::new_err(format!("double_wind_pair_fu {other}: 2 or 4"))),
+        }
+        Ok(r)
+    }
+}
+
+/// Scores a winning hand: the closed tiles including the winning tile `win`, melds in
+/// brackets. Returns the dict `haipai score --json` prints: `hand`, `han`, `fu`, `limit`,
+/// `points` (`total`, `ron`, `dealer`, `non_dealer`), `yaku` (`name`, `han`), `fu_parts`
+/// (`name`, `fu`, `tile`); a hand with no yaku has han 0 and `error` "no yaku".
+#[pyfunction]
+#[pyo3(signature = (
+    hand, win, *, tsumo = false, riichi = false, double_riichi = false, ippatsu = false,
+    haitei = false, houtei = false, rinshan = false, chankan = false, tenhou = false,
+    chiihou = false, seat = "E", round = "E", dora_indicators = Vec::new(),
+    ura_indicators = Vec::new(), honba = 0, sticks = 0, rules = "default", kuitan = None,
+    aka_dora = None, kiriage = None, kazoe_yakuman = None, double_yakuman = None,
+    double_wind_pair_fu = None
+))]
+#[allow(clippy::too_many_arguments)]
+#[allow(clippy::fn_params_excessive_bools)]
+fn score(
+    py: Python<'_>,
+    hand: &Bound<'_, PyAny>,
+    win: &str,
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    tenhou: bool,
+    chiihou: bool,
+    seat: &str,
+    round: &str,
+    dora_indicators: Vec<String>,
+    ura_indicators: Vec<String>,
+    honba: i64,
+    sticks: i64,
+    rules: &str,
+    kuitan: Option<bool>,
+    aka_dora: Option<bool>,
+    kiriage: Option<bool>,
+    kazoe_yakuman: Option<bool>,
+    double_yakuman: Option<bool>,
+    double_wind_pair_fu: Option<u8>,
+) -> PyResult<Py<PyAny>> {
+    let changes = RuleChanges { kuitan, aka_dora, kiriage, kazoe_yakuman, double_yakuman, double_wind_pair_fu };
+    let rule_set = changes.apply(rules)?;
+    let hand = named_hand_of(hand)?;
+    check_red_fives(&hand, win, &[("dora indicator", &dora_indicators), ("ura indicator", &ura_indicators)])?;
+    let mut s = Situation::new(hand, parsed(win, "win")?.tile());
+    let c = &mut s.conditions;
+    (c.tsumo, c.riichi, c.double_riichi, c.ippatsu) = (tsumo, riichi, double_riichi, ippatsu);
+    (c.haitei, c.houtei, c.rinshan, c.chankan, c.tenhou, c.chiihou) =
+        (haitei, houtei, rinshan, chankan, tenhou, chiihou);
+    c.seat = wind(seat, "seat").map_err(ScoreError::new_err)?;
+    c.round = wind(round, "round").map_err(ScoreError::new_err)?;
+    let count = |n: i64, what: &str| {
+        u32::try_from(n).map_err(|_| ScoreError::new_err(format!("{what} {n}: from 0 to {}", u32::MAX)))
+    };
+    (c.honba, c.sticks) = (count(honba, "honba")?, count(sticks, "sticks")?);
+    s.dora_indicators = tiles(&dora_indicators, "dora indicator")?;
+    s.ura_indicators = tiles(&ura_indicators, "ura indicator")?;
+    let value = match score_situation(&s, &rule_set).map_err(|e| ScoreError::new_err(e.to_string()))? {
+        Outcome::Win(w) => win_json(&s, &w),
+        Outcome::NoYaku => json!({
+            "hand": s.hand.to_string(),
+            "han": 0, "fu": 0,
+            "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
+            "yaku": [], "fu_parts": [],
+            "error": "no yaku",
+        }),
+    };
+    to_py(py, &value)
+}
+
+/// Adds `score` to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(score, m)?)?;
+    Ok(())
+}

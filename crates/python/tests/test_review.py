@@ -1,0 +1,97 @@
+"""`review` equals `haipai review --json` on the project's own logs, goes into a DataFrame as
+it is, maps over a folder of logs on a two-worker Dask cluster; odds and Shanghai equal the
+command."""
+
+import shutil
+
+import pytest
+
+import haipai
+
+FLAGS = "crates/review/tests/fixtures/flags.json"
+KANS = "crates/log/tests/fixtures/kans_chankan.mjson"
+
+
+def without_time(records):
+    return [{k: v for k, v in r.items() if k != "ms"} for r in records]
+
+
+@pytest.mark.parametrize("log,player", [(FLAGS, None), (FLAGS, "0"), (KANS, "1")])
+def test_review_equals_the_command(root, command, log, player):
+    args = ["review", str(root / log)] + (["--player", player] if player else [])
+    cli = command(*args)
+    ours = haipai.review(str(root / log), player=int(player) if player else None)
+    assert without_time(ours) == without_time(cli)
+    assert len(ours) > 0
+
+
+def test_review_takes_bytes_paths_and_names(root):
+    path = root / FLAGS
+    by_path = without_time(haipai.review(path, player="Ton"))
+    assert by_path == without_time(haipai.review(path.read_bytes(), player=0))
+
+
+def test_review_into_a_dataframe(root):
+    pandas = pytest.importorskip("pandas", reason="pandas is not installed")
+    frame = pandas.DataFrame(haipai.review(root / FLAGS))
+    assert {"round", "seat", "played", "best", "loss", "flags", "candidates"} <= set(frame.columns)
+    assert (frame["loss"] >= 0).all()
+
+
+def test_bad_logs_raise_log_error(root, tmp_path):
+    with pytest.raises(haipai.LogError, match="cannot be read"):
+        haipai.review(tmp_path / "missing.json")
+    with pytest.raises(haipai.LogError):
+        haipai.review(b"not a log")
+    with pytest.raises(haipai.LogError, match="the game's seats are 0 to 3"):
+        haipai.review(root / FLAGS, player=7)
+    with pytest.raises(haipai.LogError, match="no such seat or name"):
+        haipai.review(root / FLAGS, player="Nobody")
+
+
+def review_file(path):
+    """One log's decisions, each tagged with its file (run on a Dask worker)."""
+    import haipai as h
+
+    return [dict(r, log=path.name) for r in h.review(path)]
+
+
+def test_review_a_folder_on_a_two_worker_dask_cluster(root, tmp_path):
+    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
+    for log in (FLAGS, KANS):
+        shutil.copy(root / log, tmp_path)
+    paths = sorted(tmp_path.iterdir())
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            futures = client.map(review_file, paths)
+            results = client.gather(futures)
+    assert [len(r) for r in results] == [len(haipai.review(p)) for p in paths]
+    assert {r["log"] for rs in results for r in rs} == {p.name for p in paths}
+
+
+def test_odds_equal_the_command(command):
+    for what, tiles in (("tenhou", "5"), ("shanten", "8")):
+        (cli,) = command("odds", what, "--tiles", tiles)
+        assert haipai.odds(what, tiles=int(tiles)) == cli
+    with pytest.raises(haipai.HaipaiError, match="hand size must be 1..=14"):
+        haipai.odds("shanten", tiles=15)
+    with pytest.raises(haipai.HaipaiError, match="expected tenhou, shanten or derived"):
+        haipai.odds("nope")
+
+
+def test_shanghai_equals_the_command(command):
+    (cli,) = command("shanghai", "solve", "--layout", "grid2x4x4", "--seed", "5")
+    ours = haipai.shanghai.solve("grid2x4x4", seed=5)
+    assert {k: v for k, v in ours.items() if k != "time_ms"} == {k: v for k, v in cli.items() if k != "time_ms"}
+    text = haipai.shanghai.deal("grid2x4x4", seed=5, winnable=True)
+    solved = haipai.shanghai.solve(deal=text)
+    assert solved["verdict"] == "winnable"
+    first = solved["moves"][0].split()[0]
+    reviewed = haipai.shanghai.review(first, deal=text)
+    assert reviewed["tiles_left"] == 30 and reviewed["moves"]
+    with pytest.raises(haipai.ShanghaiError, match="bad move"):
+        haipai.shanghai.review("1-x", deal=text)
+    with pytest.raises(haipai.ShanghaiError):
+        haipai.shanghai.solve("no-such-layout")
+    with pytest.raises(haipai.ShanghaiError, match="deal"):
+        haipai.shanghai.solve(deal="not a deal")
