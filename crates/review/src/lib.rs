@@ -275,13 +275,15 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     let mut rounds = Vec::new();
     let mut jobs: Vec<(usize, Decision)> = Vec::new();
     for (i, replay) in game.replay().into_iter().enumerate() {
-        let name = game.rounds[i].name();
         match replay {
             Ok(r) => {
                 jobs.extend(r.decisions.into_iter().filter(|d| wanted(d.position.seat)).map(|d| (i, d)));
-                rounds.push(RoundReview { name, decisions: Vec::new(), error: None });
+                rounds.push(RoundReview { name: r.name, decisions: Vec::new(), error: None });
             }
-            Err(e) => rounds.push(RoundReview { name, decisions: Vec::new(), error: Some(e) }),
+            Err(e) => {
+                let name = e.round().map_or_else(|| format!("round {}", i + 1), str::to_string);
+                rounds.push(RoundReview { name, decisions: Vec::new(), error: Some(e) });
+            }
         }
     }
     // the deepest hands first, so that the last decisions of a run are quick ones
