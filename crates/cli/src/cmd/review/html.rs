@@ -2,8 +2,8 @@
 //! as SVG symbols of our own (suit colour, number, honour character), each decision's hand,
 //! a chart of expected points by turn per round, the mistakes ranked.
 
-use super::MODEL;
 use super::text::{matched, method_short, seat_name};
+use super::{MODEL, Rules};
 use haipai::log::{Game, LogTile, Position};
 use haipai::review::{Play, Review, Reviewed};
 use haipai::tiles::Tile;
@@ -23,12 +23,12 @@ outline-offset:-1px;border-radius:3px}span.meld{margin-left:6px}tr.miss td{backg
 td.hand{white-space:nowrap}td.why{font-size:12px;color:#666;max-width:260px}span.flag{background:#eee;border-radius:3px;padding:1px 4px;margin-right:3px;font-size:12px}";
 
 /// The page.
-pub fn page(game: &Game, review: &Review, seats: &[u8]) -> String {
+pub fn page(game: &Game, review: &Review, seats: &[u8], rules: &Rules) -> String {
     let mut out = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
     let who: Vec<String> = seats.iter().map(|&s| seat_name(game, s)).collect();
     out.push_str(&format!("<title>haipai review</title><style>{STYLE}</style></head><body>"));
     out.push_str(&symbols());
-    out.push_str(&format!("<h1>Review: {}</h1>", escape(&who.join(", "))));
+    out.push_str(&format!("<h1>Review: {}</h1><p>{}</p>", escape(&who.join(", ")), escape(&rules.line())));
     if review.players == 3 {
         out.push_str("<p>A three-player game: its decisions are listed, the analysis does not cover sanma yet.</p>");
     }

@@ -1,7 +1,7 @@
 //! The text report of `haipai review`: per round a table of the decisions, then the largest
 //! mistakes and a summary (how many decisions, by which method, how many matched the best).
 
-use super::{MODEL, hand_text, kind, melds_text};
+use super::{MODEL, Rules, hand_text, kind, melds_text};
 use crate::output;
 use haipai::log::Game;
 use haipai::review::{Method, Review, Reviewed};
@@ -74,16 +74,17 @@ fn table(decisions: &[&Reviewed]) {
 }
 
 /// Prints the report.
-pub fn print(game: &Game, review: &Review, seats: &[u8]) {
+pub fn print(game: &Game, review: &Review, seats: &[u8], rules: &Rules) {
     let who: Vec<String> = seats.iter().map(|&s| seat_name(game, s)).collect();
     if review.players == 3 {
         output::line("A three-player game: its decisions are listed, the analysis does not cover sanma yet.");
     }
     output::line(format!("Every decision of {}.", who.join(", ")));
+    output::line(rules.line());
     for round in &review.rounds {
         output::line("");
         if let Some(e) = &round.error {
-            output::line(format!("{}: not reviewed: {e}", round.name));
+            output::line(format!("Not reviewed: {e}"));
             continue;
         }
         let computed = round.decisions.iter().filter(|d| d.computed()).count();
