@@ -107,7 +107,7 @@ fn mjlog_a_bad_element_sets_only_that_round_aside() {
 fn what_spoils_the_whole_file_still_refuses_it() {
     let game = game();
     let json = tenhou6::write(&game);
-    assert!(read(json[..json.len() / 2].as_bytes()).expect_err("cut JSON").to_string().contains("bad JSON"));
+    assert!(read(&json.as_bytes()[..json.len() / 2]).expect_err("cut JSON").to_string().contains("bad JSON"));
     assert_eq!(read(br#"{"log": 5}"#).expect_err("no rounds").to_string(), "no \"log\" array");
     let xml = mjlog::write(&game);
     assert!(read(xml.replacen("<INIT", "<INIT<", 1).as_bytes()).expect_err("bad XML").to_string().contains("bad XML"));
