@@ -196,6 +196,30 @@ fn text_names_the_model_and_ranks_the_mistakes() {
     assert!(out.contains("Model: one player, tsumo wins only, no opponents"));
     assert!(out.contains("The largest mistakes"), "{out}");
     assert!(out.contains("no-yaku"), "{out}");
+    // each round: its decisions, matches and points lost, then its largest mistakes first
+    let (_, out, _) = haipai(&["review", "-", "--player", "0"], FLAGS);
+    let round = out.lines().find(|l| l.starts_with("E1-0: ")).expect("E1-0's line");
+    assert!(round.contains("3 decisions, 3 computed, 1 matched the best, "), "{round}");
+    let mistakes: Vec<&str> = out.lines().filter(|l| l.starts_with("  largest mistakes: ")).collect();
+    assert!(!mistakes.is_empty(), "{out}");
+    let losses: Vec<f64> = mistakes[0]
+        .split("; ")
+        .map(|m| {
+            m.rsplit(": ").next().and_then(|x| x.strip_suffix(" lost")).expect("a loss").parse().expect("a number")
+        })
+        .collect();
+    assert_eq!(losses.len(), 2, "{}", mistakes[0]);
+    assert!(losses[0] >= losses[1], "{losses:?}");
+}
+
+#[test]
+fn a_red_five_in_the_hand_is_written_0() {
+    let log = FLAGS.replace(",32,15],[41,45]", ",32,51],[41,45]");
+    let (code, out, err) = haipai(&["review", "-", "--player", "2", "--json"], &log);
+    assert_eq!(code, 0, "{err}");
+    let first = &lines(&out)[0];
+    assert_eq!(first["hand"], "406m137p123s12367z", "{first}");
+    assert_eq!(first["drawn"], "1z");
 }
 
 #[test]
@@ -211,6 +235,8 @@ fn html_is_one_self_contained_page() {
     assert!(page.contains("<symbol id=\"t1z\"") && page.contains("<use href=\"#t9s\"/>"));
     assert!(page.contains("<polyline"), "a chart");
     assert!(page.contains("one player, tsumo wins only, no opponents"));
+    assert!(page.contains("Rules: tenhou (the log&#x27;s") || page.contains("Rules: tenhou (the log's"), "the rules");
+    assert!(page.contains("name=\"viewport\"") && page.contains("<div class=\"wide\"><table>"), "narrow screens");
     let external = page.matches("http").count();
     assert_eq!(external, page.matches("http://www.w3.org/2000/svg").count(), "only SVG namespaces");
     assert!(!page.contains("<script") && !page.contains("<link"));
