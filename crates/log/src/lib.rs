@@ -47,7 +47,7 @@ mod replay;
 pub mod tenhou6;
 
 pub use error::{Error, ErrorKind};
-pub use model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Win, round_name};
+pub use model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Site, Win, round_name};
 pub use replay::{CallOption, Choice, Decision, Meld, Position, RoundReplay};
 
 /// The three formats.

@@ -6,7 +6,7 @@
 //! tile just drawn", which cannot tell a second copy played from the hand.
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{CallKind, DrawKind, Event, Game, LogTile, Round, Setup, Win, normalize};
+use crate::model::{CallKind, DrawKind, Event, Game, LogTile, Round, Setup, Win, normalize, set_aside};
 use haipai_tiles::{Tile, Wind};
 use serde_json::{Value, json};
 
@@ -14,15 +14,28 @@ use serde_json::{Value, json};
 ///
 /// # Errors
 /// A line that is not a JSON object, a field missing or of the wrong type, a tile that names
-/// none (`?` included: hidden tiles cannot be replayed); the message names the line.
+/// none (`?` included: hidden tiles cannot be replayed); the message names the line. Past the
+/// first `start_kyoku` such a line sets its round aside ([`Game::unread`], the error naming
+/// the round, the event and the line) and the reader goes on at the next `start_kyoku`.
 pub fn read(text: &str) -> Result<Game, Error> {
     let mut reader = Reader::default();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let v: Value = serde_json::from_str(line).map_err(|e| syntax(format!("bad JSON: {e}")).at_line(i + 1))?;
-        reader.event(&v).map_err(|e| reader.place(e).at_line(i + 1))?;
+        let v = serde_json::from_str::<Value>(line).map_err(|e| syntax(format!("bad JSON: {e}")));
+        let is_start = v.as_ref().is_ok_and(|v| v.get("type").and_then(Value::as_str) == Some("start_kyoku"));
+        if reader.skipping && !is_start {
+            continue;
+        }
+        if let Err(e) = v.and_then(|v| reader.event(&v)) {
+            let e = reader.place(e).at_line(i + 1);
+            if !(reader.started || is_start) {
+                return Err(e);
+            }
+            set_aside(&mut reader.game, reader.round.take(), e);
+            reader.skipping = true;
+        }
     }
     reader.finish_round();
     let game = &mut reader.game;
@@ -61,6 +74,10 @@ struct Reader {
     round: Option<Round>,
     drawn: [Option<LogTile>; 4],
     riichi_next: [bool; 4],
+    /// A `start_kyoku` has been seen: errors from here on are a round's.
+    started: bool,
+    /// The round being read was set aside: lines are skipped up to the next `start_kyoku`.
+    skipping: bool,
 }
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, Error> {
@@ -188,6 +205,7 @@ impl Reader {
 
     fn start_kyoku(&mut self, v: &Value) -> Result<(), Error> {
         self.finish_round();
+        (self.started, self.skipping) = (true, false);
         let wind =
             field(v, "bakaze")?.as_str().and_then(Wind::parse).ok_or_else(|| syntax("\"bakaze\" is not a wind"))?;
         let hand = int(v, "kyoku")?;

@@ -7,7 +7,7 @@
 //! 4-seat offsets in `m`. Read with `roxmltree` and `flate2`.
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Win, normalize};
+use crate::model::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup, Site, Win, normalize, set_aside};
 use haipai_tiles::{Tile, Wind};
 use std::io::Read;
 
@@ -20,8 +20,10 @@ const MAX_SIZE: u64 = 16 << 20;
 /// Reads an mjlog, plain or gzip-compressed.
 ///
 /// # Errors
-/// Bad gzip or XML, a missing or malformed attribute, a tile id past 135, a call that cannot
-/// be decoded; the message names the round and event, or the XML's line.
+/// Bad gzip or XML, or a missing or malformed attribute before the first `<INIT>`. Past it, a
+/// missing or malformed attribute, a tile id past 135 or a call that cannot be decoded sets
+/// its round aside ([`Game::unread`], the error naming the round, the event and the XML's
+/// line) and the reader goes on at the next `<INIT>`.
 pub fn read(bytes: &[u8]) -> Result<Game, Error> {
     let mut plain = Vec::new();
     let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
@@ -43,8 +45,18 @@ pub fn read(bytes: &[u8]) -> Result<Game, Error> {
     }
     let mut reader = Reader::default();
     for node in root.children().filter(roxmltree::Node::is_element) {
-        let line = doc.text_pos_at(node.range().start).row as usize;
-        reader.element(node).map_err(|e| reader.place(e).at_line(line))?;
+        let is_init = node.tag_name().name() == "INIT";
+        if reader.skipping && !is_init {
+            continue;
+        }
+        if let Err(e) = reader.element(node) {
+            let e = reader.place(e).at_line(doc.text_pos_at(node.range().start).row as usize);
+            if !(reader.started || is_init) {
+                return Err(e);
+            }
+            set_aside(&mut reader.game, reader.round.take(), e);
+            reader.skipping = true;
+        }
     }
     reader.finish()
 }
@@ -56,6 +68,10 @@ struct Reader {
     round: Option<Round>,
     drawn: [Option<u32>; 4],
     riichi_next: [bool; 4],
+    /// An `<INIT>` has been seen: errors from here on are a round's.
+    started: bool,
+    /// The round being read was set aside: elements are skipped up to the next `<INIT>`.
+    skipping: bool,
 }
 
 fn attr<'a>(node: roxmltree::Node<'a, '_>, name: &str) -> Result<&'a str, Error> {
@@ -168,6 +184,7 @@ impl Reader {
             length: Some(if kind & 0x08 != 0 { Length::Hanchan } else { Length::Tonpuu }),
             lobby,
             title: None,
+            site: Some(Site::Tenhou),
         };
         Ok(())
     }
@@ -181,6 +198,7 @@ impl Reader {
 
     fn init(&mut self, node: roxmltree::Node<'_, '_>) -> Result<(), Error> {
         self.finish_round();
+        (self.started, self.skipping) = (true, false);
         let seed = numbers(attr(node, "seed")?, "seed")?;
         let [kyoku, honba, sticks, _, _, dora] = seed[..] else { return Err(syntax("INIT seed has not 6 numbers")) };
         if !(0..16).contains(&kyoku) || !(0..1000).contains(&honba) || !(0..1000).contains(&sticks) {
@@ -252,7 +270,7 @@ impl Reader {
         let ten = numbers(attr(node, "ten")?, "ten")?;
         let han = node.attribute("yaku").map(|y| numbers(y, "yaku")).transpose()?;
         let han = han
-            .map(|y| y.iter().skip(1).step_by(2).sum::<i64>().clamp(0, 1000) as u32)
+            .map(|y| y.iter().skip(1).step_by(2).fold(0i64, |a, &h| a.saturating_add(h)).clamp(0, 1000) as u32)
             .filter(|_| node.attribute("yakuman").is_none());
         let ura = node.attribute("doraHaiUra").map(|u| self.tiles(u, "doraHaiUra")).transpose()?.unwrap_or_default();
         let deltas = score_changes(node)?;
@@ -284,6 +302,7 @@ impl Reader {
             self.game.setup.players = if self.game.rounds.iter().all(|r| r.dealt[3].is_empty()) { 3 } else { 4 };
             self.game.setup.red_fives = true;
         }
+        self.game.setup.site = Some(Site::Tenhou);
         Ok(self.game)
     }
 }

@@ -68,6 +68,17 @@ pub struct Setup {
     pub lobby: Option<String>,
     /// The title the log gives, if any.
     pub title: Option<String>,
+    /// The site whose rules the game was played under, when the log says: Tenhou for a
+    /// tenhou.net/6 or mjlog file (Tenhou's own formats), none for mjai (any server writes it).
+    pub site: Option<Site>,
+}
+
+/// A site with its own rules of play and scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Site {
+    /// tenhou.net.
+    Tenhou,
 }
 
 /// A whole game.
@@ -79,6 +90,9 @@ pub struct Game {
     pub names: [String; 4],
     /// The rounds in play order.
     pub rounds: Vec<Round>,
+    /// The rounds the reader could not read, each with its place (how many of `rounds` come
+    /// before it) and why; [`Game::replay`] reports them among the others, in play order.
+    pub unread: Vec<(usize, crate::Error)>,
 }
 
 /// What kind of call a seat made on another seat's discard.
@@ -276,6 +290,13 @@ impl Round {
     pub fn wins(&self) -> impl Iterator<Item = &Win> {
         self.events.iter().filter_map(|e| if let Event::Win(w) = e { Some(w) } else { None })
     }
+}
+
+/// Sets the round being read aside as unread ([`Game::unread`]) with `error`, named by the
+/// round (`round N` when even its start could not be read).
+pub(crate) fn set_aside(game: &mut Game, round: Option<Round>, error: crate::Error) {
+    let name = round.map_or_else(|| format!("round {}", game.rounds.len() + game.unread.len() + 1), |r| r.name());
+    game.unread.push((game.rounds.len(), error.in_round(&name)));
 }
 
 /// `E1-0`: the wind letter, the hand number and the honba.

@@ -135,7 +135,7 @@ impl Played {
                 _ => None,
             });
             if let Some(t) = t {
-                counts[t.key()] += 1;
+                counts[t.key()] = counts[t.key()].saturating_add(1);
             }
             t
         };
@@ -285,6 +285,9 @@ impl Sim<'_> {
         match self.takes[s].get(self.next_take[s]) {
             Some(Take::Draw(tile)) => {
                 let tile = *tile;
+                if self.hands[s].iter().map(|&n| u32::from(n)).sum::<u32>() >= 14 {
+                    return Err(format!("seat {seat} draws {tile} into a full hand"));
+                }
                 self.next_take[s] += 1;
                 self.hands[s][tile.key()] += 1;
                 self.drawn[s] = Some(tile);

@@ -177,11 +177,21 @@ impl RoundReplay {
 }
 
 impl Game {
-    /// Replays every round; a round that cannot be replayed is an error of its own and the
-    /// others still yield their decisions.
+    /// Replays every round; a round that cannot be replayed, or that the reader could not
+    /// read ([`Game::unread`]), is an error of its own in its place, and the others still
+    /// yield their decisions.
     pub fn replay(&self) -> Vec<Result<RoundReplay, Error>> {
         let players = if self.setup.players == 3 { 3 } else { 4 };
-        self.rounds.iter().map(|r| r.replay(players)).collect()
+        let mut out = Vec::with_capacity(self.rounds.len() + self.unread.len());
+        let mut unread = self.unread.iter().peekable();
+        for (i, round) in self.rounds.iter().enumerate() {
+            while let Some((_, e)) = unread.next_if(|(at, _)| *at <= i) {
+                out.push(Err(e.clone()));
+            }
+            out.push(round.replay(players));
+        }
+        out.extend(unread.map(|(_, e)| Err(e.clone())));
+        out
     }
 }
 

@@ -9,7 +9,7 @@
 //! and `"f44"` (kita).
 
 use crate::error::{Error, ErrorKind, out_of_range, syntax};
-use crate::model::{DrawKind, Event, Game, Length, LogTile, Round, Setup, Win, normalize, round_name};
+use crate::model::{DrawKind, Event, Game, Length, LogTile, Round, Setup, Site, Win, normalize, round_name};
 use crate::order::{self, Give, Take};
 use haipai_tiles::{Tile, Wind};
 use serde_json::{Value, json};
@@ -17,18 +17,21 @@ use serde_json::{Value, json};
 /// Reads a tenhou.net/6 JSON log.
 ///
 /// # Errors
-/// Bad JSON, a value of the wrong shape, a tile code that names no tile, a call string that
-/// cannot be read, or per-seat lists that fit no order of play; the message names the round
-/// and, where it can, the event.
+/// Bad JSON, or no `log` array. A round with a value of the wrong shape, a tile code that
+/// names no tile, a call string that cannot be read, or per-seat lists that fit no order of
+/// play is not an error of the file: it goes to [`Game::unread`], its error naming the round
+/// (`E2-1`, or `round 5` when even its head cannot be read) and, where it can, the event.
 pub fn read(text: &str) -> Result<Game, Error> {
     let last_line = text.lines().count().max(1);
     let root: Value = serde_json::from_str(text)
         .map_err(|e| syntax(format!("bad JSON: {e}")).at_line(e.line().clamp(1, last_line)))?;
     let log = root.get("log").and_then(Value::as_array).ok_or_else(|| syntax("no \"log\" array"))?;
-    let mut game = Game { setup: setup(&root), names: names(&root), rounds: Vec::new() };
+    let mut game = Game { setup: setup(&root), names: names(&root), ..Game::default() };
     for (i, value) in log.iter().enumerate() {
-        let round = read_round(value).map_err(|e| e.in_round(&format!("round {}", i + 1)))?;
-        game.rounds.push(round);
+        match read_round(value) {
+            Ok(round) => game.rounds.push(round),
+            Err(e) => game.unread.push((game.rounds.len(), e.in_round(&format!("round {}", i + 1)))),
+        }
     }
     game.setup.players = match game.rounds.iter().all(|r| r.dealt[3].is_empty()) && !game.rounds.is_empty() {
         true => 3,
@@ -53,7 +56,7 @@ fn setup(root: &Value) -> Setup {
     });
     let title = root.get("title").and_then(Value::as_array).and_then(|t| t.first()).and_then(Value::as_str);
     let title = title.filter(|t| !t.is_empty()).map(str::to_string);
-    Setup { players: 4, red_fives, length, lobby: disp.filter(|d| !d.is_empty()), title }
+    Setup { players: 4, red_fives, length, lobby: disp.filter(|d| !d.is_empty()), title, site: Some(Site::Tenhou) }
 }
 
 fn names(root: &Value) -> [String; 4] {

@@ -160,7 +160,8 @@ fn errors_name_the_round_and_the_event() {
     let err = replays[0].as_ref().expect_err("seat 1 holds no 5p");
     assert_eq!(err.to_string(), "E1-0, event 8: seat 1 discards 5p, which is not in its hand");
     assert!(replays[1].is_ok() && replays[2].is_ok(), "the other rounds still replay");
-    let bad = read(b"{\"log\":[[[0,0,0]]]}").expect_err("a short round");
+    let short = read(b"{\"log\":[[[0,0,0]]]}").expect("a short round is set aside");
+    let bad = short.replay().remove(0).expect_err("the short round is reported");
     assert_eq!(bad.to_string(), "round 1: a round has 1 parts, not 17");
 }
 
@@ -185,13 +186,18 @@ fn choices_print_in_our_notation() {
 fn malformed_logs_are_refused_naming_where() {
     let xml = String::from_utf8(fixture("sanma_kita.xml")).expect("UTF-8");
     let wrong_tile = xml.replace("machi=\"84\"", "machi=\"0\"");
-    let e = read(wrong_tile.as_bytes()).expect_err("1m is not in the hand");
+    let unread = |bytes: &[u8]| {
+        let game = read(bytes).expect("the file reads, the round is set aside");
+        assert!(game.rounds.is_empty());
+        game.replay().remove(0).expect_err("the round is reported")
+    };
+    let e = unread(wrong_tile.as_bytes());
     assert_eq!(e.to_string(), "line 1: E1-0, event 4: the winning tile 1m is not in the winning hand");
     let bad_meld = xml.replace("m=\"31520\"", "m=\"35840\"");
-    assert!(read(bad_meld.as_bytes()).expect_err("m decodes to no tile").to_string().contains("E1-0, event 2"));
+    assert!(unread(bad_meld.as_bytes()).to_string().contains("E1-0, event 2"));
     let json = String::from_utf8(fixture("confusing_naki.json")).expect("UTF-8");
     let no_order = json.replace("[60,60,45]", "[60,60,44]");
-    let e = read(no_order.as_bytes()).expect_err("seat 1 never holds 4z");
+    let e = unread(no_order.as_bytes());
     assert_eq!(e.round(), Some("E1-0"));
     assert!(
         e.to_string().contains("no order of play fits the seats' lists: seat 1 discards 4z, which is not in its hand"),

@@ -34,16 +34,24 @@ fn check_error(text: &str, e: &Error) {
     }
 }
 
-fn check_game(game: &Game) {
+fn check_game(text: &str, game: &Game) {
     for round in game.replay() {
         if let Err(e) = round {
             assert!(e.round().is_some(), "{e}");
         }
     }
+    for (_, e) in &game.unread {
+        check_error(text, e);
+    }
     let mut carried = game.clone();
+    carried.unread.clear();
+    carried.setup.site = None;
     carried.setup.lobby = None;
     carried.setup.title = None;
     carried.setup.length = None;
+    // mjai tells three players from the empty fourth hands of its rounds
+    let sanma = !carried.rounds.is_empty() && carried.rounds.iter().all(|r| r.dealt[3].is_empty());
+    carried.setup.players = if sanma { 3 } else { 4 };
     let text = mjai::write(game);
     let back = mjai::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back, carried, "{text}");
@@ -51,7 +59,7 @@ fn check_game(game: &Game) {
 
 fn check(text: &str, result: Result<Game, Error>) {
     match result {
-        Ok(game) => check_game(&game),
+        Ok(game) => check_game(text, &game),
         Err(e) => check_error(text, &e),
     }
 }

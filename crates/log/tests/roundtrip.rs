@@ -4,12 +4,13 @@
 
 mod common;
 
-use haipai_log::{Event, Game, Length, Round, mjai, mjlog, tenhou6};
+use haipai_log::{Event, Game, Length, Round, Site, mjai, mjlog, tenhou6};
 
 /// The game as a format can carry it: mjlog has no title nor a lobby name (its `GO type`
-/// gives the length), mjai none of the three.
+/// gives the length), mjai none of the three; tenhou.net/6 and mjlog are Tenhou's.
 fn as_carried(game: &Game, format: &str) -> Game {
     let mut g = game.clone();
+    g.setup.site = (format != "mjai").then_some(Site::Tenhou);
     match format {
         "mjlog" => {
             g.setup.title = None;

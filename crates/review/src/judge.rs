@@ -3,13 +3,21 @@
 
 use crate::query::{draws_after_discard_of, draws_after_own_discard, hand_red, question, red_of, turn_for};
 use crate::{Flag, Method, Play, Reason, Reviewed, Row};
-use haipai_ev::{Analysis, Candidate, Expectation, Options, Query, Workspace};
+use haipai_ev::{Analysis, Candidate, Expectation, Options, Query, Standard, Workspace};
 use haipai_log::{CallKind, CallOption, Choice, Decision, LogTile, Position};
+use haipai_score::Rules;
 use haipai_tiles::{Hand, MeldKind, Tile};
 use std::time::Instant;
 
-/// Reviews one decision of a game of `players`.
-pub fn judge(round: &str, decision: &Decision, players: u8, options: &Options, workspace: &mut Workspace) -> Reviewed {
+/// Reviews one decision of a game of `players` under the scoring `rules`.
+pub fn judge(
+    round: &str,
+    decision: &Decision,
+    players: u8,
+    options: &Options,
+    rules: &Rules,
+    workspace: &mut Workspace,
+) -> Reviewed {
     let start = Instant::now();
     let mut reviewed = Reviewed {
         round: round.to_string(),
@@ -26,7 +34,7 @@ pub fn judge(round: &str, decision: &Decision, players: u8, options: &Options, w
         method: Method::NotComputed(Reason::NotInModel),
         elapsed: Default::default(),
     };
-    let mut ask = Asker { workspace, options, budget: None };
+    let mut ask = Asker { workspace, oracle: Standard { rules: *rules }, options, budget: None };
     let outcome = if players == 3 {
         Err(Reason::Sanma)
     } else {
@@ -77,13 +85,14 @@ fn played(choice: &Choice) -> Play {
 /// The questions of one decision through one workspace; the lowest budget any answer used.
 struct Asker<'a> {
     workspace: &'a mut Workspace,
+    oracle: Standard,
     options: &'a Options,
     budget: Option<u8>,
 }
 
 impl Asker<'_> {
     fn ask(&mut self, query: &Query, options: &Options) -> Result<Analysis, Reason> {
-        let a = self.workspace.evaluate(query, options).map_err(|e| Reason::Model(e.to_string()))?;
+        let a = self.workspace.evaluate_with(&self.oracle, query, options).map_err(|e| Reason::Model(e.to_string()))?;
         self.budget = Some(self.budget.map_or(a.budget.used, |b| b.min(a.budget.used)));
         Ok(a)
     }

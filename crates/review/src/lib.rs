@@ -37,7 +37,8 @@ mod judge;
 pub mod query;
 
 use haipai_ev::{Expectation, Necessary, Options, RiichiPolicy, Workspace};
-use haipai_log::{CallOption, Decision, Game};
+use haipai_log::{CallOption, Decision, Game, Site};
+use haipai_score::Rules;
 use haipai_tiles::{Hand, Tile};
 use rayon::prelude::*;
 use std::fmt;
@@ -45,13 +46,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// How a review asks the model: the ev options (red fives follow the log's rules as well).
+/// How a review asks the model: the ev options (red fives follow the log's rules as well) and
+/// the scoring rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Settings {
     /// The model's options. Default: [`Options::default`] with riichi `best` (a real player
     /// chooses between riichi and dama) and a state limit of [`Settings::MAX_STATES`].
     pub options: Options,
+    /// The scoring rules. Default: haipai-score's default; [`Settings::for_game`] takes the
+    /// preset of the game's log ([`preset_of`]).
+    pub rules: Rules,
 }
 
 impl Settings {
@@ -60,17 +65,44 @@ impl Settings {
     /// takes more than about 2 s or 1 GiB (docs/crates/review.md, "Limits").
     pub const MAX_STATES: usize = 3_000_000;
 
+    /// The default settings with the scoring rules the game's log says it was played under
+    /// ([`preset_of`]), or the default rules when it does not say.
+    pub fn for_game(game: &Game) -> Settings {
+        let rules = preset_of(game).and_then(Rules::preset).unwrap_or_default();
+        Settings::default().rules(rules)
+    }
+
     /// The model's options.
     #[must_use]
     pub fn options(mut self, options: Options) -> Settings {
         self.options = options;
         self
     }
+
+    /// The scoring rules.
+    #[must_use]
+    pub fn rules(mut self, rules: Rules) -> Settings {
+        self.rules = rules;
+        self
+    }
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES) }
+        Settings {
+            options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES),
+            rules: Rules::default(),
+        }
+    }
+}
+
+/// The name of the scoring rules preset ([`Rules::PRESETS`]) that the game's log says it was
+/// played under: `tenhou` for a Tenhou game (a tenhou.net/6 or mjlog file); none when the log
+/// does not say (mjai).
+pub fn preset_of(game: &Game) -> Option<&'static str> {
+    match game.setup.site {
+        Some(Site::Tenhou) => Some("tenhou"),
+        _ => None,
     }
 }
 
@@ -275,20 +307,22 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     let mut rounds = Vec::new();
     let mut jobs: Vec<(usize, Decision)> = Vec::new();
     for (i, replay) in game.replay().into_iter().enumerate() {
-        let name = game.rounds[i].name();
         match replay {
             Ok(r) => {
                 jobs.extend(r.decisions.into_iter().filter(|d| wanted(d.position.seat)).map(|d| (i, d)));
-                rounds.push(RoundReview { name, decisions: Vec::new(), error: None });
+                rounds.push(RoundReview { name: r.name, decisions: Vec::new(), error: None });
             }
-            Err(e) => rounds.push(RoundReview { name, decisions: Vec::new(), error: Some(e) }),
+            Err(e) => {
+                let name = e.round().map_or_else(|| format!("round {}", i + 1), str::to_string);
+                rounds.push(RoundReview { name, decisions: Vec::new(), error: Some(e) });
+            }
         }
     }
     // the deepest hands first, so that the last decisions of a run are quick ones
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
     let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
-        judge::judge(&rounds[job.0].name, &job.1, players, &options, workspace)
+        judge::judge(&rounds[job.0].name, &job.1, players, &options, &settings.rules, workspace)
     };
     let done = run(&jobs, &order, judge, progress);
     for (job, reviewed) in jobs.iter().zip(done) {

@@ -2,9 +2,10 @@
 //! passed, a three-player game, a round that cannot be replayed, and the numbers against
 //! haipai-ev asked directly with the position worked out by hand.
 
-use haipai_ev::{Analysis, Query, evaluate};
+use haipai_ev::{Analysis, Query, Standard, evaluate, evaluate_with};
 use haipai_log::{Choice, Event, Game};
-use haipai_review::{Flag, Method, Play, Reason, Review, Reviewed, Settings, review};
+use haipai_review::{Flag, Method, Play, Reason, Review, Reviewed, Settings, preset_of, review};
+use haipai_score::Rules;
 use haipai_tiles::{Hand, Wind, parse_counts, parse_tile};
 
 /// E1-0: seat 0 throws 9s from 123789m456p789s11z (furiten on 69s, dama), passes a pon of 1z,
@@ -13,6 +14,9 @@ use haipai_tiles::{Hand, Wind, parse_counts, parse_tile};
 const FLAGS: &str = include_str!("fixtures/flags.json");
 /// A three-player round: one discard each.
 const SANMA: &str = include_str!("fixtures/sanma.json");
+/// E1-0, no red fives: the dealer draws 9m to 111m222p333s444z5z and throws it, waiting on 5z
+/// for suuankou tanki (a double yakuman by default, a single one on Tenhou).
+const SUUANKOU: &str = include_str!("fixtures/suuankou.json");
 
 fn game(text: &str) -> Game {
     haipai_log::read(text.as_bytes()).expect("the fixture reads")
@@ -187,4 +191,43 @@ fn red_fives_off_when_the_log_has_none() {
     // seat 2 holds a 5m: with red fives its draws of 5 may be red and score more
     let value = |r: &Review| find(r, 0, 2, 0, discard).rows[0].value.points;
     assert!(value(&on) > value(&off), "{} {}", value(&on), value(&off));
+}
+
+#[test]
+fn the_rules_come_from_the_log_and_reach_ev() {
+    let g = game(SUUANKOU);
+    assert_eq!(preset_of(&g), Some("tenhou"), "a tenhou.net/6 game is Tenhou's");
+    let as_mjai = haipai_log::read(haipai_log::mjai::write(&g).as_bytes()).expect("reads");
+    assert_eq!(preset_of(&as_mjai), None, "mjai does not say");
+    assert_eq!(Settings::for_game(&as_mjai), Settings::default());
+    let settings = Settings::for_game(&g);
+    assert_eq!(settings.rules, Rules::tenhou());
+    let q = Query::new(Hand::parse("111m222p333s444z5z9m").expect("hand"))
+        .turn(1)
+        .seat(Wind::East)
+        .dora_indicators(vec![tile("1m")]);
+    let options = Settings::default().options.red_fives(false);
+    let mut values = Vec::new();
+    for (settings, rules) in [(settings, Rules::tenhou()), (Settings::default(), Rules::default())] {
+        let r = review(&g, &[0], &settings, &|_, _| {});
+        let d = find(&r, 0, 0, 0, discard);
+        let a = evaluate_with(&Standard { rules }, &q, &options).expect("ev answers");
+        assert_same(d, &a);
+        values.push(d.played_value.expect("computed").points);
+    }
+    // the same tanki wait pays a single yakuman on Tenhou, a double one by default
+    assert!(values[0] * 1.5 < values[1], "{values:?}");
+}
+
+#[test]
+fn a_round_that_cannot_be_read_is_reported_in_its_place() {
+    // E3-0's second seat is dealt a 58, no tile: the round is set aside when the log is read
+    let text = FLAGS
+        .replace("[11,12,13,17,18,22,22,29,29,34,35,36,44],[],[]", "[58,12,13,17,18,22,22,29,29,34,35,36,44],[],[]");
+    let r = reviewed(&game(&text), &[0]);
+    assert_eq!(r.rounds.len(), 2);
+    assert_eq!(r.rounds[1].name, "E3-0");
+    let e = r.rounds[1].error.as_ref().expect("E3-0 is not read");
+    assert_eq!(e.to_string(), "E3-0: 58 is not a tile");
+    assert!(r.rounds[0].error.is_none() && !r.rounds[0].decisions.is_empty());
 }

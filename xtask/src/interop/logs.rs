@@ -1,8 +1,10 @@
 //! The real game logs of the shared folder's `logs/` (Tenhou and bot matches, three formats):
 //! each is read and replayed by haipai-log, and each file's discard
 //! decisions per seat are compared with the `decisions_seat0-3` column of its `MANIFEST.tsv`
-//! (that column counts discards: a call offered, a kan or a kita is not in it). The logs are
-//! only read from there, never copied into the repository.
+//! (that column counts discards: a call offered, a kan or a kita is not in it). The rules a
+//! review takes by default follow the format: `tenhou` for tenhou.net/6 and mjlog files
+//! (Tenhou's own formats), `default` for mjai. The logs are only read from there, never
+//! copied into the repository.
 
 use std::collections::BTreeMap;
 use super::Report;
@@ -54,6 +56,8 @@ fn manifest(dir: &Path) -> BTreeMap<String, [usize; 4]> {
 
 /// What one file gave.
 struct FileReport {
+    /// The scoring rules preset a review takes by default.
+    rules: &'static str,
     rounds: usize,
     decisions: usize,
     discards: [usize; 4],
@@ -61,7 +65,7 @@ struct FileReport {
 }
 
 fn replay_file(path: &Path) -> FileReport {
-    let mut report = FileReport { rounds: 0, decisions: 0, discards: [0; 4], errors: Vec::new() };
+    let mut report = FileReport { rules: "default", rounds: 0, decisions: 0, discards: [0; 4], errors: Vec::new() };
     let game = match std::fs::read(path)
         .map_err(|e| e.to_string())
         .and_then(|b| haipai_log::read(&b).map_err(|e| e.to_string()))
@@ -72,6 +76,11 @@ fn replay_file(path: &Path) -> FileReport {
             return report;
         }
     };
+    report.rules = haipai::review::preset_of(&game).unwrap_or("default");
+    let mjai = path.extension().is_some_and(|e| e == "mjson");
+    if report.rules != if mjai { "default" } else { "tenhou" } {
+        report.errors.push(format!("a review would take the {} rules", report.rules));
+    }
     for round in game.replay() {
         report.rounds += 1;
         match round {
@@ -110,10 +119,13 @@ pub fn check(dir: &Path, report: &mut Report) {
                     Err(format!("discards per seat {:?}, MANIFEST.tsv says {want:?}", replayed.discards))
                 }
                 Some(_) => Ok(format!(
-                    "{} rounds, {} decisions; discards per seat as MANIFEST.tsv",
-                    replayed.rounds, replayed.decisions
+                    "{} rounds, {} decisions, {} rules; discards per seat as MANIFEST.tsv",
+                    replayed.rounds, replayed.decisions, replayed.rules
                 )),
-                None => Ok(format!("{} rounds, {} decisions; not in MANIFEST.tsv", replayed.rounds, replayed.decisions)),
+                None => Ok(format!(
+                    "{} rounds, {} decisions, {} rules; not in MANIFEST.tsv",
+                    replayed.rounds, replayed.decisions, replayed.rules
+                )),
             }
         };
         report.check(&format!("logs/{name}"), "reads and replays", outcome);

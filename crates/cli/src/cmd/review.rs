@@ -6,10 +6,10 @@
 mod html;
 mod text;
 
-use crate::common::{BAD_INPUT, OK, with_progress};
+use crate::common::{BAD_INPUT, OK, preset_name, with_progress};
 use crate::output;
 use haipai::log::{Choice, Game, Meld};
-use haipai::review::{Method, Play, Reviewed, Row, Settings, review};
+use haipai::review::{Method, Play, Reviewed, Row, Settings, preset_of, review};
 use haipai::tiles::counts_to_string_with_red;
 use serde_json::{Value, json};
 use std::io::Read;
@@ -47,10 +47,16 @@ pub struct Args {
     /// decision the model cannot express), `candidates` (best first) each with `play`, `call`
     /// (null for a discard or a pass), `discard`, `points`, `win`, `tenpai`, `shanten`,
     /// `necessary` (`tile`, `live`, `points`), and `riichi` / `dama` values for a closed tenpai
-    /// hand; `ms` (the time the decision took). A round that cannot be replayed prints
-    /// `round` and `error`, and the exit code is 2.
+    /// hand; `ms` (the time the decision took), `rules` (the scoring preset used). A round that
+    /// cannot be read or replayed prints `round` and `error`, and the exit code is 2.
     #[arg(long)]
     pub json: bool,
+    /// Scoring rules preset: `default`, `tenhou` (no double yakuman), `majsoul` or `mleague`
+    /// (no double or kazoe yakuman, kiriage mangan). Default: the preset of the site the log
+    /// says the game was played on (`tenhou` for a tenhou.net/6 or mjlog file), else `default`
+    /// (mjai logs do not say); the report names the rules used. Red fives follow the log.
+    #[arg(long, value_parser = preset_name)]
+    pub rules: Option<String>,
     /// The most states one question may list (default 3 million: about 2 s and 0.5 GB a
     /// question); past it the exchange budget is lowered (the decision's `method` says so).
     #[arg(long, value_parser = crate::common::whole(1, usize::MAX))]
@@ -112,7 +118,9 @@ pub fn run(args: &Args) -> u8 {
             return BAD_INPUT;
         }
     };
-    let mut settings = Settings::default();
+    let rules = Rules::choose(&game, args.rules.as_deref());
+    // the name is one of the presets, so the preset is there
+    let mut settings = Settings::default().rules(haipai::score::Rules::preset(rules.name).unwrap_or_default());
     if let Some(n) = args.max_states {
         settings.options.max_states = n;
     }
@@ -131,18 +139,45 @@ pub fn run(args: &Args) -> u8 {
     }
     if args.json {
         for d in review.rounds.iter().flat_map(|r| &r.decisions) {
-            output::json(decision_json(d));
+            let mut v = decision_json(d);
+            v["rules"] = json!(rules.name);
+            output::json(v);
         }
     } else {
-        text::print(&game, &review, &seats);
+        text::print(&game, &review, &seats, &rules);
     }
     if let Some(path) = &args.html
-        && let Err(e) = std::fs::write(path, html::page(&game, &review, &seats))
+        && let Err(e) = std::fs::write(path, html::page(&game, &review, &seats, &rules))
     {
         output::error(format_args!("{}: cannot be written: {e}", path.display()));
         code = BAD_INPUT;
     }
     code
+}
+
+/// The scoring rules of a review: the preset's name and where the choice came from.
+pub struct Rules {
+    /// The preset (one of `Rules::PRESETS`).
+    pub name: &'static str,
+    /// Why this preset: `--rules`, the log's site, or the default.
+    pub why: &'static str,
+}
+
+impl Rules {
+    /// `--rules` when given, else the preset of the site the log names, else `default`.
+    fn choose(game: &Game, flag: Option<&str>) -> Rules {
+        let flag = flag.and_then(|f| haipai::score::Rules::PRESETS.iter().copied().find(|p| *p == f));
+        match (flag, preset_of(game)) {
+            (Some(name), _) => Rules { name, why: "chosen by --rules" },
+            (None, Some(name)) => Rules { name, why: "the log's: a Tenhou game; --rules changes it" },
+            (None, None) => Rules { name: "default", why: "the log does not say; --rules changes it" },
+        }
+    }
+
+    /// `Rules: tenhou (the log's: a Tenhou game; --rules changes it).`
+    pub fn line(&self) -> String {
+        format!("Rules: {} ({}).", self.name, self.why)
+    }
 }
 
 /// The decision's kind: `discard`, `call`, `kan` or `kita`.

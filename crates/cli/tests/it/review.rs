@@ -7,6 +7,8 @@ use serde_json::Value;
 
 const FLAGS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/flags.json"));
 const SANMA: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/sanma.json"));
+/// The dealer throws 9m from 111m222p333s444z5z9m: suuankou tanki, double or single yakuman.
+const SUUANKOU: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/suuankou.json"));
 
 fn lines(out: &str) -> Vec<Value> {
     out.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
@@ -46,6 +48,7 @@ fn json_has_every_documented_field() {
             "method",
             "candidates",
             "ms",
+            "rules",
         ] {
             assert!(d.get(key).is_some(), "{key} missing from {d}");
         }
@@ -94,8 +97,11 @@ fn numbers_equal_haipai_ev_for_the_same_position() {
         "best",
         "--max-states",
         "3000000",
+        "--rules",
+        "tenhou",
         "--json",
     ];
+    assert_eq!(d["rules"], "tenhou", "a tenhou.net/6 game");
     let (code, out, err) = haipai(&args, "");
     assert_eq!(code, 0, "{err}");
     let ev: Value = serde_json::from_str(out.trim()).expect("ev's JSON");
@@ -148,6 +154,25 @@ fn a_broken_round_is_reported_and_the_others_reviewed() {
 }
 
 #[test]
+fn a_round_that_cannot_be_read_is_reported_and_the_others_reviewed() {
+    // E3-0's second seat is dealt a 58, which names no tile
+    let log = FLAGS
+        .replace("[11,12,13,17,18,22,22,29,29,34,35,36,44],[],[]", "[58,12,13,17,18,22,22,29,29,34,35,36,44],[],[]");
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json"], &log);
+    assert_eq!(code, 2);
+    assert!(err.contains("E3-0: 58 is not a tile (the round is not reviewed)"), "{err}");
+    let all = lines(&out);
+    assert!(all.iter().any(|d| d["round"] == "E3-0" && d["error"] == "E3-0: 58 is not a tile"));
+    assert!(all.iter().any(|d| d["round"] == "E1-0" && d["kind"] == "discard"));
+    let (code, out, _) = haipai(&["review", "-", "--player", "0"], &log);
+    assert_eq!(code, 2);
+    assert!(out.contains("\nNot reviewed: E3-0: 58 is not a tile\n"), "{out}");
+    let (code, _, err) = haipai(&["review", "-"], "{\"log\": [[[0,0,0]]]");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad JSON"), "not JSON is the whole file's error: {err}");
+}
+
+#[test]
 fn bad_logs_and_players_are_errors() {
     let (code, _, err) = haipai(&["review", "-"], "not a log");
     assert_eq!(code, 2);
@@ -171,6 +196,30 @@ fn text_names_the_model_and_ranks_the_mistakes() {
     assert!(out.contains("Model: one player, tsumo wins only, no opponents"));
     assert!(out.contains("The largest mistakes"), "{out}");
     assert!(out.contains("no-yaku"), "{out}");
+    // each round: its decisions, matches and points lost, then its largest mistakes first
+    let (_, out, _) = haipai(&["review", "-", "--player", "0"], FLAGS);
+    let round = out.lines().find(|l| l.starts_with("E1-0: ")).expect("E1-0's line");
+    assert!(round.contains("3 decisions, 3 computed, 1 matched the best, "), "{round}");
+    let mistakes: Vec<&str> = out.lines().filter(|l| l.starts_with("  largest mistakes: ")).collect();
+    assert!(!mistakes.is_empty(), "{out}");
+    let losses: Vec<f64> = mistakes[0]
+        .split("; ")
+        .map(|m| {
+            m.rsplit(": ").next().and_then(|x| x.strip_suffix(" lost")).expect("a loss").parse().expect("a number")
+        })
+        .collect();
+    assert_eq!(losses.len(), 2, "{}", mistakes[0]);
+    assert!(losses[0] >= losses[1], "{losses:?}");
+}
+
+#[test]
+fn a_red_five_in_the_hand_is_written_0() {
+    let log = FLAGS.replace(",32,15],[41,45]", ",32,51],[41,45]");
+    let (code, out, err) = haipai(&["review", "-", "--player", "2", "--json"], &log);
+    assert_eq!(code, 0, "{err}");
+    let first = &lines(&out)[0];
+    assert_eq!(first["hand"], "406m137p123s12367z", "{first}");
+    assert_eq!(first["drawn"], "1z");
 }
 
 #[test]
@@ -186,6 +235,8 @@ fn html_is_one_self_contained_page() {
     assert!(page.contains("<symbol id=\"t1z\"") && page.contains("<use href=\"#t9s\"/>"));
     assert!(page.contains("<polyline"), "a chart");
     assert!(page.contains("one player, tsumo wins only, no opponents"));
+    assert!(page.contains("Rules: tenhou (the log&#x27;s") || page.contains("Rules: tenhou (the log's"), "the rules");
+    assert!(page.contains("name=\"viewport\"") && page.contains("<div class=\"wide\"><table>"), "narrow screens");
     let external = page.matches("http").count();
     assert_eq!(external, page.matches("http://www.w3.org/2000/svg").count(), "only SVG namespaces");
     assert!(!page.contains("<script") && !page.contains("<link"));
@@ -199,4 +250,57 @@ fn a_low_state_limit_lowers_the_budget_and_says_so() {
     assert!(methods.iter().any(|m| m["asked"] == 1 && m["budget"] == 0), "{methods:?}");
     let (code, _, err) = haipai(&["review", "-", "--max-states", "0"], FLAGS);
     assert_eq!(code, 2, "{err}");
+}
+
+/// The points of every discard `haipai ev` gives the suuankou fixture's position under `rules`.
+fn ev_points(rules: &str) -> Vec<(String, f64)> {
+    let args = ["ev", "111m222p333s444z5z9m", "--turn", "1", "--dora-indicator", "1m", "--riichi", "best", "--no-red"];
+    let (code, out, err) = haipai(&[&args[..], &["--max-states", "3000000", "--rules", rules, "--json"]].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let ev: Value = serde_json::from_str(out.trim()).expect("ev's JSON");
+    let rows = ev["candidates"].as_array().expect("candidates").iter();
+    rows.map(|c| (c["discard"].to_string(), c["points"].as_f64().expect("points"))).collect()
+}
+
+/// The points of every discard the review gives, with `flags` added to the command.
+fn review_points(log: &str, flags: &[&str]) -> (String, Vec<(String, f64)>) {
+    let (code, out, err) = haipai(&[&["review", "-", "--player", "0", "--json"][..], flags].concat(), log);
+    assert_eq!(code, 0, "{err}");
+    let d = lines(&out).remove(0);
+    let rows = d["candidates"].as_array().expect("candidates").iter();
+    (
+        d["rules"].as_str().unwrap_or_default().to_string(),
+        rows.map(|c| (c["discard"].to_string(), c["points"].as_f64().expect("points"))).collect(),
+    )
+}
+
+#[test]
+fn the_rules_come_from_the_log_or_rules_and_equal_haipai_ev_s() {
+    let same = |a: &[(String, f64)], b: &[(String, f64)]| {
+        assert_eq!(a.len(), b.len());
+        for (tile, pa) in a {
+            let pb = b.iter().find(|(t, _)| t == tile).map(|(_, p)| *p).expect("the same discard");
+            assert!((pa - pb).abs() < 0.006, "{tile}: {pa} against {pb}");
+        }
+    };
+    let (tenhou, default) = (ev_points("tenhou"), ev_points("default"));
+    let best = |rows: &[(String, f64)]| rows.iter().map(|r| r.1).fold(0.0, f64::max);
+    assert!(best(&tenhou) * 1.5 < best(&default), "a single yakuman on Tenhou: {tenhou:?} {default:?}");
+    let (rules, points) = review_points(SUUANKOU, &[]);
+    assert_eq!(rules, "tenhou", "a tenhou.net/6 game is Tenhou's");
+    same(&points, &tenhou);
+    let (rules, points) = review_points(SUUANKOU, &["--rules", "default"]);
+    assert_eq!(rules, "default");
+    same(&points, &default);
+    let mjai = haipai::log::mjai::write(&haipai::log::read(SUUANKOU.as_bytes()).expect("fixture"));
+    let (rules, points) = review_points(&mjai, &[]);
+    assert_eq!(rules, "default", "mjai does not say");
+    same(&points, &default);
+    let (_, out, _) = haipai(&["review", "-"], SUUANKOU);
+    assert!(out.contains("\nRules: tenhou (the log's: a Tenhou game; --rules changes it).\n"), "{out}");
+    let (_, out, _) = haipai(&["review", "-"], &mjai);
+    assert!(out.contains("\nRules: default (the log does not say; --rules changes it).\n"), "{out}");
+    let (code, _, err) = haipai(&["review", "-", "--rules", "sega"], SUUANKOU);
+    assert_eq!(code, 2);
+    assert!(err.contains("'sega' is not a rules preset"), "{err}");
 }

@@ -27,8 +27,9 @@ pub fn game(seed: u64, players: u8, rounds: usize) -> Game {
         length: Some(Length::Hanchan),
         lobby: Some("般南喰赤".into()),
         title: Some("self-play".into()),
+        site: None,
     };
-    let mut game = Game { setup, names, rounds: Vec::new() };
+    let mut game = Game { setup, names, ..Game::default() };
     let (mut kyoku, mut honba, mut sticks) = (0usize, 0u32, 0u32);
     let mut scores = if players == 3 { [35000, 35000, 35000, 0] } else { [25000; 4] };
     for _ in 0..rounds {

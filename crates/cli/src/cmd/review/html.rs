@@ -2,8 +2,8 @@
 //! as SVG symbols of our own (suit colour, number, honour character), each decision's hand,
 //! a chart of expected points by turn per round, the mistakes ranked.
 
-use super::MODEL;
 use super::text::{matched, method_short, seat_name};
+use super::{MODEL, Rules};
 use haipai::log::{Game, LogTile, Position};
 use haipai::review::{Play, Review, Reviewed};
 use haipai::tiles::Tile;
@@ -15,6 +15,7 @@ const MISTAKES: usize = 15;
 const SEAT_COLOURS: [&str; 4] = ["#c0392b", "#2471a3", "#1e8449", "#7d3c98"];
 
 const STYLE: &str = "body{font-family:sans-serif;margin:24px;color:#222;background:#fafafa}\
+div.wide{overflow-x:auto}svg.chart{max-width:100%;height:auto}@media(max-width:600px){body{margin:8px}}\
 h1{font-size:22px}h2{font-size:18px;margin-top:28px}p.model{color:#555;font-style:italic}\
 table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 8px;border-bottom:1px solid #ddd;\
 text-align:left;vertical-align:middle;font-size:13px}td.n{text-align:right;font-variant-numeric:tabular-nums}\
@@ -23,12 +24,15 @@ outline-offset:-1px;border-radius:3px}span.meld{margin-left:6px}tr.miss td{backg
 td.hand{white-space:nowrap}td.why{font-size:12px;color:#666;max-width:260px}span.flag{background:#eee;border-radius:3px;padding:1px 4px;margin-right:3px;font-size:12px}";
 
 /// The page.
-pub fn page(game: &Game, review: &Review, seats: &[u8]) -> String {
-    let mut out = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+pub fn page(game: &Game, review: &Review, seats: &[u8], rules: &Rules) -> String {
+    let mut out = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+    );
     let who: Vec<String> = seats.iter().map(|&s| seat_name(game, s)).collect();
     out.push_str(&format!("<title>haipai review</title><style>{STYLE}</style></head><body>"));
     out.push_str(&symbols());
-    out.push_str(&format!("<h1>Review: {}</h1>", escape(&who.join(", "))));
+    out.push_str(&format!("<h1>Review: {}</h1><p>{}</p>", escape(&who.join(", ")), escape(&rules.line())));
     if review.players == 3 {
         out.push_str("<p>A three-player game: its decisions are listed, the analysis does not cover sanma yet.</p>");
     }
@@ -164,7 +168,7 @@ fn play_svg(play: &Play) -> String {
 fn table(decisions: &[&Reviewed]) -> String {
     let mut out = format!("<p class=\"model\">{}</p>", escape(MODEL));
     out.push_str(
-        "<table><tr><th>round</th><th>seat</th><th>turn</th><th>kind</th><th>hand</th><th>played</th>\
+        "<div class=\"wide\"><table><tr><th>round</th><th>seat</th><th>turn</th><th>kind</th><th>hand</th><th>played</th>\
          <th>best</th><th>points</th><th>loss</th><th>win %</th><th>method</th><th>flags</th></tr>",
     );
     for d in decisions {
@@ -192,7 +196,7 @@ fn table(decisions: &[&Reviewed]) -> String {
             escape(&method_short(&d.method)),
         ));
     }
-    out.push_str("</table>");
+    out.push_str("</table></div>");
     out
 }
 
@@ -207,7 +211,7 @@ struct Point {
 /// A chart of expected points by turn for a round: per seat, the value of the play (solid)
 /// and of the best (dashed) at each computed discard.
 fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
-    let (w, h, left, bottom) = (640.0, 200.0, 48.0, 24.0);
+    let (w, h, left, bottom) = (640.0, 214.0, 48.0, 38.0);
     let points: Vec<Point> = decisions
         .iter()
         .filter(|d| d.computed() && matches!(d.played, Play::Discard(_)))
@@ -227,7 +231,7 @@ fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
     let x = |turn: u32| left + (w - left - 10.0) * f64::from(turn) / f64::from(last);
     let y = |v: f64| (h - bottom) - (h - bottom - 10.0) * v / top;
     let mut out = format!(
-        "<svg width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" \
+        "<svg class=\"chart\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" \
          font-family=\"sans-serif\" font-size=\"10\"><rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>"
     );
     for i in 0..=4 {
@@ -245,7 +249,7 @@ fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
         out.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">{turn}</text>",
             x(turn),
-            h - 8.0
+            h - bottom + 14.0
         ));
     }
     for &seat in seats {
@@ -277,9 +281,10 @@ fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
         ));
     }
     out.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" fill=\"#555\">expected points by the seat's turn</text></svg>",
-        w - 190.0,
-        h - 30.0
+        "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">expected points by the seat's turn \
+         (tiles drawn this round)</text></svg>",
+        (left + w - 10.0) / 2.0,
+        h - 4.0
     ));
     out
 }

@@ -1,7 +1,7 @@
 //! The text report of `haipai review`: per round a table of the decisions, then the largest
 //! mistakes and a summary (how many decisions, by which method, how many matched the best).
 
-use super::{MODEL, hand_text, kind, melds_text};
+use super::{MODEL, Rules, hand_text, kind, melds_text};
 use crate::output;
 use haipai::log::Game;
 use haipai::review::{Method, Review, Reviewed};
@@ -9,6 +9,9 @@ use std::collections::BTreeMap;
 
 /// How many mistakes the ranking lists.
 const MISTAKES: usize = 10;
+
+/// How many mistakes each round's line lists.
+const ROUND_MISTAKES: usize = 3;
 
 /// Whether the play was the best one, or as good: less than one point lost (what the tables
 /// print as 0).
@@ -74,16 +77,17 @@ fn table(decisions: &[&Reviewed]) {
 }
 
 /// Prints the report.
-pub fn print(game: &Game, review: &Review, seats: &[u8]) {
+pub fn print(game: &Game, review: &Review, seats: &[u8], rules: &Rules) {
     let who: Vec<String> = seats.iter().map(|&s| seat_name(game, s)).collect();
     if review.players == 3 {
         output::line("A three-player game: its decisions are listed, the analysis does not cover sanma yet.");
     }
     output::line(format!("Every decision of {}.", who.join(", ")));
+    output::line(rules.line());
     for round in &review.rounds {
         output::line("");
         if let Some(e) = &round.error {
-            output::line(format!("{}: not reviewed: {e}", round.name));
+            output::line(format!("Not reviewed: {e}"));
             continue;
         }
         let computed = round.decisions.iter().filter(|d| d.computed()).count();
@@ -95,6 +99,9 @@ pub fn print(game: &Game, review: &Review, seats: &[u8]) {
             round.decisions.len()
         ));
         let all: Vec<&Reviewed> = round.decisions.iter().collect();
+        if let Some(line) = largest(&all, ROUND_MISTAKES) {
+            output::line(format!("  largest mistakes: {line}"));
+        }
         table(&all);
     }
     let all: Vec<&Reviewed> = review.rounds.iter().flat_map(|r| &r.decisions).collect();
@@ -109,6 +116,23 @@ pub fn print(game: &Game, review: &Review, seats: &[u8]) {
         table(&mistakes);
     }
     summary(&all);
+}
+
+/// The `n` largest mistakes of `decisions` in one line, the largest first: `turn 9 seat 0
+/// played 5s, best 8s: 1146 lost; ...` (none when every decision computed matched the best).
+fn largest(decisions: &[&Reviewed], n: usize) -> Option<String> {
+    let mut mistakes: Vec<&Reviewed> = decisions.iter().copied().filter(|d| d.computed() && !matched(d)).collect();
+    mistakes.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+    let each: Vec<String> = mistakes
+        .iter()
+        .take(n)
+        .map(|d| {
+            let best = d.best.as_ref().map(|b| b.to_string()).unwrap_or_else(|| "-".into());
+            let p = &d.decision.position;
+            format!("turn {} seat {} played {}, best {best}: {:.0} lost", p.turn, p.seat, d.played, d.loss)
+        })
+        .collect();
+    (!each.is_empty()).then(|| each.join("; "))
 }
 
 /// The closing lines: decisions by method, matches, points lost, the slowest decision.
