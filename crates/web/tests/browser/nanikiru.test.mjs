@@ -18,6 +18,9 @@ function command(question) {
   }
 }
 
+// What a server with a full queue answers (its 503), held back to see the spinner.
+const BUSY = "the server is busy: too many questions are waiting; try again in a moment";
+
 const tiles = (hand) => [...hand.matchAll(/(\d+)([mpsz])/g)].flatMap(([, digits, suit]) => [...digits].map((d) => d + suit));
 
 /** The page's best row: its discard and its points as shown. */
@@ -97,6 +100,32 @@ export const tests = [
         await page.waitForFunction((e) => document.querySelector("#hand-error").textContent === e, expected);
         assert.equal(await page.locator("#candidates").isHidden(), true);
       }
+    },
+  },
+  {
+    name: "a busy or slow server is an error shown clearly, a spinner meanwhile; a phone's width fits",
+    run: async ({ page, base }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      let release;
+      const held = new Promise((ok) => { release = ok; });
+      const busy = async (route) => {
+        await held;
+        await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: BUSY }) });
+      };
+      await page.route("**/api/ev", busy);
+      await page.goto(`${base}nanikiru?q=222567m345p33667s`);
+      await page.locator("#spinner").waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375);
+      release();
+      await page.locator("#spinner").waitFor({ state: "hidden" });
+      assert.equal(await page.textContent("#answer-error"), `The server is busy (503): ${BUSY}`);
+      assert.equal(await page.textContent("#hand-error"), "");
+      // the real answer, on a phone: the page scrolls down, not sideways (the table scrolls)
+      await page.unroute("**/api/ev", busy);
+      await page.fill("#turn", "2");
+      await page.locator("#candidates tbody tr.best").waitFor();
+      assert.equal(await page.textContent("#answer-error"), "");
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375);
     },
   },
 ];
