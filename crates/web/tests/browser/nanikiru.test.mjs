@@ -93,6 +93,11 @@ export const tests = [
     run: async ({ page, base }) => {
       await page.goto(`${base}nanikiru?q=222567m345p33667s`);
       await bestRow(page);
+      // text typed is drawn; a hand short of 13 tiles is not asked
+      await page.fill("#hand-text", "19m19p0s");
+      assert.deepEqual(await page.locator("#hand button").evaluateAll((bs) => bs.map((b) => b.dataset.tile)), ["1m", "9m", "1p", "9p", "0s"]);
+      await page.waitForFunction(() => /^5 tiles/.test(document.querySelector("#status-text").textContent));
+      assert.equal(await page.locator("#candidates").isHidden(), true);
       for (const hand of ["222567m345p3366x", "2222267m345p3367s"]) {
         const expected = command({ hand }).error;
         assert.ok(expected, `the command refuses ${hand}`);
