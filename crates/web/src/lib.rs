@@ -15,6 +15,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod api;
 mod assets;
 mod error;
 mod lanes;
@@ -117,6 +118,7 @@ pub fn router(limits: Limits) -> Router {
     let max_body = limits.max_body;
     Router::new()
         .route("/api/health", get(health))
+        .merge(api::routes())
         .merge(assets::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(max_body))
