@@ -171,8 +171,9 @@
   function verdictText(check) {
     if (check.verdict === "lost") {
       const i = check.losing_move;
-      const which = i === null || i === undefined ? "the deal cannot be cleared" : `move ${i + 1} (${moveText(state.moves[i])}) lost it`;
-      return `lost — ${which}${check.legal.length ? "" : " · no moves left"}`;
+      // no losing move named: the deal itself cannot be cleared, or the budget left it open
+      const which = i !== null && i !== undefined ? ` — move ${i + 1} (${moveText(state.moves[i])}) lost it` : state.moves.length ? "" : " — the deal cannot be cleared";
+      return `lost${which}${check.legal.length ? "" : " · no moves left"}`;
     }
     return check.verdict;
   }
@@ -297,7 +298,7 @@
     answer.moves.forEach((m, n) => {
       const row = body.insertRow();
       if (n === i) row.className = "losing";
-      if (n === i || (i === null && n === answer.moves.length - 1)) requestAnimationFrame(() => row.scrollIntoView({ block: "nearest" }));
+      if (n === i || (i === null && n === answer.moves.length - 1)) requestAnimationFrame(() => scrollTo(row));
       const after = m.winnable_after === true ? "winnable" : m.winnable_after === false ? "lost" : "unknown";
       row.insertCell().textContent = String(n + 1);
       row.insertCell().textContent = moveText(m.move);
@@ -310,9 +311,15 @@
     const line = answer.line ?? [];
     $("review-line-box").hidden = line.length === 0;
     $("review-line").textContent = line.length
-      ? `A winning line from the position after move ${answer.line_from} (${line.length} moves): ${line.map(moveText).join(" ")}`
+      ? `A winning line from ${answer.line_from ? `the position after move ${answer.line_from}` : "the start"} (${line.length} moves): ${line.map(moveText).join(" ")}`
       : "";
     state.line = { from: answer.line_from, moves: line, base: moves.slice(0, answer.line_from) };
+  }
+
+  // Scrolls the review's list of moves (not the page) to show `row`.
+  function scrollTo(row) {
+    const list = row.closest(".sh-review-moves");
+    list.scrollTop += row.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 2;
   }
 
   // Takes the game back to where the review's winning line starts and plays the line out.
