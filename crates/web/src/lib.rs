@@ -18,6 +18,7 @@
 mod assets;
 mod error;
 mod lanes;
+mod shanghai;
 
 pub use error::ApiError;
 pub use lanes::Lane;
@@ -118,6 +119,7 @@ pub fn router(limits: Limits) -> Router {
     Router::new()
         .route("/api/health", get(health))
         .merge(assets::routes())
+        .merge(shanghai::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(State::new(limits))
