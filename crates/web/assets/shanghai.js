@@ -42,7 +42,7 @@
   function dealFromForm() {
     const seed = Number($("seed").value || 0);
     if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`seed '${$("seed").value}': a whole number from 0 is needed`);
-    const deal = state.file ? { layout_file: state.file.text } : { layout: $("layout").value.trim() || "turtle" };
+    const deal = state.file ? { layout_file: state.file.text, name: state.file.name } : { layout: $("layout").value.trim() || "turtle" };
     if (state.file && $("map").value.trim()) deal.map = $("map").value.trim();
     return Object.assign(deal, { seed, winnable: $("winnable").checked, rules: $("rules").value });
   }

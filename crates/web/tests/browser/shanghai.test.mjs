@@ -80,6 +80,7 @@ export const tests = [
       const deal = { layout: "turtle", seed: SEED, winnable: false, rules: "standard" };
       const { moves, losing, next } = await findLosingMove(base, deal);
       const n = moves.length + 1;
+      await page.setViewportSize({ width: 1280, height: 800 });
       // a link with the moves reopens the position
       await page.goto(`${base}shanghai?layout=turtle&seed=${SEED}&moves=${moves.map(moveText).join(",")}`);
       await page.waitForSelector(`#verdict[data-moves="${moves.length}"]`);
@@ -96,7 +97,6 @@ export const tests = [
       assert.equal(row[3], "lost");
       assert.match(await page.textContent("#review-summary"), new RegExp(`Move ${n} \\(${moveText(losing)}\\) lost the board`));
       assert.match(await page.textContent("#review-line"), moves.length ? new RegExp(`after move ${moves.length} `) : /from the start/);
-      await page.setViewportSize({ width: 1280, height: 800 });
       await shot("shanghai");
       // undo back to before the losing move: winnable again; redo: lost again
       const back = next ? 2 : 1;
@@ -128,6 +128,7 @@ export const tests = [
         await page.waitForFunction(() => document.querySelectorAll(".sh-tile").length === 10);
         await page.waitForSelector('#verdict[data-moves="0"]');
         assert.equal(await page.textContent("#file-name"), "bridge.txt");
+        assert.match(await page.textContent("#left"), /^bridge\.txt · seed 3 · 10 of 10 tiles left/);
         const url = new URL(page.url());
         assert.equal(url.searchParams.get("layout_file"), "# a small layout\n0 0..1 0..3\n1 0.5 1..2\n");
         // the top tiles stand half a tile lower than the base's first row and lifted up-left
