@@ -21,10 +21,8 @@ const HTML: &str = "text/html; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
 /// The pages: each path and its HTML.
-const PAGES: &[(&str, &str)] = &[
-    ("/", include_str!("../assets/index.html")),
-    ("/shanghai", include_str!("../assets/shanghai.html")),
-];
+const PAGES: &[(&str, &str)] =
+    &[("/", include_str!("../assets/index.html")), ("/shanghai", include_str!("../assets/shanghai.html"))];
 
 /// The scripts and styles the pages load.
 const ASSETS: &[Asset] = &[
