@@ -19,6 +19,7 @@ mod api;
 mod assets;
 mod error;
 mod lanes;
+mod shanghai;
 
 pub use error::ApiError;
 pub use lanes::Lane;
@@ -120,6 +121,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/health", get(health))
         .merge(api::routes())
         .merge(assets::routes())
+        .merge(shanghai::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(State::new(limits))
