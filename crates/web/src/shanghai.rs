@@ -288,6 +288,7 @@ async fn check(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>,
             "free": board.free_tiles(&last),
             "legal": pairs(&board.moves(&last)),
             "losing_move": review.losing_move,
+            "start": review.winnable[0],
             "tiles_left": last.len(),
             "ms": start.elapsed().as_secs_f64() * 1e3,
         }))
