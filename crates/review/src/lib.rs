@@ -33,6 +33,7 @@
 //! # Ok::<(), haipai_log::Error>(())
 //! ```
 
+mod estimate;
 mod judge;
 pub mod query;
 
@@ -52,6 +53,9 @@ pub struct Settings {
     /// The model's options. Default: [`Options::default`] with riichi `best` (a real player
     /// chooses between riichi and dama) and a state limit of [`Settings::MAX_STATES`].
     pub options: Options,
+    /// Playouts per choice of a question estimated ([`Method::Estimate`]): default
+    /// [`Settings::PLAYOUTS`].
+    pub playouts: u32,
 }
 
 impl Settings {
@@ -60,17 +64,31 @@ impl Settings {
     /// takes more than about 2 s or 1 GiB (docs/crates/review.md, "Limits").
     pub const MAX_STATES: usize = 3_000_000;
 
+    /// The default playouts per choice of an estimated question: a standard error of a few
+    /// tens of points on a deep hand, in well under a second (docs/crates/review.md).
+    pub const PLAYOUTS: u32 = 2000;
+
     /// The model's options.
     #[must_use]
     pub fn options(mut self, options: Options) -> Settings {
         self.options = options;
         self
     }
+
+    /// The playouts per choice of an estimated question (at least 1).
+    #[must_use]
+    pub fn playouts(mut self, playouts: u32) -> Settings {
+        self.playouts = playouts.max(1);
+        self
+    }
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES) }
+        Settings {
+            options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES),
+            playouts: Settings::PLAYOUTS,
+        }
     }
 }
 
@@ -212,6 +230,16 @@ pub enum Method {
         /// The budget asked.
         asked: u8,
     },
+    /// Estimated by seeded playouts of a simple policy over the same model (a question over
+    /// the state limit even at budget 0): `budget` is the lowest budget of the decision's
+    /// questions (the playouts' policy counts as 0), `error` the largest standard error of
+    /// a choice's expected points.
+    Estimate {
+        /// The budget used.
+        budget: u8,
+        /// The standard error of the expected points, in points.
+        error: f64,
+    },
     /// Not computed, and why.
     NotComputed(Reason),
 }
@@ -251,7 +279,7 @@ pub struct Reviewed {
 impl Reviewed {
     /// Whether the numbers were computed.
     pub fn computed(&self) -> bool {
-        matches!(self.method, Method::Exact { .. })
+        matches!(self.method, Method::Exact { .. } | Method::Estimate { .. })
     }
 
     /// The hand at the decision (closed tiles and melds), or none when it breaks `Hand`'s
@@ -288,7 +316,7 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
     let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
-        judge::judge(&rounds[job.0].name, &job.1, players, &options, workspace)
+        judge::judge(&rounds[job.0].name, &job.1, players, (&options, settings.playouts), workspace)
     };
     let done = run(&jobs, &order, judge, progress);
     for (job, reviewed) in jobs.iter().zip(done) {

@@ -200,3 +200,18 @@ fn a_low_state_limit_lowers_the_budget_and_says_so() {
     let (code, _, err) = haipai(&["review", "-", "--max-states", "0"], FLAGS);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_question_over_the_limit_even_at_budget_0_is_estimated() {
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json", "--max-states", "1"], FLAGS);
+    assert_eq!(code, 0, "{err}");
+    let decisions = lines(&out);
+    let estimated: Vec<&Value> = decisions.iter().filter(|d| d["method"]["error"].is_f64()).collect();
+    assert!(!estimated.is_empty(), "{out}");
+    for d in &estimated {
+        assert_eq!((&d["method"]["exact"], &d["method"]["budget"]), (&Value::from(false), &Value::from(0)));
+        assert!(d["candidates"].as_array().is_some_and(|c| !c.is_empty()) && d["best"].is_string(), "{d}");
+    }
+    let refused = decisions.iter().filter(|d| d["method"]["reason"].as_str().is_some_and(|r| r.contains("states")));
+    assert_eq!(refused.count(), 0, "{out}");
+}
