@@ -6,8 +6,9 @@
 //! totals. Every computed decision is checked: its best row has the highest points, the loss is
 //! the best's points less the played value, and a method is given.
 //!
-//! `cargo run --release -p haipai-benches --bin review_games -- [GAMES] [SEED] [SEAT]`
-//! (default 4 games from seed 1, seat 0; docs/PERFORMANCE.md, review).
+//! `cargo run --release -p haipai-benches --bin review_games -- [GAMES] [SEED] [SEAT]
+//! [MAX_STATES]` (default 4 games from seed 1, seat 0, the review's state limit;
+//! docs/PERFORMANCE.md, review).
 
 use haipai::log::LogTile;
 use haipai::review::{Method, Reason, Reviewed, Settings, review};
@@ -28,12 +29,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let (games, seed, seat) = (number(1, 4)?, number(2, 1)?, number(3, 0)?);
     let seat = u8::try_from(seat).ok().filter(|&s| s < 4).ok_or("SEAT is 0..=3")?;
+    let mut settings = Settings::default();
+    if let Some(limit) = args.get(4) {
+        settings.options.max_states = limit.parse().map_err(|_| format!("not a number: {limit}"))?;
+    }
     let mut all = Tally::default();
     for g in 0..games {
         let game = selfplay::game_by(seed + g, 4, ROUNDS, Some(by_shanten));
         reset_peak();
         let start = Instant::now();
-        let reviewed = review(&game, &[seat], &Settings::default(), &|_, _| {});
+        let reviewed = review(&game, &[seat], &settings, &|_, _| {});
         let wall = start.elapsed();
         let mut tally = Tally::default();
         for d in reviewed.rounds.iter().flat_map(|r| &r.decisions) {
@@ -41,6 +46,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             tally.add(d);
         }
         println!("game {} seat {seat}: {}, {:.1} s, peak {} MB", seed + g, tally, wall.as_secs_f64(), peak_mb());
+        let mut slow: Vec<&Reviewed> = reviewed.rounds.iter().flat_map(|r| &r.decisions).collect();
+        slow.sort_by_key(|d| std::cmp::Reverse(d.elapsed));
+        for d in slow.iter().take(3) {
+            let hand = d.hand().map_or_else(|| "-".to_string(), |h| h.to_string());
+            println!("  {:.2} s {} turn {} {hand}: {} ({:?})", d.elapsed.as_secs_f64(), d.round, d.turn.unwrap_or(0), d.played, d.method);
+        }
         all.merge(&tally);
     }
     println!("all {games} games: {all}");

@@ -34,6 +34,14 @@ pub fn judge(
         method: Method::NotComputed(Reason::NotInModel),
         elapsed: Default::default(),
     };
+    let deep = depth(decision) >= DEEPEST;
+    let halved;
+    let options = if deep {
+        halved = options.clone().max_states(options.max_states / 2);
+        &halved
+    } else {
+        options
+    };
     let mut ask = Asker { workspace, options, playouts, budget: None, error: None };
     let outcome = if players == 3 {
         Err(Reason::Sanma)
@@ -59,6 +67,12 @@ pub fn judge(
     reviewed.elapsed = start.elapsed();
     reviewed
 }
+
+/// The shanten from which a decision's questions get half the state limit: at budget 1 such a
+/// hand needs well over the limit (12 million states and more on real games), and with the
+/// whole limit ev's up-front estimate lets many of them list to the limit before lowering the
+/// budget; with half, they go to budget 0 after a smaller trial (docs/crates/review.md).
+const DEEPEST: i8 = 5;
 
 /// How deep the decision's hand is: its shanten (a 14-tile hand's, or a 13-tile hand's before
 /// a call), the measure of its question's work; 0 for a choice the model does not ask.
