@@ -360,8 +360,10 @@ impl Queue {
     }
 }
 
-/// Runs `work` over `jobs` on rayon's threads, one [`Workspace`] per thread, each thread taking
-/// the next job of `queue` as it finishes one; the results in the jobs' order.
+/// Runs `work` over `jobs` on rayon's threads, each thread taking the next job of `queue` as it
+/// finishes one; the results in the jobs' order. Shallow jobs run in one [`Workspace`] per
+/// thread, deep ones (one at a time) in one workspace of their own, so that the memory a deep
+/// graph leaves is held once, not once per thread.
 fn run<J: Sync, R: Send>(
     jobs: &[J],
     queue: Queue,
@@ -370,6 +372,7 @@ fn run<J: Sync, R: Send>(
 ) -> Vec<R> {
     let queue = Mutex::new(queue);
     let turn = Condvar::new();
+    let deep_workspace = Mutex::new(Workspace::new());
     let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let threads = rayon::current_num_threads().clamp(1, jobs.len().max(1));
@@ -385,7 +388,11 @@ fn run<J: Sync, R: Send>(
     (0..threads).into_par_iter().for_each(|_| {
         let mut workspace = Workspace::new();
         while let Some((i, deep)) = next() {
-            let r = work(&jobs[i], &mut workspace);
+            let r = if deep {
+                work(&jobs[i], &mut deep_workspace.lock().unwrap_or_else(|e| e.into_inner()))
+            } else {
+                work(&jobs[i], &mut workspace)
+            };
             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             if deep {
                 queue.lock().unwrap_or_else(|e| e.into_inner()).deep_running = false;
