@@ -60,9 +60,10 @@ pub struct Settings {
 
 impl Settings {
     /// The default state limit of a review's questions: past it ev answers with a lower
-    /// exchange budget (said in [`Method::Exact`]'s `budget`). Chosen so that no question
-    /// takes more than about 2 s or 1 GiB (docs/crates/review.md, "Limits").
-    pub const MAX_STATES: usize = 3_000_000;
+    /// exchange budget (said in [`Method::Exact`]'s `budget`), and past it at budget 0 the
+    /// question is estimated ([`Method::Estimate`]). Chosen, with one deep decision at a time,
+    /// so that a player's review stays under 1 GiB (docs/crates/review.md, "Limits").
+    pub const MAX_STATES: usize = 4_500_000;
 
     /// The default playouts per choice of an estimated question: a standard error of a few
     /// tens of points on a deep hand, in well under a second (docs/crates/review.md).

@@ -53,7 +53,7 @@ pub struct Args {
     /// `round` and `error`, and the exit code is 2.
     #[arg(long)]
     pub json: bool,
-    /// The most states one question may list (default 3 million: about 2 s and 0.5 GB a
+    /// The most states one question may list (default 4.5 million: about 3 s and 0.4 GB a
     /// question); past it the exchange budget is lowered, and past it at budget 0 the decision
     /// is estimated by playouts (the decision's `method` says so).
     #[arg(long, value_parser = crate::common::whole(1, usize::MAX))]
