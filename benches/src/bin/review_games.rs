@@ -2,8 +2,8 @@
 //! generator, the seats discarding by shanten and then by the kinds that lower it), one seat
 //! of each reviewed with the default settings. One line a game: decisions, how many are exact
 //! at the default budget, at a lowered budget, estimated, not computed (by reason), the wall
-//! time, the slowest decision and the peak RSS (VmHWM, reset before each game); then the
-//! totals. Every computed decision is checked: its best row has the highest points, the loss is
+//! and CPU time, the slowest decision and the peak RSS (VmHWM; each game runs in a process of
+//! its own), and the three slowest decisions; then the totals. Every computed decision is checked: its best row has the highest points, the loss is
 //! the best's points less the played value, and a method is given.
 //!
 //! `cargo run --release -p haipai-benches --bin review_games -- [GAMES] [SEED] [SEAT]
@@ -33,29 +33,57 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(limit) = args.get(4) {
         settings.options.max_states = limit.parse().map_err(|_| format!("not a number: {limit}"))?;
     }
+    if let Ok(one) = std::env::var(ONE_GAME) {
+        let seed: u64 = one.parse().map_err(|_| format!("{ONE_GAME}: not a number: {one}"))?;
+        let tally = one_game(seed, seat, &settings);
+        println!("tally {}", tally.to_line());
+        return Ok(());
+    }
+    // each game in a process of its own, so that its peak RSS is its own (an allocator keeps
+    // memory a game freed, which would count in the next game's peak)
+    let me = std::env::current_exe()?;
     let mut all = Tally::default();
     for g in 0..games {
-        let game = selfplay::game_by(seed + g, 4, ROUNDS, Some(by_shanten));
-        reset_peak();
-        let start = Instant::now();
-        let reviewed = review(&game, &[seat], &settings, &|_, _| {});
-        let wall = start.elapsed();
-        let mut tally = Tally::default();
-        for d in reviewed.rounds.iter().flat_map(|r| &r.decisions) {
-            check(d);
-            tally.add(d);
+        let out = std::process::Command::new(&me).args(&args[1..]).env(ONE_GAME, (seed + g).to_string()).output()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() {
+            return Err(format!("game {}: {}{}", seed + g, text, String::from_utf8_lossy(&out.stderr)).into());
         }
-        println!("game {} seat {seat}: {}, {:.1} s, peak {} MB", seed + g, tally, wall.as_secs_f64(), peak_mb());
-        let mut slow: Vec<&Reviewed> = reviewed.rounds.iter().flat_map(|r| &r.decisions).collect();
-        slow.sort_by_key(|d| std::cmp::Reverse(d.elapsed));
-        for d in slow.iter().take(3) {
-            let hand = d.hand().map_or_else(|| "-".to_string(), |h| h.to_string());
-            println!("  {:.2} s {} turn {} {hand}: {} ({:?})", d.elapsed.as_secs_f64(), d.round, d.turn.unwrap_or(0), d.played, d.method);
+        for line in text.lines() {
+            match line.strip_prefix("tally ") {
+                Some(t) => all.merge(&Tally::from_line(t).ok_or_else(|| format!("game {}: {line}", seed + g))?),
+                None => println!("{line}"),
+            }
         }
-        all.merge(&tally);
     }
     println!("all {games} games: {all}");
     Ok(())
+}
+
+/// The environment variable that makes this program review the one game of its seed.
+const ONE_GAME: &str = "HAIPAI_REVIEW_GAME";
+
+/// Reviews seat `seat` of the game of `seed` and prints its line and its slowest decisions.
+fn one_game(seed: u64, seat: u8, settings: &Settings) -> Tally {
+    let game = selfplay::game_by(seed, 4, ROUNDS, Some(by_shanten));
+    let start = Instant::now();
+    let reviewed = review(&game, &[seat], settings, &|_, _| {});
+    let wall = start.elapsed();
+    let mut tally = Tally::default();
+    for d in reviewed.rounds.iter().flat_map(|r| &r.decisions) {
+        check(d);
+        tally.add(d);
+    }
+    let (cpu, peak) = (cpu_seconds(), peak_mb());
+    println!("game {seed} seat {seat}: {tally}, {:.1} s wall, {cpu:.1} s CPU, peak {peak} MB", wall.as_secs_f64());
+    let mut slow: Vec<&Reviewed> = reviewed.rounds.iter().flat_map(|r| &r.decisions).collect();
+    slow.sort_by_key(|d| std::cmp::Reverse(d.elapsed));
+    for d in slow.iter().take(3) {
+        let hand = d.hand().map_or_else(|| "-".to_string(), |h| h.to_string());
+        let turn = d.turn.unwrap_or(0);
+        println!("  {:.2} s {} turn {turn} {hand}: {} ({:?})", d.elapsed.as_secs_f64(), d.round, d.played, d.method);
+    }
+    tally
 }
 
 /// The discard that leaves the lowest shanten, then the most kinds that lower it, then the
@@ -132,6 +160,47 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// The tally as one line of numbers (a child process's answer).
+    fn to_line(&self) -> String {
+        let reasons: Vec<String> =
+            self.not_computed.iter().map(|(k, v)| format!("{}={v}", k.replace(' ', "_"))).collect();
+        format!(
+            "{} {} {} {} {} {} {}",
+            self.decisions,
+            self.exact,
+            self.lowered,
+            self.estimated,
+            self.slowest.as_micros(),
+            self.work.as_micros(),
+            reasons.join(",")
+        )
+    }
+
+    /// The tally of [`Tally::to_line`].
+    fn from_line(line: &str) -> Option<Tally> {
+        let mut parts = line.split(' ');
+        let mut next = || parts.next()?.parse::<u64>().ok();
+        let (decisions, exact, lowered, estimated) = (next()?, next()?, next()?, next()?);
+        let (slowest, work) = (Duration::from_micros(next()?), Duration::from_micros(next()?));
+        let mut not_computed = BTreeMap::new();
+        for pair in line.split(' ').nth(6).unwrap_or("").split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=')?;
+            not_computed.insert(k.replace('_', " "), v.parse().ok()?);
+        }
+        let n = |x: u64| x as usize;
+        Some(Tally {
+            decisions: n(decisions),
+            exact: n(exact),
+            lowered: n(lowered),
+            estimated: n(estimated),
+            not_computed,
+            slowest,
+            work,
+        })
+    }
+}
+
 impl std::fmt::Display for Tally {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let computable = self.exact + self.lowered + self.estimated;
@@ -162,12 +231,17 @@ fn reason_name(reason: &Reason) -> String {
     .to_string()
 }
 
-/// Resets the process's peak RSS (Linux: `/proc/self/clear_refs`; elsewhere nothing).
-fn reset_peak() {
-    let _ = std::fs::write("/proc/self/clear_refs", "5");
+/// The process's CPU time, user and system, in seconds (Linux: `/proc/self/stat`, 100 ticks a
+/// second; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = after.split_whitespace().skip(11).take(2).filter_map(|f| f.parse::<u64>().ok()).sum();
+    ticks as f64 / 100.0
 }
 
-/// The process's peak RSS in MB since the last reset (0 where `/proc` is missing).
+/// The process's peak RSS in MB (0 where `/proc` is missing).
 fn peak_mb() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let kb: u64 = status
