@@ -1,20 +1,22 @@
 //! One decision asked of the model: a discard (every discard of the 14 tiles), or a call
 //! offered (each call with its best discard after it, against the 13-tile hand passing).
 
+use crate::estimate::estimate;
 use crate::query::{draws_after_discard_of, draws_after_own_discard, hand_red, question, red_of, turn_for};
 use crate::{Flag, Method, Play, Reason, Reviewed, Row};
-use haipai_ev::{Analysis, Candidate, Expectation, Options, Query, Standard, Workspace};
+use haipai_ev::{Candidate, ErrorKind, Expectation, Necessary, Objective, Options, Query, Standard, Workspace};
 use haipai_log::{CallKind, CallOption, Choice, Decision, LogTile, Position};
 use haipai_score::Rules;
 use haipai_tiles::{Hand, MeldKind, Tile};
 use std::time::Instant;
 
-/// Reviews one decision of a game of `players` under the scoring `rules`.
+/// Reviews one decision of a game of `players` under the scoring `rules`; a question over the
+/// state limit even at budget 0 is estimated from `playouts` playouts.
 pub fn judge(
     round: &str,
     decision: &Decision,
     players: u8,
-    options: &Options,
+    (options, playouts): (&Options, u32),
     rules: &Rules,
     workspace: &mut Workspace,
 ) -> Reviewed {
@@ -34,7 +36,15 @@ pub fn judge(
         method: Method::NotComputed(Reason::NotInModel),
         elapsed: Default::default(),
     };
-    let mut ask = Asker { workspace, oracle: Standard { rules: *rules }, options, budget: None };
+    let deep = depth(decision) >= DEEPEST;
+    let halved;
+    let options = if deep {
+        halved = options.clone().max_states(options.max_states / 2);
+        &halved
+    } else {
+        options
+    };
+    let mut ask = Asker { workspace, oracle: Standard { rules: *rules }, options, playouts, budget: None, error: None };
     let outcome = if players == 3 {
         Err(Reason::Sanma)
     } else {
@@ -46,10 +56,11 @@ pub fn judge(
             _ => Err(Reason::NotInModel),
         }
     };
-    reviewed.method = match (outcome, ask.budget) {
-        (Ok(()), Some(budget)) => Method::Exact { budget, asked: options.extra_exchanges },
-        (Ok(()), None) => Method::NotComputed(Reason::NoDrawLeft),
-        (Err(reason), _) => Method::NotComputed(reason),
+    reviewed.method = match (outcome, ask.budget, ask.error) {
+        (Ok(()), Some(budget), Some(error)) => Method::Estimate { budget, error },
+        (Ok(()), Some(budget), None) => Method::Exact { budget, asked: options.extra_exchanges },
+        (Ok(()), None, _) => Method::NotComputed(Reason::NoDrawLeft),
+        (Err(reason), _, _) => Method::NotComputed(reason),
     };
     if !reviewed.computed() {
         reviewed.rows.clear();
@@ -58,6 +69,12 @@ pub fn judge(
     reviewed.elapsed = start.elapsed();
     reviewed
 }
+
+/// The shanten from which a decision's questions get half the state limit: at budget 1 such a
+/// hand needs well over the limit (12 million states and more on real games), and with the
+/// whole limit ev's up-front estimate lets many of them list to the limit before lowering the
+/// budget; with half, they go to budget 0 after a smaller trial (docs/crates/review.md).
+const DEEPEST: i8 = 5;
 
 /// How deep the decision's hand is: its shanten (a 14-tile hand's, or a 13-tile hand's before
 /// a call), the measure of its question's work; 0 for a choice the model does not ask.
@@ -82,19 +99,90 @@ fn played(choice: &Choice) -> Play {
     }
 }
 
-/// The questions of one decision through one workspace; the lowest budget any answer used.
+/// One choice's numbers: ev's candidate, or an estimate (no necessary tiles, riichi against
+/// dama or per-turn values then).
+struct Valued {
+    discard: Option<Tile>,
+    value: Expectation,
+    shanten: i8,
+    necessary: Vec<Necessary>,
+    riichi: Option<Expectation>,
+    dama: Option<Expectation>,
+    per_turn: Vec<f64>,
+}
+
+impl From<&Candidate> for Valued {
+    fn from(c: &Candidate) -> Valued {
+        Valued {
+            discard: c.discard,
+            value: c.value,
+            shanten: c.shanten,
+            necessary: c.necessary.clone(),
+            riichi: c.riichi,
+            dama: c.dama,
+            per_turn: c.per_turn.points.clone(),
+        }
+    }
+}
+
+/// A question's answer: the unseen tiles and every choice, best by the objective first.
+struct Answer {
+    unseen: u32,
+    candidates: Vec<Valued>,
+}
+
+/// The questions of one decision through one workspace; the lowest budget any answer used
+/// (an estimate counts as budget 0, its policy's) and the largest standard error of an
+/// estimate among them.
 struct Asker<'a> {
     workspace: &'a mut Workspace,
     oracle: Standard,
     options: &'a Options,
+    playouts: u32,
     budget: Option<u8>,
+    error: Option<f64>,
 }
 
 impl Asker<'_> {
-    fn ask(&mut self, query: &Query, options: &Options) -> Result<Analysis, Reason> {
-        let a = self.workspace.evaluate_with(&self.oracle, query, options).map_err(|e| Reason::Model(e.to_string()))?;
-        self.budget = Some(self.budget.map_or(a.budget.used, |b| b.min(a.budget.used)));
-        Ok(a)
+    fn ask(&mut self, query: &Query, options: &Options) -> Result<Answer, Reason> {
+        let (used, answer) = match self.workspace.evaluate_with(&self.oracle, query, options) {
+            Ok(a) => (
+                a.budget.used,
+                Answer { unseen: a.unseen, candidates: a.candidates.iter().map(Valued::from).collect() },
+            ),
+            Err(e) if matches!(e.kind(), ErrorKind::TooManyStates(_)) => (0, self.estimated(query, options)),
+            Err(e) => return Err(Reason::Model(e.to_string())),
+        };
+        self.budget = Some(self.budget.map_or(used, |b| b.min(used)));
+        Ok(answer)
+    }
+
+    /// The question answered by playouts (`crate::estimate`).
+    fn estimated(&mut self, query: &Query, options: &Options) -> Answer {
+        let mut estimates = estimate(&self.oracle, query, options, self.playouts);
+        let key = |e: &crate::estimate::Estimated| match options.objective {
+            Objective::Win => e.value.win,
+            _ => e.value.points,
+        };
+        estimates.sort_by(|a, b| key(b).total_cmp(&key(a)));
+        let error = estimates.iter().map(|e| e.error).fold(0.0, f64::max);
+        self.error = Some(self.error.map_or(error, |x| x.max(error)));
+        let all = query.hand.all_tiles();
+        let seen: u32 =
+            (0..34).map(|k| u32::from(all[k] + query.visible[k])).sum::<u32>() + query.dora_indicators.len() as u32;
+        let candidates = estimates
+            .into_iter()
+            .map(|e| Valued {
+                discard: e.discard,
+                value: e.value,
+                shanten: e.shanten,
+                necessary: Vec::new(),
+                riichi: None,
+                dama: None,
+                per_turn: Vec::new(),
+            })
+            .collect();
+        Answer { unseen: 136u32.saturating_sub(seen), candidates }
     }
 
     /// Whether `discard` (none: the 13-tile hand) of an open hand wins under the model only
@@ -109,7 +197,7 @@ impl Asker<'_> {
     }
 }
 
-fn row(play: Play, c: &Candidate) -> Row {
+fn row(play: Play, c: &Valued) -> Row {
     Row {
         play,
         value: c.value,
@@ -117,7 +205,7 @@ fn row(play: Play, c: &Candidate) -> Row {
         necessary: c.necessary.clone(),
         riichi: c.riichi,
         dama: c.dama,
-        per_turn: c.per_turn.points.clone(),
+        per_turn: c.per_turn.clone(),
     }
 }
 

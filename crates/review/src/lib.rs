@@ -33,6 +33,7 @@
 //! # Ok::<(), haipai_log::Error>(())
 //! ```
 
+mod estimate;
 mod judge;
 pub mod query;
 
@@ -42,8 +43,8 @@ use haipai_score::Rules;
 use haipai_tiles::{Hand, Tile};
 use rayon::prelude::*;
 use std::fmt;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
 /// How a review asks the model: the ev options (red fives follow the log's rules as well) and
@@ -57,13 +58,21 @@ pub struct Settings {
     /// The scoring rules. Default: haipai-score's default; [`Settings::for_game`] takes the
     /// preset of the game's log ([`preset_of`]).
     pub rules: Rules,
+    /// Playouts per choice of a question estimated ([`Method::Estimate`]): default
+    /// [`Settings::PLAYOUTS`].
+    pub playouts: u32,
 }
 
 impl Settings {
     /// The default state limit of a review's questions: past it ev answers with a lower
-    /// exchange budget (said in [`Method::Exact`]'s `budget`). Chosen so that no question
-    /// takes more than about 2 s or 1 GiB (docs/crates/review.md, "Limits").
-    pub const MAX_STATES: usize = 3_000_000;
+    /// exchange budget (said in [`Method::Exact`]'s `budget`), and past it at budget 0 the
+    /// question is estimated ([`Method::Estimate`]). Chosen, with one deep decision at a time,
+    /// so that a player's review stays under 1 GiB (docs/crates/review.md, "Limits").
+    pub const MAX_STATES: usize = 4_500_000;
+
+    /// The default playouts per choice of an estimated question: a standard error of a few
+    /// tens of points on a deep hand, in well under a second (docs/crates/review.md).
+    pub const PLAYOUTS: u32 = 2000;
 
     /// The default settings with the scoring rules the game's log says it was played under
     /// ([`preset_of`]), or the default rules when it does not say.
@@ -85,6 +94,13 @@ impl Settings {
         self.rules = rules;
         self
     }
+
+    /// The playouts per choice of an estimated question (at least 1).
+    #[must_use]
+    pub fn playouts(mut self, playouts: u32) -> Settings {
+        self.playouts = playouts.max(1);
+        self
+    }
 }
 
 impl Default for Settings {
@@ -92,6 +108,7 @@ impl Default for Settings {
         Settings {
             options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES),
             rules: Rules::default(),
+            playouts: Settings::PLAYOUTS,
         }
     }
 }
@@ -244,6 +261,16 @@ pub enum Method {
         /// The budget asked.
         asked: u8,
     },
+    /// Estimated by seeded playouts of a simple policy over the same model (a question over
+    /// the state limit even at budget 0): `budget` is the lowest budget of the decision's
+    /// questions (the playouts' policy counts as 0), `error` the largest standard error of
+    /// a choice's expected points.
+    Estimate {
+        /// The budget used.
+        budget: u8,
+        /// The standard error of the expected points, in points.
+        error: f64,
+    },
     /// Not computed, and why.
     NotComputed(Reason),
 }
@@ -283,7 +310,7 @@ pub struct Reviewed {
 impl Reviewed {
     /// Whether the numbers were computed.
     pub fn computed(&self) -> bool {
-        matches!(self.method, Method::Exact { .. })
+        matches!(self.method, Method::Exact { .. } | Method::Estimate { .. })
     }
 
     /// The hand at the decision (closed tiles and melds), or none when it breaks `Hand`'s
@@ -318,40 +345,134 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
             }
         }
     }
-    // the deepest hands first, so that the last decisions of a run are quick ones
+    // the deepest hands first, so that the last decisions of a run are quick ones; one deep
+    // hand at a time, so that two large graphs are never in memory together
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
+    let (deep, shallow): (Vec<usize>, Vec<usize>) = order.into_iter().partition(|&i| judge::depth(&jobs[i].1) >= DEEP);
     let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
-        judge::judge(&rounds[job.0].name, &job.1, players, &options, &settings.rules, workspace)
+        judge::judge(&rounds[job.0].name, &job.1, players, (&options, settings.playouts), &settings.rules, workspace)
     };
-    let done = run(&jobs, &order, judge, progress);
+    let done = run(&jobs, Queue::new(deep, shallow), judge, progress);
     for (job, reviewed) in jobs.iter().zip(done) {
         rounds[job.0].decisions.push(reviewed);
     }
     Review { players, rounds }
 }
 
-/// Runs `work` over `jobs` on rayon's threads, one [`Workspace`] per thread, each thread taking
-/// the next job in `order` as it finishes one; the results in the jobs' order.
+/// The shanten from which a decision is deep: its question may list millions of states
+/// (docs/crates/review.md, "Work").
+const DEEP: i8 = 4;
+
+/// The jobs still to do, deep and shallow, each deepest first; whether a deep one is running.
+struct Queue {
+    deep: Vec<usize>,
+    shallow: Vec<usize>,
+    taken: (usize, usize),
+    deep_running: bool,
+}
+
+impl Queue {
+    fn new(deep: Vec<usize>, shallow: Vec<usize>) -> Queue {
+        Queue { deep, shallow, taken: (0, 0), deep_running: false }
+    }
+
+    /// The next job for a thread: a deep one when none is running, else a shallow one; `Err`
+    /// when only deep ones are left and one is running (wait), `Ok(None)` when all are taken.
+    fn take(&mut self) -> Result<Option<(usize, bool)>, ()> {
+        if !self.deep_running && self.taken.0 < self.deep.len() {
+            self.deep_running = true;
+            self.taken.0 += 1;
+            return Ok(Some((self.deep[self.taken.0 - 1], true)));
+        }
+        if self.taken.1 < self.shallow.len() {
+            self.taken.1 += 1;
+            return Ok(Some((self.shallow[self.taken.1 - 1], false)));
+        }
+        if self.taken.0 < self.deep.len() { Err(()) } else { Ok(None) }
+    }
+}
+
+/// Runs `work` over `jobs` on rayon's threads, each thread taking the next job of `queue` as it
+/// finishes one; the results in the jobs' order. Shallow jobs run in one [`Workspace`] per
+/// thread, deep ones (one at a time) in one workspace of their own, so that the memory a deep
+/// graph leaves is held once, not once per thread.
 fn run<J: Sync, R: Send>(
     jobs: &[J],
-    order: &[usize],
+    queue: Queue,
     work: impl Fn(&J, &mut Workspace) -> R + Sync,
     progress: Progress<'_>,
 ) -> Vec<R> {
-    let next = AtomicUsize::new(0);
+    let queue = Mutex::new(queue);
+    let turn = Condvar::new();
+    let deep_workspace = Mutex::new(Workspace::new());
     let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let threads = rayon::current_num_threads().clamp(1, jobs.len().max(1));
+    let next = || {
+        let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match q.take() {
+                Ok(job) => return job,
+                Err(()) => q = turn.wait(q).unwrap_or_else(|e| e.into_inner()),
+            }
+        }
+    };
     (0..threads).into_par_iter().for_each(|_| {
         let mut workspace = Workspace::new();
-        while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let r = work(&jobs[i], &mut workspace);
+        while let Some((i, deep)) = next() {
+            let r = if deep {
+                work(&jobs[i], &mut deep_workspace.lock().unwrap_or_else(|e| e.into_inner()))
+            } else {
+                work(&jobs[i], &mut workspace)
+            };
             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            if deep {
+                queue.lock().unwrap_or_else(|e| e.into_inner()).deep_running = false;
+                turn.notify_all();
+            }
             progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
         }
     });
     results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two threads' worth of takes: a deep job is handed out only while no other runs, a
+    /// thread waits when only deep ones are left, and every job is taken once.
+    #[test]
+    fn one_deep_job_at_a_time() {
+        let mut q = Queue::new(vec![0, 1], vec![2]);
+        assert_eq!(q.take(), Ok(Some((0, true))));
+        assert_eq!(q.take(), Ok(Some((2, false))));
+        assert_eq!(q.take(), Err(()), "deep 1 waits for deep 0");
+        q.deep_running = false;
+        assert_eq!(q.take(), Ok(Some((1, true))));
+        q.deep_running = false;
+        assert_eq!(q.take(), Ok(None));
+        let jobs: Vec<usize> = (0..40).collect();
+        let queue = Queue::new((0..40).filter(|i| i % 3 == 0).collect(), (0..40).filter(|i| i % 3 != 0).collect());
+        let running = AtomicUsize::new(0);
+        let out = run(
+            &jobs,
+            queue,
+            |&j, _| {
+                let deep = j % 3 == 0;
+                let before = if deep { running.fetch_add(1, Ordering::SeqCst) } else { 0 };
+                std::thread::sleep(Duration::from_millis(2));
+                if deep {
+                    running.fetch_sub(1, Ordering::SeqCst);
+                }
+                (j, before)
+            },
+            &|_, _| {},
+        );
+        assert_eq!(out.iter().map(|r| r.0).collect::<Vec<_>>(), jobs);
+        assert!(out.iter().all(|r| r.1 == 0), "two deep jobs ran together");
+    }
 }
 
 /// The example of the crate's README.md, compiled and run as a doctest.

@@ -231,3 +231,33 @@ fn a_round_that_cannot_be_read_is_reported_in_its_place() {
     assert_eq!(e.to_string(), "E3-0: 58 is not a tile");
     assert!(r.rounds[0].error.is_none() && !r.rounds[0].decisions.is_empty());
 }
+
+/// Past the state limit even at budget 0 a decision is estimated, never skipped: every
+/// computed decision of the fixture with a limit of one state says `Estimate`, with rows, a
+/// best play, a standard error, and the same numbers on a second run.
+#[test]
+fn a_question_over_the_limit_is_estimated_not_skipped() {
+    let g = game(FLAGS);
+    let tiny = Settings::default().options(Settings::default().options.max_states(1)).playouts(300);
+    let run = || review(&g, &[0, 1], &tiny, &|_, _| {});
+    let (first, second) = (run(), run());
+    let exact = reviewed(&g, &[0, 1]);
+    let all = |r: &Review| r.rounds.iter().flat_map(|r| r.decisions.clone()).collect::<Vec<_>>();
+    let (a, b, e) = (all(&first), all(&second), all(&exact));
+    assert_eq!(a.len(), e.len());
+    let mut estimated = 0;
+    for ((d, again), x) in a.iter().zip(&b).zip(&e) {
+        assert_eq!(d.computed(), x.computed(), "{} {}: computed as exact", d.round, d.played);
+        if !d.computed() {
+            continue;
+        }
+        let Method::Estimate { budget: 0, error } = d.method else { panic!("{}: {:?}", d.round, d.method) };
+        assert!(error.is_finite() && error >= 0.0);
+        assert!(!d.rows.is_empty() && d.best.is_some() && d.unseen == x.unseen, "{} {}", d.round, d.played);
+        assert_eq!(d.rows.len(), x.rows.len(), "{} {}: the same choices", d.round, d.played);
+        let values: Vec<_> = d.rows.iter().map(|r| r.value).collect();
+        assert_eq!(values, again.rows.iter().map(|r| r.value).collect::<Vec<_>>(), "reruns agree");
+        estimated += 1;
+    }
+    assert!(estimated >= 4, "{estimated} estimated");
+}

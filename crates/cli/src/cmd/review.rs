@@ -43,7 +43,9 @@ pub struct Args {
     /// played), `loss` (points lost against the best), `flags` (`no-yaku`, `furiten`,
     /// `shanten-back`, `riichi`: the model prefers riichi to the dama played, `dama`: the
     /// reverse), `method` (`{"exact": true, "budget": 1}`, with `asked` when the budget was
-    /// lowered to fit the state limit; `{"exact": false, "computed": false, "reason": ...}` for a
+    /// lowered to fit the state limit; `{"exact": false, "budget": 0, "error": 25.0}` for an
+    /// estimate by seeded playouts where even budget 0 does not fit, `error` the standard error
+    /// of the expected points; `{"exact": false, "computed": false, "reason": ...}` for a
     /// decision the model cannot express), `candidates` (best first) each with `play`, `call`
     /// (null for a discard or a pass), `discard`, `points`, `win`, `tenpai`, `shanten`,
     /// `necessary` (`tile`, `live`, `points`), and `riichi` / `dama` values for a closed tenpai
@@ -57,8 +59,9 @@ pub struct Args {
     /// (mjai logs do not say); the report names the rules used. Red fives follow the log.
     #[arg(long, value_parser = preset_name)]
     pub rules: Option<String>,
-    /// The most states one question may list (default 3 million: about 2 s and 0.5 GB a
-    /// question); past it the exchange budget is lowered (the decision's `method` says so).
+    /// The most states one question may list (default 4.5 million: about 3 s and 0.4 GB a
+    /// question); past it the exchange budget is lowered, and past it at budget 0 the decision
+    /// is estimated by playouts (the decision's `method` says so).
     #[arg(long, value_parser = crate::common::whole(1, usize::MAX))]
     pub max_states: Option<usize>,
     /// Also write one self-contained HTML page to FILE: the tiles drawn as SVG, each
@@ -206,6 +209,7 @@ fn method_json(method: &Method) -> Value {
     match method {
         Method::Exact { budget, asked } if budget == asked => json!({ "exact": true, "budget": budget }),
         Method::Exact { budget, asked } => json!({ "exact": true, "budget": budget, "asked": asked }),
+        Method::Estimate { budget, error } => json!({ "exact": false, "budget": budget, "error": round2(*error) }),
         Method::NotComputed(reason) => json!({ "exact": false, "computed": false, "reason": reason.to_string() }),
         _ => json!({ "exact": false }),
     }

@@ -304,3 +304,18 @@ fn the_rules_come_from_the_log_or_rules_and_equal_haipai_ev_s() {
     assert_eq!(code, 2);
     assert!(err.contains("'sega' is not a rules preset"), "{err}");
 }
+
+#[test]
+fn a_question_over_the_limit_even_at_budget_0_is_estimated() {
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json", "--max-states", "1"], FLAGS);
+    assert_eq!(code, 0, "{err}");
+    let decisions = lines(&out);
+    let estimated: Vec<&Value> = decisions.iter().filter(|d| d["method"]["error"].is_f64()).collect();
+    assert!(!estimated.is_empty(), "{out}");
+    for d in &estimated {
+        assert_eq!((&d["method"]["exact"], &d["method"]["budget"]), (&Value::from(false), &Value::from(0)));
+        assert!(d["candidates"].as_array().is_some_and(|c| !c.is_empty()) && d["best"].is_string(), "{d}");
+    }
+    let refused = decisions.iter().filter(|d| d["method"]["reason"].as_str().is_some_and(|r| r.contains("states")));
+    assert_eq!(refused.count(), 0, "{out}");
+}

@@ -12,8 +12,17 @@ use haipai_log::{CallKind, DrawKind, Event, Game, Length, LogTile, Round, Setup,
 use haipai_tiles::rng::Rng;
 use haipai_tiles::{PhysicalTile, Tile, Wind};
 
+/// A discard policy: the tile to throw from a hand of 14 (or 11, 8, 5, 2) tiles.
+pub type Choose = fn(&[LogTile]) -> LogTile;
+
 /// A seeded game of `players` (3 or 4) and `rounds` rounds.
 pub fn game(seed: u64, players: u8, rounds: usize) -> Game {
+    game_by(seed, players, rounds, None)
+}
+
+/// [`game`] with the seats' discards (outside riichi) chosen by `choose` instead of at random;
+/// everything else (the wall, calls, riichi, wins) as in [`game`].
+pub fn game_by(seed: u64, players: u8, rounds: usize, choose: Option<Choose>) -> Game {
     let mut rng = Rng::new(seed);
     let red_fives = rng.below(4) != 0;
     let names = ["Ａさん", "B-san", "C&D <x>", "d"].map(String::from);
@@ -35,7 +44,7 @@ pub fn game(seed: u64, players: u8, rounds: usize) -> Game {
     for _ in 0..rounds {
         let wind = Wind::ALL[kyoku / players as usize % 4];
         let hand = (kyoku % players as usize + 1) as u8;
-        let round = play(&mut rng, players, red_fives, wind, hand, honba, sticks, scores);
+        let round = play(&mut rng, (players, choose), red_fives, wind, hand, honba, sticks, scores);
         let dealer_won = round.wins().any(|w| w.seat == hand - 1);
         let drawn = round.wins().next().is_none();
         for (s, d) in scores.iter_mut().zip(round.deltas()) {
@@ -84,6 +93,7 @@ fn tenpai(tiles: &[LogTile]) -> bool {
 struct Play<'a> {
     rng: &'a mut Rng,
     players: u8,
+    choose: Option<Choose>,
     live: Vec<LogTile>,
     dead: Vec<LogTile>,
     rinshan_used: usize,
@@ -101,7 +111,7 @@ struct Play<'a> {
 #[allow(clippy::too_many_arguments)]
 fn play(
     rng: &mut Rng,
-    players: u8,
+    (players, choose): (u8, Option<Choose>),
     red: bool,
     wind: Wind,
     hand: u8,
@@ -123,6 +133,7 @@ fn play(
     let mut p = Play {
         rng,
         players,
+        choose,
         live: tiles,
         dead,
         rinshan_used: 0,
@@ -270,8 +281,13 @@ impl Play<'_> {
     fn discard(&mut self, seat: u8, drawn: Option<LogTile>) -> LogTile {
         let s = seat as usize;
         let hand = self.hands[s].clone();
-        let (tile, tsumogiri) = match drawn {
-            Some(d) if self.riichi[s] || self.chance(35) => (d, true),
+        let (tile, tsumogiri) = match (drawn, self.choose) {
+            (Some(d), _) if self.riichi[s] => (d, true),
+            (_, Some(choose)) => {
+                let t = choose(&hand);
+                (t, drawn == Some(t) && hand.iter().filter(|&&u| u == t).count() == 1)
+            }
+            (Some(d), None) if self.chance(35) => (d, true),
             _ => {
                 let lonely: Vec<LogTile> = hand
                     .iter()

@@ -32,6 +32,7 @@ pub fn method_short(method: &Method) -> String {
     match method {
         Method::Exact { budget, asked } if budget == asked => format!("b{budget}"),
         Method::Exact { budget, asked } => format!("b{budget}<{asked}"),
+        Method::Estimate { budget, error } => format!("b{budget}~{error:.0}"),
         Method::NotComputed(reason) => format!("- {reason}"),
         _ => "?".into(),
     }
@@ -142,6 +143,7 @@ fn summary(all: &[&Reviewed]) {
         let key = match &d.method {
             Method::Exact { budget, asked } if budget == asked => format!("exact at budget {budget}"),
             Method::Exact { budget, asked } => format!("exact at budget {budget} (lowered from {asked})"),
+            Method::Estimate { .. } => "estimated by playouts".into(),
             Method::NotComputed(reason) => format!("not computed: {reason}"),
             _ => "other".into(),
         };
