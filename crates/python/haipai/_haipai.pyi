@@ -102,6 +102,7 @@ def review(
     log: Union[str, bytes, "PathLike[str]"],
     *,
     player: Union[int, str, None] = None,
+    rules: Optional[str] = None,
     max_states: Optional[int] = None,
 ) -> List[Record]: ...
 def odds(what: str, *, tiles: Optional[int] = None, sanma: bool = False, red: bool = False) -> Record: ...

@@ -10,6 +10,7 @@ import haipai
 
 FLAGS = "crates/review/tests/fixtures/flags.json"
 KANS = "crates/log/tests/fixtures/kans_chankan.mjson"
+SUUANKOU = "crates/review/tests/fixtures/suuankou.json"
 
 
 def without_time(records):
@@ -23,6 +24,24 @@ def test_review_equals_the_command(root, command, log, player):
     ours = haipai.review(str(root / log), player=int(player) if player else None)
     assert without_time(ours) == without_time(cli)
     assert len(ours) > 0
+
+
+@pytest.mark.parametrize("rules", [None, "default", "majsoul"])
+def test_review_takes_the_rules_the_log_implies_as_the_command_does(root, command, rules):
+    """A Tenhou game is reviewed under Tenhou's rules unless `rules` says otherwise (in this
+    one a four-concealed-triplets wait scores a double yakuman by default, one under Tenhou's
+    rules), and every record names the preset, as the command's do."""
+    args = ["review", str(root / SUUANKOU), "--player", "0"] + (["--rules", rules] if rules else [])
+    cli = command(*args)
+    ours = haipai.review(root / SUUANKOU, player=0, rules=rules)
+    assert without_time(ours) == without_time(cli)
+    assert {r["rules"] for r in ours} == {rules or "tenhou"}
+
+
+def test_review_rules_change_the_values(root):
+    tenhou = haipai.review(root / SUUANKOU, player=0)
+    default = haipai.review(root / SUUANKOU, player=0, rules="default")
+    assert [r["candidates"] for r in tenhou] != [r["candidates"] for r in default]
 
 
 def test_review_takes_bytes_paths_and_names(root):
@@ -47,6 +66,8 @@ def test_bad_logs_raise_log_error(root, tmp_path):
         haipai.review(root / FLAGS, player=7)
     with pytest.raises(haipai.LogError, match="no such seat or name"):
         haipai.review(root / FLAGS, player="Nobody")
+    with pytest.raises(haipai.LogError, match=r"rules 'nope': not a rules preset \(default, tenhou"):
+        haipai.review(root / FLAGS, rules="nope")
 
 
 def review_file(path):
