@@ -33,7 +33,7 @@ fn add_red_five(reds: &mut [u8; 3], tile: Tile, what: &str, text: &str) -> Resul
 }
 
 /// The red fives of a hand, closed and called, per suit.
-fn hand_red_fives(hand: &Hand) -> [u8; 3] {
+pub fn hand_red_fives(hand: &Hand) -> [u8; 3] {
     let mut reds = hand.closed_red_fives();
     for m in hand.melds() {
         if let Some(r) = reds.get_mut(m.first().index() / 9) {

@@ -123,9 +123,11 @@ fn row_json(row: &Row) -> Value {
 /// of the site the log names (`tenhou` for a tenhou.net/6 or mjlog file), else `default`.
 fn review_rules(game: &Game, rules: Option<&str>) -> Result<(Rules, &'static str), String> {
     let name = match rules {
-        Some(text) => Rules::PRESETS.iter().copied().find(|p| *p == text).ok_or_else(|| {
-            format!("rules '{text}': not a rules preset ({})", Rules::PRESETS.join(", "))
-        })?,
+        Some(text) => Rules::PRESETS
+            .iter()
+            .copied()
+            .find(|p| *p == text)
+            .ok_or_else(|| format!("rules '{text}': not a rules preset ({})", Rules::PRESETS.join(", ")))?,
         None => preset_of(game).unwrap_or("default"),
     };
     // Every name of `Rules::PRESETS` is a preset.
