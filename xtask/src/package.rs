@@ -39,6 +39,7 @@ pub const PUBLISHED: &[Published] = &[
     Published { dir: "log", name: "haipai-log", max_bytes: 96 * KIB },
     Published { dir: "review", name: "haipai-review", max_bytes: 64 * KIB },
     Published { dir: "haipai", name: "haipai", max_bytes: 24 * KIB },
+    Published { dir: "api", name: "haipai-api", max_bytes: 48 * KIB },
     Published { dir: "web", name: "haipai-web", max_bytes: 96 * KIB },
     Published { dir: "cli", name: "haipai-cli", max_bytes: 96 * KIB },
 ];

@@ -24,8 +24,9 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("haipai-test-utils", &[]),
 ];
 
-/// The façade and the applications over it (the command, the web server), xtask and the benches.
-const UNRESTRICTED: &[&str] = &["haipai", "haipai-web", "haipai-cli", "xtask", "haipai-benches"];
+/// The façade and the applications over it (the JSON face they share, the command, the web
+/// server), xtask and the benches.
+const UNRESTRICTED: &[&str] = &["haipai", "haipai-api", "haipai-web", "haipai-cli", "xtask", "haipai-benches"];
 
 /// Test support below every crate: it depends on no haipai crate, and any crate's tests may
 /// use it (as a dev-dependency only: see `test_support_is_only_a_dev_dependency`), as may

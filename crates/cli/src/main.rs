@@ -5,7 +5,6 @@ mod cmd;
 mod common;
 mod lines;
 mod output;
-mod request;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -59,7 +59,7 @@ pub enum MoveErrorKind {
 }
 
 impl MoveError {
-    fn new(kind: MoveErrorKind, message: String) -> MoveError {
+    pub(crate) fn new(kind: MoveErrorKind, message: String) -> MoveError {
         MoveError { kind, message }
     }
 

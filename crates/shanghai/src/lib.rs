@@ -58,7 +58,7 @@ pub use board::{Board, Move, MoveError, MoveErrorKind};
 pub use deal::Deal;
 pub use faces::{FACES, Face, GROUPS};
 pub use layout::{BUILTIN, Blockers, Blocking, Layout, LayoutError, LayoutErrorKind, MAX_SPAN, Slot};
-pub use solver::{Budget, Limit, MoveClass, Solver, Stats, Verdict};
+pub use solver::{Budget, GameReview, Limit, MoveClass, Solver, Stats, Verdict};
 
 /// The example of the crate's README.md, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -21,13 +21,19 @@ const HTML: &str = "text/html; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
 /// The pages: each path and its HTML.
-const PAGES: &[(&str, &str)] = &[("/", include_str!("../assets/index.html"))];
+const PAGES: &[(&str, &str)] = &[
+    ("/", include_str!("../assets/index.html")),
+    ("/nanikiru", include_str!("../assets/nanikiru.html")),
+    ("/shanghai", include_str!("../assets/shanghai.html")),
+];
 
 /// The scripts and styles the pages load.
 const ASSETS: &[Asset] = &[
     Asset { name: "style.css", kind: CSS, text: include_str!("../assets/style.css") },
     Asset { name: "tiles.js", kind: JS, text: include_str!("../assets/tiles.js") },
+    Asset { name: "nanikiru.js", kind: JS, text: include_str!("../assets/nanikiru.js") },
     Asset { name: "favicon.svg", kind: SVG, text: include_str!("../assets/favicon.svg") },
+    Asset { name: "shanghai.js", kind: JS, text: include_str!("../assets/shanghai.js") },
 ];
 
 /// The routes of the pages and of `/assets/{name}`.

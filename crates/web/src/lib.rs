@@ -15,9 +15,11 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod api;
 mod assets;
 mod error;
 mod lanes;
+mod shanghai;
 
 pub use error::ApiError;
 pub use lanes::Lane;
@@ -117,7 +119,9 @@ pub fn router(limits: Limits) -> Router {
     let max_body = limits.max_body;
     Router::new()
         .route("/api/health", get(health))
+        .merge(api::routes())
         .merge(assets::routes())
+        .merge(shanghai::routes())
         .fallback(error::not_found)
         .layer(DefaultBodyLimit::max(max_body))
         .with_state(State::new(limits))

@@ -5,11 +5,11 @@
 
 mod report;
 
-use crate::common::{Output, add_red_five, for_each_request, hand_red_fives, preset_name, rules_preset, whole};
-use crate::request::Request;
-use haipai::ev::{Objective, Options, Query, RiichiPolicy, Standard, Workspace, evaluate_with};
-use haipai::score::Rules;
-use haipai::tiles::{Counts, Hand, ParsedTile, Tile, Wind, parse_counts, parse_tile};
+use crate::common::{Output, for_each_request, preset_name, rules_preset, whole};
+use haipai::ev::{Standard, Workspace, evaluate_with};
+use haipai_api::ev::{
+    Context, FIELDS, Switches, TileList, check_indicator_count, model, objective, riichi, tile, wind,
+};
 use std::io::IsTerminal;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -126,95 +126,6 @@ pub struct Args {
     pub json: bool,
 }
 
-fn tile(text: &str, what: &str) -> Result<ParsedTile, String> {
-    parse_tile(text).map_err(|e| format!("{what} '{text}': {e}"))
-}
-
-fn wind(text: &str, what: &str) -> Result<Wind, String> {
-    Wind::parse(text).ok_or_else(|| format!("{what} '{text}' is not a wind (E, S, W or N)"))
-}
-
-fn model(text: &str, what: &str) -> Result<Options, String> {
-    match text {
-        "full" | "default" => Ok(Options::default()),
-        "article" => Ok(Options::article()),
-        other => Err(format!("{what} '{other}': expected full or article")),
-    }
-}
-
-fn objective(text: &str, what: &str) -> Result<Objective, String> {
-    match text {
-        "points" => Ok(Objective::Points),
-        "win" => Ok(Objective::Win),
-        other => Err(format!("{what} '{other}': expected points or win")),
-    }
-}
-
-fn riichi(text: &str, what: &str) -> Result<RiichiPolicy, String> {
-    match text {
-        "always" => Ok(RiichiPolicy::Always),
-        "never" | "dama" => Ok(RiichiPolicy::Never),
-        "best" => Ok(RiichiPolicy::Best),
-        other => Err(format!("{what} '{other}': expected always, never or best")),
-    }
-}
-
-/// Tiles given in one or several lists (`--visible 7s 19m`): their counts and the red fives
-/// written among them, each with the list it was written in.
-#[derive(Clone, Debug)]
-struct TileList {
-    counts: Counts,
-    reds: Vec<(Tile, String)>,
-}
-
-impl TileList {
-    /// The tiles of `lists`; an error names `what` and the list at fault.
-    fn parse(lists: &[String], what: &str) -> Result<TileList, String> {
-        let mut out = TileList { counts: [0; 34], reds: Vec::new() };
-        for text in lists {
-            let counts = parse_counts(text).map_err(|e| format!("{what} '{text}': {e}"))?;
-            for (total, n) in out.counts.iter_mut().zip(counts) {
-                *total = total.saturating_add(n);
-            }
-            let reds = Hand::parse_any_size(text).map_err(|e| format!("{what} '{text}': {e}"))?.closed_red_fives();
-            for (suit, &n) in reds.iter().enumerate() {
-                if let (1, Some(five)) = (n, Tile::new(9 * suit + 4)) {
-                    out.reds.push((five, text.clone()));
-                }
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// One question's position and options: the flags, then (for a JSON request) its fields.
-#[derive(Clone, Debug)]
-struct Context {
-    turn: u8,
-    seat: Wind,
-    round: Wind,
-    /// The dora indicators as given, with the name of where they came from.
-    dora_indicators: Vec<(ParsedTile, String)>,
-    dora_what: &'static str,
-    visible: TileList,
-    visible_what: &'static str,
-    discards: TileList,
-    discards_what: &'static str,
-    options: Options,
-    rules_name: String,
-    rules: Rules,
-    top: Option<usize>,
-}
-
-/// The most dora indicators (one, and one for each kan).
-fn check_indicator_count(n: usize, what: &str) -> Result<(), String> {
-    let most = haipai::score::MAX_INDICATORS;
-    if n > most {
-        return Err(format!("{what}: {n} indicators, at most {most} (one, and one for each kan)"));
-    }
-    Ok(())
-}
-
 /// The flags' context, read once (a bad flag is one error, not one per line of a batch).
 fn context(args: &Args) -> Result<Context, String> {
     check_indicator_count(args.dora_indicators.len(), "--dora-indicator")?;
@@ -234,167 +145,41 @@ fn context(args: &Args) -> Result<Context, String> {
     if let Some(n) = args.max_states {
         options.max_states = n;
     }
-    let ctx = Context {
-        turn: args.turn,
-        seat: wind(&args.seat, "--seat")?,
-        round: wind(&args.round, "--round")?,
-        dora_indicators: args
-            .dora_indicators
-            .iter()
-            .map(|t| Ok((tile(t, "--dora-indicator")?, t.clone())))
-            .collect::<Result<_, String>>()?,
-        dora_what: "--dora-indicator",
-        visible: TileList::parse(&args.visible, "--visible")?,
-        visible_what: "--visible",
-        discards: TileList::parse(&args.discards, "--discards")?,
-        discards_what: "--discards",
-        options: switches(args, options),
-        rules_name: args.rules.clone(),
-        rules: rules_preset(&args.rules)?,
-        top: args.top,
-    };
+    let mut ctx = Context::default();
+    ctx.turn = args.turn;
+    ctx.seat = wind(&args.seat, "--seat")?;
+    ctx.round = wind(&args.round, "--round")?;
+    ctx.dora_indicators = args
+        .dora_indicators
+        .iter()
+        .map(|t| Ok((tile(t, "--dora-indicator")?, t.clone())))
+        .collect::<Result<_, String>>()?;
+    ctx.dora_what = "--dora-indicator";
+    ctx.visible = TileList::parse(&args.visible, "--visible")?;
+    ctx.visible_what = "--visible";
+    ctx.discards = TileList::parse(&args.discards, "--discards")?;
+    ctx.discards_what = "--discards";
+    ctx.switches = switches(args);
+    ctx.options = ctx.switches.apply(options);
+    ctx.rules_name = args.rules.clone();
+    ctx.rules = rules_preset(&args.rules)?;
+    ctx.top = args.top;
     ctx.check_red_fives(&[0; 3])?;
     Ok(ctx)
 }
 
-/// The options `o` with the scoring switches of the flags (`--no-ura`, ...) applied.
-fn switches(args: &Args, mut o: Options) -> Options {
-    o.ura_dora &= !args.no_ura;
-    o.ippatsu &= !args.no_ippatsu;
-    o.double_riichi &= !args.no_double_riichi;
-    o.haitei &= !args.no_haitei;
-    o.red_fives &= !args.no_red;
-    o.dora &= !args.no_dora;
-    o.menzen_tsumo &= !args.no_menzen_tsumo;
-    o.may_decline |= args.may_decline;
-    o
-}
-
-/// The fields of an `ev` JSON request.
-const FIELDS: [&str; 15] = [
-    "hand",
-    "melds",
-    "turn",
-    "seat",
-    "round",
-    "dora_indicators",
-    "visible",
-    "discards",
-    "model",
-    "objective",
-    "riichi",
-    "budget",
-    "rules",
-    "may_decline",
-    "top",
-];
-
-impl Context {
-    /// Refuses a second red five of a suit between `reds` (the hand's), the dora indicators,
-    /// the visible tiles and the discards (the set has one of each); otherwise the red fives
-    /// seen outside the hand, per suit.
-    fn check_red_fives(&self, reds: &[u8; 3]) -> Result<[u8; 3], String> {
-        let mut all = *reds;
-        let mut seen = [0u8; 3];
-        let indicators = self.dora_indicators.iter().filter(|(p, _)| p.is_red()).map(|(p, t)| (p.tile(), t));
-        for (five, text) in indicators {
-            add_red_five(&mut all, five, self.dora_what, text)?;
-            add_red_five(&mut seen, five, self.dora_what, text)?;
-        }
-        for (list, what) in [(&self.visible, self.visible_what), (&self.discards, self.discards_what)] {
-            for (five, text) in &list.reds {
-                add_red_five(&mut all, *five, what, text)?;
-                add_red_five(&mut seen, *five, what, text)?;
-            }
-        }
-        Ok(seen)
-    }
-
-    /// This context with the fields of the JSON request `req` in place of the flags.
-    fn with_request(mut self, req: &Request, args: &Args) -> Result<Context, String> {
-        if let Some(turn) = req.whole("turn", 1, 17)? {
-            self.turn = u8::try_from(turn).unwrap_or(17);
-        }
-        if let Some(seat) = req.text("seat")? {
-            self.seat = wind(seat, "seat")?;
-        }
-        if let Some(round) = req.text("round")? {
-            self.round = wind(round, "round")?;
-        }
-        if req.has("dora_indicators") {
-            let list = req.list("dora_indicators")?;
-            check_indicator_count(list.len(), "dora_indicators")?;
-            self.dora_indicators =
-                list.iter().map(|t| Ok((tile(t, "dora indicator")?, t.clone()))).collect::<Result<_, String>>()?;
-            self.dora_what = "dora indicator";
-        }
-        if let Some(lists) = req.tile_lists("visible")? {
-            self.visible = TileList::parse(&lists, "visible")?;
-            self.visible_what = "visible";
-        }
-        if let Some(lists) = req.tile_lists("discards")? {
-            self.discards = TileList::parse(&lists, "discards")?;
-            self.discards_what = "discards";
-        }
-        if let Some(name) = req.text("rules")? {
-            self.rules = rules_preset(name).map_err(|e| format!("field 'rules': {e}"))?;
-            self.rules_name = name.to_string();
-        }
-        if let Some(top) = req.whole("top", 1, u64::MAX)? {
-            self.top = Some(usize::try_from(top).unwrap_or(usize::MAX));
-        }
-        self.options = self.request_options(req, args)?;
-        Ok(self)
-    }
-
-    /// The options with the request's `model`, `objective`, `riichi`, `budget` and
-    /// `may_decline` in place of the flags'.
-    fn request_options(&self, req: &Request, args: &Args) -> Result<Options, String> {
-        let mut o = match req.text("model")? {
-            Some(m) => {
-                // A new preset, with the flags' choices that the request does not replace.
-                let mut o = model(m, "model")?;
-                (o.objective, o.riichi, o.max_states) =
-                    (self.options.objective, self.options.riichi, self.options.max_states);
-                if !self.options.lower_budget {
-                    (o.extra_exchanges, o.lower_budget) = (self.options.extra_exchanges, false);
-                }
-                switches(args, o)
-            }
-            None => self.options.clone(),
-        };
-        if let Some(text) = req.text("objective")? {
-            o.objective = objective(text, "objective")?;
-        }
-        if let Some(text) = req.text("riichi")? {
-            o.riichi = riichi(text, "riichi")?;
-        }
-        if let Some(b) = req.whole("budget", 0, u64::from(u8::MAX))? {
-            (o.extra_exchanges, o.lower_budget) = (u8::try_from(b).unwrap_or(u8::MAX), false);
-        }
-        if let Some(may) = req.switch("may_decline")? {
-            o.may_decline = may;
-        }
-        Ok(o)
-    }
-
-    /// The question for `hand` in this context; refuses a second red five of a suit.
-    fn query(&self, hand: &str) -> Result<Query, String> {
-        let hand = Hand::parse_any_size(hand).map_err(|e| format!("hand '{hand}': {e}"))?;
-        let red_seen = self.check_red_fives(&hand_red_fives(&hand))?;
-        let mut visible = self.visible.counts;
-        for (v, &d) in visible.iter_mut().zip(self.discards.counts.iter()) {
-            *v = v.saturating_add(d);
-        }
-        let mut q = Query::new(hand);
-        q.turn = self.turn;
-        q.seat = self.seat;
-        q.round = self.round;
-        q.dora_indicators = self.dora_indicators.iter().map(|(p, _)| p.tile()).collect();
-        q.visible = visible;
-        q.red_seen = red_seen;
-        Ok(q)
-    }
+/// The scoring switches of the flags (`--no-ura`, ...).
+fn switches(args: &Args) -> Switches {
+    let mut s = Switches::default();
+    s.no_ura = args.no_ura;
+    s.no_ippatsu = args.no_ippatsu;
+    s.no_double_riichi = args.no_double_riichi;
+    s.no_haitei = args.no_haitei;
+    s.no_red = args.no_red;
+    s.no_dora = args.no_dora;
+    s.no_menzen_tsumo = args.no_menzen_tsumo;
+    s.may_decline = args.may_decline;
+    s
 }
 
 /// Runs `f`; when it takes over a second and stderr is a terminal, shows a spinner meanwhile.
@@ -422,13 +207,11 @@ fn with_spinner<T: Send>(f: impl FnOnce() -> T + Send) -> T {
 
 /// The context and hand of one input line: a JSON request (a line starting with `{`) or a
 /// hand alone, in the flags' context.
-fn read_line(args: &Args, base: &Context, line: &str) -> Result<(Context, String), String> {
+fn read_line(base: &Context, line: &str) -> Result<(Context, String), String> {
     if !line.starts_with('{') {
         return Ok((base.clone(), line.to_string()));
     }
-    let req = Request::parse(line, &FIELDS)?;
-    let hand = req.full_hand()?;
-    Ok((base.clone().with_request(&req, args)?, hand))
+    haipai_api::ev::read(line, base, &FIELDS)
 }
 
 /// Runs `haipai ev`.
@@ -445,8 +228,7 @@ pub fn run(args: &Args) -> u8 {
     // as soon as it is not needed (a lower peak).
     let mut workspace = (args.hand == "-").then(Workspace::new);
     for_each_request(&args.hand, args.json, |line| {
-        let (ctx, hand) =
-            if args.hand == "-" { read_line(args, &base, line)? } else { (base.clone(), line.to_string()) };
+        let (ctx, hand) = if args.hand == "-" { read_line(&base, line)? } else { (base.clone(), line.to_string()) };
         let q = ctx.query(&hand)?;
         let oracle = Standard { rules: ctx.rules };
         let a = with_spinner(|| match workspace.as_mut() {
@@ -454,6 +236,10 @@ pub fn run(args: &Args) -> u8 {
             None => evaluate_with(&oracle, &q, &ctx.options),
         })
         .map_err(|e| e.to_string())?;
-        Ok::<Output, String>(report::describe(&report::Question { query: &q, context: &ctx }, &a, args.per_turn))
+        Ok::<Output, String>(report::describe(
+            &haipai_api::ev::Question { query: &q, context: &ctx },
+            &a,
+            args.per_turn,
+        ))
     })
 }

@@ -4,10 +4,10 @@
 use crate::common::{
     Output, add_red_five, for_each_input, for_each_request, hand_red_fives, preset_name, rules_preset, whole,
 };
-use crate::request::Request;
 use haipai::score::{Outcome, Rules, Score, Situation, score};
 use haipai::tiles::Wind;
 use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
+use haipai_api::Request;
 use serde_json::{Value, json};
 
 /// Arguments of `haipai score`.

@@ -9,7 +9,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use haipai::shanghai::{Bits, Blocking, Board, Budget, Deal, Layout, Limit, Move, MoveClass, Solver, Verdict, formats};
+use haipai::shanghai::{
+    Bits, Blocking, Board, Budget, Deal, GameReview, Layout, Limit, Move, MoveClass, Solver, Verdict, formats,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -42,7 +44,9 @@ enum Sub {
         #[arg(long, conflicts_with = "json")]
         show: bool,
     },
-    /// 感想戦: every legal move of a position and whether it keeps the board winnable.
+    /// 感想戦: the moves played judged one by one (the first that lost the board, a winning
+    /// line from the last winnable position), then every legal move of the position reached
+    /// and whether it keeps the board winnable.
     Review {
         #[command(flatten)]
         board: BoardArgs,
@@ -51,6 +55,9 @@ enum Sub {
         /// Moves already played, `A-B` separated by commas or spaces.
         #[arg(long, default_value = "")]
         moves: String,
+        /// Draw the board after the moves, free tiles marked `*` (text output only).
+        #[arg(long, conflicts_with = "json")]
+        show: bool,
     },
     /// Solve many seeded deals: verdict counts, a confidence interval and time percentiles.
     Stats {
@@ -287,7 +294,13 @@ fn describe_move(board: &Board, m: Move) -> String {
     format!("{}-{} {}", m.0, m.1, f[m.0 as usize])
 }
 
-/// Draws each layer, top first: every tile as `face` plus `*` when free, with its slot number.
+/// What the codes of a drawn board mean.
+const LEGEND: &str = "legend: 1m-9m, 1p-9p, 1s-9s characters, circles, bamboos; 1z-7z east, south, west, north, \
+white, green, red; 1f-4f flowers (any flower matches any flower), 1t-4t seasons (any season matches any season); \
+* a free tile, -- a tile removed; under each tile its slot number";
+
+/// Draws each layer, top first: every tile as `face` plus `*` when free, with its slot
+/// number, then the legend.
 fn draw(board: &Board, present: &Bits) -> String {
     let layout = board.layout();
     let slots = layout.slots();
@@ -323,14 +336,14 @@ fn draw(board: &Board, present: &Bits) -> String {
             );
         }
     }
-    out
+    out + LEGEND
 }
 
 /// Runs `haipai shanghai`.
 pub fn run(args: &Args) -> u8 {
     let result = match &args.command {
         Sub::Solve { board, solver, show } => solve(board, solver, *show),
-        Sub::Review { board, solver, moves } => review(board, solver, moves),
+        Sub::Review { board, solver, moves, show } => review(board, solver, moves, *show),
         Sub::Stats { layout, file, map, deals, seed, rules, limits, json } => {
             stats(layout, file.as_ref(), map.as_deref(), *deals, *seed, rules, limits.budget(), *json)
         }
@@ -379,10 +392,15 @@ fn solve(board_args: &BoardArgs, args: &SolverArgs, show: bool) -> Result<(), St
     Ok(())
 }
 
-fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), String> {
+fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str, show: bool) -> Result<(), String> {
     let (board, _) = load_board(board_args)?;
     let played = parse_moves(moves, board.len())?;
     let present = board.play(board.full(), &played)?;
+    if show {
+        out!("{}", draw(&board, &present));
+    }
+    let (game, game_ms) = timed(|| Solver::with_budget(&board, args.budget()).review_game(&played));
+    let game = game?;
     let (review, ms) = timed(|| Solver::with_budget(&board, args.budget()).review(present));
     let reason = review.iter().find_map(|(_, c)| match c {
         MoveClass::Unknown(limit) => Some(gave_up(*limit)),
@@ -393,8 +411,12 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
             .iter()
             .map(|(m, c)| json!({"move": format!("{}-{}", m.0, m.1), "face": board.faces()[m.0 as usize].to_string(), "verdict": c.name()}))
             .collect();
-        out!("{}", json!({"tiles_left": present.len(), "moves": list, "reason": reason, "time_ms": ms}));
+        let game = game_json(&board, &played, &game, game_ms);
+        out!("{}", json!({"tiles_left": present.len(), "game": game, "moves": list, "reason": reason, "time_ms": ms}));
     } else {
+        if !played.is_empty() {
+            print_game(&board, &played, &game, game_ms);
+        }
         out!("{} tiles left, {} legal moves ({ms:.2} ms)", present.len(), review.len());
         if let Some(reason) = reason {
             out!("some moves unknown: {reason}");
@@ -409,6 +431,47 @@ fn review(board_args: &BoardArgs, args: &SolverArgs, moves: &str) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// `winnable`, `lost` or `unknown`.
+fn winnable_name(w: Option<bool>) -> &'static str {
+    match w {
+        Some(true) => "winnable",
+        Some(false) => "lost",
+        None => "unknown",
+    }
+}
+
+/// The game's review as JSON: each move with whether the board is winnable after it, the
+/// first losing move (its number, from 1) and a winning line from the last winnable position.
+fn game_json(board: &Board, played: &[Move], game: &GameReview, ms: f64) -> serde_json::Value {
+    let moves: Vec<_> = played
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| json!({"move": format!("{}-{}", m.0, m.1), "face": board.faces()[m.0 as usize].to_string(), "after": winnable_name(game.winnable_after(i))}))
+        .collect();
+    let line: Vec<String> = game.line.iter().map(|&m| describe_move(board, m)).collect();
+    json!({"start": winnable_name(game.winnable[0]), "moves": moves, "losing_move": game.losing_move.map(|i| i + 1),
+           "line_from": game.line_from, "line": line, "time_ms": ms})
+}
+
+/// Prints the game's review: each move and the board after it, the first losing move, and a
+/// winning line from the last winnable position.
+fn print_game(board: &Board, played: &[Move], game: &GameReview, ms: f64) {
+    out!("the game ({} moves, {ms:.2} ms): the deal is {}", played.len(), winnable_name(game.winnable[0]));
+    for (i, &m) in played.iter().enumerate() {
+        out!("{:>3}. {} -> {}", i + 1, describe_move(board, m), winnable_name(game.winnable_after(i)));
+    }
+    match (game.losing_move, game.winnable[0]) {
+        (Some(i), _) => out!("first losing move: {}. {}", i + 1, describe_move(board, played[i])),
+        (None, Some(false)) => out!("no move lost the board: the deal cannot be cleared"),
+        (None, _) if game.last() == Some(true) => out!("no move lost the board"),
+        (None, _) => out!("the first losing move is undecided: raise --time-ms or --budget"),
+    }
+    if let Some(from) = game.line_from.filter(|_| !game.line.is_empty()) {
+        let line: Vec<String> = game.line.iter().map(|&m| format!("{}-{}", m.0, m.1)).collect();
+        out!("a winning line after move {from}: {}", line.join(" "));
+    }
 }
 
 /// The most deals one `stats` run solves: their times are kept for the percentiles (16 bytes
@@ -523,14 +586,22 @@ impl Tally {
         (p, centre - half, centre + half)
     }
 
-    /// Prints the run of `deals` deals from `seed` on `layout` as one JSON object.
-    fn print_json(&self, layout: &Layout, deals: u64, seed: u64) {
+    /// Prints the run of `deals` deals from `seed` on `layout` as one JSON object, with each
+    /// seed's verdict.
+    fn print_json(&self, layout: &Layout, deals: u64, seed: u64, results: &[Solved]) {
         let pct = |q| self.percentile(q);
+        let names = ["winnable", "unwinnable", "unknown"];
+        let seeds: Vec<_> = results
+            .iter()
+            .enumerate()
+            .map(|(k, r)| json!({"seed": seed + k as u64, "verdict": names[usize::from(r.kind)], "time_ms": r.ms}))
+            .collect();
         out!(
             "{}",
             json!({"layout": layout.name(), "deals": deals, "seed": seed, "winnable": self.won, "unwinnable": self.lost,
                    "unknown": self.unknown, "reason": self.reason, "nodes": self.nodes, "relaxations": self.relaxations,
-                   "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)}})
+                   "time_ms": {"median": pct(0.5), "p99": pct(0.99), "p999": pct(0.999), "max": pct(1.0)},
+                   "seeds": seeds})
         );
     }
 
@@ -583,7 +654,7 @@ fn stats(
     bar.finish_and_clear();
     let tally = Tally::new(&results);
     if json {
-        tally.print_json(&layout, deals, seed);
+        tally.print_json(&layout, deals, seed, &results);
     } else {
         tally.print_text(&layout, deals, seed);
     }

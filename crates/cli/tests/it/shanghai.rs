@@ -334,3 +334,137 @@ fn slot_lists_are_read_as_slot_lists_and_odd_layouts_name_their_file() {
     assert_eq!(code, 0);
     assert!(err.starts_with(&format!("note: {}: read as haipai notation", both.display())), "{err}");
 }
+
+/// The moves of `line` as `--moves` takes them.
+fn moves_text(line: &[haipai::shanghai::Move]) -> String {
+    line.iter().map(|m| format!("{}-{}", m.0, m.1)).collect::<Vec<_>>().join(",")
+}
+
+/// Seed 42's Turtle board, a winning line, and the first move along it that loses (at
+/// position `k` of the line).
+fn turtle_line_and_losing_move() -> (haipai::shanghai::Board, Vec<haipai::shanghai::Move>, usize, haipai::shanghai::Move)
+{
+    use haipai::shanghai::{Blocking, Board, Deal, Layout, MoveClass, Solver, Verdict};
+    let turtle = Layout::builtin("turtle").unwrap();
+    let deal = Deal::random(&turtle, Blocking::Standard, 42).unwrap();
+    let board = Board::new(turtle, Blocking::Standard, deal.faces).unwrap();
+    let Verdict::Winnable(line) = Solver::new(&board).solve() else { panic!("seed 42 is winnable") };
+    let at = board.positions(&line).unwrap();
+    let (k, m) = (20..72)
+        .find_map(|k| {
+            Solver::new(&board).review(at[k]).into_iter().find(|(_, c)| *c == MoveClass::Loses).map(|(m, _)| (k, m))
+        })
+        .expect("a losing move along the line");
+    (board, line, k, m)
+}
+
+#[test]
+fn review_judges_the_moves_one_by_one_and_names_the_first_losing_move() {
+    let (board, line, k, losing) = turtle_line_and_losing_move();
+    let mut game = line[..k].to_vec();
+    game.push(losing);
+    let after = board.positions(&game).unwrap()[k + 1];
+    let next = board.moves(&after)[0];
+    game.push(next);
+    let moves = moves_text(&game);
+    let (code, out, err) = haipai(&["shanghai", "review", "--seed", "42", "--moves", &moves, "--json"], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let g = &v["game"];
+    assert_eq!(
+        (g["start"].as_str(), g["losing_move"].as_u64(), g["line_from"].as_u64()),
+        (Some("winnable"), Some(k as u64 + 1), Some(k as u64))
+    );
+    let after: Vec<&str> = g["moves"].as_array().unwrap().iter().map(|m| m["after"].as_str().unwrap()).collect();
+    assert!(after[..k].iter().all(|a| *a == "winnable") && after[k..] == ["lost", "lost"], "{after:?}");
+    assert_eq!(g["moves"][k]["move"], format!("{}-{}", losing.0, losing.1));
+    let (code, text, _) = haipai(&["shanghai", "review", "--seed", "42", "--moves", &moves], "");
+    assert_eq!(code, 0);
+    let named = format!("first losing move: {}. {}-{} {}", k + 1, losing.0, losing.1, board.faces()[losing.0 as usize]);
+    assert!(text.contains(&named), "{text}");
+    assert!(text.contains(&format!("a winning line after move {k}: ")), "{text}");
+    // Along the line nothing is lost.
+    let (_, text, _) = haipai(&["shanghai", "review", "--seed", "42", "--moves", &moves_text(&line[..10])], "");
+    assert!(text.contains("the deal is winnable") && text.contains("no move lost the board"), "{text}");
+}
+
+#[test]
+fn review_show_draws_the_board_after_the_moves_with_a_legend() {
+    let (_, line, _, _) = turtle_line_and_losing_move();
+    let (code, out, _) =
+        haipai(&["shanghai", "review", "--seed", "42", "--moves", &moves_text(&line[..3]), "--show"], "");
+    assert_eq!(code, 0);
+    let board = out.split("legend:").next().unwrap();
+    assert_eq!(board.matches("-- ").count() + board.matches(" --\n").count(), 6, "{board}");
+    assert!(out.contains("1f-4f flowers (any flower matches any flower), 1t-4t seasons"), "{out}");
+    let (_, start, _) = haipai(&["shanghai", "solve", "--seed", "42", "--show", "--budget", "0"], "");
+    assert!(!start.split("legend:").next().unwrap().contains("--"), "{start}");
+    assert!(start.contains("legend: "), "{start}");
+}
+
+#[test]
+fn stats_json_lists_each_seeds_verdict() {
+    let (code, out, _) = haipai(
+        &["shanghai", "stats", "--layout", "grid2x3x4", "--rules", "grid", "--deals", "12", "--seed", "5", "--json"],
+        "",
+    );
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let seeds = v["seeds"].as_array().unwrap();
+    assert_eq!(seeds.len(), 12);
+    for (s, entry) in (5..).zip(seeds) {
+        assert_eq!(entry["seed"], s);
+        let (_, one, _) = haipai(
+            &["shanghai", "solve", "--layout", "grid2x3x4", "--rules", "grid", "--seed", &s.to_string(), "--json"],
+            "",
+        );
+        let one: serde_json::Value = serde_json::from_str(one.trim()).unwrap();
+        assert_eq!(entry["verdict"], one["verdict"], "seed {s}");
+    }
+    let won = seeds.iter().filter(|e| e["verdict"] == "winnable").count() as u64;
+    assert_eq!(Some(won), v["winnable"].as_u64());
+}
+
+#[test]
+fn a_gnome_file_with_a_byte_order_mark_is_read_and_its_maps_found_by_short_id() {
+    let dir = scratch("bom");
+    let path = dir.join("square.map");
+    let text = "\u{feff}<mahjongg>\n<map name=\"Little Square\" scorename=\"square\">\n<layer z=\"0\"><block left=\"0\" right=\"1\" top=\"0\" bottom=\"1\"/></layer>\n<layer z=\"1\"><row y=\"0.5\" left=\"0.5\" right=\"0.5\"/></layer>\n<tile x=\"0.5\" y=\"0.5\" z=\"2\"/>\n</map>\n</mahjongg>\n";
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = haipai(&["shanghai", "deal", "--file", path.to_str().unwrap(), "--map", "SQUARE"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# haipai shanghai deal\nlayout Little Square\n"), "{out}");
+    assert_eq!(out.lines().last().map(|l| l.split(' ').count()), Some(6), "{out}");
+}
+
+#[test]
+fn the_served_api_deals_what_the_command_deals() {
+    let served = crate::serve::serve(&[]);
+    let (status, body) =
+        crate::serve::http(&served.addr, "POST", "/api/shanghai/deal", r#"{"layout": "turtle", "seed": 42}"#);
+    assert_eq!(status, 200, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let (code, deal, _) = haipai(&["shanghai", "deal", "--layout", "turtle", "--seed", "42"], "");
+    assert_eq!(code, 0);
+    assert_eq!(v["deal"].as_str().unwrap().trim_end(), deal.trim_end());
+    let faces: Vec<&str> = deal.lines().skip_while(|l| *l != "faces").skip(1).flat_map(str::split_whitespace).collect();
+    let served: Vec<String> = v["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["face"].as_str().unwrap().replace("bonus:f", "").replace("bonus:s", "s"))
+        .collect();
+    let shown: Vec<String> = faces
+        .iter()
+        .map(|f| {
+            if let Some(n) = f.strip_suffix('f') {
+                n.to_string()
+            } else if let Some(n) = f.strip_suffix('t') {
+                format!("s{n}")
+            } else {
+                f.to_string()
+            }
+        })
+        .collect();
+    assert_eq!(served, shown);
+}

@@ -15,8 +15,10 @@
 //! - `table`: the tables of lost positions, within the memory budget;
 //! - `moves`: the plain move search (boards with groups of more than four tiles);
 //! - `review`: the 感想戦 of every legal move;
+//! - `game`: the 感想戦 of a whole game, move by move;
 //! - `splits`: decisions as bits.
 
+mod game;
 mod moves;
 mod nogoods;
 mod reasons;
@@ -38,6 +40,7 @@ use std::fmt;
 use std::time::Instant;
 use table::LostTable;
 
+pub use game::GameReview;
 pub use verdict::{Budget, Limit, MoveClass, Stats, Verdict};
 
 /// An exact solver for one board. It keeps its table of lost positions between calls, so

@@ -1,5 +1,6 @@
-//! One JSON request of a batch (`haipai score -`, `haipai ev -`): a JSON object read field by
-//! field, each error naming its field; the request's `id` is echoed by the answer.
+//! One JSON request (a line of `haipai score -` or `haipai ev -`, or the body of a `POST` to
+//! haipai-web's API): a JSON object read field by field, each error naming its field; the
+//! request's `id` is echoed by the answer.
 
 use serde_json::Value;
 
@@ -40,11 +41,12 @@ pub fn request_id(line: &str) -> Option<Value> {
     }
 }
 
-/// One JSON request line's fields, read one by one with errors naming the field.
+/// One JSON request's fields, read one by one with errors naming the field.
+#[derive(Clone, Debug)]
 pub struct Request(serde_json::Map<String, Value>);
 
 impl Request {
-    /// The request of `line`: a JSON object with no field given twice and none outside
+    /// The request of `line` (one line of a batch, or a whole body): a JSON object with no field given twice and none outside
     /// `fields` (`id` is always allowed: the answer echoes it).
     pub fn parse(line: &str, fields: &[&str]) -> Result<Request, String> {
         let req: Value = serde_json::from_str(line).map_err(|e| format!("not a JSON request: {e}"))?;

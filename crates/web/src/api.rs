@@ -1,0 +1,57 @@
+//! The JSON API: each endpoint reads one request object and answers with the object the
+//! command prints with `--json` (haipai-api's), run in its lane; bad input is a 400 with the
+//! command's message.
+
+use crate::{ApiError, Lane, State};
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State as Shared;
+use axum::routing::post;
+use serde_json::Value;
+
+/// The API's routes.
+pub fn routes() -> Router<State> {
+    Router::new().route("/api/ev", post(ev))
+}
+
+/// The body as text: a JSON request is UTF-8.
+fn body_text(body: &Bytes) -> Result<String, ApiError> {
+    String::from_utf8(body.to_vec()).map_err(|_| ApiError::bad_input("not a JSON request: the body is not UTF-8 text"))
+}
+
+/// Answers the request `body` with `question` run in `lane`; the answer echoes the request's
+/// `id`, if any.
+async fn answer(
+    lane: &Lane,
+    body: &Bytes,
+    question: impl FnOnce(&str) -> Result<Value, String> + Send + 'static,
+) -> Result<Json<Value>, ApiError> {
+    let text = body_text(body)?;
+    let (result, id) = lane
+        .run(move || {
+            let id = haipai_api::request_id(&text);
+            (question(&text), id)
+        })
+        .await?;
+    let mut answer = result.map_err(ApiError::bad_input)?;
+    if let (Some(id), Value::Object(obj)) = (id, &mut answer) {
+        obj.insert("id".to_string(), id);
+    }
+    Ok(Json(answer))
+}
+
+/// The context of an `ev` question on this server: the command's defaults, with the server's
+/// state limit (a default budget is lowered to fit it; a budget asked for that does not fit is
+/// refused, naming the limit).
+fn ev_context(state: &State) -> haipai_api::ev::Context {
+    let mut base = haipai_api::ev::Context::default();
+    base.options.max_states = state.limits.max_states;
+    base
+}
+
+/// `POST /api/ev`: one `haipai ev -` request; the `haipai ev --json` answer.
+async fn ev(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let base = ev_context(&state);
+    answer(&state.heavy, &body, move |text| haipai_api::ev::ev(text, &base)).await
+}
