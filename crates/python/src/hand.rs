@@ -61,7 +61,7 @@ impl PyHand {
     /// (1, 0, 1)
     #[getter]
     fn red_fives(&self) -> (u8, u8, u8) {
-        let [m, p, s] = crate::ev::hand_red_fives(&self.hand);
+        let [m, p, s] = haipai_api::hand_red_fives(&self.hand);
         (m, p, s)
     }
 
