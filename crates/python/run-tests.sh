@@ -2,7 +2,9 @@
 # The Python package's checks: the crate's formatting and lints (it is outside the workspace),
 # then `pip install` of the package into a fresh virtual environment under a temporary folder
 # (pip fetches maturin, the build backend, from PyPI), and its pytest suite, which compares
-# the answers with PyPI `mahjong` and with the `haipai` command built from this checkout.
+# the answers with PyPI `mahjong` and with the `haipai` command built from this checkout; then
+# the benchmark's quick mode (benches/python/bench_python.py --quick: every library's answers
+# checked against `mahjong`'s, the ratios printed) in the same environment.
 # Builds go to $CARGO_TARGET_DIR (default: the checkout's target/), the package's to python/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -22,3 +24,5 @@ CARGO_TARGET_DIR="$target/python" "$scratch/venv/bin/python" -m pip install --qu
 # From the scratch folder, so that `import haipai` is the installed package, not the sources.
 cd "$scratch"
 HAIPAI_BIN="$target/debug/haipai" "$scratch/venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"
+"$scratch/venv/bin/python" -m pip install --quiet xiangting
+"$scratch/venv/bin/python" "$root/benches/python/bench_python.py" --quick

@@ -54,10 +54,22 @@ impl PyHand {
         self.hand.is_closed()
     }
 
-    /// The red fives, closed and called.
+    /// The red fives per suit (m, p, s), closed and called: `sum(hand.red_fives)` is their
+    /// number. `str(hand)` writes each as `0`.
+    ///
+    /// >>> Hand.parse("340m456p22s[055s]", any_size=True).red_fives
+    /// (1, 0, 1)
     #[getter]
-    fn red_fives(&self) -> u8 {
-        self.hand.red_fives()
+    fn red_fives(&self) -> (u8, u8, u8) {
+        let [m, p, s] = haipai_api::hand_red_fives(&self.hand);
+        (m, p, s)
+    }
+
+    /// The red fives per suit (m, p, s) among the closed tiles (`counts` counts them as fives).
+    #[getter]
+    fn closed_red_fives(&self) -> (u8, u8, u8) {
+        let [m, p, s] = self.hand.closed_red_fives();
+        (m, p, s)
     }
 
     /// The number of tiles, melds counted as three.
@@ -102,15 +114,48 @@ pub fn named_hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     }
 }
 
+/// The functions of one rule set: four-player or sanma (three-player: no 2m-8m).
+struct Rules {
+    shanten: fn(&Counts) -> i8,
+    regular: fn(&Counts) -> i8,
+    necessary: fn(&Counts) -> Result<(i8, TileSet), haipai::tiles::Error>,
+    unnecessary: fn(&Counts) -> Result<(i8, TileSet), haipai::tiles::Error>,
+    validate: fn(&Counts) -> Result<usize, haipai::tiles::Error>,
+}
+
+const FOUR_PLAYER: Rules = Rules {
+    shanten: sh::shanten,
+    regular: sh::shanten_regular,
+    necessary: sh::try_necessary_tiles,
+    unnecessary: sh::try_unnecessary_tiles,
+    validate: sh::validate,
+};
+
+const SANMA: Rules = Rules {
+    shanten: sh::sanma::shanten,
+    regular: sh::sanma::shanten_regular,
+    necessary: sh::sanma::try_necessary_tiles,
+    unnecessary: sh::sanma::try_unnecessary_tiles,
+    validate: sh::sanma::validate,
+};
+
+fn rules(sanma: bool) -> &'static Rules {
+    if sanma { &SANMA } else { &FOUR_PLAYER }
+}
+
 /// The closed tiles of `obj`, checked as the command checks them: 3n+1 or 3n+2 closed tiles
-/// (at most 14), none past four copies, and some closed tile beside the melds.
-fn closed_of(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+/// (at most 14), none past four copies, and some closed tile beside the melds; under `sanma`
+/// no 2m-8m, closed or called.
+fn closed_of(obj: &Bound<'_, PyAny>, sanma: bool) -> PyResult<Counts> {
     let hand = hand_of(obj)?;
     let closed = *hand.closed();
     if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
         return Err(hand_error(no_closed_tiles(&hand), None));
     }
-    sh::validate(&closed).map_err(|e| hand_error(format!("{e} (closed tiles)"), e.column()))?;
+    (rules(sanma).validate)(&closed).map_err(|e| hand_error(format!("{e} (closed tiles)"), e.column()))?;
+    if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
+        return Err(hand_error("three-player mahjong has no 2m-8m (called meld)", None));
+    }
     if hand.size() > 14 {
         return Err(hand_error(format!("{} tiles with the called melds, at most 14", hand.size()), None));
     }
@@ -137,14 +182,16 @@ fn form(s: i8) -> Option<i8> {
 }
 
 /// The shanten (向聴数) of the hand's closed tiles over every form: -1 complete, 0 tenpai.
+/// `sanma`: three-player mahjong (no 2m-8m: 1m and 9m form only pairs and triplets).
 ///
 /// >>> shanten("123456789m1p11s5z")
 /// 1
 /// >>> shanten(Hand.parse("1199m1199p1199s11z"))
 /// -1
 #[pyfunction]
-fn shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
-    Ok(sh::shanten(&closed_of(hand)?))
+#[pyo3(signature = (hand, *, sanma = false))]
+fn shanten(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<i8> {
+    Ok((rules(sanma).shanten)(&closed_of(hand, sanma)?))
 }
 
 /// The shanten of the regular form (four melds and a pair).
@@ -152,8 +199,9 @@ fn shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
 /// >>> shanten_regular("1199m1199p1199s11z")
 /// 3
 #[pyfunction]
-fn shanten_regular(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
-    Ok(sh::shanten_regular(&closed_of(hand)?))
+#[pyo3(signature = (hand, *, sanma = false))]
+fn shanten_regular(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<i8> {
+    Ok((rules(sanma).regular)(&closed_of(hand, sanma)?))
 }
 
 /// The shanten of seven pairs; None for fewer than 13 closed tiles.
@@ -161,8 +209,9 @@ fn shanten_regular(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
 /// >>> shanten_seven_pairs("1199m1199p1199s11z"), shanten_seven_pairs("11m")
 /// (-1, None)
 #[pyfunction]
-fn shanten_seven_pairs(hand: &Bound<'_, PyAny>) -> PyResult<Option<i8>> {
-    Ok(form(sh::shanten_seven_pairs(&closed_of(hand)?)))
+#[pyo3(signature = (hand, *, sanma = false))]
+fn shanten_seven_pairs(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<Option<i8>> {
+    Ok(form(sh::shanten_seven_pairs(&closed_of(hand, sanma)?)))
 }
 
 /// The shanten of thirteen orphans; None for fewer than 13 closed tiles.
@@ -170,18 +219,23 @@ fn shanten_seven_pairs(hand: &Bound<'_, PyAny>) -> PyResult<Option<i8>> {
 /// >>> shanten_thirteen_orphans("19m19p19s1234567z")
 /// 0
 #[pyfunction]
-fn shanten_thirteen_orphans(hand: &Bound<'_, PyAny>) -> PyResult<Option<i8>> {
-    Ok(form(sh::shanten_thirteen_orphans(&closed_of(hand)?)))
+#[pyo3(signature = (hand, *, sanma = false))]
+fn shanten_thirteen_orphans(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<Option<i8>> {
+    Ok(form(sh::shanten_thirteen_orphans(&closed_of(hand, sanma)?)))
 }
 
-/// For 3n+1 closed tiles: the shanten and the kinds whose draw lowers it (有効牌).
+/// For 3n+1 closed tiles: the shanten and the kinds whose draw lowers it (有効牌); under
+/// `sanma` only the kinds of three-player mahjong.
 ///
 /// >>> necessary_tiles("23m456p789s11z346s")
 /// (1, ['1m', '4m', '2s', '5s'])
+/// >>> necessary_tiles("19m123456789p11s", sanma=True)
+/// (1, ['1m', '9m', '1s'])
 #[pyfunction]
-fn necessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
-    let closed = closed_of(hand)?;
-    sh::try_necessary_tiles(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
+#[pyo3(signature = (hand, *, sanma = false))]
+fn necessary_tiles(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<(i8, Vec<String>)> {
+    let closed = closed_of(hand, sanma)?;
+    (rules(sanma).necessary)(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
 }
 
 /// For 3n+2 closed tiles: the shanten and the held kinds whose discard keeps it (不要牌).
@@ -189,9 +243,10 @@ fn necessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
 /// >>> unnecessary_tiles("123m456p789s11z3s9s4z")
 /// (1, ['3s', '9s', '4z'])
 #[pyfunction]
-fn unnecessary_tiles(hand: &Bound<'_, PyAny>) -> PyResult<(i8, Vec<String>)> {
-    let closed = closed_of(hand)?;
-    sh::try_unnecessary_tiles(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
+#[pyo3(signature = (hand, *, sanma = false))]
+fn unnecessary_tiles(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<(i8, Vec<String>)> {
+    let closed = closed_of(hand, sanma)?;
+    (rules(sanma).unnecessary)(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
 }
 
 /// The waits of a hand of 3n+1 closed tiles, as `haipai waits --kinds --json` prints them:

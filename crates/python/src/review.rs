@@ -4,7 +4,8 @@
 use crate::errors::LogError;
 use crate::value::to_py;
 use haipai::log::{Choice, Game, Meld};
-use haipai::review::{Method, Play, Reviewed, Row, Settings, review as review_game};
+use haipai::review::{Method, Play, Reviewed, Row, Settings, preset_of, review as review_game};
+use haipai::score::Rules;
 use haipai::tiles::counts_to_string_with_red;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -118,8 +119,23 @@ fn row_json(row: &Row) -> Value {
     v
 }
 
-/// One decision with the fields of `haipai review --json`.
-fn decision_json(d: &Reviewed) -> Value {
+/// The scoring rules of a review and their preset's name: `rules` when given, else the preset
+/// of the site the log names (`tenhou` for a tenhou.net/6 or mjlog file), else `default`.
+fn review_rules(game: &Game, rules: Option<&str>) -> Result<(Rules, &'static str), String> {
+    let name = match rules {
+        Some(text) => Rules::PRESETS
+            .iter()
+            .copied()
+            .find(|p| *p == text)
+            .ok_or_else(|| format!("rules '{text}': not a rules preset ({})", Rules::PRESETS.join(", ")))?,
+        None => preset_of(game).unwrap_or("default"),
+    };
+    // Every name of `Rules::PRESETS` is a preset.
+    Ok((Rules::preset(name).unwrap_or_default(), name))
+}
+
+/// One decision with the fields of `haipai review --json`, `rules` the preset's name.
+fn decision_json(d: &Reviewed, rules: &str) -> Value {
     let p = &d.decision.position;
     let riichi = matches!(d.decision.choice, Choice::Discard { riichi: true, .. });
     json!({
@@ -145,21 +161,32 @@ fn decision_json(d: &Reviewed) -> Value {
         "method": method_json(&d.method),
         "candidates": d.rows.iter().map(row_json).collect::<Vec<_>>(),
         "ms": (d.elapsed.as_secs_f64() * 1000.0).round(),
+        "rules": rules,
     })
 }
 
 /// Reviews a game log (a path, or the log's bytes): every decision of `player` (a seat 0-3
 /// or a name; every seat by default) asked of the one-player EV model, one dict per decision
 /// in play order with the fields of `haipai review --json` (`pandas.DataFrame(...)` takes
-/// the list as it is). A log that cannot be read, or a round that cannot be replayed, raises
-/// `LogError`. The decisions are spread over the cores, the GIL released.
+/// the list as it is). The scoring rules are the preset `rules` names (`default`, `tenhou`,
+/// `majsoul`, `mleague`), by default the preset of the site the log says the game was played
+/// on (`tenhou` for a tenhou.net/6 or mjlog file), else `default`; each record's `rules`
+/// names them. A log that cannot be read, a round that cannot be replayed, or a bad option
+/// raises `LogError`. The decisions are spread over the cores, the GIL released.
 #[pyfunction]
-#[pyo3(signature = (log, *, player = None, max_states = None))]
-fn review(py: Python<'_>, log: Log, player: Option<Player>, max_states: Option<usize>) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (log, *, player = None, rules = None, max_states = None))]
+fn review(
+    py: Python<'_>,
+    log: Log,
+    player: Option<Player>,
+    rules: Option<&str>,
+    max_states: Option<usize>,
+) -> PyResult<Py<PyAny>> {
     let (bytes, name) = read_log(&log).map_err(LogError::new_err)?;
     let game = haipai::log::read(&bytes).map_err(|e| LogError::new_err(format!("{name}: {e}")))?;
     let seats = seats(&game, player.as_ref()).map_err(LogError::new_err)?;
-    let mut settings = Settings::default();
+    let (rule_set, preset) = review_rules(&game, rules).map_err(LogError::new_err)?;
+    let mut settings = Settings::for_game(&game).rules(rule_set);
     if let Some(n) = max_states {
         if n == 0 {
             return Err(LogError::new_err("max_states 0: at least 1"));
@@ -172,7 +199,7 @@ fn review(py: Python<'_>, log: Log, player: Option<Player>, max_states: Option<u
     }
     let list = PyList::empty(py);
     for d in done.rounds.iter().flat_map(|r| &r.decisions) {
-        list.append(to_py(py, &decision_json(d))?)?;
+        list.append(to_py(py, &decision_json(d, preset))?)?;
     }
     Ok(list.into_any().unbind())
 }

@@ -2,11 +2,12 @@
 //! and a rules preset; the answer as `haipai score --json` prints it.
 
 use crate::errors::{ScoreError, hand_error, tiles_error_in};
-use crate::ev::{rules_preset, wind};
 use crate::hand::named_hand_of;
 use crate::value::to_py;
 use haipai::score::{Outcome, Rules, Score, Situation, score as score_situation};
 use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
+use haipai_api::ev::wind;
+use haipai_api::{add_red_five, hand_red_fives, rules_preset};
 use pyo3::prelude::*;
 use serde_json::{Value, json};
 
@@ -23,27 +24,12 @@ fn check_red_fives(hand: &Hand, win: &str, indicators: &[(&str, &[String])]) -> 
     if p.is_red() && hand.closed_red_fives()[suit(p.tile())] == 0 {
         return Err(hand_error(format!("win '{win}': the closed hand holds no red {}", p.tile()), None));
     }
-    let mut reds = hand.closed_red_fives();
-    for m in hand.melds() {
-        if let Some(r) = reds.get_mut(suit(m.first())) {
-            *r += m.red_fives();
-        }
-    }
+    let mut reds = hand_red_fives(hand);
     for (what, list) in indicators {
         for text in *list {
             let p = parsed(text, what)?;
-            if !p.is_red() {
-                continue;
-            }
-            if let Some(r) = reds.get_mut(suit(p.tile())) {
-                *r += 1;
-                if *r > 1 {
-                    let message = format!(
-                        "{what} '{text}': a second red {} (the hand or another tile given holds one)",
-                        p.tile()
-                    );
-                    return Err(hand_error(message, None));
-                }
+            if p.is_red() {
+                add_red_five(&mut reds, p.tile(), what, text).map_err(|e| hand_error(e, None))?;
             }
         }
     }

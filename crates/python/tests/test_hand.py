@@ -41,7 +41,7 @@ def test_parse_prints_and_checks():
     assert hash(h) == hash(haipai.Hand.parse("1122z123m456p789s"))
     assert repr(h) == "Hand('123m456p789s1122z')"
     assert haipai.Hand.parse("23m055p[789s][111z]", any_size=True).melds == ["789s", "111z"]
-    assert haipai.Hand.parse("0m234567m22p234s55z").red_fives == 1
+    assert haipai.Hand.parse("0m234567m22p234s55z").red_fives == (1, 0, 0)
     assert sum(h.counts) == 13
 
 
@@ -114,3 +114,47 @@ def test_bad_hands_raise_hand_error_with_the_command_message_and_column(command)
         haipai.shanten(123)
     with pytest.raises(haipai.HandError, match="five copies"):
         haipai.unnecessary_tiles("11111m")
+
+
+def test_sanma_equals_the_command(command):
+    """`sanma=True` answers as `haipai shanten --sanma`: the forms, the necessary tiles of
+    three-player mahjong, the discards that keep the shanten, and its errors."""
+    hands = ["19m123456789p11s", "19m19p19s1234567z", "1199m19p123456s77z", "1m123p456s[999p][111z]", "99m123789p1s2z", "23m123456789p11s", "1m123p[234m][111z]", "19m19p19s1234567z1m"]
+    for text in hands:
+        (cli,) = command("shanten", text, "--sanma")
+        if "error" in cli:
+            with pytest.raises(haipai.HandError) as caught:
+                haipai.shanten(text, sanma=True)
+            assert str(caught.value) == cli["error"], text
+            continue
+        assert cli["sanma"] is True
+        assert haipai.shanten(text, sanma=True) == cli["shanten"], text
+        assert haipai.shanten_regular(text, sanma=True) == cli["regular"], text
+        assert haipai.shanten_seven_pairs(text, sanma=True) == cli["seven_pairs"], text
+        assert haipai.shanten_thirteen_orphans(text, sanma=True) == cli["thirteen_orphans"], text
+        if "necessary" in cli:
+            assert haipai.necessary_tiles(text, sanma=True) == (cli["shanten"], cli["necessary"]), text
+        else:
+            keep = {row["discard"] for row in cli["discards"] if row["shanten"] == cli["shanten"]}
+            s, tiles = haipai.unnecessary_tiles(text, sanma=True)
+            assert (s, set(tiles)) == (cli["shanten"], keep), text
+
+
+def test_sanma_leaves_out_2m_to_8m():
+    four = haipai.necessary_tiles("19m123456789p11s")[1]
+    three = haipai.necessary_tiles("19m123456789p11s", sanma=True)[1]
+    assert three == [t for t in four if t[1] != "m" or t[0] in "19"] and three != four
+    with pytest.raises(haipai.HandError, match="three-player mahjong has no 2m-8m"):
+        haipai.necessary_tiles("23m123456789p11s", sanma=True)
+
+
+def test_red_fives_per_suit_and_in_print():
+    h = haipai.Hand.parse("340m406p22s[055s]", any_size=True)
+    assert h.red_fives == (1, 1, 1)
+    assert h.closed_red_fives == (1, 1, 0)
+    assert str(h) == "340m406p22s[055s]" and repr(h) == "Hand('340m406p22s[055s]')"
+    assert haipai.Hand.parse(str(h), any_size=True) == h
+    assert h != haipai.Hand.parse("345m456p22s[555s]", any_size=True)
+    assert h.counts[4] == 1 and h.counts[13] == 1  # a red five counts as a five
+    plain = haipai.Hand.parse("123m456p789s1122z")
+    assert plain.red_fives == (0, 0, 0) and plain.closed_red_fives == (0, 0, 0)

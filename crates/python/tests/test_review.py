@@ -10,6 +10,7 @@ import haipai
 
 FLAGS = "crates/review/tests/fixtures/flags.json"
 KANS = "crates/log/tests/fixtures/kans_chankan.mjson"
+SUUANKOU = "crates/review/tests/fixtures/suuankou.json"
 
 
 def without_time(records):
@@ -23,6 +24,24 @@ def test_review_equals_the_command(root, command, log, player):
     ours = haipai.review(str(root / log), player=int(player) if player else None)
     assert without_time(ours) == without_time(cli)
     assert len(ours) > 0
+
+
+@pytest.mark.parametrize("rules", [None, "default", "majsoul"])
+def test_review_takes_the_rules_the_log_implies_as_the_command_does(root, command, rules):
+    """A Tenhou game is reviewed under Tenhou's rules unless `rules` says otherwise (in this
+    one a four-concealed-triplets wait scores a double yakuman by default, one under Tenhou's
+    rules), and every record names the preset, as the command's do."""
+    args = ["review", str(root / SUUANKOU), "--player", "0"] + (["--rules", rules] if rules else [])
+    cli = command(*args)
+    ours = haipai.review(root / SUUANKOU, player=0, rules=rules)
+    assert without_time(ours) == without_time(cli)
+    assert {r["rules"] for r in ours} == {rules or "tenhou"}
+
+
+def test_review_rules_change_the_values(root):
+    tenhou = haipai.review(root / SUUANKOU, player=0)
+    default = haipai.review(root / SUUANKOU, player=0, rules="default")
+    assert [r["candidates"] for r in tenhou] != [r["candidates"] for r in default]
 
 
 def test_review_takes_bytes_paths_and_names(root):
@@ -47,6 +66,8 @@ def test_bad_logs_raise_log_error(root, tmp_path):
         haipai.review(root / FLAGS, player=7)
     with pytest.raises(haipai.LogError, match="no such seat or name"):
         haipai.review(root / FLAGS, player="Nobody")
+    with pytest.raises(haipai.LogError, match=r"rules 'nope': not a rules preset \(default, tenhou"):
+        haipai.review(root / FLAGS, rules="nope")
 
 
 def review_file(path):
@@ -95,3 +116,51 @@ def test_shanghai_equals_the_command(command):
         haipai.shanghai.solve("no-such-layout")
     with pytest.raises(haipai.ShanghaiError, match="deal"):
         haipai.shanghai.solve(deal="not a deal")
+
+
+LAYOUTS = "crates/shanghai/tests/fixtures"
+
+
+def without(record, *keys):
+    return {k: v for k, v in record.items() if k not in keys}
+
+
+@pytest.mark.parametrize("name,map_name", [("small.layout", None), ("small.txt", None), ("small.map", "small")])
+def test_shanghai_layout_files_equal_the_command(root, command, command_text, name, map_name):
+    """A layout file, as a path or as its text, gives the command's deal and solve for
+    `--file` (and `--map`); a deal made on it is solved and reviewed with it."""
+    path = root / LAYOUTS / name
+    flags = ["--file", str(path)] + (["--map", map_name] if map_name else []) + ["--seed", "3"]
+    (cli,) = command("shanghai", "solve", *flags)
+    for given in (path, str(path), path.read_text()):
+        ours = haipai.shanghai.solve(layout_file=given, map=map_name, seed=3)
+        if isinstance(given, str) and "\n" in given:
+            cli_named = dict(cli, layout="layout") if not map_name else cli
+            assert without(ours, "time_ms") == without(cli_named, "time_ms")
+        else:
+            assert without(ours, "time_ms") == without(cli, "time_ms")
+    deal_text = haipai.shanghai.deal(layout_file=path, map=map_name, seed=3, winnable=True)
+    assert deal_text == command_text("shanghai", "deal", *flags, "--winnable").rstrip("\n")
+    solved = haipai.shanghai.solve(deal=deal_text, layout_file=path)
+    assert solved["verdict"] == "winnable"
+    reviewed = haipai.shanghai.review(solved["moves"][0].split()[0], deal=deal_text, layout_file=path)
+    assert reviewed["tiles_left"] == 6 and reviewed["moves"]
+
+
+def test_bad_layout_files_raise_the_commands_errors(root, command_error, tmp_path):
+    for name, flags in (("broken.layout", []), ("broken.map", []), ("small.layout", ["--map", "small"])):
+        path = root / LAYOUTS / name
+        cli = command_error("shanghai", "solve", "--file", str(path), *flags)
+        with pytest.raises(haipai.ShanghaiError) as caught:
+            haipai.shanghai.solve(layout_file=path, map=flags[1] if flags else None)
+        assert str(caught.value) == cli
+    with pytest.raises(haipai.ShanghaiError, match="missing.layout: "):
+        haipai.shanghai.solve(layout_file=tmp_path / "missing.layout")
+    with pytest.raises(haipai.ShanghaiError, match="give one"):
+        haipai.shanghai.solve("turtle", layout_file=root / LAYOUTS / "small.layout")
+    with pytest.raises(haipai.ShanghaiError, match="map: a GNOME map's name, given with layout_file"):
+        haipai.shanghai.solve(map="small")
+    with pytest.raises(haipai.ShanghaiError, match="not UTF-8"):
+        haipai.shanghai.solve(layout_file=b"\xff\xfe\n")
+    with pytest.raises(haipai.ShanghaiError, match="not int"):
+        haipai.shanghai.solve(layout_file=3)
