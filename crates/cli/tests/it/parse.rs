@@ -122,7 +122,8 @@ fn every_example_of_every_help_text_runs() {
     for help in &helps {
         let (code, text, _) = haipai(help, "");
         assert_eq!(code, 0, "{help:?}");
-        for example in help_examples(&text) {
+        // `serve` runs until the process is ended: serve.rs starts it and ends it.
+        for example in help_examples(&text).into_iter().filter(|e| !e.starts_with("serve")) {
             let args = example.split(' ').map(|w| w.trim_matches('\'')).collect::<Vec<_>>();
             let (code, out, err) = haipai(&args, "");
             assert_eq!(code, 0, "haipai {example} (from {help:?}): {err}");
