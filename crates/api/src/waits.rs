@@ -44,11 +44,12 @@ pub fn answer(text: &str, switches: &Switches) -> Result<Output, String> {
 /// `haipai waits --json` prints for the same hand and flags, or the message it prints.
 pub fn waits(text: &str) -> Result<Value, String> {
     let req = Request::parse(text, &FIELDS)?;
-    let mut switches = Switches::default();
-    switches.kinds = req.flag("kinds")?;
-    switches.karaten = req.flag("karaten")?;
-    switches.no_seven_pairs = req.flag("no_seven_pairs")?;
-    switches.explain = req.flag("explain")?;
+    let switches = Switches {
+        kinds: req.flag("kinds")?,
+        karaten: req.flag("karaten")?,
+        no_seven_pairs: req.flag("no_seven_pairs")?,
+        explain: req.flag("explain")?,
+    };
     let hand = req.text("hand")?.ok_or("field 'hand' is required")?;
     Ok(answer(hand, &switches)?.json)
 }
