@@ -4,7 +4,8 @@
 //! command prints with `--json`, the same fields and the same error messages wherever it is
 //! asked.
 //!
-//! One module per question: [`ev`] (expected value per discard).
+//! One module per question: [`ev`] (expected value per discard), [`shanten`], [`waits`],
+//! [`score`] and [`review`] (a whole game's decisions).
 //!
 //! ```
 //! let answer = haipai_api::ev::ev(
@@ -17,10 +18,24 @@
 
 pub mod ev;
 mod request;
+pub mod review;
+pub mod score;
+pub mod shanten;
 mod shared;
+pub mod waits;
 
 pub use request::{Request, request_id};
 pub use shared::{add_red_five, hand_red_fives, preset_name, rules_preset};
+
+/// What one question produced: text for people (what the command prints without `--json`),
+/// JSON for programs.
+#[derive(Clone, Debug)]
+pub struct Output {
+    /// The text form (may span lines; empty prints nothing).
+    pub text: String,
+    /// The JSON form, one object.
+    pub json: serde_json::Value,
+}
 
 /// The example of the crate's README.md, compiled as a doctest.
 #[cfg(doctest)]

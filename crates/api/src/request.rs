@@ -67,6 +67,11 @@ impl Request {
         !matches!(self.0.get(k), None | Some(Value::Null))
     }
 
+    /// The field `k` as given, if given (null counts as not given).
+    pub fn value(&self, k: &str) -> Option<&Value> {
+        self.0.get(k).filter(|v| !v.is_null())
+    }
+
     /// The string field `k`, if given (null counts as not given).
     pub fn text(&self, k: &str) -> Result<Option<&str>, String> {
         match self.0.get(k) {

@@ -4,7 +4,7 @@
 use crate::lines::{Line, Lines};
 use crate::output;
 use haipai_api::request_id;
-pub use haipai_api::{add_red_five, hand_red_fives, preset_name, rules_preset};
+pub use haipai_api::{Output, preset_name, rules_preset};
 use serde_json::Value;
 use std::io::IsTerminal;
 
@@ -23,14 +23,6 @@ const MAX_SKIPPED_BYTES: u64 = 64 << 20;
 
 /// A UTF-8 byte-order mark, which some editors write at the start of a file.
 const BYTE_ORDER_MARK: char = '\u{feff}';
-
-/// What one input produced: text for people, JSON for programs.
-pub struct Output {
-    /// The text form (may span lines; empty prints nothing).
-    pub text: String,
-    /// The JSON form, one object.
-    pub json: Value,
-}
 
 /// Runs `each` on `input`, or on every non-empty line of standard input when `input` is
 /// `-`, printing each result (JSON objects one per line with `json`). A line ends at `\n`,

@@ -12,7 +12,12 @@ use serde_json::Value;
 
 /// The API's routes.
 pub fn routes() -> Router<State> {
-    Router::new().route("/api/ev", post(ev))
+    Router::new()
+        .route("/api/ev", post(ev))
+        .route("/api/shanten", post(shanten))
+        .route("/api/waits", post(waits))
+        .route("/api/score", post(score))
+        .route("/api/review", post(review))
 }
 
 /// The body as text: a JSON request is UTF-8.
@@ -54,4 +59,43 @@ fn ev_context(state: &State) -> haipai_api::ev::Context {
 async fn ev(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let base = ev_context(&state);
     answer(&state.heavy, &body, move |text| haipai_api::ev::ev(text, &base)).await
+}
+
+/// `POST /api/shanten`: `{"hand", "visible", "sanma"}`; the `haipai shanten --json` answer.
+async fn shanten(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    answer(&state.quick, &body, haipai_api::shanten::shanten).await
+}
+
+/// `POST /api/waits`: `{"hand", "kinds", "karaten", "no_seven_pairs", "explain"}`; the
+/// `haipai waits --json` answer.
+async fn waits(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    answer(&state.quick, &body, haipai_api::waits::waits).await
+}
+
+/// `POST /api/score`: one `haipai score -` request; the `haipai score --json` answer.
+async fn score(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    answer(&state.quick, &body, haipai_api::score::score).await
+}
+
+/// `POST /api/review`: `{"log": TEXT, "player": SEAT or NAME}`; `{"decisions": [...], "errors":
+/// [...]}`, the `haipai review --json` records. The log is at most `max_log` bytes and each
+/// question lists at most `max_states` states (past it the budget is lowered, as the command
+/// does).
+async fn review(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let max_log = state.limits.max_log;
+    let mut settings = haipai::review::Settings::default();
+    settings.options.max_states = state.limits.max_states;
+    answer(&state.heavy, &body, move |text| {
+        let log = haipai_api::Request::parse(text, &haipai_api::review::FIELDS)?;
+        if let Some(Value::String(log)) = log.value("log")
+            && log.len() > max_log
+        {
+            return Err(format!(
+                "field 'log': {} bytes, at most {max_log} (a game log is a few hundred KiB)",
+                log.len()
+            ));
+        }
+        haipai_api::review::review(text, &settings)
+    })
+    .await
 }

@@ -48,6 +48,9 @@ pub struct Limits {
     pub max_states: usize,
     /// The largest request body in bytes (default 4 MiB: a whole game log).
     pub max_body: usize,
+    /// The largest game log a review reads, in bytes (default 2 MiB: an hour-long game is a
+    /// few hundred KiB).
+    pub max_log: usize,
 }
 
 impl Default for Limits {
@@ -60,6 +63,7 @@ impl Default for Limits {
             time: Duration::from_secs(10),
             max_states: 3_000_000,
             max_body: 4 << 20,
+            max_log: 2 << 20,
         }
     }
 }
@@ -83,6 +87,13 @@ impl Limits {
     #[must_use]
     pub fn time(mut self, time: Duration) -> Limits {
         self.time = time;
+        self
+    }
+
+    /// With game logs of at most `n` bytes.
+    #[must_use]
+    pub fn max_log(mut self, n: usize) -> Limits {
+        self.max_log = n;
         self
     }
 
@@ -140,6 +151,7 @@ async fn health(axum::extract::State(state): axum::extract::State<State>) -> axu
             "time_ms": l.time.as_millis() as u64,
             "max_states": l.max_states,
             "max_body": l.max_body,
+            "max_log": l.max_log,
         },
     }))
 }

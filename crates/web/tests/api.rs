@@ -134,3 +134,149 @@ fn an_ev_question_over_the_servers_state_limit_is_refused_naming_it() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["budget"]["lowered"]["max_states"], 500);
 }
+
+/// Asks `path` each body and checks a 400 whose message is the library's and starts with the
+/// expected words.
+fn refused(path: &str, cases: &[(&str, &str)], library: impl Fn(&str) -> Result<serde_json::Value, String>) {
+    for &(body, message) in cases {
+        let (status, v) = post(path, body);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
+        let error = v["error"].as_str().expect("an error message");
+        assert!(error.starts_with(message), "{path} {body}: {error}");
+        assert_eq!(Err(error.to_string()), library(body), "{path} {body}");
+    }
+}
+
+/// Asks `path` with `body` and checks the answer is the library's, as text.
+fn answered(path: &str, body: &str, library: impl Fn(&str) -> Result<serde_json::Value, String>) -> serde_json::Value {
+    let (status, text) = block_on(post_text(Limits::default(), path, body));
+    assert_eq!(status, StatusCode::OK, "{path} {body}: {text}");
+    assert_eq!(text, library(body).expect("an answer").to_string(), "{path} {body}");
+    serde_json::from_str(&text).expect("json")
+}
+
+#[test]
+fn shanten_answers_the_commands_json_and_refuses_bad_input() {
+    let v = answered("/api/shanten", r#"{"hand": "222567m34p3366s4z", "visible": "7s"}"#, haipai_api::shanten::shanten);
+    assert_eq!((v["shanten"].as_i64(), v["live"].as_i64()), (Some(1), Some(12)));
+    assert_eq!(v["necessary"], serde_json::json!(["2p", "5p", "3s", "6s"]));
+    let table = answered("/api/shanten", r#"{"hand": "222567m345p33667s"}"#, haipai_api::shanten::shanten);
+    assert_eq!(table["discards"][0]["discard"], "6s");
+    refused(
+        "/api/shanten",
+        &[
+            (r#"{"hand": "123m4x"}"#, "at "),
+            (r#"{"hand": "11111m"}"#, "at "),
+            (
+                r#"{"hand": "123456789m11p11s", "visible": "1m1m1m1m"}"#,
+                "visible: 5 copies of 1m with the hand's tiles, at most 4",
+            ),
+            (
+                r#"{"hand": "19m123456789p11s", "sanma": true, "visible": "5m"}"#,
+                "visible '5m': three-player mahjong has no 2m-8m",
+            ),
+            (r#"{"hand": "123456789m11p11s", "kinds": true}"#, "unknown field 'kinds'"),
+            (r#"{"visible": "1m"}"#, "field 'hand' is required"),
+        ],
+        haipai_api::shanten::shanten,
+    );
+}
+
+#[test]
+fn waits_answers_the_commands_json_and_refuses_bad_input() {
+    let v = answered("/api/waits", r#"{"hand": "1112224588899", "kinds": true}"#, haipai_api::waits::waits);
+    assert_eq!(v["lines"], serde_json::json!(["(111)(222)(888)(99)[45]"]));
+    assert_eq!(v["details"][0]["kind"], "ryanmen");
+    let v = answered("/api/waits", r#"{"hand": "123m456p789s1237z", "explain": true}"#, haipai_api::waits::waits);
+    assert_eq!((v["tenpai"].as_bool(), v["shanten"].as_i64()), (Some(false), Some(2)));
+    refused(
+        "/api/waits",
+        &[
+            (r#"{"hand": "1112224588809"}"#, "a one-suit hand is the digits 1-9"),
+            (r#"{"hand": "11111m"}"#, "at "),
+            (r#"{"hand": "1112224588899", "kinds": "yes"}"#, "field 'kinds' must be true or false"),
+            ("not json", "not a JSON request: "),
+        ],
+        haipai_api::waits::waits,
+    );
+}
+
+#[test]
+fn score_answers_the_commands_json_and_refuses_bad_input() {
+    let body = r#"{"hand": "233445m678p234s99s", "win": "3m", "riichi": true, "id": 7}"#;
+    let (status, v) = post("/api/score", body);
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["han"].as_i64(), v["fu"].as_i64(), v["points"]["ron"].as_i64()), (Some(2), Some(30), Some(2900)));
+    assert_eq!(v["id"], 7);
+    answered(
+        "/api/score",
+        r#"{"hand": "233445m678p234s99s", "win": "3m", "rules": "mleague"}"#,
+        haipai_api::score::score,
+    );
+    refused(
+        "/api/score",
+        &[
+            (r#"{"hand": "233445m678p234s99s"}"#, "field 'win' is required"),
+            (r#"{"hand": "233445m678p234s99s", "win": "3x"}"#, "win '3x': "),
+            (
+                r#"{"hand": "233445m678p234s99s", "win": "3m", "rules": "house"}"#,
+                "field 'rules': 'house' is not a rules preset",
+            ),
+            (r#"{"hand": "22222m345p234s99s", "win": "2m"}"#, "hand '22222m345p234s99s': "),
+        ],
+        haipai_api::score::score,
+    );
+}
+
+/// A hand-made game of the review crate's fixtures.
+const GAME: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/flags.json"));
+
+/// `value` without the `ms` of each decision (the time it took).
+fn without_times(mut value: serde_json::Value) -> serde_json::Value {
+    for d in value["decisions"].as_array_mut().into_iter().flatten() {
+        d.as_object_mut().map(|o| o.remove("ms"));
+    }
+    value
+}
+
+#[test]
+fn review_answers_the_commands_records() {
+    let body = serde_json::json!({ "log": GAME, "player": 0 }).to_string();
+    let (status, v) = post("/api/review", &body);
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let decisions = v["decisions"].as_array().expect("decisions");
+    assert!(!decisions.is_empty(), "{v}");
+    assert!(decisions.iter().all(|d| d["seat"] == 0 && d["candidates"].is_array()), "{v}");
+    assert_eq!(v["errors"], serde_json::json!([]));
+    let library = haipai_api::review::review(&body, &haipai::review::Settings::default()).expect("reviewed");
+    assert_eq!(without_times(v.clone()), without_times(library));
+    // a tenhou.net/6 game is reviewed under Tenhou's rules unless the request names others
+    assert_eq!((&v["rules"], &decisions[0]["rules"]), (&serde_json::json!("tenhou"), &serde_json::json!("tenhou")));
+    let body = serde_json::json!({ "log": GAME, "player": 0, "rules": "mleague" }).to_string();
+    let (status, v) = post("/api/review", &body);
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["decisions"].as_array().expect("decisions").iter().all(|d| d["rules"] == "mleague"), "{v}");
+}
+
+#[test]
+fn review_refuses_bad_logs_players_and_a_log_over_the_limit() {
+    let settings = haipai::review::Settings::default();
+    let player = serde_json::json!({ "log": GAME, "player": 7 }).to_string();
+    let name = serde_json::json!({ "log": GAME, "player": "nobody" }).to_string();
+    refused(
+        "/api/review",
+        &[
+            (r#"{"log": "not a game"}"#, "log: "),
+            (&player, "player 7: the game's seats are 0 to 3"),
+            (&name, "player 'nobody': no such seat or name"),
+            (r#"{"player": 0}"#, "field 'log' is required"),
+            (r#"{"log": "x", "player": [0]}"#, "field 'player' must be a seat number or a player's name"),
+            (r#"{"log": "x", "rules": "sega"}"#, "field 'rules': 'sega' is not a rules preset"),
+        ],
+        |body| haipai_api::review::review(body, &settings),
+    );
+    let body = serde_json::json!({ "log": GAME }).to_string();
+    let (status, v) = block_on(post_with(Limits::default().max_log(100), "/api/review", &body));
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert_eq!(v["error"], format!("field 'log': {} bytes, at most 100 (a game log is a few hundred KiB)", GAME.len()));
+}

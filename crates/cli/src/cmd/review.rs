@@ -8,10 +8,10 @@ mod text;
 
 use crate::common::{BAD_INPUT, OK, preset_name, with_progress};
 use crate::output;
-use haipai::log::{Choice, Game, Meld};
-use haipai::review::{Method, Play, Reviewed, Row, Settings, preset_of, review};
-use haipai::tiles::counts_to_string_with_red;
-use serde_json::{Value, json};
+use haipai::review::{Settings, review};
+use haipai_api::review::seats;
+pub use haipai_api::review::{Rules, decision_json, hand_text, kind, melds_text};
+use serde_json::json;
 use std::io::Read;
 
 /// The line above every table: what the numbers are.
@@ -85,26 +85,6 @@ fn read_log(path: &str) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-/// The seats `--player` names: a seat number or a player's name.
-fn seats(game: &Game, player: Option<&str>) -> Result<Vec<u8>, String> {
-    let players = if game.setup.players == 3 { 3 } else { 4 };
-    let Some(player) = player else { return Ok((0..players).collect()) };
-    if let Ok(seat) = player.parse::<u8>() {
-        return if seat < players {
-            Ok(vec![seat])
-        } else {
-            Err(format!("--player {seat}: the game's seats are 0 to {}", players - 1))
-        };
-    }
-    match game.names.iter().position(|n| n == player) {
-        Some(seat) => Ok(vec![seat as u8]),
-        None => {
-            let names: Vec<String> = game.names.iter().filter(|n| !n.is_empty()).map(|n| format!("'{n}'")).collect();
-            Err(format!("--player '{player}': no such seat or name (the players: {})", names.join(", ")))
-        }
-    }
-}
-
 /// Runs the command.
 pub fn run(args: &Args) -> u8 {
     let game = match read_log(&args.log).and_then(|b| haipai::log::read(&b).map_err(|e| format!("{}: {e}", args.log))) {
@@ -114,7 +94,7 @@ pub fn run(args: &Args) -> u8 {
             return BAD_INPUT;
         }
     };
-    let seats = match seats(&game, args.player.as_deref()) {
+    let seats = match seats(&game, args.player.as_deref(), "--player") {
         Ok(seats) => seats,
         Err(e) => {
             output::error(e);
@@ -122,8 +102,7 @@ pub fn run(args: &Args) -> u8 {
         }
     };
     let rules = Rules::choose(&game, args.rules.as_deref());
-    // the name is one of the presets, so the preset is there
-    let mut settings = Settings::default().rules(haipai::score::Rules::preset(rules.name).unwrap_or_default());
+    let mut settings = rules.settings(&Settings::default());
     if let Some(n) = args.max_states {
         settings.options.max_states = n;
     }
@@ -142,9 +121,7 @@ pub fn run(args: &Args) -> u8 {
     }
     if args.json {
         for d in review.rounds.iter().flat_map(|r| &r.decisions) {
-            let mut v = decision_json(d);
-            v["rules"] = json!(rules.name);
-            output::json(v);
+            output::json(decision_json(d, &rules));
         }
     } else {
         text::print(&game, &review, &seats, &rules);
@@ -156,123 +133,4 @@ pub fn run(args: &Args) -> u8 {
         code = BAD_INPUT;
     }
     code
-}
-
-/// The scoring rules of a review: the preset's name and where the choice came from.
-pub struct Rules {
-    /// The preset (one of `Rules::PRESETS`).
-    pub name: &'static str,
-    /// Why this preset: `--rules`, the log's site, or the default.
-    pub why: &'static str,
-}
-
-impl Rules {
-    /// `--rules` when given, else the preset of the site the log names, else `default`.
-    fn choose(game: &Game, flag: Option<&str>) -> Rules {
-        let flag = flag.and_then(|f| haipai::score::Rules::PRESETS.iter().copied().find(|p| *p == f));
-        match (flag, preset_of(game)) {
-            (Some(name), _) => Rules { name, why: "chosen by --rules" },
-            (None, Some(name)) => Rules { name, why: "the log's: a Tenhou game; --rules changes it" },
-            (None, None) => Rules { name: "default", why: "the log does not say; --rules changes it" },
-        }
-    }
-
-    /// `Rules: tenhou (the log's: a Tenhou game; --rules changes it).`
-    pub fn line(&self) -> String {
-        format!("Rules: {} ({}).", self.name, self.why)
-    }
-}
-
-/// The decision's kind: `discard`, `call`, `kan` or `kita`.
-pub fn kind(d: &Reviewed) -> &'static str {
-    match d.decision.choice {
-        Choice::Discard { .. } => "discard",
-        Choice::Call { .. } => "call",
-        Choice::Kita { .. } => "kita",
-        _ => "kan",
-    }
-}
-
-/// The closed tiles at the decision, MPSZ with `0` for a red five.
-pub fn hand_text(d: &Reviewed) -> String {
-    let p = &d.decision.position;
-    counts_to_string_with_red(&p.closed, &p.closed_red)
-}
-
-/// The melds at the decision, each in brackets (`[789s]`, `[5555z*]`).
-pub fn melds_text(melds: &[Meld]) -> Vec<String> {
-    melds.iter().filter_map(Meld::to_meld).map(|m| m.to_string()).collect()
-}
-
-/// The method as JSON.
-fn method_json(method: &Method) -> Value {
-    match method {
-        Method::Exact { budget, asked } if budget == asked => json!({ "exact": true, "budget": budget }),
-        Method::Exact { budget, asked } => json!({ "exact": true, "budget": budget, "asked": asked }),
-        Method::Estimate { budget, error } => json!({ "exact": false, "budget": budget, "error": round2(*error) }),
-        Method::NotComputed(reason) => json!({ "exact": false, "computed": false, "reason": reason.to_string() }),
-        _ => json!({ "exact": false }),
-    }
-}
-
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
-}
-
-fn round4(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
-}
-
-fn row_json(row: &Row) -> Value {
-    let (call, discard) = match &row.play {
-        Play::Discard(t) => (None, Some(t.to_string())),
-        Play::Call(c, t) => (Some(c.to_string()), t.map(|t| t.to_string())),
-        _ => (None, None),
-    };
-    let value = |e: &haipai::ev::Expectation| json!({ "points": round2(e.points), "win": round4(e.win), "tenpai": round4(e.tenpai) });
-    let mut v = json!({
-        "play": row.play.to_string(),
-        "call": call,
-        "discard": discard,
-        "points": round2(row.value.points),
-        "win": round4(row.value.win),
-        "tenpai": round4(row.value.tenpai),
-        "shanten": row.shanten,
-        "necessary": row.necessary.iter().map(|n| json!({ "tile": n.tile.to_string(), "live": n.live, "points": round2(n.points) })).collect::<Vec<_>>(),
-    });
-    if let (Some(r), Some(d)) = (&row.riichi, &row.dama) {
-        v["riichi"] = value(r);
-        v["dama"] = value(d);
-    }
-    v
-}
-
-/// One decision as JSON (the fields `--help` lists).
-pub fn decision_json(d: &Reviewed) -> Value {
-    let p = &d.decision.position;
-    let riichi = matches!(d.decision.choice, Choice::Discard { riichi: true, .. });
-    json!({
-        "kind": kind(d),
-        "round": d.round,
-        "seat": p.seat,
-        "event": d.decision.event,
-        "turn": p.turn,
-        "model_turn": d.turn,
-        "wall": p.wall_left,
-        "hand": hand_text(d),
-        "melds": melds_text(&p.melds),
-        "drawn": p.drawn.map(|t| t.to_string()),
-        "dora_indicators": p.dora_indicators.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-        "unseen": d.unseen,
-        "played": d.played.to_string(),
-        "riichi": riichi,
-        "best": d.best.as_ref().map(|b| b.to_string()),
-        "best_win": d.best_win.as_ref().map(|b| b.to_string()),
-        "points": d.played_value.map(|v| round2(v.points)),
-        "loss": round2(d.loss),
-        "flags": d.flags.iter().map(|f| f.name()).collect::<Vec<_>>(),
-        "method": method_json(&d.method),
-        "candidates": d.rows.iter().map(row_json).collect::<Vec<_>>(),
-        "ms": (d.elapsed.as_secs_f64() * 1000.0).round(),
-    })
 }
