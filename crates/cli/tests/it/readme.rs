@@ -24,18 +24,26 @@ struct Example {
 fn examples(readme: &str) -> Vec<Example> {
     let mut out: Vec<Example> = Vec::new();
     let mut in_sh = false;
+    // whether the lines shown belong to the last example: not past a block's end, nor after a
+    // `$` line that does not run the command, nor in a block of commands without `$`
+    let mut open = false;
     for line in readme.lines() {
         if line.starts_with("```") {
             in_sh = line == "```sh" && !in_sh;
+            open = false;
             continue;
         }
         if !in_sh {
             continue;
         }
         match line.strip_prefix("$ ") {
-            Some(command) => out.extend(example(command)),
+            Some(command) => {
+                let ex = example(command);
+                open = ex.is_some();
+                out.extend(ex);
+            }
             None => {
-                if let Some(last) = out.last_mut() {
+                if let Some(last) = out.last_mut().filter(|_| open) {
                     last.shown.push(line.to_string());
                 }
             }
