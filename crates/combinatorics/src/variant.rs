@@ -11,7 +11,11 @@ use crate::count::{Count, binom};
 ///   its own kind when telling *patterns* apart. A pattern holding `c` fives of a suit splits into
 ///   "with the red one" (`c ≥ 1`) and "without it" (`c ≤ 3`), so pattern counts grow. State counts
 ///   (physical tile sets) do not change: the physical tiles are the same 136 (or 108).
+///
+/// Built from [`Variant::FOUR_PLAYER`] or [`Variant::SANMA`] and [`Variant::red_fives`], so
+/// that a later field (a tile set of another rule) does not break callers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Variant {
     /// Three-player mahjong: 2m..8m removed.
     pub sanma: bool,
@@ -24,6 +28,20 @@ impl Variant {
     pub const FOUR_PLAYER: Variant = Variant { sanma: false, red_fives: false };
     /// 108-tile three-player mahjong.
     pub const SANMA: Variant = Variant { sanma: true, red_fives: false };
+
+    /// Four-player (`false`) or three-player (`true`) with the same red-five choice.
+    #[must_use]
+    pub const fn sanma(mut self, sanma: bool) -> Variant {
+        self.sanma = sanma;
+        self
+    }
+
+    /// Red fives counted as distinct kinds (`true`) or not.
+    #[must_use]
+    pub const fn red_fives(mut self, red_fives: bool) -> Variant {
+        self.red_fives = red_fives;
+        self
+    }
 
     /// Copies of kind `kind` (0..34, haipai's tile index order) in play: 4, or 0 for a removed
     /// kind and for an index that is no kind (34 or more).

@@ -45,7 +45,7 @@ fn binomials_match_pascals_triangle() {
 /// Kind and suit indices past the tiles hold no copy; counts past the copies weigh nothing.
 #[test]
 fn variants_weigh_any_index_and_count() {
-    for variant in [Variant::FOUR_PLAYER, Variant::SANMA, Variant { sanma: true, red_fives: true }] {
+    for variant in [Variant::FOUR_PLAYER, Variant::SANMA, Variant::SANMA.red_fives(true)] {
         assert_eq!(variant.physical_tiles(), if variant.sanma { 108 } else { 136 });
         for kind in 0..300 {
             let copies = variant.copies(kind);

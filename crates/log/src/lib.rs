@@ -52,6 +52,7 @@ pub use replay::{CallOption, Choice, Decision, Meld, Position, RoundReplay};
 
 /// The three formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// tenhou.net/6 JSON.
     Tenhou6,

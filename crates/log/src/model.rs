@@ -48,6 +48,7 @@ impl fmt::Display for LogTile {
 
 /// How long the game was meant to last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Length {
     /// One wind (東風戦).
     Tonpuu,
@@ -108,6 +109,7 @@ pub enum CallKind {
 
 /// Why a round ended without a win.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DrawKind {
     /// The wall ran out (荒牌流局).
     Exhaustive,
@@ -150,6 +152,7 @@ pub struct Win {
 
 /// One event of a round, in play order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Event {
     /// A seat draws a tile (a rinshan draw after a kan or kita).
     Draw {

@@ -111,6 +111,7 @@ pub struct CallOption {
 
 /// What a seat decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Choice {
     /// A discard.
     Discard {

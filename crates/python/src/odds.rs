@@ -74,7 +74,7 @@ fn odds(py: Python<'_>, what: &str, tiles: Option<usize>, sanma: bool, red: bool
     if !(1..=14).contains(&size) {
         return Err(HaipaiError::new_err(format!("tiles {size}: hand size must be 1..=14")));
     }
-    let variant = Variant { sanma, red_fives: red };
+    let variant = Variant::FOUR_PLAYER.sanma(sanma).red_fives(red);
     let value = match what {
         "tenhou" => py.detach(|| tenhou(size, variant)),
         "shanten" => py.detach(|| distribution(&ShantenDistribution::compute(size, variant))),

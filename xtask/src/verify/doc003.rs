@@ -87,7 +87,7 @@ pub fn checks(full: bool) -> Vec<Check> {
             }
         }
         for v in brute::VARIANTS {
-            let plain = Variant { red_fives: false, ..v };
+            let plain = v.red_fives(false);
             let mut expected = Vec::new();
             let mut ours = Vec::new();
             for m in 1..=14usize {
@@ -113,7 +113,7 @@ pub fn checks(full: bool) -> Vec<Check> {
                 }),
             );
         }
-        let red = Variant { sanma: false, red_fives: true };
+        let red = Variant::FOUR_PLAYER.red_fives(true);
         let d = ShantenDistribution::compute(14, red);
         out.push(
             Check::new(

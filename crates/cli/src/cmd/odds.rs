@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> u8 {
         crate::output::error(format_args!("--tiles {tiles}: `odds derived` always counts 13- and 14-tile hands"));
         return BAD_INPUT;
     }
-    let variant = Variant { sanma: args.sanma, red_fives: args.red };
+    let variant = Variant::FOUR_PLAYER.sanma(args.sanma).red_fives(args.red);
     let out = match args.what {
         What::Tenhou => tenhou(tiles, args.json, variant),
         What::Shanten => {
