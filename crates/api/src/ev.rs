@@ -12,8 +12,14 @@ use haipai::score::Rules;
 use haipai::tiles::{Counts, Hand, ParsedTile, Tile, Wind, parse_counts, parse_tile};
 use serde_json::{Value, json};
 
+/// The request fields of the scoring switches, each the command's flag of the same name
+/// (`no_ura` for `--no-ura`): true leaves that score out, false counts it as the model preset
+/// does (in place of the flag).
+pub const SWITCH_FIELDS: [&str; 7] =
+    ["no_ura", "no_ippatsu", "no_double_riichi", "no_haitei", "no_red", "no_dora", "no_menzen_tsumo"];
+
 /// The fields of an `ev` JSON request (`id` aside, always allowed).
-pub const FIELDS: [&str; 15] = [
+pub const FIELDS: [&str; 22] = [
     "hand",
     "melds",
     "turn",
@@ -29,12 +35,19 @@ pub const FIELDS: [&str; 15] = [
     "rules",
     "may_decline",
     "top",
+    "no_ura",
+    "no_ippatsu",
+    "no_double_riichi",
+    "no_haitei",
+    "no_red",
+    "no_dora",
+    "no_menzen_tsumo",
 ];
 
 /// The fields [`ev`] reads: [`FIELDS`] and `per_turn` (true or false: the command's
 /// `--per-turn`, which changes its text only; the JSON answer always holds the values at every
 /// turn).
-pub const REQUEST_FIELDS: [&str; 16] = [
+pub const REQUEST_FIELDS: [&str; 23] = [
     "hand",
     "melds",
     "turn",
@@ -50,6 +63,13 @@ pub const REQUEST_FIELDS: [&str; 16] = [
     "rules",
     "may_decline",
     "top",
+    "no_ura",
+    "no_ippatsu",
+    "no_double_riichi",
+    "no_haitei",
+    "no_red",
+    "no_dora",
+    "no_menzen_tsumo",
     "per_turn",
 ];
 
@@ -173,6 +193,35 @@ impl Switches {
         o.may_decline |= self.may_decline;
         o
     }
+
+    /// The options `o` with the scoring options of `preset` (the model preset `o` was made
+    /// from) in place, then these switches applied: a switch turned back off counts its score
+    /// again as the preset does.
+    pub fn apply_to_preset(&self, preset: &Options, mut o: Options) -> Options {
+        (o.ura_dora, o.ippatsu, o.double_riichi) = (preset.ura_dora, preset.ippatsu, preset.double_riichi);
+        (o.haitei, o.red_fives, o.dora) = (preset.haitei, preset.red_fives, preset.dora);
+        o.menzen_tsumo = preset.menzen_tsumo;
+        self.apply(o)
+    }
+
+    /// These switches with the request's fields ([`SWITCH_FIELDS`]) in their place.
+    fn with_request(mut self, req: &Request) -> Result<Switches, String> {
+        let slots = [
+            &mut self.no_ura,
+            &mut self.no_ippatsu,
+            &mut self.no_double_riichi,
+            &mut self.no_haitei,
+            &mut self.no_red,
+            &mut self.no_dora,
+            &mut self.no_menzen_tsumo,
+        ];
+        for (field, slot) in SWITCH_FIELDS.iter().zip(slots) {
+            if let Some(on) = req.switch(field)? {
+                *slot = on;
+            }
+        }
+        Ok(self)
+    }
 }
 
 /// One question's position and options: the command's flags (or their defaults), then a JSON
@@ -198,6 +247,9 @@ pub struct Context {
     pub discards: TileList,
     /// What an error calls the discards.
     pub discards_what: &'static str,
+    /// The model preset's name (`full` or `article`): the options a request's switch set to
+    /// false counts again.
+    pub model: String,
     /// The model's options.
     pub options: Options,
     /// The scoring switches a new model preset keeps.
@@ -224,6 +276,7 @@ impl Default for Context {
             visible_what: "visible",
             discards: TileList::default(),
             discards_what: "discards",
+            model: "full".to_string(),
             options: Options::default(),
             switches: Switches::default(),
             rules_name: "default".to_string(),
@@ -287,13 +340,19 @@ impl Context {
         if let Some(top) = req.whole("top", 1, u64::MAX)? {
             self.top = Some(usize::try_from(top).unwrap_or(usize::MAX));
         }
-        self.options = self.request_options(req)?;
+        let switches = self.switches.with_request(req)?;
+        self.options = self.request_options(req, switches)?;
+        if let Some(name) = req.text("model")? {
+            self.model = name.to_string();
+        }
+        self.switches = switches;
         Ok(self)
     }
 
     /// The options with the request's `model`, `objective`, `riichi`, `budget` and
-    /// `may_decline` in place of the context's.
-    fn request_options(&self, req: &Request) -> Result<Options, String> {
+    /// `may_decline` in place of the context's, and the scoring `switches` (the context's with
+    /// the request's in place).
+    fn request_options(&self, req: &Request, switches: Switches) -> Result<Options, String> {
         let mut o = match req.text("model")? {
             Some(m) => {
                 // A new preset, with the context's choices that the request does not replace.
@@ -303,9 +362,10 @@ impl Context {
                 if !self.options.lower_budget {
                     (o.extra_exchanges, o.lower_budget) = (self.options.extra_exchanges, false);
                 }
-                self.switches.apply(o)
+                switches.apply(o)
             }
-            None => self.options.clone(),
+            None if switches == self.switches => self.options.clone(),
+            None => switches.apply_to_preset(&model(&self.model, "model")?, self.options.clone()),
         };
         if let Some(text) = req.text("objective")? {
             o.objective = objective(text, "objective")?;
@@ -367,6 +427,15 @@ pub struct Question<'a> {
     pub query: &'a Query,
     /// Its context.
     pub context: &'a Context,
+}
+
+/// What the model is, said above every table.
+const MODEL: &str = "one player, tsumo wins only, no opponents";
+
+/// The model line of an answer (`model: one player, ...; rules default`): the command's text
+/// says it above the table, the JSON answer as `model`.
+pub fn model_line(question: &Question<'_>) -> String {
+    format!("model: {MODEL}; rules {}", question.context.rules_name)
 }
 
 /// Whether a riichi declared now is a double riichi, counted: turn 1, the double riichi
@@ -468,6 +537,7 @@ pub fn answer(question: &Question<'_>, a: &Analysis) -> Value {
         "hand": q.hand.to_string(),
         "turn": q.turn,
         "rules": question.context.rules_name,
+        "model": model_line(question),
         "double_riichi": double_riichi_counted(question),
         "unseen": a.unseen,
         "shanten": a.shanten,

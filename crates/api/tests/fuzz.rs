@@ -14,6 +14,7 @@ const EV: &[&str] = &[
     r#"{"hand": "222567m345p33667s", "dora_indicators": ["1z"], "model": "article", "top": 2}"#,
     r#"{"hand": "23m55p678s", "melds": ["789s", "111z"], "turn": 5, "seat": "S", "visible": ["0p", "7s"]}"#,
     r#"{"hand": "123349m3688p1245s", "riichi": "best", "budget": 1, "discards": "9m", "rules": "tenhou"}"#,
+    r#"{"hand": "222067m345p33667s", "dora_indicators": ["4p"], "budget": 0, "no_red": true, "no_ura": false}"#,
 ];
 const SHANTEN: &[&str] = &[
     r#"{"hand": "222567m34p3366s4z", "visible": "7s"}"#,

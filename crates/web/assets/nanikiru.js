@@ -9,13 +9,6 @@ const { tileSvg, splitTiles } = window.haipaiTiles;
 const $ = (id) => document.getElementById(id);
 const MAX_TILES = 14;
 const TURNS = 17;
-// What the command says above every table (`haipai ev`'s model line).
-const MODEL = "one player, tsumo wins only, no opponents";
-// What each model preset counts (`haipai ev --help`, --model).
-const PRESETS = {
-  full: "red fives, ura-dora, ippatsu, double riichi and haitei counted",
-  article: "no ura-dora, ippatsu, double riichi, haitei or red fives",
-};
 
 // The question's fields other than the hand: the URL parameter (the command's long flag),
 // the control's id, the request field, its kind and its default (not written to the URL).
@@ -33,6 +26,9 @@ const FIELDS = [
   { param: "rules", field: "rules", kind: "text" },
   { param: "top", field: "top", kind: "number" },
   { param: "may-decline", field: "may_decline", kind: "flag" },
+  // The scoring switches: the command's --no-ura, ..., the request's no_ura, ...
+  ...["no-ura", "no-ippatsu", "no-double-riichi", "no-haitei", "no-red", "no-dora", "no-menzen-tsumo"]
+    .map((param) => ({ param, field: param.replace(/-/g, "_"), kind: "flag" })),
 ];
 
 function element(name, attributes = {}, ...children) {
@@ -211,7 +207,7 @@ function writeUrl() {
   if (hand) params.set("q", hand);
   for (const f of FIELDS) {
     const v = controlValue(f);
-    if (f.kind === "flag") { if (v) params.set(f.param, "true"); }
+    if (f.kind === "flag") { if (v) params.set(f.param, "1"); }
     else if (v !== "" && v !== f.fallback) params.set(f.param, v);
   }
   const query = params.toString().replace(/%5B/g, "[").replace(/%5D/g, "]");
@@ -306,14 +302,6 @@ function showError(status, message) {
 const pct = (x) => (100 * x).toFixed(2);
 const pts = (x) => x.toFixed(2);
 
-function modelLine(answer, body) {
-  const parts = [`model: ${MODEL}; rules ${answer.rules}`, `${body.model ?? "full"}: ${PRESETS[body.model ?? "full"] ?? ""}`, `riichi ${body.riichi ?? "always"}`];
-  if (body.objective) parts.push(`maximising ${body.objective}`);
-  parts.push(`exchanges beyond the minimum: ${answer.budget.used}`);
-  if (body.may_decline) parts.push("a win may be declined");
-  return parts.join("; ");
-}
-
 function notes(answer) {
   const out = [`hand ${answer.hand}  turn ${answer.turn}  unseen ${answer.unseen}  shanten ${answer.shanten}`];
   if (answer.shanten < 0) out.push("complete: winning now is not among the answers");
@@ -344,8 +332,7 @@ function riichiCell(c) {
 }
 
 function showAnswer(answer) {
-  const body = request();
-  $("model-line").textContent = modelLine(answer, body);
+  $("model-line").textContent = answer.model;
   $("notes").textContent = notes(answer);
   const tbody = $("candidates").querySelector("tbody");
   tbody.replaceChildren();

@@ -98,6 +98,24 @@ fn ev_answers_what_the_library_answers_with_the_id_echoed() {
 }
 
 #[test]
+fn ev_scoring_switches_change_the_answer_as_the_library_does() {
+    // Document 001's hand with its red 5m and a dora 5p: without red fives it is worth less.
+    let asked = |switch: &str| {
+        let body = format!(r#"{{"hand": "222067m345p33667s", "dora_indicators": ["4p"], "budget": 0{switch}}}"#);
+        let (status, text) = block_on(post_text(Limits::default(), "/api/ev", &body));
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let expected = haipai_api::ev::ev(&body, &haipai_api::ev::Context::default()).expect("an answer");
+        assert_eq!(text, expected.to_string());
+        expected
+    };
+    let (plain, no_red) = (asked(""), asked(r#", "no_red": true"#));
+    let points = |v: &serde_json::Value| v["candidates"][0]["points"].as_f64().expect("points");
+    assert!(points(&no_red) < points(&plain), "{} {}", points(&no_red), points(&plain));
+    assert_eq!(asked(r#", "no_red": false"#), plain);
+    assert_eq!(plain["model"], "model: one player, tsumo wins only, no opponents; rules default");
+}
+
+#[test]
 fn ev_refuses_bad_input_with_the_commands_message() {
     let cases = [
         ("{\"hand\": ", "not a JSON request: EOF while parsing a value at line 1 column 9"),
@@ -107,6 +125,7 @@ fn ev_refuses_bad_input_with_the_commands_message() {
         (r#"{"hand": "22222m567m345p3366s"}"#, "hand '22222m567m345p3366s': "),
         (r#"{"hand": "222567m345p33667s", "seat": "X"}"#, "seat 'X' is not a wind (E, S, W or N)"),
         (r#"{"hand": "222567m345p33667s", "per_turn": "yes"}"#, "field 'per_turn' must be true or false"),
+        (r#"{"hand": "222567m345p33667s", "no_red": "yes"}"#, "field 'no_red' must be true or false"),
         (r#"{"hand": "222567m345p33667s", "turn": 1, "turn": 2}"#, "field 'turn' is given twice"),
     ];
     for (body, message) in cases {

@@ -24,8 +24,10 @@ pub struct Args {
     /// melds in brackets), `melds` (list, e.g. `["789s", "5555z*"]`), `turn`, `seat`, `round`,
     /// `dora_indicators` (list), `visible` and `discards` (tiles, as one string `"147m3s"` or a
     /// list of strings; red fives seen written `0m`/`0p`/`0s`), `model`, `objective`, `riichi`,
-    /// `budget`, `rules`, `may_decline` (true or false), `top`, and `id` (any JSON value, echoed
-    /// by the answer and by an error). For example:
+    /// `budget`, `rules`, `may_decline`, `no_ura`, `no_ippatsu`, `no_double_riichi`, `no_haitei`,
+    /// `no_red`, `no_dora`, `no_menzen_tsumo` (true or false: true is the flag, false counts
+    /// that score as the model does, whatever the flag), `top`, and `id` (any JSON value,
+    /// echoed by the answer and by an error). For example:
     /// {"id": 1, "hand": "222567m345p33667s", "dora_indicators": ["1z"], "model": "article"}
     pub hand: String,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).
@@ -110,7 +112,7 @@ pub struct Args {
     pub per_turn: bool,
     /// Print one JSON object per hand.
     ///
-    /// Fields: `hand`, `turn`, `rules`, `double_riichi` (whether a riichi now is a double
+    /// Fields: `hand`, `turn`, `rules`, `model` (the model line above the table), `double_riichi` (whether a riichi now is a double
     /// riichi, counted), `unseen`, `shanten`, `candidates` (best first; the `--top` best), each
     /// with `discard` (null for a 13-tile hand), `shanten` (after the discard), `points`, `win`,
     /// `tenpai` (probabilities 0..1), `flags` (`shanten-back`, `riichi` or `dama`, `furiten`),
@@ -121,7 +123,7 @@ pub struct Args {
     /// `lowered` (null, or `by` "estimate" or "listing" and `max_states`); `id` when the
     /// request gave one. A hand that cannot be read prints `error` and `input` (and `line`
     /// when read from `-`, `id` when given) instead, and the exit code is 2. For example:
-    /// {"budget":{...},"candidates":[{"discard":"6s","flags":[],"points":4282.35...,"shanten":0,...}],"hand":"222567m345p33667s",...}
+    /// {"budget":{...},"candidates":[{"discard":"6s","flags":[],"points":4282.35...,"shanten":0,...}],"hand":"222567m345p33667s","model":"model: one player, ...",...}
     #[arg(long)]
     pub json: bool,
 }
@@ -159,6 +161,7 @@ fn context(args: &Args) -> Result<Context, String> {
     ctx.visible_what = "--visible";
     ctx.discards = TileList::parse(&args.discards, "--discards")?;
     ctx.discards_what = "--discards";
+    ctx.model = args.model.clone();
     ctx.switches = switches(args);
     ctx.options = ctx.switches.apply(options);
     ctx.rules_name = args.rules.clone();

@@ -348,3 +348,52 @@ fn top_visible_lists_and_the_double_riichi_line() {
     assert_eq!(code, 2);
     assert!(err.contains("too small (at least 1)"), "{err}");
 }
+
+#[test]
+fn a_request_switch_answers_as_the_flag_of_the_same_name() {
+    // A red 5m, a dora 5p (indicator 4p), turn 1: every switch has something to leave out.
+    let position = ["--dora-indicator", "4p", "--budget", "0"];
+    let by_flag = |flags: &[&str]| {
+        let (code, out, err) = haipai(&[&["ev", "222067m345p33667s", "--json"], &position[..], flags].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(out.trim()).expect("json")["candidates"].clone()
+    };
+    let fields = haipai_api::ev::SWITCH_FIELDS;
+    let request = |extra: &str| format!("{{\"hand\": \"222067m345p33667s\"{extra}}}\n");
+    let batch: String = fields.iter().map(|f| request(&format!(", \"{f}\": true"))).collect();
+    let (code, lines) = ev_batch(&position, &batch);
+    assert_eq!(code, 0, "{lines:?}");
+    for (field, line) in fields.iter().zip(&lines) {
+        let flag = format!("--{}", field.replace('_', "-"));
+        assert_eq!(line["candidates"], by_flag(&[&flag]), "{field}");
+    }
+    let plain = by_flag(&[]);
+    let red = fields.iter().position(|&f| f == "no_red").expect("no_red");
+    assert_ne!(lines[red]["candidates"], plain);
+    // The flag is the batch's default: a request's false counts the score again, as the
+    // preset does (the article model never counts ura-dora).
+    let batch = [request(""), request(", \"no_ura\": false"), request(", \"no_ura\": false, \"model\": \"article\"")];
+    let (code, lines) = ev_batch(&[&position[..], &["--no-ura"]].concat(), &batch.concat());
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0]["candidates"], by_flag(&["--no-ura"]));
+    assert_eq!(lines[1]["candidates"], plain);
+    assert_ne!(lines[0]["candidates"], plain);
+    assert_eq!(lines[2]["candidates"], by_flag(&["--model", "article"]));
+    // A switch that is not true or false is refused, naming the field.
+    let (code, lines) = ev_batch(&[], &request(", \"no_red\": \"yes\""));
+    assert_eq!(code, 2);
+    assert_eq!(lines[0]["error"].as_str(), Some("field 'no_red' must be true or false"));
+}
+
+#[test]
+fn the_json_answer_holds_the_model_line_of_the_text() {
+    for flags in [&["--rules", "tenhou"][..], &["--model", "article", "--no-red"]] {
+        let (code, text, err) = haipai(&[&["ev", "222567m345p33667s", "--budget", "0"], flags].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let (code, json, err) = haipai(&[&["ev", "222567m345p33667s", "--budget", "0", "--json"], flags].concat(), "");
+        assert_eq!(code, 0, "{err}");
+        let v: Value = serde_json::from_str(json.trim()).expect("json");
+        let line = text.lines().find(|l| l.starts_with("model:")).expect("model line");
+        assert_eq!(v["model"].as_str(), Some(line), "{text}");
+    }
+}

@@ -18,6 +18,11 @@ function command(question) {
   }
 }
 
+/** What `haipai ev HAND --json FLAGS...` answers: the command with its flags. */
+function commandWithFlags(hand, flags) {
+  return JSON.parse(execFileSync(bin, ["ev", hand, "--json", ...flags], { encoding: "utf8" }));
+}
+
 // What a server with a full queue answers (its 503), held back to see the spinner.
 const BUSY = "the server is busy: too many questions are waiting; try again in a moment";
 
@@ -71,7 +76,8 @@ export const tests = [
       assert.equal(await first.locator(".side.chosen").textContent(), sides(expected.candidates[0])[0]);
       const live = await first.locator(".need small").allTextContents();
       assert.deepEqual(live, expected.candidates[0].necessary.map((n) => String(n.live)));
-      assert.match(await page.textContent("#model-line"), /^model: one player, tsumo wins only, no opponents; rules default/);
+      assert.equal(await page.textContent("#model-line"), expected.model);
+      assert.match(expected.model, /^model: one player, tsumo wins only, no opponents; rules default$/);
       assert.equal(await page.locator("#chart svg polyline").count(), 2);
       assert.equal(await page.locator("#chart svg circle.dot.points").count(), 17);
       // another row draws its own values by turn
@@ -86,6 +92,28 @@ export const tests = [
       await page.waitForFunction(() => new URLSearchParams(location.search).get("turn") === "5");
       const later = command({ ...question, turn: 5 }).candidates[0];
       await page.waitForFunction((p) => document.querySelector("#candidates tr.best td.points")?.textContent === p, later.points.toFixed(2));
+    },
+  },
+  {
+    name: "a scoring switch in the link is the command's flag: ?no-red answers as --no-red",
+    run: async ({ page, base }) => {
+      const hand = "222067m345p33667s";
+      const position = ["--dora-indicator", "4p", "--budget", "0"];
+      const noRed = commandWithFlags(hand, [...position, "--no-red"]).candidates[0];
+      const plain = commandWithFlags(hand, position).candidates[0];
+      assert.notEqual(noRed.points.toFixed(2), plain.points.toFixed(2));
+      await page.goto(`${base}nanikiru?q=${hand}&dora-indicator=4p&budget=0&no-red`);
+      assert.deepEqual(await bestRow(page), { discard: noRed.discard, points: noRed.points.toFixed(2) });
+      assert.equal(await page.isChecked("#no-red"), true);
+      assert.equal(await page.isChecked("#no-ura"), false);
+      // unticked, red fives count again; another switch ticked goes into the URL as its flag
+      await page.click("#no-red");
+      await page.waitForFunction((p) => document.querySelector("#candidates tr.best td.points")?.textContent === p, plain.points.toFixed(2));
+      assert.equal(new URL(page.url()).searchParams.has("no-red"), false);
+      await page.click("#no-menzen-tsumo");
+      await page.waitForFunction(() => new URLSearchParams(location.search).get("no-menzen-tsumo") === "1");
+      const noTsumo = commandWithFlags(hand, [...position, "--no-menzen-tsumo"]).candidates[0];
+      await page.waitForFunction((p) => document.querySelector("#candidates tr.best td.points")?.textContent === p, noTsumo.points.toFixed(2));
     },
   },
   {

@@ -4,10 +4,7 @@
 use crate::common::Output;
 use haipai::ev::{Analysis, Candidate, RiichiPolicy};
 use haipai::tiles::TileSet;
-use haipai_api::ev::{Question, best_shanten, double_riichi_counted, flags, shown};
-
-/// What the model is, said above every table.
-const MODEL: &str = "one player, tsumo wins only, no opponents";
+use haipai_api::ev::{Question, best_shanten, double_riichi_counted, flags, model_line, shown};
 
 fn pct(x: f64) -> String {
     format!("{:.2}", 100.0 * x)
@@ -52,7 +49,8 @@ fn header_text(question: &Question<'_>, a: &Analysis, width: usize) -> String {
     if double_riichi_counted(question) {
         text.push_str("\nturn 1: a riichi now is a double riichi, counted (`--no-double-riichi` leaves it out)");
     }
-    text.push_str(&format!("\nmodel: {MODEL}; rules {}", question.context.rules_name));
+    text.push('\n');
+    text.push_str(&model_line(question));
     text.push_str(&format!(
         "\n{:<8}{:>8}{:>10}{:>8}{:>10}  {:<width$}  flags",
         "discard", "shanten", "points", "win %", "tenpai %", "necessary"
