@@ -66,7 +66,7 @@ def test_bad_logs_raise_log_error(root, tmp_path):
         haipai.review(root / FLAGS, player=7)
     with pytest.raises(haipai.LogError, match="no such seat or name"):
         haipai.review(root / FLAGS, player="Nobody")
-    with pytest.raises(haipai.LogError, match=r"rules 'nope': not a rules preset \(default, tenhou"):
+    with pytest.raises(haipai.LogError, match=r"'nope' is not a rules preset \(default, tenhou"):
         haipai.review(root / FLAGS, rules="nope")
 
 
