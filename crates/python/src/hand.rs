@@ -5,9 +5,9 @@ use crate::errors::{hand_error, tiles_error};
 use crate::value::to_py;
 use haipai::shanten::{self as sh, NOT_APPLICABLE};
 use haipai::tiles::{Counts, Hand, Tile, TileSet};
-use haipai::waits::{LineOptions, Notation, hand_waits};
+use haipai::waits::{Notation, hand_waits};
+use haipai_api::waits::{Switches, describe};
 use pyo3::prelude::*;
-use serde_json::json;
 
 /// A mahjong hand: closed tiles (red fives included) and called melds.
 ///
@@ -262,35 +262,10 @@ fn unnecessary_tiles(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<(i8, Vec<
 #[pyo3(signature = (hand, *, karaten = false, seven_pairs = true))]
 fn waits(py: Python<'_>, hand: &Bound<'_, PyAny>, karaten: bool, seven_pairs: bool) -> PyResult<Py<PyAny>> {
     let hand = hand_of(hand)?;
-    let options = LineOptions::default().karaten(karaten).seven_pairs(seven_pairs).thirteen_orphans(true);
-    let w = hand_waits(&hand, options).map_err(|e| tiles_error(&e))?;
-    let suffix: String =
-        hand.melds().iter().map(|m| format!("{{{}}}", m.to_string().trim_matches(['[', ']']))).collect();
-    let held = w.held();
-    let live = |set: TileSet| -> u32 { set.iter().map(|t| u32::from(4u8.saturating_sub(held[t.index()]))).sum() };
-    let details: Vec<_> = w
-        .lines()
-        .iter()
-        .map(|l| {
-            json!({
-                "line": format!("{}{suffix}", l.classic(Notation::Mpsz)),
-                "kind": l.kind().name(),
-                "wins": names(l.wins()),
-                "live": live(l.wins()),
-                "karaten": l.is_karaten(),
-            })
-        })
-        .collect();
-    let value = json!({
-        "hand": hand.to_string(),
-        "tenpai": w.is_tenpai(),
-        "winning_tiles": names(w.winning_tiles()),
-        "lines": w.lines().iter().map(|l| format!("{}{suffix}", l.classic(Notation::Mpsz))).collect::<Vec<_>>(),
-        "details": details,
-        "live": live(w.winning_tiles()),
-        "shapes": w.shapes().iter().map(ToString::to_string).collect::<Vec<_>>(),
-    });
-    to_py(py, &value)
+    let mut switches = Switches::default();
+    (switches.kinds, switches.karaten, switches.no_seven_pairs) = (true, karaten, !seven_pairs);
+    let w = hand_waits(&hand, switches.line_options()).map_err(|e| tiles_error(&e))?;
+    to_py(py, &describe(&hand, &w, Notation::Mpsz, &hand.to_string(), &switches).json)
 }
 
 /// Adds the class and the functions to the module.

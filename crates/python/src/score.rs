@@ -4,60 +4,18 @@
 use crate::errors::{ScoreError, hand_error, tiles_error_in};
 use crate::hand::named_hand_of;
 use crate::value::to_py;
-use haipai::score::{Outcome, Rules, Score, Situation, score as score_situation};
-use haipai::tiles::{Hand, ParsedTile, Tile, parse_tile};
-use haipai_api::ev::wind;
-use haipai_api::{add_red_five, hand_red_fives, rules_preset};
+use haipai::score::{Rules, Situation};
+use haipai::tiles::{ParsedTile, Tile, parse_tile};
+use haipai_api::rules_preset;
+use haipai_api::score::{check_red_fives, describe, wind};
 use pyo3::prelude::*;
-use serde_json::{Value, json};
 
 fn parsed(text: &str, what: &str) -> PyResult<ParsedTile> {
     parse_tile(text).map_err(|e| tiles_error_in(&format!("{what} '{text}'"), &e))
 }
 
-/// Checks the red fives written among the winning tile and the indicators against the
-/// hand's: a red winning tile must be a red five of the closed hand, and the set has one red
-/// five per suit.
-fn check_red_fives(hand: &Hand, win: &str, indicators: &[(&str, &[String])]) -> PyResult<()> {
-    let suit = |t: Tile| t.index() / 9;
-    let p = parsed(win, "win")?;
-    if p.is_red() && hand.closed_red_fives()[suit(p.tile())] == 0 {
-        return Err(hand_error(format!("win '{win}': the closed hand holds no red {}", p.tile()), None));
-    }
-    let mut reds = hand_red_fives(hand);
-    for (what, list) in indicators {
-        for text in *list {
-            let p = parsed(text, what)?;
-            if p.is_red() {
-                add_red_five(&mut reds, p.tile(), what, text).map_err(|e| hand_error(e, None))?;
-            }
-        }
-    }
-    Ok(())
-}
-
 fn tiles(list: &[String], what: &str) -> PyResult<Vec<Tile>> {
     list.iter().map(|t| parsed(t, what).map(ParsedTile::tile)).collect()
-}
-
-/// The command's JSON answer of a win.
-fn win_json(s: &Situation, w: &Score) -> Value {
-    let p = w.payment;
-    json!({
-        "hand": s.hand.to_string(),
-        "han": w.han,
-        "fu": w.fu,
-        "limit": p.limit.to_string(),
-        "points": {"total": p.total, "dealer": p.dealer, "non_dealer": p.non_dealer, "ron": p.ron},
-        "yaku": w.yaku.iter().map(|(y, h)| json!({"name": y.name(), "han": h})).collect::<Vec<_>>(),
-        "fu_parts": w.fu_parts.iter().map(|f| {
-            let mut v = json!({"name": f.name(), "fu": f.fu()});
-            if let Some(t) = f.tile() {
-                v["tile"] = json!(t.to_string());
-            }
-            v
-        }).collect::<Vec<_>>(),
-    })
 }
 
 /// The rule changes of the keyword arguments, each None to keep the preset's.
@@ -133,8 +91,13 @@ fn score(
     let changes = RuleChanges { kuitan, aka_dora, kiriage, kazoe_yakuman, double_yakuman, double_wind_pair_fu };
     let rule_set = changes.apply(rules)?;
     let hand = named_hand_of(hand)?;
-    check_red_fives(&hand, win, &[("dora indicator", &dora_indicators), ("ura indicator", &ura_indicators)])?;
-    let mut s = Situation::new(hand, parsed(win, "win")?.tile());
+    // Every tile reads (a bad one a `HandError` with its column) before the red fives are counted.
+    let win_tile = parsed(win, "win")?.tile();
+    let dora = tiles(&dora_indicators, "dora indicator")?;
+    let ura = tiles(&ura_indicators, "ura indicator")?;
+    let indicators: [(&str, &[String]); 2] = [("dora indicator", &dora_indicators), ("ura indicator", &ura_indicators)];
+    check_red_fives(&hand, ("win", win), &indicators).map_err(|e| hand_error(e, None))?;
+    let mut s = Situation::new(hand, win_tile);
     let c = &mut s.conditions;
     (c.tsumo, c.riichi, c.double_riichi, c.ippatsu) = (tsumo, riichi, double_riichi, ippatsu);
     (c.haitei, c.houtei, c.rinshan, c.chankan, c.tenhou, c.chiihou) =
@@ -145,19 +108,8 @@ fn score(
         u32::try_from(n).map_err(|_| ScoreError::new_err(format!("{what} {n}: from 0 to {}", u32::MAX)))
     };
     (c.honba, c.sticks) = (count(honba, "honba")?, count(sticks, "sticks")?);
-    s.dora_indicators = tiles(&dora_indicators, "dora indicator")?;
-    s.ura_indicators = tiles(&ura_indicators, "ura indicator")?;
-    let value = match score_situation(&s, &rule_set).map_err(|e| ScoreError::new_err(e.to_string()))? {
-        Outcome::Win(w) => win_json(&s, &w),
-        Outcome::NoYaku => json!({
-            "hand": s.hand.to_string(),
-            "han": 0, "fu": 0,
-            "points": {"total": 0, "dealer": 0, "non_dealer": 0, "ron": 0},
-            "yaku": [], "fu_parts": [],
-            "error": "no yaku",
-        }),
-    };
-    to_py(py, &value)
+    (s.dora_indicators, s.ura_indicators) = (dora, ura);
+    to_py(py, &describe(&s, &rule_set).map_err(ScoreError::new_err)?.json)
 }
 
 /// Adds `score` to the module.

@@ -10,12 +10,12 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def root():
     return ROOT
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def command_run():
     """Runs the `haipai` command (``$HAIPAI_BIN``, else target/debug/haipai): its
     ``subprocess.CompletedProcess`` (text)."""
@@ -29,13 +29,13 @@ def command_run():
     return run
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def command_text(command_run):
     """Runs the `haipai` command and returns what it prints."""
     return lambda *args: command_run(*args).stdout
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def command_error(command_run):
     """Runs the `haipai` command, which must fail, and returns its error message (standard
     error's ``error: ...`` line without the prefix)."""
@@ -48,7 +48,7 @@ def command_error(command_run):
     return run
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def command(command_text):
     """Runs the `haipai` command with ``--json`` and returns its JSON lines."""
 

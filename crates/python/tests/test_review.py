@@ -44,6 +44,16 @@ def test_review_rules_change_the_values(root):
     assert [r["candidates"] for r in tenhou] != [r["candidates"] for r in default]
 
 
+def test_review_estimates_past_the_state_limit_as_the_command_does(root, command):
+    """Over `max_states` even at budget 0 a decision is estimated by playouts: its `method`
+    says so with the budget and the standard error, as the command's does."""
+    cli = command("review", str(root / FLAGS), "--player", "0", "--max-states", "1")
+    ours = haipai.review(root / FLAGS, player=0, max_states=1)
+    assert without_time(ours) == without_time(cli)
+    estimated = [r["method"] for r in ours if "error" in r["method"]]
+    assert estimated and all(m["exact"] is False and m["budget"] == 0 for m in estimated)
+
+
 def test_review_takes_bytes_paths_and_names(root):
     path = root / FLAGS
     by_path = without_time(haipai.review(path, player="Ton"))
@@ -66,7 +76,7 @@ def test_bad_logs_raise_log_error(root, tmp_path):
         haipai.review(root / FLAGS, player=7)
     with pytest.raises(haipai.LogError, match="no such seat or name"):
         haipai.review(root / FLAGS, player="Nobody")
-    with pytest.raises(haipai.LogError, match=r"rules 'nope': not a rules preset \(default, tenhou"):
+    with pytest.raises(haipai.LogError, match=r"'nope' is not a rules preset \(default, tenhou"):
         haipai.review(root / FLAGS, rules="nope")
 
 
