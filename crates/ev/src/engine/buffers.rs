@@ -16,8 +16,11 @@ use super::records::{Hand13, Hand14, Opt, Shared, Span, Step};
 
 /// Graphs of fewer states in a workspace keep their lookup tables, memos and pools' slack
 /// through the pass, and all their memory for the next question; larger ones keep nothing
-/// (see the module's doc).
-pub(super) const RETAIN_BELOW: usize = 1 << 22;
+/// (see the module's doc). About a million: the 3-shanten bench hand (1.0 million states)
+/// still keeps its memory; the review's deep questions (a few million states, two threads
+/// each with a workspace) keep none, which lowers the peak of a seeded game's review from
+/// 1,053 to 868 MB (docs/PERFORMANCE.md, review).
+pub(super) const RETAIN_BELOW: usize = 1 << 20;
 
 /// The solver's reusable collections: empty, or left by an earlier question and emptied by
 /// [`Buffers::emptied`] when a solver takes them.

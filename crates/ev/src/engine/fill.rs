@@ -26,6 +26,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let mut later_r = std::mem::take(&mut self.layers.later_riichi);
         let split = self.split_partial();
         let riichi13 = self.riichi13_for_pass(split.as_ref());
+        if split.is_some() {
+            self.free_split_away();
+        }
         let graph = self.graph(split.as_ref(), &riichi13);
         let (n13, n14) = self.pass_sizes(split.as_ref());
         // A listed state's number in the pass.

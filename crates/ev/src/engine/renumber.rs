@@ -204,6 +204,27 @@ impl<'a, O: Oracle> Solver<'a, O> {
         }
     }
 
+    /// Frees the listing's records that nothing reads once the pass has records of its own
+    /// ([`Solver::split_partial`]) and before its layers are allocated: the 14-tile hands and
+    /// their discards, and every 13-tile hand and draw but the roots' (what the roots' rows
+    /// and children read after the pass, [`Solver::kids`]). Kept when every layer is kept (the
+    /// simulator's playout walks the listing's records) or the memory goes to the next
+    /// question ([`Solver::retains`]). On a large graph without hand change these records sit
+    /// beside the split's copies and the pass's layers: its peak memory is lower without them.
+    pub(super) fn free_split_away(&mut self) {
+        if self.keep_layers || self.retains() {
+            return;
+        }
+        let roots = &self.hands13[..self.roots];
+        let end = roots.iter().map(|h| (h.steps.start + h.steps.len) as usize).max().unwrap_or(0);
+        self.hands13.truncate(self.roots);
+        self.hands13.shrink_to_fit();
+        self.steps.truncate(end);
+        self.steps.shrink_to_fit();
+        self.hands14 = Vec::new();
+        self.option_pool = Vec::new();
+    }
+
     /// The records the pass reads after the walk over reached variants (see
     /// [`Solver::mark_reachable`]), else `None` (the listing's records are read): each reached
     /// variant as a hand of its own (one variant, `mask` 0), its states numbered anew, densely
