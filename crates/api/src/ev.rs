@@ -47,31 +47,18 @@ pub const FIELDS: [&str; 22] = [
 /// The fields [`ev`] reads: [`FIELDS`] and `per_turn` (true or false: the command's
 /// `--per-turn`, which changes its text only; the JSON answer always holds the values at every
 /// turn).
-pub const REQUEST_FIELDS: [&str; 23] = [
-    "hand",
-    "melds",
-    "turn",
-    "seat",
-    "round",
-    "dora_indicators",
-    "visible",
-    "discards",
-    "model",
-    "objective",
-    "riichi",
-    "budget",
-    "rules",
-    "may_decline",
-    "top",
-    "no_ura",
-    "no_ippatsu",
-    "no_double_riichi",
-    "no_haitei",
-    "no_red",
-    "no_dora",
-    "no_menzen_tsumo",
-    "per_turn",
-];
+pub const REQUEST_FIELDS: [&str; 23] = request_fields();
+
+/// [`FIELDS`] and `per_turn`.
+const fn request_fields() -> [&'static str; 23] {
+    let mut out = ["per_turn"; 23];
+    let mut i = 0;
+    while i < FIELDS.len() {
+        out[i] = FIELDS[i];
+        i += 1;
+    }
+    out
+}
 
 /// The tile `text`; an error names `what`.
 pub fn tile(text: &str, what: &str) -> Result<ParsedTile, String> {

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod ev;
+pub mod odds;
 mod request;
 pub mod review;
 pub mod score;

@@ -3,61 +3,9 @@
 
 use crate::errors::HaipaiError;
 use crate::value::to_py;
-use haipai::combinatorics::odds::{Odd, derived as derived_odds};
-use haipai::combinatorics::{Count, ShantenDistribution, TenhouTable, Variant};
+use haipai::combinatorics::odds::derived as derived_odds;
+use haipai::combinatorics::{ShantenDistribution, TenhouTable, Variant};
 use pyo3::prelude::*;
-use serde_json::{Value, json};
-
-fn count(c: Count) -> Value {
-    json!({ "patterns": c.patterns.to_string(), "states": c.states.to_string() })
-}
-
-fn tenhou(tiles: usize, variant: Variant) -> Value {
-    let t = TenhouTable::compute(tiles, variant);
-    let p = t.probability();
-    json!({
-        "tiles": t.tiles,
-        "players": variant.players(),
-        "red_fives": variant.red_fives,
-        "total": count(t.total),
-        "legal_hand": count(t.legal),
-        "internal_seven_pairs": count(t.internal_seven_pairs),
-        "seven_pairs": count(t.seven_pairs),
-        "thirteen_orphans": count(t.thirteen_orphans),
-        "probability": { "fraction": p.to_string(), "float": p.to_f64() },
-    })
-}
-
-fn distribution(d: &ShantenDistribution) -> Value {
-    let rows: Vec<Value> = d
-        .rows
-        .iter()
-        .map(|(s, c)| json!({"shanten": s, "patterns": c.patterns.to_string(), "states": c.states.to_string()}))
-        .collect();
-    let mut v = json!({"tiles": d.tiles, "players": d.variant.players(), "distribution": rows});
-    if d.variant.red_fives {
-        v["red_fives"] = true.into();
-    }
-    v
-}
-
-fn derived(variant: Variant, list: &[Odd]) -> Value {
-    let rows: Vec<Value> = list
-        .iter()
-        .map(|o| {
-            let r = o.ratio();
-            json!({
-                "name": o.name,
-                "description": o.description,
-                "count": o.count.to_string(),
-                "total": o.total.to_string(),
-                "fraction": r.to_string(),
-                "one_in": r.one_in(),
-            })
-        })
-        .collect();
-    json!({ "players": variant.players(), "red_fives": variant.red_fives, "odds": rows })
-}
 
 /// Exact odds over every dealt hand, the dict `haipai odds WHAT --json` prints. `what` is
 /// `"tenhou"` (document 003's table of complete hands of `tiles` tiles), `"shanten"` (the
@@ -76,8 +24,8 @@ fn odds(py: Python<'_>, what: &str, tiles: Option<usize>, sanma: bool, red: bool
     }
     let variant = Variant::FOUR_PLAYER.sanma(sanma).red_fives(red);
     let value = match what {
-        "tenhou" => py.detach(|| tenhou(size, variant)),
-        "shanten" => py.detach(|| distribution(&ShantenDistribution::compute(size, variant))),
+        "tenhou" => py.detach(|| haipai_api::odds::tenhou(&TenhouTable::compute(size, variant), variant)),
+        "shanten" => py.detach(|| haipai_api::odds::distribution(&ShantenDistribution::compute(size, variant))),
         "derived" if tiles.is_some() => {
             return Err(HaipaiError::new_err(format!(
                 "tiles {size}: odds 'derived' always counts 13- and 14-tile hands"
@@ -86,7 +34,7 @@ fn odds(py: Python<'_>, what: &str, tiles: Option<usize>, sanma: bool, red: bool
         "derived" => py.detach(|| {
             let d13 = ShantenDistribution::compute(13, variant);
             let d14 = ShantenDistribution::compute(14, variant);
-            derived(variant, &derived_odds(&d13, &d14))
+            haipai_api::odds::derived(variant, &derived_odds(&d13, &d14))
         }),
         other => return Err(HaipaiError::new_err(format!("'{other}': expected tenhou, shanten or derived"))),
     };

@@ -9,9 +9,8 @@
 //! `--sanma` counts 108 tiles (2m-8m removed), `--red` tells red fives apart (pattern counts
 //! change, state counts do not). A progress bar shows on stderr when it is a terminal.
 
-use haipai::combinatorics::odds::{self, Odd};
-use haipai::combinatorics::{Count, ShantenDistribution, TenhouTable, Variant};
-use serde_json::{Value, json};
+use haipai::combinatorics::odds;
+use haipai::combinatorics::{ShantenDistribution, TenhouTable, Variant};
 
 use crate::common::{BAD_INPUT, OK, whole, with_progress};
 
@@ -72,7 +71,7 @@ pub fn run(args: &Args) -> u8 {
             let d13 = with_progress(COUNTING, |p| ShantenDistribution::compute_with_progress(13, variant, p));
             let d14 = with_progress(COUNTING, |p| ShantenDistribution::compute_with_progress(14, variant, p));
             let list = odds::derived(&d13, &d14);
-            if args.json { derived_json(variant, &list).to_string() } else { odds::render(&list) }
+            if args.json { haipai_api::odds::derived(variant, &list).to_string() } else { odds::render(&list) }
         }
     };
     crate::output::line(out.trim_end());
@@ -81,26 +80,7 @@ pub fn run(args: &Args) -> u8 {
 
 fn tenhou(tiles: usize, json: bool, variant: Variant) -> String {
     let t = TenhouTable::compute(tiles, variant);
-    if !json {
-        return t.render();
-    }
-    let p = t.probability();
-    json!({
-        "tiles": t.tiles,
-        "players": variant.players(),
-        "red_fives": variant.red_fives,
-        "total": count(t.total),
-        "legal_hand": count(t.legal),
-        "internal_seven_pairs": count(t.internal_seven_pairs),
-        "seven_pairs": count(t.seven_pairs),
-        "thirteen_orphans": count(t.thirteen_orphans),
-        "probability": { "fraction": p.to_string(), "float": p.to_f64() },
-    })
-    .to_string()
-}
-
-fn count(c: Count) -> Value {
-    json!({ "patterns": c.patterns.to_string(), "states": c.states.to_string() })
+    if json { haipai_api::odds::tenhou(&t, variant).to_string() } else { t.render() }
 }
 
 /// The distribution as JSON, exactly in the documented shape and key order:
@@ -121,22 +101,4 @@ fn distribution_json(d: &ShantenDistribution) -> String {
         if d.variant.red_fives { r#""red_fives": true, "# } else { "" },
         rows.join(", ")
     )
-}
-
-fn derived_json(variant: Variant, list: &[Odd]) -> Value {
-    let rows: Vec<Value> = list
-        .iter()
-        .map(|o| {
-            let r = o.ratio();
-            json!({
-                "name": o.name,
-                "description": o.description,
-                "count": o.count.to_string(),
-                "total": o.total.to_string(),
-                "fraction": r.to_string(),
-                "one_in": r.one_in(),
-            })
-        })
-        .collect();
-    json!({ "players": variant.players(), "red_fives": variant.red_fives, "odds": rows })
 }
