@@ -54,6 +54,7 @@ pub fn run(verify: bool) -> Result<(), String> {
     for p in PUBLISHED {
         args.extend(["-p", p.name]);
     }
+    forget_earlier_packages(&versions);
     println!("haipai package: cargo {}", args.join(" "));
     cargo(&args)?;
     let mut failures = Vec::new();
@@ -115,6 +116,32 @@ fn metadata() -> Result<(PathBuf, Vec<(String, String)>), String> {
         })
         .collect();
     Ok((PathBuf::from(target), versions))
+}
+
+/// Removes the sources of our own packages that an earlier `cargo package` unpacked into
+/// cargo's home (`registry/src/-HASH/NAME-VERSION`: the folders of the local registry through
+/// which the verification builds a package against the others' `.crate`s). Cargo does not
+/// unpack a name and version again when its folder is there, so a package verified after a
+/// change would build against the sources of an earlier run: the change unseen. The folders
+/// of crates.io's registry are left alone.
+fn forget_earlier_packages(versions: &[(String, String)]) {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let Some(src) = home.map(|h| h.join("registry").join("src")) else { return };
+    let Ok(registries) = std::fs::read_dir(&src) else { return };
+    let mut removed = 0;
+    for registry in registries.flatten().filter(|r| r.file_name().to_string_lossy().starts_with('-')) {
+        for (name, version) in versions.iter().filter(|(n, _)| PUBLISHED.iter().any(|p| p.name == n)) {
+            let unpacked = registry.path().join(format!("{name}-{version}"));
+            if unpacked.is_dir() && std::fs::remove_dir_all(&unpacked).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    if removed > 0 {
+        println!("haipai package: removed {removed} sources of ours unpacked by earlier runs in {}", src.display());
+    }
 }
 
 /// Runs `cargo ARGS` in the workspace root (its progress shown on stderr); its standard output.
