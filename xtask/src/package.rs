@@ -55,6 +55,12 @@ pub fn run(verify: bool) -> Result<(), String> {
         args.extend(["-p", p.name]);
     }
     forget_earlier_packages(&versions);
+    // Its verification builds take our packages as registry crates, which cargo never rebuilds
+    // for a changed source of the same version: an earlier run's builds would be used.
+    let earlier = target.join("package");
+    if earlier.is_dir() {
+        std::fs::remove_dir_all(&earlier).map_err(|e| format!("{}: {e}", earlier.display()))?;
+    }
     println!("haipai package: cargo {}", args.join(" "));
     cargo(&args)?;
     let mut failures = Vec::new();
