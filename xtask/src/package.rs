@@ -55,14 +55,15 @@ pub fn run(verify: bool) -> Result<(), String> {
         args.extend(["-p", p.name]);
     }
     forget_earlier_packages(&versions);
-    // Its verification builds take our packages as registry crates, which cargo never rebuilds
-    // for a changed source of the same version: an earlier run's builds would be used.
-    let earlier = target.join("package");
-    if earlier.is_dir() {
-        std::fs::remove_dir_all(&earlier).map_err(|e| format!("{}: {e}", earlier.display()))?;
+    // The verification builds take our packages as registry crates, which cargo never
+    // rebuilds for a changed source of the same version: builds of an earlier run in the same
+    // target folder would be used. So they build into a folder of their own, emptied first.
+    let target = target.join("packaging");
+    if target.is_dir() {
+        std::fs::remove_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
     }
     println!("haipai package: cargo {}", args.join(" "));
-    cargo(&args)?;
+    cargo_in(&target, &args)?;
     let mut failures = Vec::new();
     for p in PUBLISHED {
         let files = cargo(&["package", "--list", "--allow-dirty", "-p", p.name])?;
@@ -152,8 +153,19 @@ fn forget_earlier_packages(versions: &[(String, String)]) {
 
 /// Runs `cargo ARGS` in the workspace root (its progress shown on stderr); its standard output.
 fn cargo(args: &[&str]) -> Result<String, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
+    cargo_with(Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())), args)
+}
+
+/// [`cargo`] building into `target`.
+fn cargo_in(target: &std::path::Path, args: &[&str]) -> Result<String, String> {
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command.env("CARGO_TARGET_DIR", target);
+    cargo_with(command, args)
+}
+
+/// Runs `command ARGS` in the workspace root (its progress shown on stderr); its standard output.
+fn cargo_with(mut command: Command, args: &[&str]) -> Result<String, String> {
+    let out = command
         .args(args)
         .current_dir(crate::project_root())
         .stderr(std::process::Stdio::inherit())
