@@ -268,10 +268,14 @@ fn verdict(review: &GameReview, last: &Bits) -> &'static str {
     }
 }
 
+/// The solver's default budget with `time` as its time limit.
+fn within(time: Duration) -> Budget {
+    Budget { time: Some(time), ..Budget::default() }
+}
+
 /// Reviews the game of `request` within `time`.
 fn review_within(board: &Board, moves: &[Move], time: Duration) -> GameReview {
-    let budget = Budget { time: Some(time), ..Budget::default() };
-    Solver::with_budget(board, budget).review_game(moves).expect("moves checked")
+    Solver::with_budget(board, within(time)).review_game(moves).expect("moves checked")
 }
 
 /// `POST /api/shanghai/check`: the live indicator after the moves.
@@ -304,8 +308,7 @@ async fn hint(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, 
         let time = request.time(limit, limit)?;
         let (board, moves, at) = game(&request)?;
         let last = at[moves.len()];
-        let budget = Budget { time: Some(time), ..Budget::default() };
-        let verdict = Solver::with_budget(&board, budget).solve_from(last);
+        let verdict = Solver::with_budget(&board, within(time)).solve_from(last);
         let name = match &verdict {
             _ if last.is_empty() => "won",
             Verdict::Winnable(_) => "winnable",
