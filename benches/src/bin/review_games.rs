@@ -63,9 +63,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// The environment variable that makes this program review the one game of its seed.
 const ONE_GAME: &str = "HAIPAI_REVIEW_GAME";
 
+/// The environment variable naming a folder to write each game's log to (tenhou.net/6 JSON,
+/// `selfplay-SEED.json`), so that `haipai review` can be timed on the same games.
+const WRITE_LOGS: &str = "HAIPAI_REVIEW_LOGS";
+
 /// Reviews seat `seat` of the game of `seed` and prints its line and its slowest decisions.
 fn one_game(seed: u64, seat: u8, settings: &Settings) -> Tally {
     let game = selfplay::game_by(seed, 4, ROUNDS, Some(by_shanten));
+    if let Ok(dir) = std::env::var(WRITE_LOGS) {
+        // The game as a tenhou.net/6 log, for timing the whole command on it.
+        let path = std::path::Path::new(&dir).join(format!("selfplay-{seed}.json"));
+        if let Err(e) = std::fs::write(&path, haipai::log::tenhou6::write(&game)) {
+            eprintln!("{}: {e}", path.display());
+        }
+    }
     let start = Instant::now();
     let reviewed = review(&game, &[seat], settings, &|_, _| {});
     let wall = start.elapsed();
