@@ -3,13 +3,14 @@
 //! lower one that fits (docs/ev-model.md, "Budget fallback").
 //!
 //! The need is estimated up front by a trial listing one budget lower, cut off at
-//! `max_states / growth(shanten)` states: a budget whose next lower one lists more than that is
-//! given up before anything is listed at it. The trial costs at most that many states (a
-//! quarter of the limit's listing, a 64th for a 6-shanten hand), so a hand that cannot fit
-//! answers in about the time of its lower budget instead of listing `max_states` states
-//! first. Where the estimate is too low (a budget listing more than `growth` times its lower
-//! one's states), the real listing goes over the limit and the budget is lowered then
-//! ([`Lowering::Listed`]): a question with a lower budget to go to is never refused.
+//! `max_states / growth(shanten, open)` states: a budget whose next lower one lists more than
+//! that is given up before anything is listed at it. The trial costs at most that many states
+//! (a quarter of the limit's listing, a 16th for an open 5-shanten hand, a 64th for a
+//! 6-shanten hand), so a hand that cannot fit answers in about the time of its lower budget
+//! instead of listing `max_states` states first. Where the estimate is too low (a budget
+//! listing more than `growth` times its lower one's states), the real listing goes over the
+//! limit and the budget is lowered then ([`Lowering::Listed`]): a question with a lower budget
+//! to go to is never refused.
 
 use crate::engine::{Setup, Solver, limit};
 use crate::options::Options;
@@ -18,16 +19,24 @@ use haipai_tiles::Counts;
 use std::fmt;
 
 /// How many times more states one more exchange is taken to list, for an input of shanten
-/// `shanten` (the estimate of a budget is its lower budget's count times this). Measured over
-/// 96 seeded random hands (`benches/src/bin/budget_census.rs`): where the lower budget lists 100
-/// thousand states or more the factor is mostly 1.2 to 7, at most 33 (shanten 4) and 43 (a
-/// 5-shanten hand, 0.5 to 22.7 million); a 6-shanten hand goes from 11.9 million to over 50
-/// million. The factor is not a bound: taken large, it would lower the budget of hands that
-/// fit (a 5-shanten hand listing 11.7 million states at budget 0 lists 34.5 at budget 1); too
-/// low, it costs a listing over the limit (then the fallback, [`Lowering::Listed`]). Large
-/// only for shanten 6, where no hand seen fits.
-pub(crate) fn growth(shanten: i8) -> usize {
-    if shanten >= 6 { 64 } else { 4 }
+/// `shanten` with called melds (`open`) or not (the estimate of a budget is its lower budget's
+/// count times this). Measured over 96 seeded random closed hands
+/// (`benches/src/bin/budget_census.rs`): where the lower budget lists 100 thousand states or
+/// more the factor is mostly 1.2 to 7, at most 33 (shanten 4) and 43 (a 5-shanten hand, 0.5 to
+/// 22.7 million); a 6-shanten hand goes from 11.9 million to over 50 million. An open hand
+/// grows faster from shanten 5: over the calls of four seeded self-play games
+/// (`benches/src/bin/review_games.rs`), every open 5-shanten hand went from 0.42-0.59 million
+/// states at budget 0 to over 4.5 million at budget 1 (more than 8 times). The factor is not
+/// a bound: taken large, it would lower the budget of hands that fit (a closed 5-shanten hand
+/// listing 11.7 million states at budget 0 lists 34.5 at budget 1); too low, it costs a
+/// listing over the limit (then the fallback, [`Lowering::Listed`]). Large only where no hand
+/// seen fits.
+pub(crate) fn growth(shanten: i8, open: bool) -> usize {
+    match (shanten, open) {
+        (6.., _) => 64,
+        (5, true) => 16,
+        _ => 4,
+    }
 }
 
 /// The lowest exchange limit (shanten plus budget) the trial is made for: below it no hand
@@ -118,13 +127,13 @@ impl<O: Oracle> Trial<'_, O> {
     }
 
     /// Whether budget `b` is estimated to fit: the listing at `b - 1` numbers at most
-    /// `max_states / growth(shanten)` states.
+    /// `max_states / growth(shanten, open)` states.
     fn fits(&self, roots: &[(Counts, u8)], b: u8) -> bool {
         let lower = Options { extra_exchanges: b - 1, ..self.options.clone() };
         let mut solver = Solver::new(self.oracle, &lower, self.setup, self.input, limit(self.shanten, b - 1));
         solver.keep_layers = false;
         solver.skip_unread = self.skip_unread;
-        solver.count(roots, self.options.max_states / growth(self.shanten)).is_ok()
+        solver.count(roots, self.options.max_states / growth(self.shanten, !self.setup.closed_hand)).is_ok()
     }
 }
 

@@ -74,6 +74,23 @@ fn the_estimate_lowers_the_budget_before_listing() {
     assert!(at_budget(&q, 1, 50_000).is_err(), "budget 1 does not fit");
 }
 
+/// An open 5-shanten hand grows more than eight times from budget 0 (557 thousand states) to
+/// budget 1 (over 8 million): under a limit of 2.4 million the trial, cut off at a sixteenth
+/// (150 thousand), gives budget 1 up before listing it (cut off at a quarter, the trial would
+/// fit and the listing at budget 1 would go over the limit first).
+#[test]
+fn an_open_hand_from_shanten_5_is_estimated_to_grow_faster() {
+    const MAX: usize = 2_400_000;
+    let q = Query::new(Hand::parse("4799m3p18s1256z[456s]").expect("hand")).turn(3);
+    let count = count_listing(&q, &Options { extra_exchanges: 0, ..Options::default() });
+    assert!(MAX / growth(5, true) < count && count <= MAX / growth(5, false), "budget 0 lists {count}");
+    let o = Options { max_states: MAX, ..Options::default() };
+    let a = run(&q, &o).expect("answered with a lower budget");
+    assert_eq!(a.shanten, 5);
+    assert_eq!(a.budget, Budget { asked: 1, used: 0, lowered: Some(Lowering::Estimated(MAX)) });
+    assert!(at_budget(&q, 1, MAX).is_err(), "budget 1 does not fit");
+}
+
 /// Over seeded hands (shanten up to 5) under a small limit: a question is refused only when
 /// budget 0 does not fit either; its answer is the plain answer of the budget it says it used;
 /// a budget is given up by the estimate only when its lower budget lists more than the
@@ -98,7 +115,7 @@ fn seeded_hands_are_answered_at_a_budget_that_fits() {
                 estimated += 1;
                 // The estimate: budget 0's listing is over the trial's cut-off.
                 let count = count_listing(&q, &Options { extra_exchanges: 0, ..o.clone() });
-                assert!(count > MAX / growth(a.shanten), "hand {i}: budget 0 lists {count}");
+                assert!(count > MAX / growth(a.shanten, false), "hand {i}: budget 0 lists {count}");
             }
         }
     }
