@@ -228,7 +228,7 @@ pub struct Candidate {
     pub shanten: i8,
     /// The value at the question's turn.
     pub value: Expectation,
-    /// The value at every turn.
+    /// The value at every turn (empty without [`Options::every_turn`]).
     pub per_turn: PerTurn,
     /// Necessary tiles with live counts and contributions.
     pub necessary: Vec<Necessary>,
@@ -380,6 +380,7 @@ pub(crate) fn check(query: &Query, options: &Options) -> Result<(Setup, usize), 
         unseen0,
         red_unseen0: red_unseen(options, held_or_seen, &unseen0),
         denom: draw_denominators(unseen, query.turn),
+        from: if options.every_turn { 0 } else { usize::from(query.turn - 1) },
     };
     Ok((setup, size))
 }
@@ -687,10 +688,10 @@ fn candidate<O: Oracle>(
     // Necessary tiles whose draw the policy never keeps still count as necessary (0 points).
     add_unkept_necessary(solver, &mut h, shanten, &mut necessary);
     necessary.sort_by_key(|n| n.tile);
-    let per_turn = PerTurn {
-        points: arrays.p[..LAST].to_vec(),
-        win: arrays.w[..LAST].to_vec(),
-        tenpai: arrays.t[..LAST].to_vec(),
+    let per_turn = if options.every_turn {
+        PerTurn { points: arrays.p[..LAST].to_vec(), win: arrays.w[..LAST].to_vec(), tenpai: arrays.t[..LAST].to_vec() }
+    } else {
+        PerTurn::default()
     };
     let riichi = values.riichi.map(|r| value_at(&r, d0));
     let dama = values.riichi.map(|_| value_at(&values.dama, d0));

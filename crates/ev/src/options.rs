@@ -73,6 +73,12 @@ pub struct Options {
     /// refusing; the need is estimated up front from a short trial listing (see
     /// `docs/ev-model.md`, "Budget fallback"). Default on; off, such a question is refused.
     pub lower_budget: bool,
+    /// Compute the values at every turn 1..=17 ([`crate::Candidate::per_turn`]). Off, only the
+    /// turns from the question's on are computed (the value at the question's turn reads no
+    /// earlier one) and `per_turn` is left empty: the same answer otherwise, bit for bit, in
+    /// less time the later the turn (a program that reads only the question's turn, such as
+    /// a game review, turns it off). Default on.
+    pub every_turn: bool,
 }
 
 impl Default for Options {
@@ -91,6 +97,7 @@ impl Default for Options {
             may_decline: false,
             max_states: 50_000_000,
             lower_budget: true,
+            every_turn: true,
         }
     }
 }
@@ -198,6 +205,13 @@ impl Options {
     #[must_use]
     pub fn lower_budget(mut self, lower_budget: bool) -> Options {
         self.lower_budget = lower_budget;
+        self
+    }
+
+    /// Whether the values at every turn are computed (see [`Options::every_turn`]).
+    #[must_use]
+    pub fn every_turn(mut self, every_turn: bool) -> Options {
+        self.every_turn = every_turn;
         self
     }
 }

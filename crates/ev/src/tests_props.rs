@@ -230,6 +230,59 @@ fn skipping_unread_states_changes_nothing() {
     }
 }
 
+/// Without [`Options::every_turn`] the pass starts at the question's turn: every candidate is
+/// the same, bit for bit, but for its empty per-turn values; on seeded random hands (13 and 14
+/// tiles, some with a called meld) at random turns, under each riichi policy and objective,
+/// with and without hand change, declining wins and red fives.
+#[test]
+fn the_turns_before_the_question_change_nothing() {
+    let options = [
+        Options::default(),
+        Options { extra_exchanges: 0, ..Options::default() },
+        Options { riichi: RiichiPolicy::Best, ..Options::default() },
+        Options { riichi: RiichiPolicy::Never, may_decline: true, ..Options::default() },
+        Options { objective: Objective::Win, extra_exchanges: 2, ..Options::default() },
+        Options::article(),
+    ];
+    let mut rng = Rng::new(0x7e57);
+    for (i, h) in random_hands(36, 2, 0x70a5).into_iter().enumerate() {
+        let mut text = Hand::from_counts(h).expect("hand").to_string();
+        if i % 4 == 3 {
+            // A called meld in place of the hand's first three tiles (when that leaves a hand).
+            let mut rest = h;
+            let firsts: Vec<usize> = (0..34).filter(|&k| rest[k] > 0).take(1).collect();
+            if rest[firsts[0]] >= 3 {
+                rest[firsts[0]] -= 3;
+                let t = Tile::new(firsts[0]).expect("kind").to_string();
+                let meld = format!("[{}{}]", &t[..1].repeat(3), &t[1..]);
+                text = format!("{}{meld}", Hand::from_counts(rest).expect("hand"));
+            }
+        }
+        if i % 3 == 2 {
+            // A 13-tile input: one tile thrown.
+            let mut q = Hand::parse(&text).expect("hand");
+            let k = (0..34).find(|&k| q.closed()[k] > 0).expect("a tile");
+            let mut closed = *q.closed();
+            closed[k] -= 1;
+            q = Hand::new(closed, [0; 3], q.melds().to_vec()).expect("hand");
+            text = q.to_string();
+        }
+        let mut q = query(&text);
+        q.turn = 1 + rng.below(17) as u8;
+        let o = &options[i % options.len()];
+        let every = eval(&q, o);
+        let from = eval(&q, &Options { every_turn: false, ..o.clone() });
+        assert_eq!((from.states, from.budget, from.unseen), (every.states, every.budget, every.unseen), "{text}");
+        assert_eq!(from.candidates.len(), every.candidates.len());
+        for (a, b) in from.candidates.iter().zip(&every.candidates) {
+            assert!(a.per_turn.points.is_empty() && b.per_turn.points.len() == 17, "{text}");
+            let mut a = a.clone();
+            a.per_turn = b.per_turn.clone();
+            assert_eq!(&a, b, "{text} at turn {} under {o:?}", q.turn);
+        }
+    }
+}
+
 /// A question whose state graph goes over the limit is an error naming the limit; any budget
 /// (255 included) is accepted without overflow.
 #[test]

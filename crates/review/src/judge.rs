@@ -108,7 +108,6 @@ struct Valued {
     necessary: Vec<Necessary>,
     riichi: Option<Expectation>,
     dama: Option<Expectation>,
-    per_turn: Vec<f64>,
 }
 
 impl From<&Candidate> for Valued {
@@ -120,7 +119,6 @@ impl From<&Candidate> for Valued {
             necessary: c.necessary.clone(),
             riichi: c.riichi,
             dama: c.dama,
-            per_turn: c.per_turn.points.clone(),
         }
     }
 }
@@ -179,7 +177,6 @@ impl Asker<'_> {
                 necessary: Vec::new(),
                 riichi: None,
                 dama: None,
-                per_turn: Vec::new(),
             })
             .collect();
         Answer { unseen: 136u32.saturating_sub(seen), candidates }
@@ -198,15 +195,7 @@ impl Asker<'_> {
 }
 
 fn row(play: Play, c: &Valued) -> Row {
-    Row {
-        play,
-        value: c.value,
-        shanten: c.shanten,
-        necessary: c.necessary.clone(),
-        riichi: c.riichi,
-        dama: c.dama,
-        per_turn: c.per_turn.clone(),
-    }
+    Row { play, value: c.value, shanten: c.shanten, necessary: c.necessary.clone(), riichi: c.riichi, dama: c.dama }
 }
 
 /// Fills in the best plays, the played value and the loss from the rows (sorted best first).

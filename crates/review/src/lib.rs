@@ -53,7 +53,9 @@ use std::time::Duration;
 #[non_exhaustive]
 pub struct Settings {
     /// The model's options. Default: [`Options::default`] with riichi `best` (a real player
-    /// chooses between riichi and dama) and a state limit of [`Settings::MAX_STATES`].
+    /// chooses between riichi and dama), a state limit of [`Settings::MAX_STATES`], and the
+    /// values computed from each question's turn on only ([`Options::every_turn`] off: a
+    /// review reads no other turn).
     pub options: Options,
     /// The scoring rules. Default: haipai-score's default; [`Settings::for_game`] takes the
     /// preset of the game's log ([`preset_of`]).
@@ -106,7 +108,7 @@ impl Settings {
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
-            options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES),
+            options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES).every_turn(false),
             rules: Rules::default(),
             playouts: Settings::PLAYOUTS,
         }
@@ -188,8 +190,6 @@ pub struct Row {
     pub riichi: Option<Expectation>,
     /// For a closed tenpai hand: dama.
     pub dama: Option<Expectation>,
-    /// Expected points at every turn 1..=17 (index `turn - 1`).
-    pub per_turn: Vec<f64>,
 }
 
 /// Something to notice about a played choice.

@@ -54,7 +54,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let lives: Vec<f64> =
             self.riichi_states.iter().map(|span| live_sum(&self.riichi_waits[span.range()])).collect();
         let from_r = self.riichi_from();
-        for d in (0..LAST).rev() {
+        for d in (graph.from..LAST).rev() {
             if keep {
                 let (head, tail) = v13.split_at_mut((d + 1) * n13);
                 let (layer13, next13) = (&mut head[d * n13..], &tail[..n13]);
@@ -109,6 +109,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             None => (&self.hands13[..], &self.hands14[..], &self.steps[..], &self.option_pool[..]),
         };
         let (n13, n14) = self.pass_sizes(split);
+        let from = self.first_index();
         Graph {
             hands13,
             hands14,
@@ -122,9 +123,16 @@ impl<'a, O: Oracle> Solver<'a, O> {
             may_decline: self.q.opts.may_decline,
             chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
             chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),
-            ends13: live_ends(hands13.len(), |g| hands13[g].used),
-            ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1)),
+            ends13: live_ends(hands13.len(), |g| hands13[g].used.saturating_add(from)),
+            ends14: live_ends(hands14.len(), |g| hands14[g].used.saturating_sub(1).saturating_add(from)),
+            from: usize::from(from),
         }
+    }
+
+    /// The first draw index the pass computes ([`Setup::from`](super::Setup::from)): 0 when
+    /// every layer is kept (the simulator reads any index).
+    pub(super) fn first_index(&self) -> u8 {
+        if self.keep_layers { 0 } else { self.q.s.from as u8 }
     }
 
     /// The roots' rows of 13-tile values and their 14-tile children's, zero.
@@ -153,7 +161,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// The first draw index at which the pass computes each riichi state: its 13-tile hand's
-    /// used exchanges. A discard declaring riichi into it is made by a 14-tile hand holding at
+    /// used exchanges (after [`Solver::first_index`]). A discard declaring riichi into it is made by a 14-tile hand holding at
     /// least as many tiles the input does not, so one reached after draw `d` at the earliest
     /// when `d + 1` is at least that count, and the state's values it reads are those of index
     /// `d + 1`, the first draw after the declaration (the same for a draw pointed straight at
@@ -161,10 +169,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// recursion runs from the last index down. Riichi states of no listed hand: 0.
     pub(super) fn riichi_from(&self) -> Vec<u8> {
         let mut from = vec![0u8; self.riichi_states.len()];
+        let start = self.first_index();
         for hand in &self.hands13 {
             if hand.riichi != NONE {
                 let first = hand.riichi as usize;
-                from[first..first + variants(hand.mask)].fill(hand.used);
+                from[first..first + variants(hand.mask)].fill(hand.used.saturating_add(start));
             }
         }
         from

@@ -102,6 +102,10 @@ pub(crate) struct Setup {
     pub red_unseen0: [u8; 3],
     /// Denominator of draw `d`.
     pub denom: [f64; LAST],
+    /// The first draw index the pass computes: 0 (every turn), or the question's (turn - 1)
+    /// without [`Options::every_turn`]. A hand holding `used` tiles the input does not is
+    /// reached at index `from + used` at the earliest.
+    pub from: usize,
 }
 
 /// The listing went over [`Options::max_states`].

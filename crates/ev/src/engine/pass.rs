@@ -35,6 +35,9 @@ pub(super) struct Graph<'g> {
     /// the same for `ends14`.
     pub(super) ends13: [usize; N],
     pub(super) ends14: [usize; N],
+    /// The first draw index computed ([`Solver::first_index`](super::Solver)): a hand holding
+    /// `used` tiles the input does not is reached at `from + used` at the earliest.
+    pub(super) from: usize,
 }
 
 /// For each draw index `d`, the end of the hands some of which may be reached by `d`: one past
@@ -98,7 +101,7 @@ impl Graph<'_> {
         for hand in &self.hands14[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten: no discard reaches
             // tenpai) as it was at every later index (never written, still zero).
-            if d + 1 < usize::from(hand.used) || d + 1 > usize::from(hand.until) {
+            if d + 1 < self.from + usize::from(hand.used) || d + 1 > usize::from(hand.until) {
                 continue;
             }
             // A hand without discards (a win taken, or none) has the same value at every index
@@ -253,7 +256,7 @@ impl Graph<'_> {
         for hand in &self.hands13[hands] {
             // Not reached yet, or zero (fewer draws left than its shanten) as it was at every
             // later index (never written after the terminal values, zero from a shanten of 1).
-            if d < usize::from(hand.used) || d > usize::from(hand.until) {
+            if d < self.from + usize::from(hand.used) || d > usize::from(hand.until) {
                 continue;
             }
             // Counted in 32 bits (so `b + n` cannot overflow: no test for it).
