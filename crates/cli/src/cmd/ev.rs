@@ -234,9 +234,12 @@ pub fn run(args: &Args) -> u8 {
         let (ctx, hand) = if args.hand == "-" { read_line(&base, line)? } else { (base.clone(), line.to_string()) };
         let q = ctx.query(&hand)?;
         let oracle = Standard { rules: ctx.rules };
+        // A table without the values at every turn reads only the question's: the pass
+        // starts there (the same numbers, sooner the later the turn).
+        let options = ctx.options.clone().every_turn(args.json || args.per_turn);
         let a = with_spinner(|| match workspace.as_mut() {
-            Some(workspace) => workspace.evaluate_with(&oracle, &q, &ctx.options),
-            None => evaluate_with(&oracle, &q, &ctx.options),
+            Some(workspace) => workspace.evaluate_with(&oracle, &q, &options),
+            None => evaluate_with(&oracle, &q, &options),
         })
         .map_err(|e| e.to_string())?;
         Ok::<Output, String>(report::describe(
