@@ -26,24 +26,29 @@ fn body_text(body: &Bytes) -> Result<String, ApiError> {
 }
 
 /// Answers the request `body` with `question` run in `lane`; the answer echoes the request's
-/// `id`, if any.
+/// `id`, if any, an error answer too (bad input, busy, over the time limit).
 async fn answer(
     lane: &Lane,
     body: &Bytes,
-    question: impl FnOnce(&str) -> Result<Value, String> + Send + 'static,
+    question: impl FnOnce(&str) -> Result<Value, ApiError> + Send + 'static,
 ) -> Result<Json<Value>, ApiError> {
     let text = body_text(body)?;
-    let (result, id) = lane
-        .run(move || {
-            let id = haipai_api::request_id(&text);
-            (question(&text), id)
-        })
-        .await?;
-    let mut answer = result.map_err(ApiError::bad_input)?;
-    if let (Some(id), Value::Object(obj)) = (id, &mut answer) {
-        obj.insert("id".to_string(), id);
+    let id = haipai_api::request_id(&text);
+    let result = lane.run(move || question(&text)).await.and_then(|answer| answer);
+    match result {
+        Ok(mut answer) => {
+            haipai_api::echo_id(&mut answer, id);
+            Ok(Json(answer))
+        }
+        Err(e) => Err(e.with_id(id)),
     }
-    Ok(Json(answer))
+}
+
+/// A question of haipai-api: its message is bad input.
+fn asked(
+    question: impl FnOnce(&str) -> Result<Value, String> + Send + 'static,
+) -> impl FnOnce(&str) -> Result<Value, ApiError> + Send + 'static {
+    move |text| question(text).map_err(ApiError::bad_input)
 }
 
 /// The context of an `ev` question on this server: the command's defaults, with the server's
@@ -58,23 +63,23 @@ fn ev_context(state: &State) -> haipai_api::ev::Context {
 /// `POST /api/ev`: one `haipai ev -` request; the `haipai ev --json` answer.
 async fn ev(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let base = ev_context(&state);
-    answer(&state.heavy, &body, move |text| haipai_api::ev::ev(text, &base)).await
+    answer(&state.heavy, &body, asked(move |text| haipai_api::ev::ev(text, &base))).await
 }
 
 /// `POST /api/shanten`: `{"hand", "visible", "sanma"}`; the `haipai shanten --json` answer.
 async fn shanten(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
-    answer(&state.quick, &body, haipai_api::shanten::shanten).await
+    answer(&state.quick, &body, asked(haipai_api::shanten::shanten)).await
 }
 
 /// `POST /api/waits`: `{"hand", "kinds", "karaten", "no_seven_pairs", "explain"}`; the
 /// `haipai waits --json` answer.
 async fn waits(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
-    answer(&state.quick, &body, haipai_api::waits::waits).await
+    answer(&state.quick, &body, asked(haipai_api::waits::waits)).await
 }
 
 /// `POST /api/score`: one `haipai score -` request; the `haipai score --json` answer.
 async fn score(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
-    answer(&state.quick, &body, haipai_api::score::score).await
+    answer(&state.quick, &body, asked(haipai_api::score::score)).await
 }
 
 /// `POST /api/review`: `{"log": TEXT, "player": SEAT or NAME}`; `{"decisions": [...], "errors":
@@ -85,17 +90,21 @@ async fn review(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>
     let max_log = state.limits.max_log;
     let mut settings = haipai::review::Settings::default();
     settings.options.max_states = state.limits.max_states;
-    answer(&state.heavy, &body, move |text| {
-        let log = haipai_api::Request::parse(text, &haipai_api::review::FIELDS)?;
-        if let Some(Value::String(log)) = log.value("log")
-            && log.len() > max_log
-        {
-            return Err(format!(
-                "field 'log': {} bytes, at most {max_log} (a game log is a few hundred KiB)",
-                log.len()
-            ));
-        }
-        haipai_api::review::review(text, &settings)
-    })
+    answer(
+        &state.heavy,
+        &body,
+        asked(move |text| {
+            let log = haipai_api::Request::parse(text, &haipai_api::review::FIELDS)?;
+            if let Some(Value::String(log)) = log.value("log")
+                && log.len() > max_log
+            {
+                return Err(format!(
+                    "field 'log': {} bytes, at most {max_log} (a game log is a few hundred KiB)",
+                    log.len()
+                ));
+            }
+            haipai_api::review::review(text, &settings)
+        }),
+    )
     .await
 }

@@ -139,6 +139,34 @@ fn ev_refuses_bad_input_with_the_commands_message() {
 }
 
 #[test]
+fn a_refused_request_echoes_its_id() {
+    let cases = [
+        ("/api/ev", r#"{"id": "q2", "hand": "222567m345p3366s9z"}"#, serde_json::json!("q2")),
+        ("/api/shanten", r#"{"hand": "123m4x", "id": 3}"#, serde_json::json!(3)),
+        ("/api/waits", r#"{"id": [1, "a"], "hand": "11111m"}"#, serde_json::json!([1, "a"])),
+        (
+            "/api/score",
+            r#"{"id": {"hand": 9}, "hand": "233445m678p234s99s", "win": "3x"}"#,
+            serde_json::json!({"hand": 9}),
+        ),
+        ("/api/review", r#"{"id": 4, "log": "not a game"}"#, serde_json::json!(4)),
+        ("/api/ev", r#"{"id": 5, "hand": "222567m345p33667s", "colour": 1}"#, serde_json::json!(5)),
+    ];
+    for (path, body, id) in cases {
+        let (status, v) = post(path, body);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
+        assert_eq!(v["id"], id, "{path} {body}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{path} {body}: {v}");
+    }
+    // a body that is not JSON, or not an object, has no id to echo
+    for body in [r#"{"id": 6, "hand": "#, "[6]", r#"{"id": null, "hand": "1x"}"#] {
+        let (status, v) = post("/api/shanten", body);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert_eq!(v.as_object().map(|o| o.keys().collect::<Vec<_>>()), Some(vec![&"error".to_string()]), "{body}");
+    }
+}
+
+#[test]
 fn an_ev_question_over_the_servers_state_limit_is_refused_naming_it() {
     let limits = Limits::default().max_states(500);
     let body = r#"{"hand": "222567m345p33667s", "budget": 1}"#;
