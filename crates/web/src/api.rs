@@ -9,6 +9,7 @@ use axum::body::Bytes;
 use axum::extract::State as Shared;
 use axum::routing::post;
 use serde_json::Value;
+use std::time::Instant;
 
 /// The API's routes.
 pub fn routes() -> Router<State> {
@@ -85,26 +86,35 @@ async fn score(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>,
 /// `POST /api/review`: `{"log": TEXT, "player": SEAT or NAME}`; `{"decisions": [...], "errors":
 /// [...]}`, the `haipai review --json` records. The log is at most `max_log` bytes and each
 /// question lists at most `max_states` states (past it the budget is lowered, as the command
-/// does).
+/// does). The review stops at the time limit, counted from the request's arrival: no decision
+/// is begun after it, and the answer is a 504 saying how far it got, given once the worker is
+/// free.
 async fn review(Shared(state): Shared<State>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let max_log = state.limits.max_log;
-    let mut settings = haipai::review::Settings::default();
+    let time = state.heavy.time();
+    let mut settings = haipai::review::Settings::default().deadline(Instant::now() + time);
     settings.options.max_states = state.limits.max_states;
-    answer(
-        &state.heavy,
-        &body,
-        asked(move |text| {
-            let log = haipai_api::Request::parse(text, &haipai_api::review::FIELDS)?;
-            if let Some(Value::String(log)) = log.value("log")
-                && log.len() > max_log
-            {
-                return Err(format!(
-                    "field 'log': {} bytes, at most {max_log} (a game log is a few hundred KiB)",
-                    log.len()
-                ));
-            }
-            haipai_api::review::review(text, &settings)
-        }),
-    )
+    answer(&state.heavy, &body, move |text| {
+        let log = haipai_api::Request::parse(text, &haipai_api::review::FIELDS).map_err(ApiError::bad_input)?;
+        if let Some(Value::String(log)) = log.value("log")
+            && log.len() > max_log
+        {
+            return Err(ApiError::bad_input(format!(
+                "field 'log': {} bytes, at most {max_log} (a game log is a few hundred KiB)",
+                log.len()
+            )));
+        }
+        let (review, rules) = haipai_api::review::reviewed(text, &settings).map_err(ApiError::bad_input)?;
+        if review.unreviewed > 0 {
+            let done: usize = review.rounds.iter().map(|r| r.decisions.len()).sum();
+            return Err(ApiError::timeout(format!(
+                "the review passed the time limit of {} ms with {done} of {} decisions reviewed; ask for one \
+                 player's decisions or a shorter log",
+                time.as_millis(),
+                done + review.unreviewed
+            )));
+        }
+        Ok(haipai_api::review::answer(&review, &rules))
+    })
     .await
 }
