@@ -25,7 +25,7 @@ pub mod shanten;
 mod shared;
 pub mod waits;
 
-pub use request::{Request, request_id};
+pub use request::{Request, echo_id, request_id};
 pub use shared::{add_red_five, hand_red_fives, preset_name, rules_preset};
 
 /// What one question produced: text for people (what the command prints without `--json`),

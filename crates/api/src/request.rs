@@ -1,6 +1,6 @@
 //! One JSON request (a line of `haipai score -` or `haipai ev -`, or the body of a `POST` to
 //! haipai-web's API): a JSON object read field by field, each error naming its field; the
-//! request's `id` is echoed by the answer.
+//! request's `id` is echoed by the answer, an error answer included.
 
 use serde_json::Value;
 
@@ -32,12 +32,48 @@ fn field_given_twice(line: &str) -> Option<String> {
     keys.iter().enumerate().find(|(i, k)| keys[..*i].contains(k)).map(|(_, k)| k.clone())
 }
 
-/// The `id` of the JSON object `line`, if it is one and has an `id` (any JSON value but null):
-/// what the answer to the line, an error included, echoes.
+/// The `id` of the JSON object `line`, if it is one and has an `id` (any JSON value but null,
+/// given once): what the answer to the line, an error included, echoes ([`echo_id`]). A line
+/// that is not JSON at all, or not an object, has none. The other fields are skipped unread, so
+/// a request that is wrong in any other way still has its id.
 pub fn request_id(line: &str) -> Option<Value> {
-    match serde_json::from_str::<Value>(line) {
-        Ok(Value::Object(mut obj)) => obj.remove("id").filter(|id| !id.is_null()),
+    /// The `id` fields of a JSON object (every other value skipped).
+    struct Ids(Vec<Value>);
+    impl<'de> serde::Deserialize<'de> for Ids {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Ids, D::Error> {
+            struct Visit;
+            impl<'de> serde::de::Visitor<'de> for Visit {
+                type Value = Ids;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str("a JSON object")
+                }
+                fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Ids, M::Error> {
+                    let mut ids = Vec::new();
+                    while let Some(k) = map.next_key::<String>()? {
+                        if k == "id" {
+                            ids.push(map.next_value::<Value>()?);
+                        } else {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                    Ok(Ids(ids))
+                }
+            }
+            d.deserialize_map(Visit)
+        }
+    }
+    match serde_json::from_str::<Ids>(line) {
+        Ok(Ids(mut ids)) if ids.len() == 1 => ids.pop().filter(|id| !id.is_null()),
         _ => None,
+    }
+}
+
+/// Adds the request's `id` (from [`request_id`]; nothing when `None`) to `answer`, a JSON
+/// object: an answer or an error answer (`{"error": "..."}`). The one place the command's
+/// batches and the server echo an id.
+pub fn echo_id(answer: &mut Value, id: Option<Value>) {
+    if let (Some(id), Value::Object(obj)) = (id, answer) {
+        obj.insert("id".to_string(), id);
     }
 }
 
@@ -152,5 +188,32 @@ impl Request {
             }
         }
         Ok(full)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_id_of_a_request_wrong_in_any_other_way_is_read() {
+        let id = |line: &str| request_id(line);
+        assert_eq!(id(r#"{"hand": "123m4x", "id": {"game": 3}}"#), Some(json!({"game": 3})));
+        assert_eq!(id(r#"{"id": "a", "colour": [1, {"id": 2}]}"#), Some(json!("a")));
+        // no id: not JSON, not an object, none given, null, or given twice
+        for line in [r#"{"id": 1, "hand": "#, "not json", "[1, 2]", "{}", r#"{"id": null}"#, r#"{"id": 1, "id": 2}"#] {
+            assert_eq!(id(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn an_id_is_echoed_by_an_answer_and_by_an_error() {
+        let mut error = json!({ "error": "at 6: 'x' is not a tile" });
+        echo_id(&mut error, Some(json!(7)));
+        assert_eq!(error, json!({ "error": "at 6: 'x' is not a tile", "id": 7 }));
+        let mut answer = json!({ "shanten": 1 });
+        echo_id(&mut answer, None);
+        assert_eq!(answer, json!({ "shanten": 1 }));
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::request::Request;
 use haipai::log::{Choice, Game, Meld};
-use haipai::review::{Method, Play, Reviewed, Row, Settings, preset_of, review as review_with};
+use haipai::review::{Method, Play, Review, Reviewed, Row, Settings, preset_of, review as review_with};
 use haipai::tiles::counts_to_string_with_red;
 use serde_json::{Value, json};
 
@@ -39,7 +39,7 @@ impl Rules {
         format!("Rules: {} ({}).", self.name, self.why)
     }
 
-    /// The settings `base` (the state limit) with these scoring rules.
+    /// The settings `base` (the state limit, a deadline) with these scoring rules.
     pub fn settings(&self, base: &Settings) -> Settings {
         // the name is one of the presets, so the preset is there
         base.clone().rules(haipai::score::Rules::preset(self.name).unwrap_or_default())
@@ -51,6 +51,15 @@ impl Rules {
 /// objects `haipai review --json` prints, in play order, and `errors` the rounds that could
 /// not be replayed (`round`, `error`); or the message the command prints.
 pub fn review(text: &str, settings: &Settings) -> Result<Value, String> {
+    let (review, rules) = reviewed(text, settings)?;
+    Ok(answer(&review, &rules))
+}
+
+/// The review one JSON request `text` asks for, under `settings` (the state limit of each
+/// question, a deadline) and the scoring rules chosen ([`Rules::choose`]), for a caller that
+/// looks at it before answering ([`answer`]): a server whose deadline cut it short
+/// ([`Review::unreviewed`]).
+pub fn reviewed(text: &str, settings: &Settings) -> Result<(Review, Rules), String> {
     let req = Request::parse(text, &FIELDS)?;
     let log = req.text("log")?.ok_or("field 'log' is required")?;
     let player = match req.value("player") {
@@ -66,15 +75,19 @@ pub fn review(text: &str, settings: &Settings) -> Result<Value, String> {
     let game = haipai::log::read(log.as_bytes()).map_err(|e| format!("log: {e}"))?;
     let seats = seats(&game, player.as_deref(), "player")?;
     let rules = Rules::choose(&game, asked.as_deref());
-    let review = review_with(&game, &seats, &rules.settings(settings), &|_, _| {});
+    Ok((review_with(&game, &seats, &rules.settings(settings), &|_, _| {}), rules))
+}
+
+/// The answer of [`review`] for a review made under `rules`.
+pub fn answer(review: &Review, rules: &Rules) -> Value {
     let errors: Vec<Value> = review
         .rounds
         .iter()
         .filter_map(|r| r.error.as_ref().map(|e| json!({ "round": r.name, "error": e.to_string() })))
         .collect();
     let decisions: Vec<Value> =
-        review.rounds.iter().flat_map(|r| &r.decisions).map(|d| decision_json(d, &rules)).collect();
-    Ok(json!({ "decisions": decisions, "errors": errors, "rules": rules.name }))
+        review.rounds.iter().flat_map(|r| &r.decisions).map(|d| decision_json(d, rules)).collect();
+    json!({ "decisions": decisions, "errors": errors, "rules": rules.name })
 }
 
 /// The seats `player` names (a seat number or a player's name; every seat when `None`); an

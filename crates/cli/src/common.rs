@@ -3,8 +3,8 @@
 
 use crate::lines::{Line, Lines};
 use crate::output;
-use haipai_api::request_id;
 pub use haipai_api::{Output, preset_name, rules_preset};
+use haipai_api::{echo_id, request_id};
 use serde_json::Value;
 use std::io::IsTerminal;
 
@@ -117,9 +117,7 @@ fn skip_rest(lines: &mut Lines<impl std::io::BufRead>, number: usize) -> bool {
 fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<Output, String>, id: Option<Value>) {
     match (json, result) {
         (true, Ok(mut o)) => {
-            if let (Some(id), Value::Object(obj)) = (id, &mut o.json) {
-                obj.insert("id".to_string(), id);
-            }
+            echo_id(&mut o.json, id);
             output::json(o.json)
         }
         (true, Err(e)) => {
@@ -128,9 +126,7 @@ fn print_result(number: Option<usize>, input: &str, json: bool, result: Result<O
             if let Some(n) = number {
                 v["line"] = n.into();
             }
-            if let Some(id) = id {
-                v["id"] = id;
-            }
+            echo_id(&mut v, id);
             output::json(v);
         }
         (false, Ok(o)) if o.text.is_empty() => {}

@@ -45,7 +45,7 @@ use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a review asks the model: the ev options (red fives follow the log's rules as well) and
 /// the scoring rules.
@@ -63,6 +63,10 @@ pub struct Settings {
     /// Playouts per choice of a question estimated ([`Method::Estimate`]): default
     /// [`Settings::PLAYOUTS`].
     pub playouts: u32,
+    /// When the review stops: no decision is begun after it (one running then finishes, its
+    /// question bounded by the state limit), and [`Review::unreviewed`] counts those left.
+    /// Default: none, every decision is reviewed.
+    pub deadline: Option<Instant>,
 }
 
 impl Settings {
@@ -103,6 +107,34 @@ impl Settings {
         self.playouts = playouts.max(1);
         self
     }
+
+    /// The time after which no decision is begun: a review past it returns what it has,
+    /// [`Review::unreviewed`] saying how many decisions are left out (a server bounds a
+    /// request's work so).
+    ///
+    /// ```
+    /// use haipai_review::{Settings, review};
+    /// use std::time::Instant;
+    /// let log = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[
+    ///   [0,0,0],[25000,25000,25000,25000],[11],[],
+    ///   [12,13,14,22,23,24,32,33,34,36,37,41,41],[19],[60],
+    ///   [15,15,16,16,17,17,25,25,26,26,27,27,43],[],[],
+    ///   [18,18,18,28,28,28,38,38,38,42,42,42,44],[],[],
+    ///   [19,21,29,31,39,45,45,46,46,47,47,43,44],[],[],
+    ///   ["流局",[0,0,0,0]]]]}"#;
+    /// let game = haipai_log::read(log.as_bytes())?;
+    /// // a deadline already passed: nothing is reviewed, and the review says so
+    /// let late = review(&game, &[0], &Settings::default().deadline(Instant::now()), &|_, _| {});
+    /// assert_eq!((late.rounds[0].decisions.len(), late.unreviewed), (0, 1));
+    /// let full = review(&game, &[0], &Settings::default(), &|_, _| {});
+    /// assert_eq!((full.rounds[0].decisions.len(), full.unreviewed), (1, 0));
+    /// # Ok::<(), haipai_log::Error>(())
+    /// ```
+    #[must_use]
+    pub fn deadline(mut self, deadline: Instant) -> Settings {
+        self.deadline = Some(deadline);
+        self
+    }
 }
 
 impl Default for Settings {
@@ -111,6 +143,7 @@ impl Default for Settings {
             options: Options::default().riichi(RiichiPolicy::Best).max_states(Settings::MAX_STATES).every_turn(false),
             rules: Rules::default(),
             playouts: Settings::PLAYOUTS,
+            deadline: None,
         }
     }
 }
@@ -133,6 +166,10 @@ pub struct Review {
     pub players: u8,
     /// Each round in play order.
     pub rounds: Vec<RoundReview>,
+    /// The chosen seats' decisions left out because the settings' deadline passed first
+    /// ([`Settings::deadline`]): 0 when the review is whole. The rounds list only those
+    /// reviewed (still in play order); the deepest hands are reviewed first.
+    pub unreviewed: usize,
 }
 
 /// One round reviewed, or why it could not be replayed.
@@ -326,7 +363,8 @@ pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
 /// Reviews every decision of `seats` (all seats when empty) in every round of `game`, spread
 /// over rayon's threads with one ev [`Workspace`] each; `progress` is called after each
 /// decision. A round that cannot be replayed is a [`RoundReview`] with its error, and the
-/// others are reviewed.
+/// others are reviewed. Once the settings' deadline has passed no decision is begun: the
+/// review returns those done, counting the others in [`Review::unreviewed`].
 pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress<'_>) -> Review {
     let players = if game.setup.players == 3 { 3 } else { 4 };
     let options = settings.options.clone().red_fives(settings.options.red_fives && game.setup.red_fives);
@@ -353,11 +391,16 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
         judge::judge(&rounds[job.0].name, &job.1, players, (&options, settings.playouts), &settings.rules, workspace)
     };
-    let done = run(&jobs, Queue::new(deep, shallow), judge, progress);
+    let stop = || settings.deadline.is_some_and(|d| Instant::now() >= d);
+    let done = run(&jobs, Queue::new(deep, shallow), judge, (progress, &stop));
+    let mut unreviewed = 0;
     for (job, reviewed) in jobs.iter().zip(done) {
-        rounds[job.0].decisions.push(reviewed);
+        match reviewed {
+            Some(r) => rounds[job.0].decisions.push(r),
+            None => unreviewed += 1,
+        }
     }
-    Review { players, rounds }
+    Review { players, rounds, unreviewed }
 }
 
 /// The shanten from which a decision is deep: its question may list millions of states
@@ -394,15 +437,16 @@ impl Queue {
 }
 
 /// Runs `work` over `jobs` on rayon's threads, each thread taking the next job of `queue` as it
-/// finishes one; the results in the jobs' order. Shallow jobs run in one [`Workspace`] per
-/// thread, deep ones (one at a time) in one workspace of their own, so that the memory a deep
-/// graph leaves is held once, not once per thread.
+/// finishes one, until `stop` says so; the results in the jobs' order, `None` for a job not
+/// begun. Shallow jobs run in one [`Workspace`] per thread, deep ones (one at a time) in one
+/// workspace of their own, so that the memory a deep graph leaves is held once, not once per
+/// thread.
 fn run<J: Sync, R: Send>(
     jobs: &[J],
     queue: Queue,
     work: impl Fn(&J, &mut Workspace) -> R + Sync,
-    progress: Progress<'_>,
-) -> Vec<R> {
+    (progress, stop): (Progress<'_>, &(dyn Fn() -> bool + Sync)),
+) -> Vec<Option<R>> {
     let queue = Mutex::new(queue);
     let turn = Condvar::new();
     let deep_workspace = Mutex::new(Workspace::new());
@@ -412,6 +456,9 @@ fn run<J: Sync, R: Send>(
     let next = || {
         let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
         loop {
+            if stop() {
+                return None;
+            }
             match q.take() {
                 Ok(job) => return job,
                 Err(()) => q = turn.wait(q).unwrap_or_else(|e| e.into_inner()),
@@ -434,7 +481,7 @@ fn run<J: Sync, R: Send>(
             progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
         }
     });
-    results.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().collect()
+    results.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 #[cfg(test)]
@@ -468,10 +515,33 @@ mod tests {
                 }
                 (j, before)
             },
-            &|_, _| {},
+            (&|_, _| {}, &|| false),
         );
+        let out: Vec<(usize, usize)> = out.into_iter().flatten().collect();
         assert_eq!(out.iter().map(|r| r.0).collect::<Vec<_>>(), jobs);
         assert!(out.iter().all(|r| r.1 == 0), "two deep jobs ran together");
+    }
+
+    /// Once `stop` says so no job is begun: the jobs begun before are done, the others are
+    /// `None`.
+    #[test]
+    fn no_job_is_begun_after_the_stop() {
+        let jobs: Vec<usize> = (0..40).collect();
+        let begun = AtomicUsize::new(0);
+        let out = run(
+            &jobs,
+            Queue::new(Vec::new(), jobs.clone()),
+            |&j, _| {
+                begun.fetch_add(1, Ordering::SeqCst);
+                j
+            },
+            (&|_, _| {}, &|| begun.load(Ordering::SeqCst) >= 3),
+        );
+        let done: Vec<usize> = out.iter().flatten().copied().collect();
+        assert_eq!(done.len(), begun.load(Ordering::SeqCst));
+        assert!((3..jobs.len()).contains(&done.len()), "{done:?}");
+        // the jobs are taken in the queue's order: those done are the first ones
+        assert_eq!(done, (0..done.len()).collect::<Vec<_>>());
     }
 }
 

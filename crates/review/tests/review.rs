@@ -1,6 +1,7 @@
 //! Reviews of hand-made games (`tests/fixtures`): the flags, a call offered and taken or
 //! passed, a three-player game, a round that cannot be replayed, and the numbers against
-//! haipai-ev asked directly with the position worked out by hand.
+//! haipai-ev asked directly with the position worked out by hand; a long game (the fixture's
+//! rounds repeated) cut short by a deadline.
 
 use haipai_ev::{Analysis, Query, Standard, evaluate, evaluate_with};
 use haipai_log::{Choice, Event, Game};
@@ -260,4 +261,34 @@ fn a_question_over_the_limit_is_estimated_not_skipped() {
         estimated += 1;
     }
     assert!(estimated >= 4, "{estimated} estimated");
+}
+
+/// A long game: the rounds of `log` (a tenhou.net/6 fixture) played `times` over.
+fn repeated(log: &str, times: usize) -> String {
+    let start = log.find(r#""log":["#).expect("a tenhou.net/6 log") + r#""log":["#.len();
+    let end = log.rfind("]}").expect("the log's end");
+    let rounds = vec![log[start..end].trim(); times].join(",");
+    format!("{}{rounds}{}", &log[..start], &log[end..])
+}
+
+#[test]
+fn a_review_past_its_deadline_begins_no_decision_and_says_how_many_it_left() {
+    let g = game(&repeated(FLAGS, 30));
+    let decisions: usize = g.replay().into_iter().map(|r| r.expect("replayed").decisions.len()).sum();
+    assert_eq!(
+        decisions,
+        30 * game(FLAGS).replay().into_iter().map(|r| r.expect("replayed").decisions.len()).sum::<usize>()
+    );
+    let progress = std::sync::atomic::AtomicUsize::new(0);
+    let settings = Settings::default().deadline(std::time::Instant::now());
+    let r = review(&g, &[], &settings, &|_, _| {
+        progress.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert_eq!(r.rounds.len(), 60);
+    assert_eq!(r.rounds.iter().map(|r| r.decisions.len()).sum::<usize>(), 0);
+    assert_eq!((r.unreviewed, progress.into_inner()), (decisions, 0));
+    // a deadline far off leaves nothing out
+    let far = Settings::default().deadline(std::time::Instant::now() + std::time::Duration::from_secs(3600));
+    let r = review(&game(FLAGS), &[1], &far, &|_, _| {});
+    assert_eq!((r.unreviewed, r.rounds.iter().map(|r| r.decisions.len()).sum::<usize>()), (0, 3));
 }

@@ -42,7 +42,8 @@ pub struct Limits {
     pub heavy_workers: usize,
     /// Requests of one lane that may wait for a worker before the next is refused as busy.
     pub queue: usize,
-    /// The time one question may take (engines with a time budget are given it; default 10 s).
+    /// The time one question may take (engines with a time budget are given it, a review as its
+    /// deadline; default 10 s).
     pub time: Duration,
     /// The states one expected-value question may build (default 3 million).
     pub max_states: usize,

@@ -59,11 +59,16 @@ fn a_path_that_is_not_there_is_a_json_404_naming_it() {
 
 /// The status and body text of `POST path` with `body` on a server with `limits`.
 async fn post_text(limits: Limits, path: &str, body: &str) -> (StatusCode, String) {
+    post_to(&router(limits), path, body).await
+}
+
+/// The status and body text of `POST path` with `body` on the server `app`.
+async fn post_to(app: &axum::Router, path: &str, body: &str) -> (StatusCode, String) {
     let request = Request::post(path)
         .header("content-type", "application/json")
         .body(Body::from(body.to_string()))
         .expect("request");
-    let response = router(limits).oneshot(request).await.expect("answered");
+    let response = app.clone().oneshot(request).await.expect("answered");
     let status = response.status();
     let bytes = response.into_body().collect().await.expect("body").to_bytes();
     (status, String::from_utf8(bytes.to_vec()).expect("utf-8"))
@@ -135,6 +140,34 @@ fn ev_refuses_bad_input_with_the_commands_message() {
         assert!(error.starts_with(message), "{body}: {error}");
         let library = haipai_api::ev::ev(body, &haipai_api::ev::Context::default()).expect_err("refused");
         assert_eq!(error, library, "{body}");
+    }
+}
+
+#[test]
+fn a_refused_request_echoes_its_id() {
+    let cases = [
+        ("/api/ev", r#"{"id": "q2", "hand": "222567m345p3366s9z"}"#, serde_json::json!("q2")),
+        ("/api/shanten", r#"{"hand": "123m4x", "id": 3}"#, serde_json::json!(3)),
+        ("/api/waits", r#"{"id": [1, "a"], "hand": "11111m"}"#, serde_json::json!([1, "a"])),
+        (
+            "/api/score",
+            r#"{"id": {"hand": 9}, "hand": "233445m678p234s99s", "win": "3x"}"#,
+            serde_json::json!({"hand": 9}),
+        ),
+        ("/api/review", r#"{"id": 4, "log": "not a game"}"#, serde_json::json!(4)),
+        ("/api/ev", r#"{"id": 5, "hand": "222567m345p33667s", "colour": 1}"#, serde_json::json!(5)),
+    ];
+    for (path, body, id) in cases {
+        let (status, v) = post(path, body);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}: {v}");
+        assert_eq!(v["id"], id, "{path} {body}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{path} {body}: {v}");
+    }
+    // a body that is not JSON, or not an object, has no id to echo
+    for body in [r#"{"id": 6, "hand": "#, "[6]", r#"{"id": null, "hand": "1x"}"#] {
+        let (status, v) = post("/api/shanten", body);
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert_eq!(v.as_object().map(|o| o.keys().collect::<Vec<_>>()), Some(vec![&"error".to_string()]), "{body}");
     }
 }
 
@@ -298,4 +331,42 @@ fn review_refuses_bad_logs_players_and_a_log_over_the_limit() {
     let (status, v) = block_on(post_with(Limits::default().max_log(100), "/api/review", &body));
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
     assert_eq!(v["error"], format!("field 'log': {} bytes, at most 100 (a game log is a few hundred KiB)", GAME.len()));
+}
+
+/// A long game: the rounds of the tenhou.net/6 log `log` played `times` over.
+fn repeated(log: &str, times: usize) -> String {
+    let start = log.find(r#""log":["#).expect("a tenhou.net/6 log") + r#""log":["#.len();
+    let end = log.rfind("]}").expect("the log's end");
+    let rounds = vec![log[start..end].trim(); times].join(",");
+    format!("{}{rounds}{}", &log[..start], &log[end..])
+}
+
+#[test]
+fn a_review_past_the_time_limit_stops_and_its_worker_is_free_for_the_next_question() {
+    // one heavy worker, no queue: a second heavy question is answered only if the first one's
+    // work has ended
+    let app = router(Limits::default().heavy_workers(1).queue(0).time(std::time::Duration::from_millis(1)));
+    let long = repeated(GAME, 600);
+    let game = haipai::log::read(long.as_bytes()).expect("the long game reads");
+    let held: usize =
+        game.replay().into_iter().flatten().flat_map(|r| r.decisions).filter(|d| d.position.seat == 1).count();
+    let body = serde_json::json!({ "id": "long", "log": long, "player": 1 }).to_string();
+    let (status, text) = block_on(post_to(&app, "/api/review", &body));
+    assert_eq!(status, StatusCode::GATEWAY_TIMEOUT, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert_eq!(v["id"], "long");
+    // the review stopped itself, fewer decisions reviewed than the log holds
+    let error = v["error"].as_str().expect("an error message");
+    let counts = error
+        .strip_prefix("the review passed the time limit of 1 ms with ")
+        .and_then(|rest| rest.split_once(" decisions reviewed; ask for one player's decisions or a shorter log"))
+        .and_then(|(counts, rest)| rest.is_empty().then_some(counts)?.split_once(" of "))
+        .unwrap_or_else(|| panic!("{error}"));
+    let (done, all) = (counts.0.parse::<usize>().expect("a count"), counts.1.parse::<usize>().expect("a count"));
+    assert_eq!(all, held, "{error}");
+    assert!(done < all, "{error}");
+    // the heavy worker is free again: a quick expected value is answered
+    let quick = r#"{"hand": "222567m345p33667s", "turn": 17, "model": "article"}"#;
+    let (status, text) = block_on(post_to(&app, "/api/ev", quick));
+    assert_eq!(status, StatusCode::OK, "{text}");
 }

@@ -27,7 +27,7 @@ pub struct Args {
     /// `budget`, `rules`, `may_decline`, `no_ura`, `no_ippatsu`, `no_double_riichi`, `no_haitei`,
     /// `no_red`, `no_dora`, `no_menzen_tsumo` (true or false: true is the flag, false counts
     /// that score as the model does, whatever the flag), `top`, and `id` (any JSON value,
-    /// echoed by the answer and by an error). For example:
+    /// echoed by the answer and by an error; a line that is not JSON has none). For example:
     /// {"id": 1, "hand": "222567m345p33667s", "dora_indicators": ["1z"], "model": "article"}
     pub hand: String,
     /// The turn, 1..=17 (turn 1 has 17 draws left after the discard).

@@ -14,7 +14,7 @@ pub struct Args {
     /// `melds`, `win`, `tsumo`, `riichi`, `double_riichi`, `ippatsu`, `haitei`, `houtei`,
     /// `rinshan`, `chankan`, `tenhou`, `chiihou`, `seat`, `round`, `dora_indicators`,
     /// `ura_indicators`, `honba`, `sticks`, `rules` (a preset, as `--rules`), and `id`: any JSON
-    /// value, echoed by the answer).
+    /// value, echoed by the answer and by an error; a line that is not JSON has none).
     pub hand: String,
     /// The winning tile.
     #[arg(long)]

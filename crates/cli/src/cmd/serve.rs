@@ -17,7 +17,8 @@ pub struct Args {
     /// Open the pages in the default browser once the server is up.
     #[arg(long)]
     open: bool,
-    /// The time one question may take, in milliseconds.
+    /// The time one question may take, in milliseconds: past it the answer is a 504 (a review
+    /// begins no decision after it, so its worker is soon free again).
     #[arg(long, default_value_t = 10_000, value_name = "MS")]
     time_ms: u64,
     /// The states one expected-value question may build.

@@ -240,6 +240,36 @@ fn ev_batch(args: &[&str], stdin: &str) -> (i32, Vec<Value>) {
 }
 
 #[test]
+fn a_batch_line_with_a_bad_tile_gives_its_id_back_with_the_error() {
+    let input = concat!(
+        r#"{"id": "first", "hand": "222567m345p3366s9z"}"#,
+        "\n",
+        r#"{"hand": "222567m345p33667s", "model": "article", "id": 2}"#,
+        "\n",
+        r#"{"id": {"game": 3}, "hand": "222567m345p33667s", "dora_indicators": ["8x"]}"#,
+        "\n",
+        r#"{"id": 4, "hand": "#,
+        "\n",
+    );
+    let (code, lines) = ev_batch(&[], input);
+    assert_eq!(code, 2);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["id"], "first");
+    assert!(lines[0]["error"].as_str().is_some_and(|e| e.contains("'9z' is not a tile")), "{lines:?}");
+    assert_eq!((lines[1]["id"].as_u64(), lines[1]["candidates"][0]["discard"].as_str()), (Some(2), Some("6s")));
+    assert_eq!(lines[2]["id"], serde_json::json!({"game": 3}));
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("8x")), "{lines:?}");
+    // a line that is not JSON has no id to give back
+    assert!(lines[3].get("id").is_none() && lines[3]["error"].is_string(), "{lines:?}");
+    let (code, out, _) =
+        haipai(&["score", "-", "--json"], "{\"id\": 9, \"hand\": \"233445m678p234s99s\", \"win\": \"3x\"}\n");
+    assert_eq!(code, 2);
+    let v: Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!((v["id"].as_u64(), v["line"].as_u64()), (Some(9), Some(1)));
+    assert!(v["error"].as_str().is_some_and(|e| e.starts_with("win '3x': ")), "{v}");
+}
+
+#[test]
 fn a_json_request_gives_the_whole_position_and_its_answer_echoes_the_id() {
     let flags = [
         "ev",
