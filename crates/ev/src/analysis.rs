@@ -403,8 +403,10 @@ pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) ->
 /// Its values are those of the same candidate in the whole question answered at the same
 /// budget, to within rounding (live copies and used exchanges are counted from the input
 /// hand, so a state's value does not depend on which roots share its graph). The work is
-/// that of its root's graph alone, smaller than the whole question's (often much smaller).
-/// The budget is chosen for that graph, so where the whole question lowers its budget
+/// that of its root's graph alone: without hand change (budget 0) only the paths from that
+/// root, far fewer states than the whole question's; with a budget, nearly every state of
+/// the whole graph is within reach of any one root, and what is saved is the other roots'
+/// candidates (and the budget trial, with [`Options::lower_budget`] off). The budget is chosen for that graph, so where the whole question lowers its budget
 /// ([`Options::lower_budget`]) this one may keep a higher one: to have the same budget as a
 /// whole answer, ask with that answer's `budget.used` as [`Options::extra_exchanges`].
 ///
@@ -419,8 +421,9 @@ pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) ->
 ///
 /// let q = Query::new(Hand::parse("123349m3688p1245s")?);
 /// let discard = Some(parse_tile("9m")?.tile());
-/// let one = evaluate_candidate_with(&Standard::default(), &q, &Options::default(), discard)?;
-/// let all = evaluate_with(&Standard::default(), &q, &Options::default())?;
+/// let o = Options::default().extra_exchanges(0);
+/// let one = evaluate_candidate_with(&Standard::default(), &q, &o, discard)?;
+/// let all = evaluate_with(&Standard::default(), &q, &o)?;
 /// let twin = all.candidates.iter().find(|c| c.discard == discard).expect("a candidate");
 /// assert_eq!(one.candidates.len(), 1);
 /// assert!((one.candidates[0].value.points - twin.value.points).abs() < 1e-9 * twin.value.points.max(1.0));
