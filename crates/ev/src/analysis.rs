@@ -398,6 +398,69 @@ pub fn evaluate_with<O: Oracle>(oracle: &O, query: &Query, options: &Options) ->
     evaluate_grouped(oracle, query, options, (Grouping::Shared, true), None)
 }
 
+/// [`evaluate_with`] for one candidate only: the candidate discarding `discard` of a 14-tile
+/// hand (`None` for a 13-tile hand as it stands), with only its root in the state graph.
+///
+/// Its values are those of the same candidate in the whole question answered at the same
+/// budget, to within rounding (live copies and used exchanges are counted from the input
+/// hand, so a state's value does not depend on which roots share its graph). The work is
+/// that of its root's graph alone: without hand change (budget 0) only the paths from that
+/// root, far fewer states than the whole question's; with a budget, nearly every state of
+/// the whole graph is within reach of any one root, and what is saved is the other roots'
+/// candidates (and the budget trial, with [`Options::lower_budget`] off). The budget is chosen for that graph, so where the whole question lowers its budget
+/// ([`Options::lower_budget`]) this one may keep a higher one: to have the same budget as a
+/// whole answer, ask with that answer's `budget.used` as [`Options::extra_exchanges`].
+///
+/// The answer's `candidates` holds that one candidate; `unseen`, `shanten` (the input's) and
+/// the errors are [`evaluate_with`]'s, and [`ErrorKind::NotInHand`] (a discard the hand does
+/// not hold, or any discard of a 13-tile hand) or [`ErrorKind::NoDiscard`] (none for a
+/// 14-tile hand) besides.
+///
+/// ```
+/// use haipai_ev::{Options, Query, Standard, evaluate_candidate_with, evaluate_with};
+/// use haipai_tiles::{Hand, parse_tile};
+///
+/// let q = Query::new(Hand::parse("123349m3688p1245s")?);
+/// let discard = Some(parse_tile("9m")?.tile());
+/// let o = Options::default().extra_exchanges(0);
+/// let one = evaluate_candidate_with(&Standard::default(), &q, &o, discard)?;
+/// let all = evaluate_with(&Standard::default(), &q, &o)?;
+/// let twin = all.candidates.iter().find(|c| c.discard == discard).expect("a candidate");
+/// assert_eq!(one.candidates.len(), 1);
+/// assert!((one.candidates[0].value.points - twin.value.points).abs() < 1e-9 * twin.value.points.max(1.0));
+/// assert!(one.states < all.states);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn evaluate_candidate_with<O: Oracle>(
+    oracle: &O,
+    query: &Query,
+    options: &Options,
+    discard: Option<Tile>,
+) -> Result<Analysis, Error> {
+    evaluate_roots(oracle, query, options, (Grouping::Shared, true), Which::One(discard), None)
+}
+
+/// Which candidates a question answers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Which {
+    /// Every one (what [`evaluate_with`] does).
+    Every,
+    /// The one discarding this tile (`None`: a 13-tile hand as it stands).
+    One(Option<Tile>),
+}
+
+/// The roots of `which` among a question's `roots`, or the error naming a candidate the
+/// question does not have.
+fn chosen(roots: Vec<Root>, which: Which) -> Result<Vec<Root>, Error> {
+    let Which::One(discard) = which else { return Ok(roots) };
+    let one: Vec<Root> = roots.into_iter().filter(|r| r.0 == discard).collect();
+    match (one.is_empty(), discard) {
+        (false, _) => Ok(one),
+        (true, Some(t)) => Err(ErrorKind::NotInHand(t).into()),
+        (true, None) => Err(ErrorKind::NoDiscard.into()),
+    }
+}
+
 /// How the candidates' roots are grouped into state graphs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Grouping {
@@ -489,7 +552,19 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
     oracle: &O,
     query: &Query,
     options: &Options,
+    how: (Grouping, bool),
+    buffers: Option<&mut Buffers>,
+) -> Result<Analysis, Error> {
+    evaluate_roots(oracle, query, options, how, Which::Every, buffers)
+}
+
+/// [`evaluate_grouped`] for the candidates `which` names.
+pub(crate) fn evaluate_roots<O: Oracle>(
+    oracle: &O,
+    query: &Query,
+    options: &Options,
     (grouping, skip_unread): (Grouping, bool),
+    which: Which,
     mut buffers: Option<&mut Buffers>,
 ) -> Result<Analysis, Error> {
     let (setup, size) = check(query, options)?;
@@ -497,7 +572,7 @@ pub(crate) fn evaluate_grouped<O: Oracle>(
     let red = red_bits(query.hand.closed_red_fives(), options);
     let shanten = oracle.shanten(&closed);
     let unseen: u32 = setup.unseen0.iter().map(|&x| u32::from(x)).sum();
-    let roots = roots::<O>(closed, red, size);
+    let roots = chosen(roots::<O>(closed, red, size), which)?;
     // The roots share one state graph: live copies and used exchanges are counted from the
     // input, so a state's value is a function of its hand, whichever root reached it.
     let groups: Vec<Vec<Root>> = match grouping {

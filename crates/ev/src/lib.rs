@@ -13,6 +13,8 @@
 //!
 //! - [`evaluate`] (with haipai-shanten and haipai-score) or [`evaluate_with`] (any [`Oracle`])
 //!   answers a [`Query`] under [`Options`] with an [`Analysis`]: one [`Candidate`] per discard.
+//! - [`evaluate_candidate_with`]: one candidate only, with only its root in the state graph
+//!   (less work when one discard's value is all that is asked).
 //! - [`Workspace`]: the same answers for many questions in a row, in memory kept from one
 //!   question to the next (faster than [`evaluate`] after the first).
 //! - [`simulate`] / [`simulate_with`]: a Monte Carlo check of the computed policy.
@@ -66,7 +68,10 @@ mod tests_doc;
 mod tests_props;
 mod workspace;
 
-pub use analysis::{Analysis, Candidate, Error, ErrorKind, Expectation, Necessary, PerTurn, Query, evaluate_with};
+pub use analysis::{
+    Analysis, Candidate, Error, ErrorKind, Expectation, Necessary, PerTurn, Query, evaluate_candidate_with,
+    evaluate_with,
+};
 pub use budget::{Budget, Lowering};
 pub use options::{Objective, Options, RiichiPolicy};
 pub use oracle::{Oracle, WinParts, WinQuery};

@@ -1,10 +1,11 @@
 //! [`Workspace`]: the engine's memory kept from one question to the next.
 
-use crate::analysis::{Analysis, Error, Grouping, Query, evaluate_grouped};
+use crate::analysis::{Analysis, Error, Grouping, Query, Which, evaluate_grouped, evaluate_roots};
 use crate::engine::Buffers;
 use crate::options::Options;
 use crate::oracle::Oracle;
 use crate::standard::Standard;
+use haipai_tiles::Tile;
 
 /// The engine's memory, kept from one question to the next: for a program that asks many
 /// questions (a game record, a batch of hands) faster than [`evaluate`](crate::evaluate), which
@@ -58,6 +59,18 @@ impl Workspace {
         options: &Options,
     ) -> Result<Analysis, Error> {
         evaluate_grouped(oracle, query, options, (Grouping::Shared, true), Some(&mut self.buffers))
+    }
+
+    /// [`evaluate_candidate_with`](crate::evaluate_candidate_with) in this workspace's memory.
+    pub fn evaluate_candidate_with<O: Oracle>(
+        &mut self,
+        oracle: &O,
+        query: &Query,
+        options: &Options,
+        discard: Option<Tile>,
+    ) -> Result<Analysis, Error> {
+        let which = Which::One(discard);
+        evaluate_roots(oracle, query, options, (Grouping::Shared, true), which, Some(&mut self.buffers))
     }
 }
 

@@ -44,7 +44,7 @@ pub fn judge(
     } else {
         options
     };
-    let mut ask = Asker { workspace, oracle: Standard { rules: *rules }, options, playouts, budget: None, error: None };
+    let mut ask = Asker::new(workspace, *rules, options, playouts);
     let outcome = if players == 3 {
         Err(Reason::Sanma)
     } else {
@@ -74,7 +74,7 @@ pub fn judge(
 /// hand needs well over the limit (12 million states and more on real games), and with the
 /// whole limit ev's up-front estimate lets many of them list to the limit before lowering the
 /// budget; with half, they go to budget 0 after a smaller trial (docs/crates/review.md).
-const DEEPEST: i8 = 5;
+pub(crate) const DEEPEST: i8 = 5;
 
 /// How deep the decision's hand is: its shanten (a 14-tile hand's, or a 13-tile hand's before
 /// a call), the measure of its question's work; 0 for a choice the model does not ask.
@@ -123,16 +123,18 @@ impl From<&Candidate> for Valued {
     }
 }
 
-/// A question's answer: the unseen tiles and every choice, best by the objective first.
+/// A question's answer: the unseen tiles, every choice (best by the objective first), and the
+/// exchange budget it was computed with (none for an estimate).
 struct Answer {
     unseen: u32,
     candidates: Vec<Valued>,
+    budget: Option<u8>,
 }
 
 /// The questions of one decision through one workspace; the lowest budget any answer used
 /// (an estimate counts as budget 0, its policy's) and the largest standard error of an
 /// estimate among them.
-struct Asker<'a> {
+pub(crate) struct Asker<'a> {
     workspace: &'a mut Workspace,
     oracle: Standard,
     options: &'a Options,
@@ -141,12 +143,21 @@ struct Asker<'a> {
     error: Option<f64>,
 }
 
-impl Asker<'_> {
+impl<'a> Asker<'a> {
+    /// An asker of no question yet, through `workspace`, scoring by `rules`.
+    pub(crate) fn new(workspace: &'a mut Workspace, rules: Rules, options: &'a Options, playouts: u32) -> Self {
+        Asker { workspace, oracle: Standard { rules }, options, playouts, budget: None, error: None }
+    }
+
     fn ask(&mut self, query: &Query, options: &Options) -> Result<Answer, Reason> {
         let (used, answer) = match self.workspace.evaluate_with(&self.oracle, query, options) {
             Ok(a) => (
                 a.budget.used,
-                Answer { unseen: a.unseen, candidates: a.candidates.iter().map(Valued::from).collect() },
+                Answer {
+                    unseen: a.unseen,
+                    candidates: a.candidates.iter().map(Valued::from).collect(),
+                    budget: Some(a.budget.used),
+                },
             ),
             Err(e) if matches!(e.kind(), ErrorKind::TooManyStates(_)) => (0, self.estimated(query, options)),
             Err(e) => return Err(Reason::Model(e.to_string())),
@@ -179,19 +190,61 @@ impl Asker<'_> {
                 dama: None,
             })
             .collect();
-        Answer { unseen: 136u32.saturating_sub(seen), candidates }
+        Answer { unseen: 136u32.saturating_sub(seen), candidates, budget: None }
     }
 
     /// Whether `discard` (none: the 13-tile hand) of an open hand wins under the model only
-    /// by haitei: its win probability is 0 with haitei off and more with it on.
-    fn no_yaku(&mut self, query: &Query, discard: Option<Tile>, win: f64) -> Result<bool, Reason> {
+    /// by haitei: its win probability is `win` with haitei on (in `answer`, the question's
+    /// answer) and 0 with it off.
+    ///
+    /// Only that candidate is asked again, alone in its state graph
+    /// ([`Workspace::evaluate_candidate_with`]) and at the budget of `answer`, which the whole
+    /// question with haitei off would have used too (haitei changes values, not the states
+    /// listed): the same candidate's value, without the other discards' roots and the budget
+    /// trial. Before that (when `answer` had hand change), the candidate without hand change
+    /// (budget 0), a far smaller graph: a win there is a win with the budget too, as every
+    /// budget-0 play is one of the budget's ([`surely_wins`]). An estimated answer, or a
+    /// question ev refuses, asks the whole question again as the estimate did.
+    fn no_yaku(&mut self, query: &Query, discard: Option<Tile>, win: f64, answer: &Answer) -> Result<bool, Reason> {
         if query.hand.is_closed() || win <= 0.0 {
             return Ok(false);
         }
-        let options = self.options.clone().haitei(false);
-        let a = self.ask(query, &options)?;
+        let off = self.options.clone().haitei(false);
+        let Some(budget) = answer.budget else { return self.no_yaku_by_whole_question(query, discard, &off) };
+        let at = |b: u8| off.clone().extra_exchanges(b).lower_budget(false);
+        if budget > 0
+            && let Ok(a) = self.workspace.evaluate_candidate_with(&self.oracle, query, &at(0), discard)
+            && a.candidates.first().is_some_and(|c| surely_wins(c.value))
+        {
+            return Ok(false);
+        }
+        match self.workspace.evaluate_candidate_with(&self.oracle, query, &at(budget), discard) {
+            Ok(a) => Ok(a.candidates.first().is_some_and(|c| c.value.win <= 0.0)),
+            Err(_) => self.no_yaku_by_whole_question(query, discard, &off),
+        }
+    }
+
+    /// [`Asker::no_yaku`] by the whole question asked again under `off` (haitei off).
+    pub(crate) fn no_yaku_by_whole_question(
+        &mut self,
+        query: &Query,
+        discard: Option<Tile>,
+        off: &Options,
+    ) -> Result<bool, Reason> {
+        let a = self.ask(query, off)?;
         Ok(a.candidates.iter().find(|c| c.discard == discard).is_some_and(|c| c.value.win <= 0.0))
     }
+}
+
+/// Whether a candidate's `value` without hand change (budget 0) makes its value with a budget
+/// win with a probability above 0. A budget's policy may play every budget-0 play (a drawn tile
+/// thrown straight back included) and takes the best by its objective, within ev's tie
+/// tolerance (1e-12, relative above 1, at each of at most 17 choices): its expected points
+/// (objective points) or win probability (objective win) are at least budget 0's less far
+/// under these margins, and expected points above 0 need a win. Both margins are asked, so
+/// the test holds for either objective.
+fn surely_wins(value: Expectation) -> bool {
+    value.points > 1e-6 && value.win > 1e-9
 }
 
 fn row(play: Play, c: &Valued) -> Row {
@@ -227,7 +280,7 @@ fn discard(ask: &mut Asker<'_>, reviewed: &mut Reviewed, tile: LogTile, declared
         _ => mine.value,
     };
     let mut flags = Vec::new();
-    if ask.no_yaku(&query, Some(tile.tile), value.win)? {
+    if ask.no_yaku(&query, Some(tile.tile), value.win, &a)? {
         flags.push(Flag::NoYaku);
     }
     if furiten(p, tile) {
@@ -287,7 +340,7 @@ fn call(
         if Some(option) == taken {
             played = Some(best.value);
             reviewed.played = Play::Call(option.clone(), discard);
-            if ask.no_yaku(&query, best.discard, best.value.win)? {
+            if ask.no_yaku(&query, best.discard, best.value.win, &a)? {
                 flags.push(Flag::NoYaku);
             }
         }
@@ -305,7 +358,7 @@ fn call(
 /// draws the seat then gets; and whether the hand then discards (chi, pon: 14 tiles) or has
 /// drawn its rinshan tile and discarded already (a daiminkan: 13 tiles, the rinshan draw one
 /// of its draws).
-fn called(p: &Position, tile: LogTile, option: &CallOption) -> Result<(Query, bool), Reason> {
+pub(crate) fn called(p: &Position, tile: LogTile, option: &CallOption) -> Result<(Query, bool), Reason> {
     let mut closed = p.closed;
     let mut closed_red = p.closed_red;
     for t in &option.own {

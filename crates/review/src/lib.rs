@@ -36,6 +36,8 @@
 mod estimate;
 mod judge;
 pub mod query;
+#[cfg(test)]
+mod tests_no_yaku;
 
 use haipai_ev::{Expectation, Necessary, Options, RiichiPolicy, Workspace};
 use haipai_log::{CallOption, Decision, Game, Site};
