@@ -8,6 +8,7 @@ use haipai_ev::{Candidate, ErrorKind, Expectation, Necessary, Objective, Options
 use haipai_log::{CallKind, CallOption, Choice, Decision, LogTile, Position};
 use haipai_score::Rules;
 use haipai_tiles::{Hand, MeldKind, Tile};
+use rayon::prelude::*;
 use std::time::Instant;
 
 /// Reviews one decision of a game of `players` under the scoring `rules`; a question over the
@@ -150,49 +151,91 @@ impl<'a> Asker<'a> {
     }
 
     fn ask(&mut self, query: &Query, options: &Options) -> Result<Answer, Reason> {
-        let (used, answer) = match self.workspace.evaluate_with(&self.oracle, query, options) {
-            Ok(a) => (
-                a.budget.used,
-                Answer {
-                    unseen: a.unseen,
-                    candidates: a.candidates.iter().map(Valued::from).collect(),
-                    budget: Some(a.budget.used),
-                },
-            ),
-            Err(e) if matches!(e.kind(), ErrorKind::TooManyStates(_)) => (0, self.estimated(query, options)),
-            Err(e) => return Err(Reason::Model(e.to_string())),
-        };
+        let asked = answer_in(self.workspace, (&self.oracle, options, self.playouts), query);
+        self.record(asked)
+    }
+
+    /// The answers to `queries` under the decision's options, in their order: the first in the
+    /// asker's workspace, the others beside it on rayon's threads (each in a workspace of its
+    /// own) when a thread is free. A call offered asks the hand passing and each call: the
+    /// questions do not depend on one another, and a deep decision's take both cores.
+    fn ask_all(&mut self, queries: &[Query]) -> Vec<Result<Answer, Reason>> {
+        let Some((first, rest)) = queries.split_first() else { return Vec::new() };
+        let how = (&self.oracle, self.options, self.playouts);
+        let workspace = &mut *self.workspace;
+        let (first, rest) = rayon::join(
+            || answer_in(workspace, how, first),
+            || rest.par_iter().map(|q| answer_in(&mut Workspace::new(), how, q)).collect::<Vec<_>>(),
+        );
+        std::iter::once(first).chain(rest).map(|asked| self.record(asked)).collect()
+    }
+
+    /// Keeps the lowest budget and the largest standard error of an answer.
+    fn record(&mut self, asked: Result<Asked, Reason>) -> Result<Answer, Reason> {
+        let (answer, used, error) = asked?;
         self.budget = Some(self.budget.map_or(used, |b| b.min(used)));
+        if let Some(error) = error {
+            self.error = Some(self.error.map_or(error, |x| x.max(error)));
+        }
         Ok(answer)
     }
+}
 
-    /// The question answered by playouts (`crate::estimate`).
-    fn estimated(&mut self, query: &Query, options: &Options) -> Answer {
-        let mut estimates = estimate(&self.oracle, query, options, self.playouts);
-        let key = |e: &crate::estimate::Estimated| match options.objective {
-            Objective::Win => e.value.win,
-            _ => e.value.points,
-        };
-        estimates.sort_by(|a, b| key(b).total_cmp(&key(a)));
-        let error = estimates.iter().map(|e| e.error).fold(0.0, f64::max);
-        self.error = Some(self.error.map_or(error, |x| x.max(error)));
-        let all = query.hand.all_tiles();
-        let seen: u32 =
-            (0..34).map(|k| u32::from(all[k] + query.visible[k])).sum::<u32>() + query.dora_indicators.len() as u32;
-        let candidates = estimates
-            .into_iter()
-            .map(|e| Valued {
-                discard: e.discard,
-                value: e.value,
-                shanten: e.shanten,
-                necessary: Vec::new(),
-                riichi: None,
-                dama: None,
-            })
-            .collect();
-        Answer { unseen: 136u32.saturating_sub(seen), candidates, budget: None }
+/// An answer, the budget it used (an estimate's: 0) and an estimate's largest standard error.
+type Asked = (Answer, u8, Option<f64>);
+
+/// `query` asked of ev in `workspace` with the scoring `oracle`, the `options` and, for an
+/// estimate (a question over the state limit even at budget 0), `playouts` per choice.
+fn answer_in(
+    workspace: &mut Workspace,
+    (oracle, options, playouts): (&Standard, &Options, u32),
+    query: &Query,
+) -> Result<Asked, Reason> {
+    match workspace.evaluate_with(oracle, query, options) {
+        Ok(a) => Ok((
+            Answer {
+                unseen: a.unseen,
+                candidates: a.candidates.iter().map(Valued::from).collect(),
+                budget: Some(a.budget.used),
+            },
+            a.budget.used,
+            None,
+        )),
+        Err(e) if matches!(e.kind(), ErrorKind::TooManyStates(_)) => {
+            let (answer, error) = estimated(oracle, query, options, playouts);
+            Ok((answer, 0, Some(error)))
+        }
+        Err(e) => Err(Reason::Model(e.to_string())),
     }
+}
 
+/// The question answered by playouts (`crate::estimate`), and their largest standard error.
+fn estimated(oracle: &Standard, query: &Query, options: &Options, playouts: u32) -> (Answer, f64) {
+    let mut estimates = estimate(oracle, query, options, playouts);
+    let key = |e: &crate::estimate::Estimated| match options.objective {
+        Objective::Win => e.value.win,
+        _ => e.value.points,
+    };
+    estimates.sort_by(|a, b| key(b).total_cmp(&key(a)));
+    let error = estimates.iter().map(|e| e.error).fold(0.0, f64::max);
+    let all = query.hand.all_tiles();
+    let seen: u32 =
+        (0..34).map(|k| u32::from(all[k] + query.visible[k])).sum::<u32>() + query.dora_indicators.len() as u32;
+    let candidates = estimates
+        .into_iter()
+        .map(|e| Valued {
+            discard: e.discard,
+            value: e.value,
+            shanten: e.shanten,
+            necessary: Vec::new(),
+            riichi: None,
+            dama: None,
+        })
+        .collect();
+    (Answer { unseen: 136u32.saturating_sub(seen), candidates, budget: None }, error)
+}
+
+impl Asker<'_> {
     /// Whether `discard` (none: the 13-tile hand) of an open hand wins under the model only
     /// by haitei: its win probability is `win` with haitei on (in `answer`, the question's
     /// answer) and 0 with it off.
@@ -326,26 +369,43 @@ fn call(
     // A seat that has discarded already cannot declare a double riichi (the model's turn 1).
     let pass_turn = if p.discards[usize::from(p.seat)].is_empty() { pass_turn } else { pass_turn.max(2) };
     let hand = p.hand().map_err(|e| Reason::Model(e.to_string()))?;
-    let query = question(&p, hand, hand_red(&p), pass_turn);
-    let a = ask.ask(&query, ask.options)?;
+    // The hand passing and each call, up to the first call that cannot be made (its error
+    // comes after the questions before it, as when asked one by one).
+    let mut queries = vec![question(&p, hand, hand_red(&p), pass_turn)];
+    let mut discards = Vec::new();
+    let mut unmade = Ok(());
+    for option in calls {
+        match called(&p, tile, option) {
+            Ok((query, discard)) => {
+                queries.push(query);
+                discards.push(discard);
+            }
+            Err(reason) => {
+                unmade = Err(reason);
+                break;
+            }
+        }
+    }
+    let mut answers = ask.ask_all(&queries).into_iter();
+    let a = answers.next().ok_or_else(|| Reason::Model("no value for the hand as it is".into()))??;
     let pass = a.candidates.first().ok_or_else(|| Reason::Model("no value for the hand as it is".into()))?;
     let mut rows = vec![row(Play::Pass, pass)];
     let mut played = (taken.is_none()).then_some(pass.value);
     let mut flags = Vec::new();
-    for option in calls {
-        let (query, discards) = called(&p, tile, option)?;
-        let a = ask.ask(&query, ask.options)?;
+    for (((option, query), discards), answer) in calls.iter().zip(&queries[1..]).zip(discards).zip(answers) {
+        let a = answer?;
         let Some(best) = a.candidates.first() else { continue };
         let discard = if discards { best.discard } else { None };
         if Some(option) == taken {
             played = Some(best.value);
             reviewed.played = Play::Call(option.clone(), discard);
-            if ask.no_yaku(&query, best.discard, best.value.win, &a)? {
+            if ask.no_yaku(query, best.discard, best.value.win, &a)? {
                 flags.push(Flag::NoYaku);
             }
         }
         rows.push(row(Play::Call(option.clone(), discard), best));
     }
+    unmade?;
     reviewed.turn = Some(pass_turn);
     reviewed.unseen = Some(a.unseen);
     reviewed.rows = rows;
