@@ -112,28 +112,39 @@ pub(crate) struct Trial<'a, O: Oracle> {
     pub skip_unread: bool,
 }
 
-impl<O: Oracle> Trial<'_, O> {
+impl<'a, O: Oracle> Trial<'a, O> {
     /// The budget to answer the roots with: the asked one, lowered while the estimate says it
     /// needs more than `max_states` (only with [`Options::lower_budget`]).
     pub fn choose(&self, roots: &[(Counts, u8)]) -> Budget {
-        let mut budget = Budget::asked(self.options.extra_exchanges);
-        if !self.options.lower_budget {
-            return budget;
-        }
-        while budget.used > 0 && limit(self.shanten, budget.used) >= TRIAL_FROM && !self.fits(roots, budget.used) {
-            budget = budget.lower(Lowering::Estimated(self.options.max_states));
-        }
-        budget
+        self.choose_listed(roots).0
     }
 
-    /// Whether budget `b` is estimated to fit: the listing at `b - 1` numbers at most
-    /// `max_states / growth(shanten, open)` states.
-    fn fits(&self, roots: &[(Counts, u8)], b: u8) -> bool {
+    /// [`Trial::choose`], and when the budget was lowered by the estimate, the trial's listing
+    /// at that budget (cut off at its cap: [`Solver::solve`] resumes it, sparing the listing
+    /// of those states again).
+    pub fn choose_listed(&self, roots: &[(Counts, u8)]) -> (Budget, Option<Solver<'a, O>>) {
+        let mut budget = Budget::asked(self.options.extra_exchanges);
+        let mut listed = None;
+        if !self.options.lower_budget {
+            return (budget, listed);
+        }
+        while budget.used > 0 && limit(self.shanten, budget.used) >= TRIAL_FROM {
+            let Some(solver) = self.over(roots, budget.used) else { break };
+            budget = budget.lower(Lowering::Estimated(self.options.max_states));
+            listed = Some(solver);
+        }
+        (budget, listed)
+    }
+
+    /// Whether budget `b` is estimated not to fit: the listing at `b - 1` numbers more than
+    /// `max_states / growth(shanten, open)` states; then that listing, cut off there.
+    fn over(&self, roots: &[(Counts, u8)], b: u8) -> Option<Solver<'a, O>> {
         let lower = Options { extra_exchanges: b - 1, ..self.options.clone() };
         let mut solver = Solver::new(self.oracle, &lower, self.setup, self.input, limit(self.shanten, b - 1));
         solver.keep_layers = false;
         solver.skip_unread = self.skip_unread;
-        solver.count(roots, self.options.max_states / growth(self.shanten, !self.setup.closed_hand)).is_ok()
+        let cap = self.options.max_states / growth(self.shanten, !self.setup.closed_hand);
+        solver.count(roots, cap).is_err().then_some(solver)
     }
 }
 

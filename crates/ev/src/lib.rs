@@ -53,6 +53,7 @@
 
 mod analysis;
 mod budget;
+mod candidate;
 mod engine;
 pub mod options;
 pub mod oracle;

@@ -39,6 +39,37 @@ fn at_budget(q: &Query, budget: u8, max_states: usize) -> Result<Analysis, crate
     run(q, &Options { extra_exchanges: budget, max_states, lower_budget: false, ..Options::default() })
 }
 
+/// A listing cut off at its cap resumes where it stopped: cut off again and again, it ends
+/// with the states of one listing, and a question whose budget the estimate lowered (its
+/// trial's listing resumed) answers as the plain question at that budget, bit for bit.
+#[test]
+fn a_listing_cut_off_resumes_as_one_listing() {
+    let q = query("2489m2369p12679s3z");
+    let o = Options { extra_exchanges: 0, ..Options::default() };
+    let whole = count_listing(&q, &o);
+    let (setup, size) = check(&q, &o).expect("question");
+    let closed = *q.hand.closed();
+    let oracle = Standard::default();
+    let roots: Vec<_> = roots::<Standard>(closed, 0, size).iter().map(|&(_, h, r)| (h, r)).collect();
+    let mut solver = Solver::new(&oracle, &o, &setup, (closed, 0), limit(oracle.shanten(&closed), 0));
+    solver.keep_layers = false;
+    let mut cuts = 0;
+    for cap in (1..).map(|i| i * whole / 7) {
+        match solver.count(&roots, cap) {
+            Ok(n) => {
+                assert_eq!(n, whole, "{cuts} cuts");
+                break;
+            }
+            Err(_) => cuts += 1,
+        }
+    }
+    assert!(cuts >= 5, "{cuts} cuts");
+    let lowered = run(&q, &Options { max_states: 50_000, ..Options::default() }).expect("lowered");
+    assert_eq!(lowered.budget.lowered, Some(Lowering::Estimated(50_000)));
+    let plain = at_budget(&q, 0, 50_000).expect("budget 0 fits");
+    assert_eq!((lowered.candidates, lowered.states), (plain.candidates, plain.states));
+}
+
 /// The 3-shanten bench hand lists about a million states with one extra exchange: under a
 /// limit between its counts at budgets 0 and 1 the listing goes over (its limit, 4, is below
 /// the trial's) and the answer is budget 0's, bit for bit, saying why; refused with

@@ -119,7 +119,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             wins: &self.wins,
             red_live: std::array::from_fn(|suit| std::array::from_fn(|red| f64::from(self.q.red.of(red as u8, suit)))),
             objective: self.q.opts.objective,
-            choice: RiichiChoice::new(self.q.opts),
+            choice: RiichiChoice::new(&self.q.opts),
             may_decline: self.q.opts.may_decline,
             chunks13: chunk_starts(hands13.len(), n13, |g| hands13[g].base as usize),
             chunks14: chunk_starts(hands14.len(), n14, |g| hands14[g].base as usize),

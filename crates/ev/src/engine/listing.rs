@@ -231,7 +231,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// into tenpai (a closed hand, riichi always): what [`Solver::never_read`] and
     /// [`Solver::direct_riichi_steps`] rest on.
     fn skips_dama_tenpai(&self) -> bool {
-        self.skip_unread && self.q.s.closed_hand && RiichiChoice::new(self.q.opts).fixed() == Some(true)
+        self.skip_unread && self.q.s.closed_hand && RiichiChoice::new(&self.q.opts).fixed() == Some(true)
     }
 
     /// Whether the pass numbers its states anew without the unread ones

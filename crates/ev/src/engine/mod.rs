@@ -151,6 +151,9 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// and the 14-tile hands their draws list (the roots' children, expanded first).
     roots: usize,
     roots14: usize,
+    /// The 13-tile hands the listing has expanded (in order: a listing cut off at its cap
+    /// resumes from here, as if it had not stopped).
+    expanded: usize,
     /// The 13-tile hands' kept draws.
     steps: Vec<Step>,
     /// The 14-tile hands' admissible discards.
@@ -196,7 +199,7 @@ pub(crate) struct Solver<'a, O: Oracle> {
 impl<'a, O: Oracle> Solver<'a, O> {
     /// A solver counting from the input's closed tiles `base` (red bits `base_red`) with the
     /// exchange limit `limit` (see [`limit`]).
-    pub fn new(o: &'a O, opts: &'a Options, s: &'a Setup, input: (Counts, u8), limit: i8) -> Self {
+    pub fn new(o: &'a O, opts: &Options, s: &'a Setup, input: (Counts, u8), limit: i8) -> Self {
         let mut solver = Solver::with_buffers(o, opts, s, input, limit, Buffers::default());
         solver.for_next = false;
         solver
@@ -207,7 +210,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
     /// ([`Solver::into_buffers`]).
     pub fn with_buffers(
         o: &'a O,
-        opts: &'a Options,
+        opts: &Options,
         s: &'a Setup,
         input: (Counts, u8),
         limit: i8,
@@ -226,6 +229,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             pass13: 0,
             roots: 0,
             roots14: 0,
+            expanded: 0,
             steps: b.steps,
             option_pool: b.option_pool,
             wins: b.wins,
@@ -337,8 +341,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
     }
 
     /// Pass 1: lists every state reachable from `roots`, breadth first, giving up as soon as
-    /// more than `cap` states are numbered; returns the roots' state indices.
+    /// more than `cap` states are numbered; returns the roots' state indices. A listing given
+    /// up resumes where it stopped when called again with the same roots (a higher cap): the
+    /// same states in the same order as one listing.
     fn list(&mut self, roots: &[(Counts, u8)], cap: usize) -> Result<Vec<u32>, TooManyStates> {
+        let fresh = self.hands13.is_empty();
         let roots: Vec<u32> = roots
             .iter()
             .map(|(h, red)| {
@@ -346,16 +353,17 @@ impl<'a, O: Oracle> Solver<'a, O> {
                 hand.base + u32::from(RANK[usize::from(hand.mask)][usize::from(*red)])
             })
             .collect();
-        self.roots = self.hands13.len();
+        if fresh {
+            self.roots = self.hands13.len();
+        }
         // Breadth first over 13-tile hands (each 14-tile hand is listed when a draw finds it):
         // states are numbered in the order their hands are found, a hand's variants side by
         // side, so a state's draws and discards get nearby indices (the pass over draw indices
         // is bound by memory).
-        let mut next = 0;
-        while next < self.hands13.len() {
-            self.expand13(next);
-            next += 1;
-            if next == self.roots {
+        while self.expanded < self.hands13.len() {
+            self.expand13(self.expanded);
+            self.expanded += 1;
+            if self.expanded == self.roots {
                 self.roots14 = self.hands14.len();
             }
             if (self.states13 + self.states14) as usize > cap {

@@ -117,7 +117,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let mut cand = (dv, Playing::Dama(dama));
             if riichi != NONE {
                 let rv = self.riichi_arrays(riichi).at(d + 1);
-                if RiichiChoice::new(self.q.opts).takes(rv, dv) {
+                if RiichiChoice::new(&self.q.opts).takes(rv, dv) {
                     let (h, red) = unpack(self.key13(dama));
                     cand = (rv, Playing::Riichi(h, red, false, true));
                 }

@@ -13,7 +13,8 @@ use haipai_tiles::Counts;
 /// The question the engine answers: read-only for every step.
 pub(crate) struct Question<'a, O: Oracle> {
     pub(super) o: &'a O,
-    pub(super) opts: &'a Options,
+    /// The options (a copy: a trial listing's solver outlives the options it was made with).
+    pub(super) opts: Options,
     pub(super) s: &'a Setup,
     /// The input hand's closed tiles (14 or 13): live copies and used exchanges are counted
     /// from it (docs/ev-model.md, "Hand change and shanten-back").
@@ -31,10 +32,10 @@ pub(crate) struct Question<'a, O: Oracle> {
 impl<'a, O: Oracle> Question<'a, O> {
     /// The question of the input's closed tiles `base` (red bits `base_red`) with the exchange
     /// limit `limit`.
-    pub(super) fn new(o: &'a O, opts: &'a Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
+    pub(super) fn new(o: &'a O, opts: &Options, s: &'a Setup, (base, base_red): (Counts, u8), limit: i8) -> Self {
         let unseen = if opts.red_fives { s.red_unseen0 } else { [0; 3] };
         let red_suits = (0..3).filter(|&s| unseen[s] > 0 || base_red & (1 << s) != 0).fold(0, |m, s| m | 1 << s);
-        Question { o, opts, s, base, red: RedLive { unseen, base: base_red }, red_suits, limit }
+        Question { o, opts: opts.clone(), s, base, red: RedLive { unseen, base: base_red }, red_suits, limit }
     }
 
     /// Live copies of kind `k` for a state holding `h`.
@@ -55,7 +56,7 @@ impl<'a, O: Oracle> Question<'a, O> {
 
     /// Whether a closed hand discarding into tenpai considers riichi.
     pub(super) fn riichi_considered(&self) -> bool {
-        self.s.closed_hand && RiichiChoice::new(self.opts).considered()
+        self.s.closed_hand && RiichiChoice::new(&self.opts).considered()
     }
 
     /// The suits in which a hand holding `h` has red variants (see [`RANK`](super::RANK)).

@@ -74,7 +74,7 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// The policy's choice between dama and riichi, index by index.
     pub fn combine(&self, dama: &Arrays, riichi: &Arrays) -> Arrays {
-        let choice = RiichiChoice::new(self.q.opts);
+        let choice = RiichiChoice::new(&self.q.opts);
         let mut out = *dama;
         for d in 0..N {
             if choice.takes(riichi.at(d), dama.at(d)) {
