@@ -405,11 +405,12 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     Review { players, rounds, unreviewed }
 }
 
-/// How many deep jobs may run at once: one, its pass spread over both threads (a waiting
-/// thread helps it). Two at once took the four seeded games of `review_games` from 7.0-12.9 s
-/// to 5.7-8.5 s of wall time, but their slowest decision from 1.90 to 2.08 s and their peak
-/// from 461 to 555 MB (docs/crates/review.md, "Work").
-const DEEP_AT_ONCE: usize = 1;
+/// How many deep jobs may run at once: two, each listing on its own thread (a listing is
+/// serial, and a pass gains little from a second thread: it is bound by memory). Against one
+/// at a time, its pass helped by the waiting thread, two took a real hanchan's slowest seat
+/// from 17.9 to 12.4 s of wall time (the same CPU time), its slowest decisions alike (1.3-1.6
+/// s), its peak from 464 to 604 MB (docs/crates/review.md, "Work").
+const DEEP_AT_ONCE: usize = 2;
 
 /// The shanten from which a decision is deep: its question may list millions of states
 /// (docs/crates/review.md, "Work").
