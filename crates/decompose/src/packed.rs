@@ -1,4 +1,4 @@
-//! Word-at-a-time helpers shared by [`crate::is_agari`] and [`crate::winning_arrangements`]:
+//! Word-at-a-time functions shared by [`crate::is_agari`] and [`crate::winning_arrangements`]:
 //! each suit's counts as one machine word, the per-suit tile counts by one multiplication, and
 //! the one-pass meld test on four-bit fields.
 //!

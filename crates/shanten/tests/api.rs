@@ -1,6 +1,6 @@
 //! The public API on named cases: the REFERENCE.md edge cases through the fast functions,
 //! necessary and unnecessary tiles of small named hands, the `try_` variants' errors and
-//! the live-count helper (受け入れ枚数).
+//! the live-count function (受け入れ枚数).
 
 use haipai_shanten::{
     NOT_APPLICABLE, live_count, necessary_tiles, shanten, shanten_regular, shanten_seven_pairs,

@@ -1,4 +1,4 @@
-//! `TileSet`, a bit set over the 34 kinds, and helpers for the `[u8; 34]` counts type.
+//! `TileSet`, a bit set over the 34 kinds, and functions for the `[u8; 34]` counts type.
 
 use crate::error::Error;
 use crate::tile::{KINDS, Tile};

@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: seeded random hands and the xiangting oracle.
+//! What the integration tests share: seeded random hands and the xiangting oracle.
 
 #![allow(dead_code)]
 
