@@ -170,9 +170,10 @@ impl<'a> Asker<'a> {
         std::iter::once(first).chain(rest).map(|asked| self.record(asked)).collect()
     }
 
-    /// Keeps the lowest budget and the largest standard error of an answer.
+    /// Keeps the lowest budget (an estimate's: 0) and the largest standard error of an answer.
     fn record(&mut self, asked: Result<Asked, Reason>) -> Result<Answer, Reason> {
-        let (answer, used, error) = asked?;
+        let (answer, error) = asked?;
+        let used = answer.budget.unwrap_or(0);
         self.budget = Some(self.budget.map_or(used, |b| b.min(used)));
         if let Some(error) = error {
             self.error = Some(self.error.map_or(error, |x| x.max(error)));
@@ -181,8 +182,8 @@ impl<'a> Asker<'a> {
     }
 }
 
-/// An answer, the budget it used (an estimate's: 0) and an estimate's largest standard error.
-type Asked = (Answer, u8, Option<f64>);
+/// An answer and, for an estimate, its largest standard error.
+type Asked = (Answer, Option<f64>);
 
 /// `query` asked of ev in `workspace` with the scoring `oracle`, the `options` and, for an
 /// estimate (a question over the state limit even at budget 0), `playouts` per choice.
@@ -198,12 +199,11 @@ fn answer_in(
                 candidates: a.candidates.iter().map(Valued::from).collect(),
                 budget: Some(a.budget.used),
             },
-            a.budget.used,
             None,
         )),
         Err(e) if matches!(e.kind(), ErrorKind::TooManyStates(_)) => {
             let (answer, error) = estimated(oracle, query, options, playouts);
-            Ok((answer, 0, Some(error)))
+            Ok((answer, Some(error)))
         }
         Err(e) => Err(Reason::Model(e.to_string())),
     }

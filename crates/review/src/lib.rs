@@ -429,8 +429,9 @@ impl Queue {
         Queue { deep, shallow, taken: (0, 0), deep_running: 0 }
     }
 
-    /// The next job for a thread: a deep one when none is running, else a shallow one; `Err`
-    /// when only deep ones are left and one is running (wait), `Ok(None)` when all are taken.
+    /// The next job for a thread: a deep one while fewer than [`DEEP_AT_ONCE`] run, else a
+    /// shallow one; `Err` when only deep ones are left and that many run (wait), `Ok(None)`
+    /// when all are taken.
     fn take(&mut self) -> Result<Option<(usize, bool)>, ()> {
         if self.deep_running < DEEP_AT_ONCE && self.taken.0 < self.deep.len() {
             self.deep_running += 1;
@@ -471,8 +472,8 @@ fn run<J: Sync, R: Send>(
             }
             match q.take() {
                 Ok(job) => return job,
-                // Only deep jobs are left and one is running: help it (its pass runs in
-                // parallel over rayon's threads), else wait a moment for it to end.
+                // Only deep jobs are left and `DEEP_AT_ONCE` run: help them (their passes run
+                // in parallel over rayon's threads), else wait a moment for one to end.
                 Err(()) => {
                     drop(q);
                     let helped = matches!(rayon::yield_now(), Some(rayon::Yield::Executed));
