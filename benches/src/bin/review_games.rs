@@ -236,7 +236,7 @@ fn reason_name(reason: &Reason) -> String {
         Reason::Sanma => "sanma",
         Reason::NoDrawLeft => "no draw left",
         Reason::InRiichi => "in riichi",
-        Reason::NotInModel => "kan",
+        Reason::NotInModel => "kita",
         _ => "model",
     }
     .to_string()

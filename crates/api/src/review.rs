@@ -155,6 +155,7 @@ fn row_json(row: &Row) -> Value {
     let (call, discard) = match &row.play {
         Play::Discard(t) => (None, Some(t.to_string())),
         Play::Call(c, t) => (Some(c.to_string()), t.map(|t| t.to_string())),
+        Play::Kan(k) => (Some(k.to_string()), None),
         _ => (None, None),
     };
     let value = |e: &haipai::ev::Expectation| json!({ "points": round2(e.points), "win": round4(e.win), "tenpai": round4(e.tenpai) });

@@ -65,6 +65,8 @@ pub struct Position {
     pub seen_red: [u8; 3],
     /// The dora indicators revealed so far.
     pub dora_indicators: Vec<LogTile>,
+    /// Kans declared this round, every seat's (a round has at most four: none after them).
+    pub kans: u8,
     /// Tiles left to draw in the live wall.
     pub wall_left: u32,
     /// Which seats have declared riichi.
@@ -324,6 +326,7 @@ impl<'a> Table<'a> {
             seen,
             seen_red,
             dora_indicators: self.dora.clone(),
+            kans: self.kans,
             wall_left: self.wall_left,
             riichi: self.riichi,
             ippatsu: self.ippatsu,

@@ -2,8 +2,9 @@
 //! offered (each call with its best discard after it, against the 13-tile hand passing).
 
 use crate::estimate::estimate;
+use crate::kan::{kan_question, kans_offered};
 use crate::query::{draws_after_discard_of, draws_after_own_discard, hand_red, question, red_of, turn_for};
-use crate::{Flag, Method, Play, Reason, Reviewed, Row};
+use crate::{Flag, Method, OwnKan, Play, Reason, Reviewed, Row};
 use haipai_ev::{Candidate, ErrorKind, Expectation, Necessary, Objective, Options, Query, Standard, Workspace};
 use haipai_log::{CallKind, CallOption, Choice, Decision, LogTile, Position};
 use haipai_score::Rules;
@@ -50,7 +51,9 @@ pub fn judge(
         Err(Reason::Sanma)
     } else {
         match &decision.choice {
-            Choice::Discard { tile, riichi, .. } => discard(&mut ask, &mut reviewed, *tile, *riichi),
+            Choice::Discard { tile, riichi, .. } => own_turn(&mut ask, &mut reviewed, Own::Discard(*tile, *riichi)),
+            Choice::Ankan { tiles } => own_turn(&mut ask, &mut reviewed, Own::Kan(OwnKan::Ankan(tiles[0].tile))),
+            Choice::Kakan { tile } => own_turn(&mut ask, &mut reviewed, Own::Kan(OwnKan::Kakan(tile.tile))),
             Choice::Call { tile, from, options: calls, taken } => {
                 call(&mut ask, &mut reviewed, (*tile, *from), calls, taken.as_ref())
             }
@@ -83,7 +86,9 @@ pub fn depth(decision: &Decision) -> i8 {
     let closed = &decision.position.closed;
     let size: u32 = closed.iter().map(|&c| u32::from(c)).sum();
     match decision.choice {
-        Choice::Discard { .. } | Choice::Call { .. } if !size.is_multiple_of(3) && size <= 14 => {
+        Choice::Discard { .. } | Choice::Call { .. } | Choice::Ankan { .. } | Choice::Kakan { .. }
+            if !size.is_multiple_of(3) && size <= 14 =>
+        {
             haipai_shanten::shanten(closed)
         }
         _ => 0,
@@ -96,6 +101,8 @@ fn played(choice: &Choice) -> Play {
         Choice::Discard { tile, .. } => Play::Discard(tile.tile),
         Choice::Call { taken: Some(call), .. } => Play::Call(call.clone(), None),
         Choice::Call { taken: None, .. } => Play::Pass,
+        Choice::Ankan { tiles } => Play::Kan(OwnKan::Ankan(tiles[0].tile)),
+        Choice::Kakan { tile } => Play::Kan(OwnKan::Kakan(tile.tile)),
         other => Play::Other(other.to_string()),
     }
 }
@@ -304,35 +311,74 @@ fn rank(reviewed: &mut Reviewed, played: Expectation) {
     reviewed.played_value = Some(played);
 }
 
-fn discard(ask: &mut Asker<'_>, reviewed: &mut Reviewed, tile: LogTile, declared: bool) -> Result<(), Reason> {
+/// What the seat did on its own turn: a discard (with riichi declared or not), or a kan.
+#[derive(Clone, Copy)]
+enum Own {
+    Discard(LogTile, bool),
+    Kan(OwnKan),
+}
+
+/// A decision on the seat's own turn: every discard of the 14 tiles and, after a draw, every
+/// kan the hand may declare (each asked beside the discards, as a call is beside the pass).
+fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<(), Reason> {
     let p = &reviewed.decision.position;
     if p.riichi[usize::from(p.seat)] {
         return Err(Reason::InRiichi);
     }
     let turn = turn_for(draws_after_own_discard(p.wall_left, p.players)).ok_or(Reason::NoDrawLeft)?;
     let hand = p.hand().map_err(|e| Reason::Model(e.to_string()))?;
-    let query = question(p, hand, hand_red(p), turn);
-    let a = ask.ask(&query, ask.options)?;
-    let rows: Vec<Row> = a.candidates.iter().filter_map(|c| c.discard.map(|t| row(Play::Discard(t), c))).collect();
-    let Some(mine) = rows.iter().find(|r| r.play == Play::Discard(tile.tile)).cloned() else {
-        return Err(Reason::Model(format!("the model has no candidate discarding {tile}")));
+    let kans = kans_offered(p);
+    let mut queries = vec![question(p, hand, hand_red(p), turn)];
+    for &kan in &kans {
+        queries.push(kan_question(p, kan)?);
+    }
+    let mut answers = ask.ask_all(&queries).into_iter();
+    let a = answers.next().ok_or_else(|| Reason::Model("no value for the hand".into()))??;
+    let mut rows: Vec<Row> = a.candidates.iter().filter_map(|c| c.discard.map(|t| row(Play::Discard(t), c))).collect();
+    let mut kan_answers = Vec::new();
+    for ((&kan, query), answer) in kans.iter().zip(&queries[1..]).zip(answers) {
+        let answer = answer?;
+        let c = answer.candidates.first().ok_or_else(|| Reason::Model(format!("no value for {kan}")))?;
+        rows.push(row(Play::Kan(kan), c));
+        kan_answers.push((kan, query, answer));
+    }
+    let play = match own {
+        Own::Discard(tile, _) => Play::Discard(tile.tile),
+        Own::Kan(kan) => Play::Kan(kan),
     };
-    let value = match (declared, mine.riichi, mine.dama) {
-        (true, Some(riichi), _) => riichi,
-        (false, _, Some(dama)) => dama,
-        _ => mine.value,
+    let Some(mine) = rows.iter().find(|r| r.play == play).cloned() else {
+        return Err(Reason::Model(format!("the model has no candidate for {play}")));
     };
     let mut flags = Vec::new();
-    if ask.no_yaku(&query, Some(tile.tile), value.win, &a)? {
-        flags.push(Flag::NoYaku);
-    }
-    if furiten(p, tile) {
-        flags.push(Flag::Furiten);
-    }
+    let value = match own {
+        Own::Discard(tile, declared) => {
+            let value = match (declared, mine.riichi, mine.dama) {
+                (true, Some(riichi), _) => riichi,
+                (false, _, Some(dama)) => dama,
+                _ => mine.value,
+            };
+            if ask.no_yaku(&queries[0], Some(tile.tile), value.win, &a)? {
+                flags.push(Flag::NoYaku);
+            }
+            if furiten(p, tile) {
+                flags.push(Flag::Furiten);
+            }
+            value
+        }
+        Own::Kan(kan) => {
+            let Some((_, query, answer)) = kan_answers.iter().find(|(k, ..)| *k == kan) else {
+                return Err(Reason::Model(format!("no value for {kan}")));
+            };
+            if ask.no_yaku(query, None, mine.value.win, answer)? {
+                flags.push(Flag::NoYaku);
+            }
+            mine.value
+        }
+    };
     if rows.iter().any(|r| r.shanten < mine.shanten) {
         flags.push(Flag::ShantenBack);
     }
-    if let (Some(riichi), Some(dama)) = (mine.riichi, mine.dama) {
+    if let (Own::Discard(_, declared), Some(riichi), Some(dama)) = (own, mine.riichi, mine.dama) {
         match (declared, riichi.points > dama.points) {
             (false, true) => flags.push(Flag::Riichi),
             (true, false) => flags.push(Flag::Dama),

@@ -2,14 +2,14 @@
 //! value.
 //!
 //! A game read by haipai-log (tenhou.net/6 JSON, mjlog, mjai) is replayed into each seat's
-//! decisions; each discard and each call offered is asked of haipai-ev's one-player model (one
-//! player, tsumo wins only, no opponents: `docs/ev-model.md`), in the position the seat was
-//! in: the draws it still gets, the tiles it has seen, the dora indicators, the winds, the red
-//! fives of the log's rules. A [`Reviewed`] decision holds the value of every choice
+//! decisions; each discard, each call offered and each kan the seat may declare on its own
+//! turn is asked of haipai-ev's one-player model (one player, tsumo wins only, no opponents:
+//! `docs/ev-model.md`), in the position the seat was in: the draws it still gets, the tiles
+//! it has seen, the dora indicators, the winds, the red fives of the log's rules. A [`Reviewed`] decision holds the value of every choice
 //! ([`Row`]), the one played and the best, the points lost, [`Flag`]s (no yaku, furiten,
 //! shanten-back, riichi or dama where the model prefers the other) and the [`Method`] the
-//! numbers come from. A decision the model cannot express (no draw left, a kan, a riichi
-//! hand's forced discard, a three-player game) is still listed, its method saying why.
+//! numbers come from. A decision the model cannot express (no draw left, a riichi hand's
+//! forced discard, a kita, a three-player game) is still listed, its method saying why.
 //!
 //! ```
 //! use haipai_review::{Flag, Method, Settings, review};
@@ -35,6 +35,7 @@
 
 mod estimate;
 mod judge;
+mod kan;
 pub mod query;
 #[cfg(test)]
 mod tests_no_yaku;
@@ -188,6 +189,7 @@ pub struct RoundReview {
 
 /// What was played, or one choice of a decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Play {
     /// A discard (the kind; a red five is thrown as a plain one when the hand has both).
     Discard(Tile),
@@ -196,19 +198,42 @@ pub enum Play {
     Call(CallOption, Option<Tile>),
     /// A call offered and passed.
     Pass,
-    /// A kan, or a kita (not in the model).
+    /// A kan declared on the seat's own turn (its rinshan tile not yet drawn: no discard).
+    Kan(OwnKan),
+    /// A kita (not in the model).
     Other(String),
 }
 
 impl fmt::Display for Play {
-    /// `5p`, `pon 55p, 3m`, `pass`.
+    /// `5p`, `pon 55p, 3m`, `pass`, `ankan 1z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Play::Discard(t) => write!(f, "{t}"),
             Play::Call(c, Some(t)) => write!(f, "{c}, {t}"),
             Play::Call(c, None) => write!(f, "{c}"),
             Play::Pass => f.write_str("pass"),
+            Play::Kan(k) => write!(f, "{k}"),
             Play::Other(what) => f.write_str(what),
+        }
+    }
+}
+
+/// A kan the seat may declare on its own turn, after a draw: offered with every discard of
+/// the 14 tiles, declared or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OwnKan {
+    /// Four of a kind from the closed hand (ankan): the hand stays closed.
+    Ankan(Tile),
+    /// The fourth tile added to a pon (kakan).
+    Kakan(Tile),
+}
+
+impl fmt::Display for OwnKan {
+    /// `ankan 1z`, `kakan 5p`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OwnKan::Ankan(t) => write!(f, "ankan {t}"),
+            OwnKan::Kakan(t) => write!(f, "kakan {t}"),
         }
     }
 }
@@ -268,9 +293,10 @@ pub enum Reason {
     Sanma,
     /// The seat gets no more draws.
     NoDrawLeft,
-    /// A discard after riichi: the drawn tile is thrown, no choice.
+    /// A decision after riichi: the drawn tile is thrown (or a kan that keeps the wait
+    /// declared), no choice to weigh.
     InRiichi,
-    /// A kan or a kita: not in the model.
+    /// A kita: not in the model.
     NotInModel,
     /// The position cannot be asked (the model's message).
     Model(String),
@@ -281,8 +307,8 @@ impl fmt::Display for Reason {
         match self {
             Reason::Sanma => f.write_str("three-player games are not covered yet"),
             Reason::NoDrawLeft => f.write_str("no draw left"),
-            Reason::InRiichi => f.write_str("in riichi: the drawn tile is thrown"),
-            Reason::NotInModel => f.write_str("kans and kita are not in the model"),
+            Reason::InRiichi => f.write_str("after riichi: no choice to weigh"),
+            Reason::NotInModel => f.write_str("kita is not in the model"),
             Reason::Model(m) => f.write_str(m),
         }
     }

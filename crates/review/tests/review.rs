@@ -5,7 +5,7 @@
 
 use haipai_ev::{Analysis, Query, Standard, evaluate, evaluate_with};
 use haipai_log::{Choice, Event, Game};
-use haipai_review::{Flag, Method, Play, Reason, Review, Reviewed, Settings, preset_of, review};
+use haipai_review::{Flag, Method, OwnKan, Play, Reason, Review, Reviewed, Settings, preset_of, review};
 use haipai_score::Rules;
 use haipai_tiles::{Hand, Wind, parse_counts, parse_tile};
 
@@ -18,6 +18,10 @@ const SANMA: &str = include_str!("fixtures/sanma.json");
 /// E1-0, no red fives: the dealer draws 9m to 111m222p333s444z5z and throws it, waiting on 5z
 /// for suuankou tanki (a double yakuman by default, a single one on Tenhou).
 const SUUANKOU: &str = include_str!("fixtures/suuankou.json");
+/// E1-0: the dealer draws the fourth 1z to 123789m456p8s111z and declares an ankan (rinshan
+/// 7s, then 1m thrown); seat 1 draws the fourth 2z and throws 3s, keeping the four. E2-0: seat
+/// 2 pons seat 1's 5z and later draws the fourth, adding it (kakan).
+const KANS: &str = include_str!("fixtures/kans.json");
 
 fn game(text: &str) -> Game {
     haipai_log::read(text.as_bytes()).expect("the fixture reads")
@@ -45,16 +49,25 @@ fn call(c: &Choice) -> bool {
     matches!(c, Choice::Call { .. })
 }
 
+fn kan(c: &Choice) -> bool {
+    matches!(c, Choice::Ankan { .. } | Choice::Kakan { .. })
+}
+
 fn tile(t: &str) -> haipai_tiles::Tile {
     parse_tile(t).expect("tile").tile()
 }
 
 /// The question asked by hand: the review's default options (riichi best, its state limit).
 fn ask(hand: &str, turn: u8, seat: Wind, visible: &str) -> Analysis {
+    ask_with(hand, turn, seat, visible, &["8p"])
+}
+
+/// [`ask`] with the dora indicators given.
+fn ask_with(hand: &str, turn: u8, seat: Wind, visible: &str, indicators: &[&str]) -> Analysis {
     let q = Query::new(Hand::parse(hand).expect("hand"))
         .turn(turn)
         .seat(seat)
-        .dora_indicators(vec![tile("8p")])
+        .dora_indicators(indicators.iter().map(|t| tile(t)).collect())
         .visible(if visible.is_empty() { [0; 34] } else { parse_counts(visible).expect("visible") });
     evaluate(&q, &Settings::default().options).expect("ev answers")
 }
@@ -109,6 +122,71 @@ fn a_call_passed_is_the_hand_as_it_is_against_each_call() {
     assert_eq!(row.value, pon.candidates[0].value);
     assert_eq!(row.play, Play::Call(row_call(d), pon.candidates[0].discard));
     assert_eq!(d.loss, (d.rows[0].value.points - pass.candidates[0].value.points).max(0.0));
+}
+
+/// The row of `play` in `d`.
+fn row_of<'a>(d: &'a Reviewed, play: &Play) -> &'a haipai_review::Row {
+    d.rows.iter().find(|r| r.play == *play).unwrap_or_else(|| panic!("no row for {play} in {}", d.round))
+}
+
+#[test]
+fn an_ankan_declared_is_weighed_against_every_discard_and_equals_ev_asked_by_hand() {
+    let g = game(KANS);
+    let r = reviewed(&g, &[0]);
+    let d = find(&r, 0, 0, 0, kan);
+    let ankan = Play::Kan(OwnKan::Ankan(tile("1z")));
+    assert_eq!(d.played, ankan);
+    assert!(matches!(d.method, Method::Exact { budget: 1, asked: 1 }));
+    // The discards: the 14 tiles at turn 1 (69 left after the dealer's draw).
+    assert_eq!(d.turn, Some(1));
+    assert_same(d, &ask("123789m456p8s1111z", 1, Wind::East, ""));
+    // The kan: 13 tiles, the rinshan draw first of 1 + 68 / 4 = 18 draws, counted as 17 (turn
+    // 1), and no double riichi after a kan: turn 2. The new indicator is not known yet.
+    let kan = ask("123789m456p8s[1111z*]", 2, Wind::East, "");
+    let row = row_of(d, &ankan);
+    assert_eq!((row.value, row.shanten), (kan.candidates[0].value, kan.candidates[0].shanten));
+    assert_eq!(d.played_value, Some(row.value));
+    // A closed kan keeps riichi open: a tenpai hand after it has riichi and dama values.
+    assert!(row.riichi.is_some() && row.dama.is_some());
+    assert_eq!(d.rows.len(), 1 + d.rows.iter().filter(|r| matches!(r.play, Play::Discard(_))).count());
+}
+
+#[test]
+fn a_kan_not_declared_is_a_row_of_the_discard() {
+    let g = game(KANS);
+    let r = reviewed(&g, &[1]);
+    let d = find(&r, 0, 1, 0, discard);
+    assert_eq!(d.played, Play::Discard(tile("3s")));
+    // 67 left: 1 + 66 / 4 = 17 draws, turn 2 at the earliest. Seen: the dealer's ankan (shown
+    // with its new indicator, 6s) and 1m.
+    let kan = ask_with("456m12378p34s[2222z*]", 2, Wind::South, "1m1111z", &["8p", "6s"]);
+    let ankan = Play::Kan(OwnKan::Ankan(tile("2z")));
+    assert_eq!(row_of(d, &ankan).value, kan.candidates[0].value);
+    // The discards: 66 / 4 = 16 draws after them (turn 2).
+    assert_same(d, &ask_with("456m12378p34s2222z", 2, Wind::South, "1m1111z", &["8p", "6s"]));
+    // The model prefers the kan here: passing on it loses points.
+    assert_eq!(d.best, Some(ankan));
+    assert!(d.loss > 0.0);
+    assert_eq!(d.loss, d.rows[0].value.points - d.played_value.expect("computed").points);
+    // No kan after a pon, before a draw: the discard after seat 2's pon in E2-0 has none.
+    let r = reviewed(&g, &[2]);
+    let after_pon = find(&r, 1, 2, 0, discard);
+    assert!(after_pon.rows.iter().all(|r| matches!(r.play, Play::Discard(_))));
+}
+
+#[test]
+fn a_kakan_adds_the_fourth_tile_to_the_pon() {
+    let g = game(KANS);
+    let r = reviewed(&g, &[2]);
+    let d = find(&r, 1, 2, 0, kan);
+    let kakan = Play::Kan(OwnKan::Kakan(tile("5z")));
+    assert_eq!(d.played, kakan);
+    // 65 left after seat 2's draw: turn 2. Seen beside its hand: 9s (its own discard), 1z, 4z,
+    // 7m; the 5z it called is in its meld.
+    let kan = ask("456m12378p12s[5555z+]", 2, Wind::South, "7m9s14z");
+    assert_eq!(row_of(d, &kakan).value, kan.candidates[0].value);
+    assert_same(d, &ask("456m12378p12s5z[555z]", 2, Wind::South, "7m9s14z"));
+    assert!(d.flags.is_empty(), "5z is a yakuhai: {:?}", d.flags);
 }
 
 fn row_call(d: &Reviewed) -> haipai_log::CallOption {

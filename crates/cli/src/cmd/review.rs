@@ -38,7 +38,7 @@ pub struct Args {
     /// (tiles left in the live wall), `hand` (closed tiles before the discard, MPSZ, `0` for a
     /// red five), `melds` (`[789s]`, `[5555z*]`), `drawn`, `dora_indicators`, `unseen` (tiles the
     /// seat has not seen), `played` (`5p`, `pass`, `pon 55p, 3m`: the call and the model's best
-    /// discard after it), `riichi` (declared with the discard), `best` (by expected points),
+    /// discard after it, `ankan 1z`, `kakan 5p`), `riichi` (declared with the discard), `best` (by expected points),
     /// `best_win` (by win probability), `points` (the value of the play, riichi or dama as
     /// played), `loss` (points lost against the best), `flags` (`no-yaku`, `furiten`,
     /// `shanten-back`, `riichi`: the model prefers riichi to the dama played, `dama`: the
@@ -46,8 +46,9 @@ pub struct Args {
     /// lowered to fit the state limit; `{"exact": false, "budget": 0, "error": 25.0}` for an
     /// estimate by seeded playouts where even budget 0 does not fit, `error` the standard error
     /// of the expected points; `{"exact": false, "computed": false, "reason": ...}` for a
-    /// decision the model cannot express), `candidates` (best first) each with `play`, `call`
-    /// (null for a discard or a pass), `discard`, `points`, `win`, `tenpai`, `shanten`,
+    /// decision the model cannot express), `candidates` (best first: every discard, and after a
+    /// draw every kan the hand may declare, taken or not) each with `play`, `call` (the call or
+    /// the kan; null for a discard or a pass), `discard`, `points`, `win`, `tenpai`, `shanten`,
     /// `necessary` (`tile`, `live`, `points`), and `riichi` / `dama` values for a closed tenpai
     /// hand; `ms` (the time the decision took), `rules` (the scoring preset used). A round that
     /// cannot be read or replayed prints `round` and `error`, and the exit code is 2.
