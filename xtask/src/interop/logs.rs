@@ -3,8 +3,9 @@
 //! decisions per seat are compared with the `decisions_seat0-3` column of its `MANIFEST.tsv`
 //! (that column counts discards: a call offered, a kan or a kita is not in it). The rules a
 //! review takes by default follow the format: `tenhou` for tenhou.net/6 and mjlog files
-//! (Tenhou's own formats), `default` for mjai. The logs are only read from there, never
-//! copied into the repository.
+//! (Tenhou's own formats), `default` for mjai. With `--full` ([`review_all`]) every seat of
+//! every log is also reviewed by haipai-review, as `haipai review` does. The logs are only
+//! read from there, never copied into the repository.
 
 use std::collections::BTreeMap;
 use super::Report;
@@ -30,6 +31,11 @@ fn log_files(dir: &Path) -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// The path of `path` inside `dir`, with `/` between folders (as `MANIFEST.tsv` names it).
+fn name_in(dir: &Path, path: &Path) -> String {
+    path.strip_prefix(dir).unwrap_or(path).to_string_lossy().replace('\\', "/")
 }
 
 /// `MANIFEST.tsv`'s `decisions_seat0-3` column: file (relative path) to four counts.
@@ -109,7 +115,7 @@ pub fn check(dir: &Path, report: &mut Report) {
         return;
     }
     for path in &files {
-        let name = path.strip_prefix(dir).unwrap_or(path).to_string_lossy().replace('\\', "/");
+        let name = name_in(dir, path);
         let replayed = replay_file(path);
         let outcome = if !replayed.errors.is_empty() {
             Err(replayed.errors.join("; "))
@@ -129,5 +135,81 @@ pub fn check(dir: &Path, report: &mut Report) {
             }
         };
         report.check(&format!("logs/{name}"), "reads and replays", outcome);
+    }
+}
+
+/// What one file's review gave: decisions by how their numbers were obtained, and the errors.
+#[derive(Default)]
+struct Reviewed {
+    decisions: usize,
+    exact: usize,
+    lowered: usize,
+    estimated: usize,
+    /// Not computed, by reason (sanma, after riichi, no draw left, kita: what the model leaves out).
+    not_computed: BTreeMap<String, usize>,
+    errors: Vec<String>,
+}
+
+fn review_file(path: &Path) -> Reviewed {
+    use haipai::review::{Method, Reason, Settings};
+    let mut out = Reviewed::default();
+    let game = match std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| haipai_log::read(&b).map_err(|e| e.to_string()))
+    {
+        Ok(game) => game,
+        Err(e) => {
+            out.errors.push(e);
+            return out;
+        }
+    };
+    let review = haipai::review::review(&game, &[], &Settings::default(), &|_, _| {});
+    for round in &review.rounds {
+        if let Some(e) = &round.error {
+            out.errors.push(e.to_string());
+        }
+        for d in &round.decisions {
+            out.decisions += 1;
+            match &d.method {
+                Method::Exact { budget, asked } if budget == asked => out.exact += 1,
+                Method::Exact { .. } => out.lowered += 1,
+                Method::Estimate { .. } => out.estimated += 1,
+                // A position the model could not be asked: a failure of the review.
+                Method::NotComputed(Reason::Model(why)) => out.errors.push(format!(
+                    "{} seat {} event {}: {why}",
+                    d.round, d.decision.position.seat, d.decision.event
+                )),
+                Method::NotComputed(reason) => *out.not_computed.entry(reason.to_string()).or_default() += 1,
+                _ => out.errors.push(format!("{}: an unknown method", d.round)),
+            }
+        }
+    }
+    out
+}
+
+/// `--full`: reviews every seat of every log under `dir` with the review's default settings,
+/// one check per file: every round replays and every decision is computed or left out for a
+/// reason of the model's scope (three players, after riichi, no draw left, kita), never for a
+/// position it cannot be asked.
+pub fn review_all(dir: &Path, report: &mut Report) {
+    for path in &log_files(dir) {
+        let name = name_in(dir, path);
+        let start = std::time::Instant::now();
+        let r = review_file(path);
+        let outcome = if r.errors.is_empty() {
+            let left: Vec<String> = r.not_computed.iter().map(|(why, n)| format!("{n} {why}")).collect();
+            Ok(format!(
+                "{} decisions: {} exact, {} at a lowered budget, {} estimated; not computed: {}; {:.1} s",
+                r.decisions,
+                r.exact,
+                r.lowered,
+                r.estimated,
+                if left.is_empty() { "none".to_string() } else { left.join(", ") },
+                start.elapsed().as_secs_f64()
+            ))
+        } else {
+            Err(r.errors.join("; "))
+        };
+        report.check(&format!("logs/{name}"), "reviews every seat", outcome);
     }
 }

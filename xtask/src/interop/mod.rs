@@ -21,6 +21,9 @@ macro_rules! kinds {
 
 kinds!(layouts, logs);
 
+/// The long checks of `--full`, by kind (the same folders).
+const FULL: &[(&str, fn(&Path, &mut Report))] = &[("logs", logs::review_all)];
+
 /// The environment variable naming the shared folder (overrides `../shared`).
 const SHARED_VAR: &str = "HAIPAI_SHARED";
 
@@ -65,15 +68,17 @@ fn shared_folder() -> Result<(PathBuf, String), String> {
     Ok((crate::project_root().join("../shared"), "../shared".to_string()))
 }
 
-/// Runs the check of every kind whose folder is present; `Err` on any failure.
-pub fn run() -> Result<(), String> {
+/// Runs the check of every kind whose folder is present, and with `full` the long ones
+/// ([`FULL`]) after them; `Err` on any failure.
+pub fn run(full: bool) -> Result<(), String> {
     let (shared, shown) = shared_folder()?;
     println!("haipai interop: haipai against other programs' files in {}", shared.display());
     let mut report = Report::default();
-    for (kind, check) in KINDS {
+    let long = FULL.iter().filter(|_| full).map(|(kind, check)| (kind, check, " (--full)"));
+    for (kind, check, what) in KINDS.iter().map(|(kind, check)| (kind, check, "")).chain(long) {
         let dir = shared.join(kind);
         if dir.is_dir() {
-            println!("== {kind}");
+            println!("== {kind}{what}");
             check(&dir, &mut report);
         } else {
             let beside = if shown == "../shared" { " beside the checkout" } else { "" };
