@@ -15,14 +15,17 @@ macro_rules! kinds {
     ($($kind:ident),* $(,)?) => {
         $(mod $kind;)*
         /// Every kind of file checked: its folder in the shared folder, and its check.
-        const KINDS: &[(&str, fn(&Path, &mut Report))] = &[$((stringify!($kind), $kind::check)),*];
+        const KINDS: &[(&str, Check)] = &[$((stringify!($kind), $kind::check)),*];
     };
 }
 
 kinds!(layouts, logs);
 
 /// The long checks of `--full`, by kind (the same folders).
-const FULL: &[(&str, fn(&Path, &mut Report))] = &[("logs", logs::review_all)];
+const FULL: &[(&str, Check)] = &[("logs", logs::review_all)];
+
+/// The check of one kind's folder.
+type Check = fn(&Path, &mut Report);
 
 /// The environment variable naming the shared folder (overrides `../shared`).
 const SHARED_VAR: &str = "HAIPAI_SHARED";
