@@ -67,32 +67,86 @@ struct Row {
     live: u32,
 }
 
-/// The functions of one rule set: four-player or sanma.
-struct Rules {
-    shanten: fn(&Counts) -> i8,
-    regular: fn(&Counts) -> i8,
-    necessary: fn(&Counts) -> (i8, TileSet),
-    validate: fn(&Counts) -> Result<usize, haipai::tiles::Error>,
+/// The functions of one rule set: four-player, or sanma (three-player: no 2m-8m, so 1m and
+/// 9m form only pairs and triplets). [`rule_set`] gives them.
+pub struct RuleSet {
+    /// Shanten over every form.
+    pub shanten: fn(&Counts) -> i8,
+    /// Shanten of the regular form.
+    pub regular: fn(&Counts) -> i8,
+    /// Shanten and necessary kinds of closed tiles checked already.
+    pub necessary: fn(&Counts) -> (i8, TileSet),
+    /// Shanten and necessary kinds, or why the tiles cannot be asked.
+    pub try_necessary: fn(&Counts) -> Result<(i8, TileSet), haipai::tiles::Error>,
+    /// Shanten and unnecessary kinds, or why the tiles cannot be asked.
+    pub try_unnecessary: fn(&Counts) -> Result<(i8, TileSet), haipai::tiles::Error>,
+    /// The number of closed tiles, or why they are no hand of this rule set.
+    pub validate: fn(&Counts) -> Result<usize, haipai::tiles::Error>,
 }
 
-const FOUR_PLAYER: Rules = Rules {
+const FOUR_PLAYER: RuleSet = RuleSet {
     shanten: sh::shanten,
     regular: sh::shanten_regular,
     necessary: sh::necessary_tiles,
+    try_necessary: sh::try_necessary_tiles,
+    try_unnecessary: sh::try_unnecessary_tiles,
     validate: sh::validate,
 };
 
-const SANMA: Rules = Rules {
+const SANMA: RuleSet = RuleSet {
     shanten: sh::sanma::shanten,
     regular: sh::sanma::shanten_regular,
     necessary: sh::sanma::necessary_tiles,
+    try_necessary: sh::sanma::try_necessary_tiles,
+    try_unnecessary: sh::sanma::try_unnecessary_tiles,
     validate: sh::sanma::validate,
 };
+
+/// The rule set of three-player mahjong when `sanma`, else of four-player.
+pub fn rule_set(sanma: bool) -> &'static RuleSet {
+    if sanma { &SANMA } else { &FOUR_PLAYER }
+}
+
+/// Why a hand's closed tiles cannot be asked ([`closed_tiles`]): the message, and the column
+/// of the hand's text it points at when it comes from the tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClosedError {
+    /// What is wrong, in the command's words.
+    pub message: String,
+    /// The column (0-based) of the hand's text, when known.
+    pub column: Option<usize>,
+}
+
+impl std::fmt::Display for ClosedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The closed tiles of `hand` and their number, checked as the command checks them: some
+/// closed tile beside the melds, 3n+1 or 3n+2 closed tiles, none past four copies, at most 14
+/// tiles with the melds; under `sanma` no 2m-8m, closed or called.
+pub fn closed_tiles(hand: &Hand, sanma: bool) -> Result<(Counts, usize), ClosedError> {
+    let error = |message: String| ClosedError { message, column: None };
+    let closed = *hand.closed();
+    if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
+        return Err(error(no_closed_tiles(hand)));
+    }
+    let n = (rule_set(sanma).validate)(&closed)
+        .map_err(|e| ClosedError { message: format!("{e} (closed tiles)"), column: e.column() })?;
+    if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
+        return Err(error("three-player mahjong has no 2m-8m (called meld)".to_string()));
+    }
+    if hand.size() > 14 {
+        return Err(error(format!("{} tiles with the called melds, at most 14", hand.size())));
+    }
+    Ok((closed, n))
+}
 
 /// A hand under analysis: its closed tiles, its rule set and every tile the player sees.
 struct Analysis<'h> {
     hand: &'h Hand,
-    rules: &'static Rules,
+    rules: &'static RuleSet,
     sanma: bool,
     closed: Counts,
     /// The number of closed tiles.
@@ -107,18 +161,8 @@ impl<'h> Analysis<'h> {
     /// Checks `hand` under the rule set (its closed tiles, its melds, its size) and adds
     /// `visible` to its tiles, no kind seen more than four times.
     fn new(hand: &'h Hand, visible: &Counts, sanma: bool, visible_what: &str) -> Result<Analysis<'h>, String> {
-        let rules = if sanma { &SANMA } else { &FOUR_PLAYER };
-        let closed = *hand.closed();
-        if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
-            return Err(no_closed_tiles(hand));
-        }
-        let n = (rules.validate)(&closed).map_err(|e| format!("{e} (closed tiles)"))?;
-        if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
-            return Err("three-player mahjong has no 2m-8m (called meld)".to_string());
-        }
-        if hand.size() > 14 {
-            return Err(format!("{} tiles with the called melds, at most 14", hand.size()));
-        }
+        let rules = rule_set(sanma);
+        let (closed, n) = closed_tiles(hand, sanma).map_err(|e| e.message)?;
         let mut seen = hand.all_tiles();
         for (i, (s, v)) in seen.iter_mut().zip(visible).enumerate() {
             *s += v;

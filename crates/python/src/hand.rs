@@ -6,6 +6,7 @@ use crate::value::to_py;
 use haipai::shanten::{self as sh, NOT_APPLICABLE};
 use haipai::tiles::{Counts, Hand, Tile, TileSet};
 use haipai::waits::{Notation, hand_waits};
+use haipai_api::shanten::{closed_tiles, rule_set};
 use haipai_api::waits::{Switches, describe};
 use pyo3::prelude::*;
 
@@ -114,63 +115,12 @@ pub fn named_hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     }
 }
 
-/// The functions of one rule set: four-player or sanma (three-player: no 2m-8m).
-struct Rules {
-    shanten: fn(&Counts) -> i8,
-    regular: fn(&Counts) -> i8,
-    necessary: fn(&Counts) -> Result<(i8, TileSet), haipai::tiles::Error>,
-    unnecessary: fn(&Counts) -> Result<(i8, TileSet), haipai::tiles::Error>,
-    validate: fn(&Counts) -> Result<usize, haipai::tiles::Error>,
-}
-
-const FOUR_PLAYER: Rules = Rules {
-    shanten: sh::shanten,
-    regular: sh::shanten_regular,
-    necessary: sh::try_necessary_tiles,
-    unnecessary: sh::try_unnecessary_tiles,
-    validate: sh::validate,
-};
-
-const SANMA: Rules = Rules {
-    shanten: sh::sanma::shanten,
-    regular: sh::sanma::shanten_regular,
-    necessary: sh::sanma::try_necessary_tiles,
-    unnecessary: sh::sanma::try_unnecessary_tiles,
-    validate: sh::sanma::validate,
-};
-
-fn rules(sanma: bool) -> &'static Rules {
-    if sanma { &SANMA } else { &FOUR_PLAYER }
-}
-
-/// The closed tiles of `obj`, checked as the command checks them: 3n+1 or 3n+2 closed tiles
-/// (at most 14), none past four copies, and some closed tile beside the melds; under `sanma`
-/// no 2m-8m, closed or called.
+/// The closed tiles of `obj`, checked as the command checks them (`haipai_api::shanten::closed_tiles`):
+/// 3n+1 or 3n+2 closed tiles (at most 14 with the melds), none past four copies, and some
+/// closed tile beside the melds; under `sanma` no 2m-8m, closed or called.
 fn closed_of(obj: &Bound<'_, PyAny>, sanma: bool) -> PyResult<Counts> {
     let hand = hand_of(obj)?;
-    let closed = *hand.closed();
-    if closed.iter().all(|&c| c == 0) && !hand.melds().is_empty() {
-        return Err(hand_error(no_closed_tiles(&hand), None));
-    }
-    (rules(sanma).validate)(&closed).map_err(|e| hand_error(format!("{e} (closed tiles)"), e.column()))?;
-    if sanma && hand.melds().iter().any(|m| m.tiles()[1..8].iter().any(|&c| c > 0)) {
-        return Err(hand_error("three-player mahjong has no 2m-8m (called meld)", None));
-    }
-    if hand.size() > 14 {
-        return Err(hand_error(format!("{} tiles with the called melds, at most 14", hand.size()), None));
-    }
-    Ok(closed)
-}
-
-/// Why a hand of called melds alone has no shanten, in the command's words.
-fn no_closed_tiles(hand: &Hand) -> String {
-    let melds = hand.melds().len();
-    let plural = if melds == 1 { "" } else { "s" };
-    let beside = match 13usize.checked_sub(3 * melds) {
-        Some(least) if least > 0 => format!("a hand of 13 or 14 tiles holds {least} or {} of them here", least + 1),
-        _ => "at most 4 melds".to_string(),
-    };
-    format!("no closed tiles beside the {melds} called meld{plural} ({} tiles): {beside}", hand.size())
+    closed_tiles(&hand, sanma).map(|(closed, _)| closed).map_err(|e| hand_error(e.message, e.column))
 }
 
 fn names(set: TileSet) -> Vec<String> {
@@ -191,7 +141,7 @@ fn form(s: i8) -> Option<i8> {
 #[pyfunction]
 #[pyo3(signature = (hand, *, sanma = false))]
 fn shanten(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<i8> {
-    Ok((rules(sanma).shanten)(&closed_of(hand, sanma)?))
+    Ok((rule_set(sanma).shanten)(&closed_of(hand, sanma)?))
 }
 
 /// The shanten of the regular form (four melds and a pair).
@@ -201,7 +151,7 @@ fn shanten(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<i8> {
 #[pyfunction]
 #[pyo3(signature = (hand, *, sanma = false))]
 fn shanten_regular(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<i8> {
-    Ok((rules(sanma).regular)(&closed_of(hand, sanma)?))
+    Ok((rule_set(sanma).regular)(&closed_of(hand, sanma)?))
 }
 
 /// The shanten of seven pairs; None for fewer than 13 closed tiles.
@@ -235,7 +185,7 @@ fn shanten_thirteen_orphans(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<Op
 #[pyo3(signature = (hand, *, sanma = false))]
 fn necessary_tiles(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<(i8, Vec<String>)> {
     let closed = closed_of(hand, sanma)?;
-    (rules(sanma).necessary)(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
+    (rule_set(sanma).try_necessary)(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
 }
 
 /// For 3n+2 closed tiles: the shanten and the held kinds whose discard keeps it (不要牌).
@@ -246,7 +196,7 @@ fn necessary_tiles(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<(i8, Vec<St
 #[pyo3(signature = (hand, *, sanma = false))]
 fn unnecessary_tiles(hand: &Bound<'_, PyAny>, sanma: bool) -> PyResult<(i8, Vec<String>)> {
     let closed = closed_of(hand, sanma)?;
-    (rules(sanma).unnecessary)(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
+    (rule_set(sanma).try_unnecessary)(&closed).map(|(s, set)| (s, names(set))).map_err(|e| tiles_error(&e))
 }
 
 /// The waits of a hand of 3n+1 closed tiles, as `haipai waits --kinds --json` prints them:
