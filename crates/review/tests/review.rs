@@ -341,17 +341,9 @@ fn a_question_over_the_limit_is_estimated_not_skipped() {
     assert!(estimated >= 4, "{estimated} estimated");
 }
 
-/// A long game: the rounds of `log` (a tenhou.net/6 fixture) played `times` over.
-fn repeated(log: &str, times: usize) -> String {
-    let start = log.find(r#""log":["#).expect("a tenhou.net/6 log") + r#""log":["#.len();
-    let end = log.rfind("]}").expect("the log's end");
-    let rounds = vec![log[start..end].trim(); times].join(",");
-    format!("{}{rounds}{}", &log[..start], &log[end..])
-}
-
 #[test]
 fn a_review_past_its_deadline_begins_no_decision_and_says_how_many_it_left() {
-    let g = game(&repeated(FLAGS, 30));
+    let g = game(&haipai_test_utils::logs::repeated_rounds(FLAGS, 30));
     let decisions: usize = g.replay().into_iter().map(|r| r.expect("replayed").decisions.len()).sum();
     assert_eq!(
         decisions,

@@ -5,6 +5,8 @@
 //! [`counts`]: seeded breakage of raw `[u8; 34]` tile counts (fifth copies, 255, wrapped
 //! values, wrong totals) for the tests of functions that take counts.
 //!
+//! [`logs`]: a game log's rounds repeated, a long game from a short fixture.
+//!
 //! [`mutate`]: seeded text mutations for the fuzz tests. Each takes a valid example and breaks
 //! it the way people and truncated files do (a character inserted, deleted or replaced, a span
 //! doubled or repeated hundreds of times, the text cut short, two lines swapped, a huge or
@@ -235,6 +237,30 @@ pub mod counts {
             assert!(broken.iter().any(|b| b.contains(&255)));
             assert!(broken.iter().any(|b| b.contains(&5)));
             assert!(broken.contains(&[0; 34]));
+        }
+    }
+}
+
+pub mod logs {
+    //! Game logs made longer for the tests of time limits.
+
+    /// A tenhou.net/6 log (`{..., "log":[ROUND, ...]}`) with its rounds repeated `times` times
+    /// in order: a long game from a short fixture. The text must hold a `"log":[` array closed
+    /// by the object's last `]}`.
+    pub fn repeated_rounds(log: &str, times: usize) -> String {
+        let start = log.find(r#""log":["#).expect("a tenhou.net/6 log") + r#""log":["#.len();
+        let end = log.rfind("]}").expect("the log's end");
+        let rounds = vec![log[start..end].trim(); times].join(",");
+        format!("{}{rounds}{}", &log[..start], &log[end..])
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn rounds_are_repeated_in_place() {
+            let log = r#"{"name":["a"],"log":[ [1], [2] ]}"#;
+            assert_eq!(super::repeated_rounds(log, 2), r#"{"name":["a"],"log":[[1], [2],[1], [2]]}"#);
+            assert_eq!(super::repeated_rounds(log, 1), r#"{"name":["a"],"log":[[1], [2]]}"#);
         }
     }
 }

@@ -333,20 +333,12 @@ fn review_refuses_bad_logs_players_and_a_log_over_the_limit() {
     assert_eq!(v["error"], format!("field 'log': {} bytes, at most 100 (a game log is a few hundred KiB)", GAME.len()));
 }
 
-/// A long game: the rounds of the tenhou.net/6 log `log` played `times` over.
-fn repeated(log: &str, times: usize) -> String {
-    let start = log.find(r#""log":["#).expect("a tenhou.net/6 log") + r#""log":["#.len();
-    let end = log.rfind("]}").expect("the log's end");
-    let rounds = vec![log[start..end].trim(); times].join(",");
-    format!("{}{rounds}{}", &log[..start], &log[end..])
-}
-
 #[test]
 fn a_review_past_the_time_limit_stops_and_its_worker_is_free_for_the_next_question() {
     // one heavy worker, no queue: a second heavy question is answered only if the first one's
     // work has ended
     let app = router(Limits::default().heavy_workers(1).queue(0).time(std::time::Duration::from_millis(1)));
-    let long = repeated(GAME, 600);
+    let long = haipai_test_utils::logs::repeated_rounds(GAME, 600);
     let game = haipai::log::read(long.as_bytes()).expect("the long game reads");
     let held: usize =
         game.replay().into_iter().flatten().flat_map(|r| r.decisions).filter(|d| d.position.seat == 1).count();
