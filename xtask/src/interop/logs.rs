@@ -213,3 +213,22 @@ pub fn review_all(dir: &Path, report: &mut Report) {
         report.check(&format!("logs/{name}"), "reviews every seat", outcome);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_is_reviewed_every_seat_and_a_missing_one_is_an_error() {
+        let fixture = crate::project_root().join("crates/review/tests/fixtures/kans.json");
+        let r = review_file(&fixture);
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        let left: usize = r.not_computed.values().sum();
+        assert_eq!(r.decisions, r.exact + r.lowered + r.estimated + left);
+        // two rounds, four seats: every discard, call offered and kan of the fixture
+        assert!(r.decisions >= 20 && r.exact > 0, "{} decisions, {} exact", r.decisions, r.exact);
+        let missing = review_file(&fixture.with_file_name("no-such-log.json"));
+        assert_eq!(missing.decisions, 0);
+        assert_eq!(missing.errors.len(), 1, "{:?}", missing.errors);
+    }
+}
