@@ -70,12 +70,15 @@ struct FileReport {
     errors: Vec<String>,
 }
 
+/// The game in the log file at `path`, or why it cannot be read.
+fn read_game(path: &Path) -> Result<haipai_log::Game, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    haipai_log::read(&bytes).map_err(|e| e.to_string())
+}
+
 fn replay_file(path: &Path) -> FileReport {
     let mut report = FileReport { rules: "default", rounds: 0, decisions: 0, discards: [0; 4], errors: Vec::new() };
-    let game = match std::fs::read(path)
-        .map_err(|e| e.to_string())
-        .and_then(|b| haipai_log::read(&b).map_err(|e| e.to_string()))
-    {
+    let game = match read_game(path) {
         Ok(game) => game,
         Err(e) => {
             report.errors.push(e);
@@ -153,10 +156,7 @@ struct Reviewed {
 fn review_file(path: &Path) -> Reviewed {
     use haipai::review::{Method, Reason, Settings};
     let mut out = Reviewed::default();
-    let game = match std::fs::read(path)
-        .map_err(|e| e.to_string())
-        .and_then(|b| haipai_log::read(&b).map_err(|e| e.to_string()))
-    {
+    let game = match read_game(path) {
         Ok(game) => game,
         Err(e) => {
             out.errors.push(e);
