@@ -8,6 +8,7 @@ use serde_json::Value;
 const FLAGS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/flags.json"));
 const SANMA: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/sanma.json"));
 /// The dealer throws 9m from 111m222p333s444z5z9m: suuankou tanki, double or single yakuman.
+const KANS: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/kans.json"));
 const SUUANKOU: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../review/tests/fixtures/suuankou.json"));
 
 fn lines(out: &str) -> Vec<Value> {
@@ -240,6 +241,29 @@ fn html_is_one_self_contained_page() {
     let external = page.matches("http").count();
     assert_eq!(external, page.matches("http://www.w3.org/2000/svg").count(), "only SVG namespaces");
     assert!(!page.contains("<script") && !page.contains("<link"));
+}
+
+#[test]
+fn a_kan_is_a_decision_and_a_row_in_the_json_and_a_point_of_the_chart() {
+    let (code, out, err) = haipai(&["review", "-", "--player", "0", "--json"], KANS);
+    assert_eq!(code, 0, "{err}");
+    let decisions = lines(&out);
+    let kan = decisions.iter().find(|d| d["kind"] == "kan").expect("the ankan");
+    assert_eq!((&kan["played"], &kan["method"]["exact"]), (&Value::from("ankan 1z"), &Value::from(true)));
+    let row = kan["candidates"].as_array().expect("rows").iter().find(|c| c["play"] == "ankan 1z").expect("its row");
+    assert_eq!((&row["call"], &row["discard"]), (&Value::from("ankan 1z"), &Value::Null));
+    assert_eq!(kan["points"], row["points"]);
+    // The chart: a point for each computed discard and kan of seat 0 (three in E1-0, two in E2-0).
+    let dir = std::env::temp_dir().join(format!("haipai-review-kan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("review.html");
+    let (code, _, err) = haipai(&["review", "-", "--player", "0", "--html", path.to_str().expect("path")], KANS);
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&path).expect("the page");
+    std::fs::remove_dir_all(&dir).ok();
+    let computed = decisions.iter().filter(|d| d["kind"] != "call" && d["method"]["computed"] != false).count();
+    assert_eq!((page.matches("<circle").count(), computed), (5, 5));
+    assert!(page.contains("ankan 1z"));
 }
 
 #[test]

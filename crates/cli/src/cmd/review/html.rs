@@ -200,7 +200,7 @@ fn table(decisions: &[&Reviewed]) -> String {
     out
 }
 
-/// One computed discard in a chart: the seat, its turn, the value played and the best.
+/// One computed discard (or kan) in a chart: the seat, its turn, the value played and the best.
 struct Point {
     seat: u8,
     turn: u32,
@@ -209,12 +209,12 @@ struct Point {
 }
 
 /// A chart of expected points by turn for a round: per seat, the value of the play (solid)
-/// and of the best (dashed) at each computed discard.
+/// and of the best (dashed) at each computed discard and kan of its own turn.
 fn chart(decisions: &[Reviewed], seats: &[u8]) -> String {
     let (w, h, left, bottom) = (640.0, 214.0, 48.0, 38.0);
     let points: Vec<Point> = decisions
         .iter()
-        .filter(|d| d.computed() && matches!(d.played, Play::Discard(_)))
+        .filter(|d| d.computed() && matches!(d.played, Play::Discard(_) | Play::Kan(_)))
         .map(|d| Point {
             seat: d.decision.position.seat,
             turn: d.decision.position.turn,
