@@ -311,6 +311,9 @@ fn rank(reviewed: &mut Reviewed, played: Expectation) {
     reviewed.played_value = Some(played);
 }
 
+/// A kan offered, its question and its answer.
+type KanAnswer<'q> = (OwnKan, &'q Query, Answer);
+
 /// What the seat did on its own turn: a discard (with riichi declared or not), or a kan.
 #[derive(Clone, Copy)]
 enum Own {
@@ -349,6 +352,26 @@ fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<()
     let Some(mine) = rows.iter().find(|r| r.play == play).cloned() else {
         return Err(Reason::Model(format!("the model has no candidate for {play}")));
     };
+    let (value, flags) = own_flags(ask, p, own, (&mine, &rows), ((&queries[0], &a), &kan_answers))?;
+    reviewed.turn = Some(turn);
+    reviewed.unseen = Some(a.unseen);
+    reviewed.rows = rows;
+    reviewed.flags = flags;
+    rank(reviewed, value);
+    Ok(())
+}
+
+/// The value of what the seat played on its own turn (`mine`: its row; a discard's riichi or
+/// dama as declared) and its flags: no yaku, furiten (a discard), shanten-back, riichi or dama
+/// (a discard of a closed tenpai hand). `discards` is the discards' question and answer, `kans`
+/// each kan's.
+fn own_flags(
+    ask: &mut Asker<'_>,
+    p: &Position,
+    own: Own,
+    (mine, rows): (&Row, &[Row]),
+    (discards, kans): ((&Query, &Answer), &[KanAnswer<'_>]),
+) -> Result<(Expectation, Vec<Flag>), Reason> {
     let mut flags = Vec::new();
     let value = match own {
         Own::Discard(tile, declared) => {
@@ -357,7 +380,7 @@ fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<()
                 (false, _, Some(dama)) => dama,
                 _ => mine.value,
             };
-            if ask.no_yaku(&queries[0], Some(tile.tile), value.win, &a)? {
+            if ask.no_yaku(discards.0, Some(tile.tile), value.win, discards.1)? {
                 flags.push(Flag::NoYaku);
             }
             if furiten(p, tile) {
@@ -366,7 +389,7 @@ fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<()
             value
         }
         Own::Kan(kan) => {
-            let Some((_, query, answer)) = kan_answers.iter().find(|(k, ..)| *k == kan) else {
+            let Some((_, query, answer)) = kans.iter().find(|(k, ..)| *k == kan) else {
                 return Err(Reason::Model(format!("no value for {kan}")));
             };
             if ask.no_yaku(query, None, mine.value.win, answer)? {
@@ -385,12 +408,7 @@ fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<()
             _ => {}
         }
     }
-    reviewed.turn = Some(turn);
-    reviewed.unseen = Some(a.unseen);
-    reviewed.rows = rows;
-    reviewed.flags = flags;
-    rank(reviewed, value);
-    Ok(())
+    Ok((value, flags))
 }
 
 /// Whether the closed tiles after discarding `tile` are tenpai on a kind among the seat's own
