@@ -28,8 +28,11 @@
 //! - **Meld** (面子, mentsu): a sequence (順子, shuntsu: three consecutive tiles of one suit), a
 //!   triplet (刻子, koutsu: three of a kind) or a quad (槓子, kantsu: four of a kind, counting
 //!   as a triplet plus a replacement draw). **Called** melds are made from another player's
-//!   discard: chi (a sequence), pon (a triplet), kan (a quad); a closed kan is declared from
-//!   the hand and keeps it closed. **Closed tiles** never include called melds.
+//!   discard: chi (a sequence), pon (a triplet), kan (a quad: **daiminkan** 大明槓, on a
+//!   discard); on one's own turn, after a draw, a closed kan (**ankan** 暗槓) is declared from
+//!   four tiles held and keeps the hand closed, and an added kan (**kakan** 加槓) puts the
+//!   fourth tile on one's pon. Each kan draws a replacement tile (**rinshan** 嶺上) from the dead
+//!   wall. **Closed tiles** never include called melds.
 //! - **Closed hand** (門前, menzen): no called meld except closed kans. **Open**: any other.
 //! - **Pair / head** (雀頭, jantou): the two identical tiles of a regular winning hand.
 //! - **Partial shape** (搭子, taatsu): two tiles one draw from a meld: ryanmen (両面, two
