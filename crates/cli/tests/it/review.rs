@@ -223,15 +223,22 @@ fn a_red_five_in_the_hand_is_written_0() {
     assert_eq!(first["drawn"], "1z");
 }
 
-#[test]
-fn html_is_one_self_contained_page() {
-    let dir = std::env::temp_dir().join(format!("haipai-review-{}", std::process::id()));
+/// The page `haipai review - --player 0 --html FILE` writes for the log `log` (`name` tells
+/// the scratch folders of the tests apart).
+fn page_of(log: &str, name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("haipai-review-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("review.html");
-    let (code, _, err) = haipai(&["review", "-", "--player", "0", "--html", path.to_str().expect("path")], FLAGS);
+    let (code, _, err) = haipai(&["review", "-", "--player", "0", "--html", path.to_str().expect("path")], log);
     assert_eq!(code, 0, "{err}");
     let page = std::fs::read_to_string(&path).expect("the page");
     std::fs::remove_dir_all(&dir).ok();
+    page
+}
+
+#[test]
+fn html_is_one_self_contained_page() {
+    let page = page_of(FLAGS, "flags");
     assert!(page.starts_with("<!DOCTYPE html>") && page.trim_end().ends_with("</html>"));
     assert!(page.contains("<symbol id=\"t1z\"") && page.contains("<use href=\"#t9s\"/>"));
     assert!(page.contains("<polyline"), "a chart");
@@ -254,13 +261,7 @@ fn a_kan_is_a_decision_and_a_row_in_the_json_and_a_point_of_the_chart() {
     assert_eq!((&row["call"], &row["discard"]), (&Value::from("ankan 1z"), &Value::Null));
     assert_eq!(kan["points"], row["points"]);
     // The chart: a point for each computed discard and kan of seat 0 (three in E1-0, two in E2-0).
-    let dir = std::env::temp_dir().join(format!("haipai-review-kan-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join("review.html");
-    let (code, _, err) = haipai(&["review", "-", "--player", "0", "--html", path.to_str().expect("path")], KANS);
-    assert_eq!(code, 0, "{err}");
-    let page = std::fs::read_to_string(&path).expect("the page");
-    std::fs::remove_dir_all(&dir).ok();
+    let page = page_of(KANS, "kans");
     let computed = decisions.iter().filter(|d| d["kind"] != "call" && d["method"]["computed"] != false).count();
     assert_eq!((page.matches("<circle").count(), computed), (5, 5));
     assert!(page.contains("ankan 1z"));
