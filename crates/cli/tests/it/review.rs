@@ -264,7 +264,8 @@ fn a_kan_is_a_decision_and_a_row_in_the_json_and_a_point_of_the_chart() {
     let page = page_of(KANS, "kans");
     let computed = decisions.iter().filter(|d| d["kind"] != "call" && d["method"]["computed"] != false).count();
     assert_eq!((page.matches("<circle").count(), computed), (5, 5));
-    assert!(page.contains("ankan 1z"));
+    // The kan played and best: its word and the tile drawn.
+    assert_eq!(page.matches("<td>ankan <svg").count(), 2, "played and best");
 }
 
 #[test]

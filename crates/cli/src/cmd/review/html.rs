@@ -5,7 +5,7 @@
 use super::text::{matched, method_short, seat_name};
 use super::{MODEL, Rules};
 use haipai::log::{Game, LogTile, Position};
-use haipai::review::{Play, Review, Reviewed};
+use haipai::review::{OwnKan, Play, Review, Reviewed};
 use haipai::tiles::Tile;
 
 /// How many mistakes the ranking lists.
@@ -160,6 +160,8 @@ fn hand_svg(p: &Position, played: Option<Tile>) -> String {
 fn play_svg(play: &Play) -> String {
     match play {
         Play::Discard(t) => tile_svg(*t, false, false),
+        Play::Kan(OwnKan::Ankan(t)) => format!("ankan {}", tile_svg(*t, false, false)),
+        Play::Kan(OwnKan::Kakan(t)) => format!("kakan {}", tile_svg(*t, false, false)),
         other => escape(&other.to_string()),
     }
 }
