@@ -3,12 +3,14 @@
 
 use crate::estimate::estimate;
 use crate::kan::{kan_question, kans_offered};
-use crate::query::{draws_after_discard_of, draws_after_own_discard, hand_red, question, red_of, turn_for};
+use crate::query::{
+    changed, draws_after_discard_of, draws_after_kan, draws_after_own_discard, hand_red, question, turn_for,
+};
 use crate::{Flag, Method, OwnKan, Play, Reason, Reviewed, Row};
 use haipai_ev::{Candidate, ErrorKind, Expectation, Necessary, Objective, Options, Query, Standard, Workspace};
 use haipai_log::{CallKind, CallOption, Choice, Decision, LogTile, Position};
 use haipai_score::Rules;
-use haipai_tiles::{Hand, MeldKind, Tile};
+use haipai_tiles::{MeldKind, Tile};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -311,9 +313,6 @@ fn rank(reviewed: &mut Reviewed, played: Expectation) {
     reviewed.played_value = Some(played);
 }
 
-/// A kan offered, its question and its answer.
-type KanAnswer<'q> = (OwnKan, &'q Query, Answer);
-
 /// What the seat did on its own turn: a discard (with riichi declared or not), or a kan.
 #[derive(Clone, Copy)]
 enum Own {
@@ -339,20 +338,21 @@ fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<()
     let a = answers.next().ok_or_else(|| Reason::Model("no value for the hand".into()))??;
     let mut rows: Vec<Row> = a.candidates.iter().filter_map(|c| c.discard.map(|t| row(Play::Discard(t), c))).collect();
     let mut kan_answers = Vec::new();
-    for ((&kan, query), answer) in kans.iter().zip(&queries[1..]).zip(answers) {
+    for (&kan, answer) in kans.iter().zip(answers) {
         let answer = answer?;
         let c = answer.candidates.first().ok_or_else(|| Reason::Model(format!("no value for {kan}")))?;
         rows.push(row(Play::Kan(kan), c));
-        kan_answers.push((kan, query, answer));
+        kan_answers.push(answer);
     }
-    let play = match own {
-        Own::Discard(tile, _) => Play::Discard(tile.tile),
-        Own::Kan(kan) => Play::Kan(kan),
+    let (play, asked) = match own {
+        Own::Discard(tile, _) => (Play::Discard(tile.tile), Some(0)),
+        Own::Kan(kan) => (Play::Kan(kan), kans.iter().position(|&k| k == kan).map(|i| i + 1)),
     };
-    let Some(mine) = rows.iter().find(|r| r.play == play).cloned() else {
+    let (Some(mine), Some(i)) = (rows.iter().find(|r| r.play == play).cloned(), asked) else {
         return Err(Reason::Model(format!("the model has no candidate for {play}")));
     };
-    let (value, flags) = own_flags(ask, p, own, (&mine, &rows), ((&queries[0], &a), &kan_answers))?;
+    let answer = if i == 0 { &a } else { &kan_answers[i - 1] };
+    let (value, flags) = own_flags(ask, p, own, (&mine, &rows), (&queries[i], answer))?;
     reviewed.turn = Some(turn);
     reviewed.unseen = Some(a.unseen);
     reviewed.rows = rows;
@@ -363,14 +363,14 @@ fn own_turn(ask: &mut Asker<'_>, reviewed: &mut Reviewed, own: Own) -> Result<()
 
 /// The value of what the seat played on its own turn (`mine`: its row; a discard's riichi or
 /// dama as declared) and its flags: no yaku, furiten (a discard), shanten-back, riichi or dama
-/// (a discard of a closed tenpai hand). `discards` is the discards' question and answer, `kans`
-/// each kan's.
+/// (a discard of a closed tenpai hand). `query` and `answer` are the played row's question
+/// (the discards' or the kan's) and its answer.
 fn own_flags(
     ask: &mut Asker<'_>,
     p: &Position,
     own: Own,
     (mine, rows): (&Row, &[Row]),
-    (discards, kans): ((&Query, &Answer), &[KanAnswer<'_>]),
+    (query, answer): (&Query, &Answer),
 ) -> Result<(Expectation, Vec<Flag>), Reason> {
     let mut flags = Vec::new();
     let value = match own {
@@ -380,7 +380,7 @@ fn own_flags(
                 (false, _, Some(dama)) => dama,
                 _ => mine.value,
             };
-            if ask.no_yaku(discards.0, Some(tile.tile), value.win, discards.1)? {
+            if ask.no_yaku(query, Some(tile.tile), value.win, answer)? {
                 flags.push(Flag::NoYaku);
             }
             if furiten(p, tile) {
@@ -388,10 +388,7 @@ fn own_flags(
             }
             value
         }
-        Own::Kan(kan) => {
-            let Some((_, query, answer)) = kans.iter().find(|(k, ..)| *k == kan) else {
-                return Err(Reason::Model(format!("no value for {kan}")));
-            };
+        Own::Kan(_) => {
             if ask.no_yaku(query, None, mine.value.win, answer)? {
                 flags.push(Flag::NoYaku);
             }
@@ -505,16 +502,12 @@ pub(crate) fn called(p: &Position, tile: LogTile, option: &CallOption) -> Result
     };
     let mut melds = p.melds.clone();
     melds.push(haipai_log::Meld { kind, tiles, from: None, called: Some(tile) });
-    let meld_list = melds.iter().filter_map(haipai_log::Meld::to_meld).collect();
-    let hand = Hand::new(closed, closed_red, meld_list).map_err(|e| Reason::Model(format!("{option}: {e}")))?;
     let discards = option.kind != CallKind::Daiminkan;
     let draws = if discards {
         draws_after_own_discard(p.wall_left, p.players)
     } else {
-        1 + draws_after_own_discard(p.wall_left.saturating_sub(1), p.players)
+        draws_after_kan(p.wall_left, p.players)
     };
     let turn = turn_for(draws).ok_or(Reason::NoDrawLeft)?;
-    let called = red_of(melds.iter().flat_map(|m| &m.tiles));
-    let red = [0, 1, 2].map(|s| closed_red[s] + called[s]);
-    Ok((question(p, hand, red, turn), discards))
+    Ok((changed(p, (closed, closed_red, &melds), turn, option)?, discards))
 }

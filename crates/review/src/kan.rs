@@ -3,10 +3,10 @@
 
 use crate::OwnKan;
 use crate::Reason;
-use crate::query::{draws_after_own_discard, question, red_of, turn_for};
+use crate::query::{changed, draws_after_kan, turn_for};
 use haipai_ev::Query;
 use haipai_log::{LogTile, Meld, Position};
-use haipai_tiles::{Hand, MeldKind, Tile};
+use haipai_tiles::{MeldKind, Tile};
 
 /// The most kans a round allows (no fifth is declared).
 const MAX_KANS: u8 = 4;
@@ -40,13 +40,8 @@ pub(crate) fn kans_offered(p: &Position) -> Vec<OwnKan> {
 /// the question is asked at turn 2 at the earliest.
 pub(crate) fn kan_question(p: &Position, kan: OwnKan) -> Result<Query, Reason> {
     let (closed, closed_red, melds) = after(p, kan)?;
-    let meld_list = melds.iter().filter_map(Meld::to_meld).collect();
-    let hand = Hand::new(closed, closed_red, meld_list).map_err(|e| Reason::Model(format!("{kan}: {e}")))?;
-    let draws = 1 + draws_after_own_discard(p.wall_left.saturating_sub(1), p.players);
-    let turn = turn_for(draws).ok_or(Reason::NoDrawLeft)?.max(2);
-    let called = red_of(melds.iter().flat_map(|m| &m.tiles));
-    let red = [0, 1, 2].map(|s| closed_red[s] + called[s]);
-    Ok(question(p, hand, red, turn))
+    let turn = turn_for(draws_after_kan(p.wall_left, p.players)).ok_or(Reason::NoDrawLeft)?.max(2);
+    changed(p, (closed, closed_red, &melds), turn, &kan)
 }
 
 /// The closed tiles, their red fives and the melds after `kan`.

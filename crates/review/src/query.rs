@@ -1,8 +1,9 @@
 //! A real position as a question of the one-player model: the draws the seat still gets (the
 //! model's turn), the tiles it has seen beyond its own hand, the red fives among them.
 
+use crate::Reason;
 use haipai_ev::Query;
-use haipai_log::{LogTile, Position};
+use haipai_log::{LogTile, Meld, Position};
 use haipai_tiles::{Counts, Hand};
 
 /// The most draws the model counts after a discard (turn 1).
@@ -19,6 +20,12 @@ pub fn turn_for(draws: u32) -> Option<u8> {
 /// `players`-th tile, the next seat drawing first.
 pub fn draws_after_own_discard(wall_left: u32, players: u8) -> u32 {
     wall_left / u32::from(players.max(1))
+}
+
+/// The draws a seat gets after declaring a kan with `wall_left` tiles left: the rinshan tile,
+/// then those after its discard with one tile fewer in the live wall.
+pub fn draws_after_kan(wall_left: u32, players: u8) -> u32 {
+    1 + draws_after_own_discard(wall_left.saturating_sub(1), players)
 }
 
 /// The draws `seat` gets after `from`'s discard with `wall_left` tiles left, when nobody calls.
@@ -61,6 +68,21 @@ pub fn question(position: &Position, hand: Hand, hand_red: [u8; 3], turn: u8) ->
         .dora_indicators(indicators)
         .visible(visible)
         .red_seen(red_seen)
+}
+
+/// The question of the position's hand after a call or a kan (`what`, for errors): the closed
+/// tiles left, their red fives and the melds with the new one, at the model's `turn`.
+pub(crate) fn changed(
+    position: &Position,
+    (closed, closed_red, melds): (Counts, [u8; 3], &[Meld]),
+    turn: u8,
+    what: &dyn std::fmt::Display,
+) -> Result<Query, Reason> {
+    let meld_list = melds.iter().filter_map(Meld::to_meld).collect();
+    let hand = Hand::new(closed, closed_red, meld_list).map_err(|e| Reason::Model(format!("{what}: {e}")))?;
+    let called = red_of(melds.iter().flat_map(|m| &m.tiles));
+    let red = [0, 1, 2].map(|s| closed_red[s] + called[s]);
+    Ok(question(position, hand, red, turn))
 }
 
 /// The red fives of the position's hand, closed and called, per suit.
