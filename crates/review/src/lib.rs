@@ -41,10 +41,9 @@ pub mod query;
 mod tests_no_yaku;
 
 use haipai_ev::{Expectation, Necessary, Options, RiichiPolicy, Workspace};
-use haipai_log::{CallOption, Decision, Game, Site};
+use haipai_log::{CallOption, Choice, Decision, Game, Site};
 use haipai_score::Rules;
 use haipai_tiles::{Hand, Tile};
-use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -416,6 +415,7 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
     let (deep, shallow): (Vec<usize>, Vec<usize>) = order.into_iter().partition(|&i| judge::depth(&jobs[i].1) >= DEEP);
+    let deep = deep.into_iter().map(|i| (i, wide(&jobs[i].1))).collect();
     let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
         judge::judge(&rounds[job.0].name, &job.1, players, (&options, settings.playouts), &settings.rules, workspace)
     };
@@ -433,42 +433,72 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
 
 /// How many deep jobs may run at once: two, each listing on its own thread (a listing is
 /// serial, and a pass gains little from a second thread: it is bound by memory). Against one
-/// at a time, its pass helped by the waiting thread, two took a real hanchan's slowest seat
-/// from 17.9 to 12.4 s of wall time (the same CPU time), its slowest decisions alike (1.3-1.6
-/// s), its peak from 464 to 604 MB (docs/crates/review.md, "Work").
+/// at a time, the other thread taking shallow jobs and helping the deep one's pass between
+/// them, two took the seeded games from 6.8-11.0 to 5.4-9.5 s of wall time, their slowest
+/// decisions alike (docs/crates/review.md, "Work").
 const DEEP_AT_ONCE: usize = 2;
+
+/// Whether a deep decision runs with no other deep one: a call offered, whose questions (the
+/// hand passing, each call) run side by side on both cores. Beside another deep decision they
+/// ran one after the other: the slowest decisions of the seeded games (a pass and a chi at
+/// 4-shanten, turn 1, 2.0-2.3 s).
+fn wide(decision: &Decision) -> bool {
+    matches!(decision.choice, Choice::Call { .. })
+}
 
 /// The shanten from which a decision is deep: its question may list millions of states
 /// (docs/crates/review.md, "Work").
 const DEEP: i8 = 4;
 
-/// The jobs still to do, deep and shallow, each deepest first; whether a deep one is running.
+/// The jobs still to do, deep (each saying whether it is [`wide`]) and shallow, each deepest
+/// first; how many deep ones run, and whether one of them is wide.
 struct Queue {
-    deep: Vec<usize>,
+    deep: Vec<(usize, bool)>,
     shallow: Vec<usize>,
     taken: (usize, usize),
     deep_running: usize,
+    wide_running: bool,
+}
+
+/// A job handed out: its index and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Job {
+    Shallow(usize),
+    Deep(usize),
+    Wide(usize),
 }
 
 impl Queue {
-    fn new(deep: Vec<usize>, shallow: Vec<usize>) -> Queue {
-        Queue { deep, shallow, taken: (0, 0), deep_running: 0 }
+    fn new(deep: Vec<(usize, bool)>, shallow: Vec<usize>) -> Queue {
+        Queue { deep, shallow, taken: (0, 0), deep_running: 0, wide_running: false }
     }
 
-    /// The next job for a thread: a deep one while fewer than [`DEEP_AT_ONCE`] run, else a
-    /// shallow one; `Err` when only deep ones are left and that many run (wait), `Ok(None)`
-    /// when all are taken.
-    fn take(&mut self) -> Result<Option<(usize, bool)>, ()> {
-        if self.deep_running < DEEP_AT_ONCE && self.taken.0 < self.deep.len() {
-            self.deep_running += 1;
-            self.taken.0 += 1;
-            return Ok(Some((self.deep[self.taken.0 - 1], true)));
+    /// The next job for a thread: the next deep one when it may start (a wide one alone, any
+    /// other while fewer than [`DEEP_AT_ONCE`] run), else a shallow one; `Err` when the thread
+    /// should wait (helping the deep ones running), `Ok(None)` when all are taken.
+    fn take(&mut self) -> Result<Option<Job>, ()> {
+        let shallow_left = self.taken.1 < self.shallow.len();
+        if let Some(&(i, wide)) = self.deep.get(self.taken.0) {
+            let free =
+                if wide { self.deep_running == 0 } else { !self.wide_running && self.deep_running < DEEP_AT_ONCE };
+            if free {
+                self.deep_running += 1;
+                self.wide_running = wide;
+                self.taken.0 += 1;
+                return Ok(Some(if wide { Job::Wide(i) } else { Job::Deep(i) }));
+            }
         }
-        if self.taken.1 < self.shallow.len() {
+        if shallow_left {
             self.taken.1 += 1;
-            return Ok(Some((self.shallow[self.taken.1 - 1], false)));
+            return Ok(Some(Job::Shallow(self.shallow[self.taken.1 - 1])));
         }
         if self.taken.0 < self.deep.len() { Err(()) } else { Ok(None) }
+    }
+
+    /// A deep job has ended.
+    fn ended(&mut self) {
+        self.deep_running -= 1;
+        self.wide_running = false;
     }
 }
 
@@ -489,8 +519,10 @@ fn run<J: Sync, R: Send>(
     let deep_workspaces: Mutex<Vec<Workspace>> = Mutex::new(Vec::new());
     let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
-    let threads = rayon::current_num_threads().clamp(1, jobs.len().max(1));
     let next = || {
+        // First the work a running decision has left for any thread (a call's other
+        // questions, a pass's chunks), then a new job.
+        while matches!(rayon::yield_now(), Some(rayon::Yield::Executed)) {}
         let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             if stop() {
@@ -498,8 +530,8 @@ fn run<J: Sync, R: Send>(
             }
             match q.take() {
                 Ok(job) => return job,
-                // Only deep jobs are left and `DEEP_AT_ONCE` run: help them (their passes run
-                // in parallel over rayon's threads), else wait a moment for one to end.
+                // No job may start now: help the deep ones running (their questions and passes
+                // run in parallel over rayon's threads), else wait a moment for one to end.
                 Err(()) => {
                     drop(q);
                     let helped = matches!(rayon::yield_now(), Some(rayon::Yield::Executed));
@@ -511,9 +543,15 @@ fn run<J: Sync, R: Send>(
             }
         }
     };
-    (0..threads).into_par_iter().for_each(|_| {
+    // Once on each thread: a thread helping with others' work (see `next`) cannot take over
+    // another thread's loop.
+    rayon::broadcast(|_| {
         let mut workspace = Workspace::new();
-        while let Some((i, deep)) = next() {
+        while let Some(job) = next() {
+            let (i, deep) = match job {
+                Job::Shallow(i) => (i, false),
+                Job::Deep(i) | Job::Wide(i) => (i, true),
+            };
             let r = if deep {
                 let mut deep_workspace =
                     deep_workspaces.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_default();
@@ -525,7 +563,7 @@ fn run<J: Sync, R: Send>(
             };
             results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             if deep {
-                queue.lock().unwrap_or_else(|e| e.into_inner()).deep_running -= 1;
+                queue.lock().unwrap_or_else(|e| e.into_inner()).ended();
                 turn.notify_all();
             }
             progress(finished.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
@@ -538,41 +576,62 @@ fn run<J: Sync, R: Send>(
 mod tests {
     use super::*;
 
-    /// Takes: a deep job is handed out only while fewer than [`DEEP_AT_ONCE`] run, a thread
-    /// waits when only deep ones are left and that many run, and every job is taken once.
+    /// Takes: up to [`DEEP_AT_ONCE`] deep jobs at once, a wide one alone (shallow ones beside
+    /// it); a thread waits when no job may start; every job is taken once, in order.
     #[test]
-    fn at_most_deep_at_once_deep_jobs_at_a_time() {
-        let n = DEEP_AT_ONCE;
-        let mut q = Queue::new((0..=n).collect(), vec![n + 1]);
-        for i in 0..n {
-            assert_eq!(q.take(), Ok(Some((i, true))));
-        }
-        assert_eq!(q.take(), Ok(Some((n + 1, false))));
-        assert_eq!(q.take(), Err(()), "the last deep job waits for another to end");
-        q.deep_running -= 1;
-        assert_eq!(q.take(), Ok(Some((n, true))));
-        q.deep_running -= n;
-        assert_eq!(q.take(), Ok(None));
-        let jobs: Vec<usize> = (0..40).collect();
-        let queue = Queue::new((0..40).filter(|i| i % 3 == 0).collect(), (0..40).filter(|i| i % 3 != 0).collect());
-        let running = AtomicUsize::new(0);
+    fn deep_jobs_take_turns_as_the_rules_say() {
+        assert_eq!(DEEP_AT_ONCE, 2, "the takes below are those of two at once");
+        let mut q = Queue::new(vec![(0, false), (1, false), (2, true), (3, false), (4, false)], vec![5, 6]);
+        assert_eq!(q.take(), Ok(Some(Job::Deep(0))));
+        assert_eq!(q.take(), Ok(Some(Job::Deep(1))));
+        assert_eq!(q.take(), Ok(Some(Job::Shallow(5))), "a shallow job while the wide one waits");
+        q.ended();
+        assert_eq!(q.take(), Ok(Some(Job::Shallow(6))), "a wide job waits until no deep job runs");
+        assert_eq!(q.take(), Err(()));
+        q.ended();
+        assert_eq!(q.take(), Ok(Some(Job::Wide(2))));
+        assert_eq!(q.take(), Err(()), "nothing deep beside a wide job");
+        q.ended();
+        assert_eq!(q.take(), Ok(Some(Job::Deep(3))));
+        assert_eq!(q.take(), Ok(Some(Job::Deep(4))));
+        assert_eq!(q.take(), Ok(None), "all taken: the thread goes back to rayon's pool");
+    }
+
+    /// Run with [`run`]: no more deep jobs at once than the rules allow, none beside a wide
+    /// one, and every job done once, its result in its place.
+    #[test]
+    fn run_keeps_the_rules_of_the_queue() {
+        let jobs: Vec<usize> = (0..60).collect();
+        // every third job deep, every sixth wide; the shallow ones run out first
+        let deep = (0..60).filter(|i| i % 3 == 0).map(|i| (i, i % 6 == 0));
+        let queue = Queue::new(deep.collect(), (0..60).filter(|i| i % 3 != 0).collect());
+        let (deep_running, wide) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let out = run(
             &jobs,
             queue,
             |&j, _| {
-                let deep = j % 3 == 0;
-                let before = if deep { running.fetch_add(1, Ordering::SeqCst) + 1 } else { 0 };
-                std::thread::sleep(Duration::from_millis(2));
-                if deep {
-                    running.fetch_sub(1, Ordering::SeqCst);
+                let (is_deep, is_wide) = (j % 3 == 0, j % 6 == 0);
+                let (before, wide_before) = if is_deep {
+                    (
+                        deep_running.fetch_add(1, Ordering::SeqCst),
+                        wide.fetch_add(usize::from(is_wide), Ordering::SeqCst),
+                    )
+                } else {
+                    (0, 0)
+                };
+                std::thread::sleep(Duration::from_millis(if is_deep { 3 } else { 1 }));
+                if is_deep {
+                    wide.fetch_sub(usize::from(is_wide), Ordering::SeqCst);
+                    deep_running.fetch_sub(1, Ordering::SeqCst);
                 }
-                (j, before)
+                let broken = before >= DEEP_AT_ONCE || wide_before > 0 || (is_wide && before > 0);
+                (j, broken)
             },
             (&|_, _| {}, &|| false),
         );
-        let out: Vec<(usize, usize)> = out.into_iter().flatten().collect();
+        let out: Vec<(usize, bool)> = out.into_iter().flatten().collect();
         assert_eq!(out.iter().map(|r| r.0).collect::<Vec<_>>(), jobs);
-        assert!(out.iter().all(|r| r.1 <= DEEP_AT_ONCE), "more than {DEEP_AT_ONCE} deep jobs ran together");
+        assert!(out.iter().all(|r| !r.1), "a deep job beside a wide one, or too many at once: {out:?}");
     }
 
     /// Once `stop` says so no job is begun: the jobs begun before are done, the others are
