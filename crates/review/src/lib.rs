@@ -586,7 +586,7 @@ mod tests {
         assert_eq!(q.take(), Ok(Some(Job::Deep(1))));
         assert_eq!(q.take(), Ok(Some(Job::Shallow(5))), "a shallow job while the wide one waits");
         q.ended();
-        assert_eq!(q.take(), Ok(Some(Job::Shallow(6))), "a wide job waits until no deep job runs");
+        assert_eq!(q.take(), Ok(Some(Job::Shallow(6))), "the wide one still waits for the other deep job");
         assert_eq!(q.take(), Err(()));
         q.ended();
         assert_eq!(q.take(), Ok(Some(Job::Wide(2))));
@@ -632,6 +632,42 @@ mod tests {
         let out: Vec<(usize, bool)> = out.into_iter().flatten().collect();
         assert_eq!(out.iter().map(|r| r.0).collect::<Vec<_>>(), jobs);
         assert!(out.iter().all(|r| !r.1), "a deep job beside a wide one, or too many at once: {out:?}");
+    }
+
+    /// A wide job's parallel work is taken up by the other thread, which runs shallow jobs
+    /// meanwhile: the two halves of its `join` run on different threads (a pool of two, so
+    /// that no other test's work takes the other thread).
+    #[test]
+    fn the_other_thread_helps_a_wide_job() -> Result<(), rayon::ThreadPoolBuildError> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+        // shallow jobs for longer than the wide one's first half: the other thread is still
+        // taking them when the second half waits
+        let jobs: Vec<usize> = (0..400).collect();
+        let queue = Queue::new(vec![(0, true)], (1..400).collect());
+        let out = pool.install(|| {
+            run(
+                &jobs,
+                queue,
+                |&j, _| {
+                    if j > 0 {
+                        std::thread::sleep(Duration::from_millis(1));
+                        return None;
+                    }
+                    let (first, second) = rayon::join(
+                        || {
+                            std::thread::sleep(Duration::from_millis(150));
+                            rayon::current_thread_index()
+                        },
+                        rayon::current_thread_index,
+                    );
+                    Some((first, second))
+                },
+                (&|_, _| {}, &|| false),
+            )
+        });
+        let Some(Some(Some((first, second)))) = out.first() else { panic!("the wide job did not run: {out:?}") };
+        assert_ne!(first, second, "both halves of the wide job ran on one thread");
+        Ok(())
     }
 
     /// Once `stop` says so no job is begun: the jobs begun before are done, the others are
