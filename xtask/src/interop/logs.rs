@@ -199,8 +199,9 @@ pub fn review_all(dir: &Path, report: &mut Report) {
         let outcome = if r.errors.is_empty() {
             let left: Vec<String> = r.not_computed.iter().map(|(why, n)| format!("{n} {why}")).collect();
             Ok(format!(
-                "{} decisions: {} exact, {} at a lowered budget, {} estimated; not computed: {}; {:.1} s",
+                "{} decision{}: {} exact, {} at a lowered budget, {} estimated; not computed: {}; {:.1} s",
                 r.decisions,
+                if r.decisions == 1 { "" } else { "s" },
                 r.exact,
                 r.lowered,
                 r.estimated,
