@@ -477,7 +477,6 @@ impl Queue {
     /// other while fewer than [`DEEP_AT_ONCE`] run), else a shallow one; `Err` when the thread
     /// should wait (helping the deep ones running), `Ok(None)` when all are taken.
     fn take(&mut self) -> Result<Option<Job>, ()> {
-        let shallow_left = self.taken.1 < self.shallow.len();
         if let Some(&(i, wide)) = self.deep.get(self.taken.0) {
             let free =
                 if wide { self.deep_running == 0 } else { !self.wide_running && self.deep_running < DEEP_AT_ONCE };
@@ -488,7 +487,7 @@ impl Queue {
                 return Ok(Some(if wide { Job::Wide(i) } else { Job::Deep(i) }));
             }
         }
-        if shallow_left {
+        if self.taken.1 < self.shallow.len() {
             self.taken.1 += 1;
             return Ok(Some(Job::Shallow(self.shallow[self.taken.1 - 1])));
         }
