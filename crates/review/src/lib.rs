@@ -41,7 +41,7 @@ pub mod query;
 mod tests_no_yaku;
 
 use haipai_ev::{Expectation, Necessary, Options, RiichiPolicy, Workspace};
-use haipai_log::{CallOption, Choice, Decision, Game, Site};
+use haipai_log::{CallOption, Decision, Game, Site};
 use haipai_score::Rules;
 use haipai_tiles::{Hand, Tile};
 use std::fmt;
@@ -410,12 +410,11 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
             }
         }
     }
-    // the deepest hands first, so that the last decisions of a run are quick ones; at most
-    // `DEEP_AT_ONCE` deep hands at a time, so that large graphs are not in memory together
+    // the deepest hands first, so that the last decisions of a run are quick ones; a deep
+    // hand alone (see `Queue`)
     let mut order: Vec<usize> = (0..jobs.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(judge::depth(&jobs[i].1)));
     let (deep, shallow): (Vec<usize>, Vec<usize>) = order.into_iter().partition(|&i| judge::depth(&jobs[i].1) >= DEEP);
-    let deep = deep.into_iter().map(|i| (i, wide(&jobs[i].1))).collect();
     let judge = |job: &(usize, Decision), workspace: &mut Workspace| {
         judge::judge(&rounds[job.0].name, &job.1, players, (&options, settings.playouts), &settings.rules, workspace)
     };
@@ -431,33 +430,23 @@ pub fn review(game: &Game, seats: &[u8], settings: &Settings, progress: Progress
     Review { players, rounds, unreviewed }
 }
 
-/// How many deep jobs may run at once: two, each listing on its own thread (a listing is
-/// serial, and a pass gains little from a second thread: it is bound by memory). Against one
-/// at a time, the other thread taking shallow jobs and helping the deep one's pass between
-/// them, two took the seeded games from 6.8-11.0 to 5.4-9.5 s of wall time, their slowest
-/// decisions alike (docs/crates/review.md, "Work").
-const DEEP_AT_ONCE: usize = 2;
-
-/// Whether a deep decision runs with no other deep one: a call offered, whose questions (the
-/// hand passing, each call) run side by side on both cores. Beside another deep decision they
-/// ran one after the other: the slowest decisions of the seeded games (a pass and a chi at
-/// 4-shanten, turn 1, 2.0-2.3 s).
-fn wide(decision: &Decision) -> bool {
-    matches!(decision.choice, Choice::Call { .. })
-}
-
 /// The shanten from which a decision is deep: its question may list millions of states
 /// (docs/crates/review.md, "Work").
 const DEEP: i8 = 4;
 
-/// The jobs still to do, deep (each saying whether it is [`wide`]) and shallow, each deepest
-/// first; how many deep ones run, and whether one of them is wide.
+/// The jobs still to do, deep and shallow, each deepest first, and whether a deep one runs.
+///
+/// A deep job runs alone: no other job begins while it runs, and the other thread helps it
+/// (its listing's filing thread, its pass's chunks, a call's questions side by side), so that
+/// a deep decision takes the machine's two cores. Deep jobs come first, so shallow ones run
+/// two at a time once the deep ones are done. Against two deep jobs at once (each on one
+/// core, shallow ones between), this took the slowest decision of the seeded games from 1.6-2.7
+/// s to 0.9-1.2 s, for a seat's wall time up by about a fifth (docs/crates/review.md, "Work").
 struct Queue {
-    deep: Vec<(usize, bool)>,
+    deep: Vec<usize>,
     shallow: Vec<usize>,
     taken: (usize, usize),
-    deep_running: usize,
-    wide_running: bool,
+    deep_running: bool,
 }
 
 /// A job handed out: its index and its kind.
@@ -465,47 +454,44 @@ struct Queue {
 enum Job {
     Shallow(usize),
     Deep(usize),
-    Wide(usize),
 }
 
 impl Queue {
-    fn new(deep: Vec<(usize, bool)>, shallow: Vec<usize>) -> Queue {
-        Queue { deep, shallow, taken: (0, 0), deep_running: 0, wide_running: false }
+    fn new(deep: Vec<usize>, shallow: Vec<usize>) -> Queue {
+        Queue { deep, shallow, taken: (0, 0), deep_running: false }
     }
 
-    /// The next job for a thread: the next deep one when it may start (a wide one alone, any
-    /// other while fewer than [`DEEP_AT_ONCE`] run), else a shallow one; `Err` when the thread
-    /// should wait (helping the deep ones running), `Ok(None)` when all are taken.
+    /// The next job for a thread: none while a deep one runs, else the next deep one, else a
+    /// shallow one; `Err` when the thread should wait (helping the deep one running),
+    /// `Ok(None)` when all are taken.
     fn take(&mut self) -> Result<Option<Job>, ()> {
-        if let Some(&(i, wide)) = self.deep.get(self.taken.0) {
-            let free =
-                if wide { self.deep_running == 0 } else { !self.wide_running && self.deep_running < DEEP_AT_ONCE };
-            if free {
-                self.deep_running += 1;
-                self.wide_running = wide;
-                self.taken.0 += 1;
-                return Ok(Some(if wide { Job::Wide(i) } else { Job::Deep(i) }));
-            }
+        let left = self.taken.0 < self.deep.len() || self.taken.1 < self.shallow.len();
+        if self.deep_running {
+            return if left { Err(()) } else { Ok(None) };
         }
-        if self.taken.1 < self.shallow.len() {
+        if let Some(&i) = self.deep.get(self.taken.0) {
+            self.taken.0 += 1;
+            self.deep_running = true;
+            return Ok(Some(Job::Deep(i)));
+        }
+        if let Some(&i) = self.shallow.get(self.taken.1) {
             self.taken.1 += 1;
-            return Ok(Some(Job::Shallow(self.shallow[self.taken.1 - 1])));
+            return Ok(Some(Job::Shallow(i)));
         }
-        if self.taken.0 < self.deep.len() { Err(()) } else { Ok(None) }
+        Ok(None)
     }
 
-    /// A deep job has ended.
+    /// The deep job has ended.
     fn ended(&mut self) {
-        self.deep_running -= 1;
-        self.wide_running = false;
+        self.deep_running = false;
     }
 }
 
 /// Runs `work` over `jobs` on rayon's threads, each thread taking the next job of `queue` as it
 /// finishes one, until `stop` says so; the results in the jobs' order, `None` for a job not
-/// begun. Shallow jobs run in one [`Workspace`] per thread, deep ones (at most
-/// [`DEEP_AT_ONCE`] at a time) in workspaces of their own, so that the memory a deep graph
-/// leaves is held once per deep job running, not once per thread.
+/// begun. Shallow jobs run in one [`Workspace`] per thread, deep ones (one at a time) in a
+/// workspace of their own, so that the memory a deep graph leaves is held once, not once per
+/// thread.
 fn run<J: Sync, R: Send>(
     jobs: &[J],
     queue: Queue,
@@ -514,8 +500,8 @@ fn run<J: Sync, R: Send>(
 ) -> Vec<Option<R>> {
     let queue = Mutex::new(queue);
     let turn = Condvar::new();
-    // The deep jobs' workspaces, one for each deep job running (see [`DEEP_AT_ONCE`]).
-    let deep_workspaces: Mutex<Vec<Workspace>> = Mutex::new(Vec::new());
+    // The deep jobs' workspace (one deep job runs at a time).
+    let deep_workspace: Mutex<Workspace> = Mutex::new(Workspace::new());
     let finished = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let next = || {
@@ -529,8 +515,8 @@ fn run<J: Sync, R: Send>(
             }
             match q.take() {
                 Ok(job) => return job,
-                // No job may start now: help the deep ones running (their questions and passes
-                // run in parallel over rayon's threads), else wait a moment for one to end.
+                // No job may start now: help the deep one running (its questions and its pass
+                // run in parallel over rayon's threads), else wait a moment for it to end.
                 Err(()) => {
                     drop(q);
                     let helped = matches!(rayon::yield_now(), Some(rayon::Yield::Executed));
@@ -549,14 +535,10 @@ fn run<J: Sync, R: Send>(
         while let Some(job) = next() {
             let (i, deep) = match job {
                 Job::Shallow(i) => (i, false),
-                Job::Deep(i) | Job::Wide(i) => (i, true),
+                Job::Deep(i) => (i, true),
             };
             let r = if deep {
-                let mut deep_workspace =
-                    deep_workspaces.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_default();
-                let r = work(&jobs[i], &mut deep_workspace);
-                deep_workspaces.lock().unwrap_or_else(|e| e.into_inner()).push(deep_workspace);
-                r
+                work(&jobs[i], &mut deep_workspace.lock().unwrap_or_else(|e| e.into_inner()))
             } else {
                 work(&jobs[i], &mut workspace)
             };
@@ -575,74 +557,61 @@ fn run<J: Sync, R: Send>(
 mod tests {
     use super::*;
 
-    /// Takes: up to [`DEEP_AT_ONCE`] deep jobs at once, a wide one alone (shallow ones beside
-    /// it); a thread waits when no job may start; every job is taken once, in order.
+    /// Takes: a deep job alone (no job of either kind beside it), deep ones first; a thread
+    /// waits when no job may start; every job is taken once, in order.
     #[test]
-    fn deep_jobs_take_turns_as_the_rules_say() {
-        assert_eq!(DEEP_AT_ONCE, 2, "the takes below are those of two at once");
-        let mut q = Queue::new(vec![(0, false), (1, false), (2, true), (3, false), (4, false)], vec![5, 6]);
+    fn a_deep_job_runs_alone() {
+        let mut q = Queue::new(vec![0, 1], vec![2, 3]);
         assert_eq!(q.take(), Ok(Some(Job::Deep(0))));
+        assert_eq!(q.take(), Err(()), "nothing beside a deep job");
+        q.ended();
         assert_eq!(q.take(), Ok(Some(Job::Deep(1))));
-        assert_eq!(q.take(), Ok(Some(Job::Shallow(5))), "a shallow job while the wide one waits");
+        assert_eq!(q.take(), Err(()), "no shallow job beside a deep one");
         q.ended();
-        assert_eq!(q.take(), Ok(Some(Job::Shallow(6))), "the wide one still waits for the other deep job");
-        assert_eq!(q.take(), Err(()));
-        q.ended();
-        assert_eq!(q.take(), Ok(Some(Job::Wide(2))));
-        assert_eq!(q.take(), Err(()), "nothing deep beside a wide job");
-        q.ended();
-        assert_eq!(q.take(), Ok(Some(Job::Deep(3))));
-        assert_eq!(q.take(), Ok(Some(Job::Deep(4))));
+        assert_eq!(q.take(), Ok(Some(Job::Shallow(2))));
+        assert_eq!(q.take(), Ok(Some(Job::Shallow(3))), "shallow jobs side by side");
         assert_eq!(q.take(), Ok(None), "all taken: the thread goes back to rayon's pool");
+        let mut q = Queue::new(vec![0], Vec::new());
+        assert_eq!(q.take(), Ok(Some(Job::Deep(0))));
+        assert_eq!(q.take(), Ok(None), "nothing left to wait for");
     }
 
-    /// Run with [`run`]: no more deep jobs at once than the rules allow, none beside a wide
-    /// one, and every job done once, its result in its place.
+    /// Run with [`run`]: no job ever runs beside a deep one, and every job is done once, its
+    /// result in its place.
     #[test]
-    fn run_keeps_the_rules_of_the_queue() {
+    fn run_keeps_a_deep_job_alone() {
         let jobs: Vec<usize> = (0..60).collect();
-        // every third job deep, every sixth wide; the shallow ones run out first
-        let deep = (0..60).filter(|i| i % 3 == 0).map(|i| (i, i % 6 == 0));
-        let queue = Queue::new(deep.collect(), (0..60).filter(|i| i % 3 != 0).collect());
-        let (deep_running, wide) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        // every third job deep
+        let queue = Queue::new((0..60).filter(|i| i % 3 == 0).collect(), (0..60).filter(|i| i % 3 != 0).collect());
+        let (running, deep_running) = (AtomicUsize::new(0), AtomicUsize::new(0));
         let out = run(
             &jobs,
             queue,
             |&j, _| {
-                let (is_deep, is_wide) = (j % 3 == 0, j % 6 == 0);
-                let (before, wide_before) = if is_deep {
-                    (
-                        deep_running.fetch_add(1, Ordering::SeqCst),
-                        wide.fetch_add(usize::from(is_wide), Ordering::SeqCst),
-                    )
-                } else {
-                    (0, 0)
-                };
+                let is_deep = j % 3 == 0;
+                let others = running.fetch_add(1, Ordering::SeqCst);
+                deep_running.fetch_add(usize::from(is_deep), Ordering::SeqCst);
                 std::thread::sleep(Duration::from_millis(if is_deep { 3 } else { 1 }));
-                if is_deep {
-                    wide.fetch_sub(usize::from(is_wide), Ordering::SeqCst);
-                    deep_running.fetch_sub(1, Ordering::SeqCst);
-                }
-                let broken = before >= DEEP_AT_ONCE || wide_before > 0 || (is_wide && before > 0);
+                let broken = (is_deep && others > 0) || deep_running.load(Ordering::SeqCst) > usize::from(is_deep);
+                deep_running.fetch_sub(usize::from(is_deep), Ordering::SeqCst);
+                running.fetch_sub(1, Ordering::SeqCst);
                 (j, broken)
             },
             (&|_, _| {}, &|| false),
         );
         let out: Vec<(usize, bool)> = out.into_iter().flatten().collect();
         assert_eq!(out.iter().map(|r| r.0).collect::<Vec<_>>(), jobs);
-        assert!(out.iter().all(|r| !r.1), "a deep job beside a wide one, or too many at once: {out:?}");
+        assert!(out.iter().all(|r| !r.1), "a job beside a deep one: {out:?}");
     }
 
-    /// A wide job's parallel work is taken up by the other thread, which runs shallow jobs
-    /// meanwhile: the two halves of its `join` run on different threads (a pool of two, so
-    /// that no other test's work takes the other thread).
+    /// A deep job's parallel work is taken up by the other thread, which waits for it to
+    /// end: the two halves of its `join` run on different threads (a pool of two, so that no
+    /// other test's work takes the other thread).
     #[test]
-    fn the_other_thread_helps_a_wide_job() -> Result<(), rayon::ThreadPoolBuildError> {
+    fn the_other_thread_helps_a_deep_job() -> Result<(), rayon::ThreadPoolBuildError> {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
-        // shallow jobs for longer than the wide one's first half: the other thread is still
-        // taking them when the second half waits
-        let jobs: Vec<usize> = (0..400).collect();
-        let queue = Queue::new(vec![(0, true)], (1..400).collect());
+        let jobs: Vec<usize> = (0..40).collect();
+        let queue = Queue::new(vec![0], (1..40).collect());
         let out = pool.install(|| {
             run(
                 &jobs,
@@ -664,8 +633,8 @@ mod tests {
                 (&|_, _| {}, &|| false),
             )
         });
-        let Some(Some(Some((first, second)))) = out.first() else { panic!("the wide job did not run: {out:?}") };
-        assert_ne!(first, second, "both halves of the wide job ran on one thread");
+        let Some(Some(Some((first, second)))) = out.first() else { panic!("the deep job did not run: {out:?}") };
+        assert_ne!(first, second, "both halves of the deep job ran on one thread");
         Ok(())
     }
 

@@ -43,6 +43,7 @@ pub(super) fn live_sum(waits: &[Wait]) -> f64 {
 /// draw after the declaration (`first`, ippatsu) and later (`later`), each at a plain draw and
 /// at the last draw (haitei). The win and tenpai probabilities of a win are 1.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Wait {
     pub(super) live: f64,
     pub(super) first: [f64; 2],

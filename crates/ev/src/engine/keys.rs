@@ -65,6 +65,11 @@ impl Key {
         Key([key as u64, (key >> 64) as u64])
     }
 
+    /// The [`pack`]ed key again.
+    pub(super) fn plain(self) -> u128 {
+        u128::from(self.0[0]) | u128::from(self.0[1]) << 64
+    }
+
     /// The hash the lookup tables file the key under (computed once per key and lookup: the
     /// tables are [`HashTable`]s, so a new key's insert reuses its lookup's hash): the two
     /// words, each offset by a fixed odd constant, multiplied as 128-bit numbers and the

@@ -5,6 +5,7 @@
 //! without red bits, so a hand is asked about once.
 
 use super::choice::RiichiChoice;
+use super::filing::Ask;
 use super::keys::{Entry13, Entry14, Index, Key, find, insert_new, unit, unpack, win_tag};
 use super::records::{Found13, HAND, Hand13, Hand14, NONE, Opt, Pre, Span, Step, WITH_RIICHI};
 use super::scoring::totals_points;
@@ -57,25 +58,31 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let g = self.hands13.len() as u32;
         assert!(g <= HAND, "more than 2^26 13-tile hands");
         let mask = self.q.red_mask_of_key(plain);
-        let base = self.states13;
+        let found = Found13 { hand: g, base: self.states13, mask };
         self.states13 += variants(mask) as u32;
+        self.record13(plain, used, found, None);
+        insert_new(&mut self.tables.index13, key, hash, Entry13::new(found));
+        found
+    }
+
+    /// Records a new 13-tile hand, numbered as `found` says (its key without red bits
+    /// `plain`, the tiles it holds that the input does not, its [`Oracle::necessary`] answer
+    /// when known), to be expanded.
+    pub(super) fn record13(&mut self, plain: u128, used: u8, found: Found13, necessary: Option<(i8, u64)>) {
         self.hands13.push(Hand13 {
-            base,
+            base: found.base,
             steps: Span::default(),
             riichi: NONE,
             live: 0,
             used,
             shanten: 0,
             until: LAST as u8,
-            mask,
+            mask: found.mask,
             reach: 0,
             plain: false,
         });
         self.keys13.push(plain);
-        self.tables.necessary13.push(None);
-        let found = Found13 { hand: g, base, mask };
-        insert_new(&mut self.tables.index13, key, hash, Entry13::new(found));
-        found
+        self.tables.necessary13.push(necessary);
     }
 
     /// 13-tile hand `g` as its lookup table would find it.
@@ -296,11 +303,11 @@ impl<'a, O: Oracle> Solver<'a, O> {
         let base = self.states14;
         self.states14 += variants(mask) as u32;
         let (win, forced) = if pre.0 == -1 { self.list_wins(h14, plain, drawn, mask) } else { (NONE, false) };
-        let start = self.option_pool.len() as u32;
+        let start = self.options_listed();
         if !forced {
             self.list_discards((h14, plain, parent), drawn, pre, used14);
         }
-        let len = u8::try_from(self.option_pool.len() as u32 - start).expect("at most 14 discards");
+        let len = u8::try_from(self.options_listed() - start).expect("at most 14 discards");
         self.hands14.push(Hand14 { base, start, win, len, used: used14, until: until(pre.0), mask, reach: 0 });
         (base, mask)
     }
@@ -334,16 +341,33 @@ impl<'a, O: Oracle> Solver<'a, O> {
             let used13 = used14 - u8::from(h14[e] > self.q.base[e]);
             let clears = clears_red(h14, e);
             h14[e] -= 1;
-            // Throwing the drawn tile back leaves the parent: no lookup.
-            let to = if e == drawn { self.found13(parent) } else { self.hand13(plain - unit(e), used13) };
             let considered = self.tenpai_after(h14, sh14, keep & (1 << e) != 0) && self.q.riichi_considered();
+            let bits = clears | if considered { WITH_RIICHI } else { 0 };
+            // Throwing the drawn tile back leaves the parent: no lookup.
+            let back = (e == drawn).then(|| self.found13(parent));
+            if let Some(pipe) = &mut self.pipe {
+                // On two threads: the filing thread looks the hand up, in this order.
+                pipe.asks.push(match back {
+                    Some(found) => Ask::Known { found, info: bits },
+                    None => Ask::Find { key: Key::of(plain - unit(e)), used: used13, info: bits },
+                });
+                pipe.options += 1;
+                h14[e] += 1;
+                continue;
+            }
+            let to = back.unwrap_or_else(|| self.hand13(plain - unit(e), used13));
             if considered {
                 self.riichi13(to.hand, h14);
             }
-            let info = to.hand | u32::from(to.mask) << 26 | clears | if considered { WITH_RIICHI } else { 0 };
+            let info = to.hand | u32::from(to.mask) << 26 | bits;
             self.option_pool.push(Opt { state: to.base, info });
             h14[e] += 1;
         }
+    }
+
+    /// The length of the option pool: on two threads, as the filing thread will have it.
+    fn options_listed(&self) -> u32 {
+        self.pipe.as_ref().map_or(self.option_pool.len() as u32, |pipe| pipe.options)
     }
 
     /// Whether the 13-tile hand `h13` left by a discard is tenpai: only after a tenpai hand's

@@ -18,7 +18,9 @@
 //!   once per hand (necessary tiles, unnecessary tiles, scores), the win points and riichi
 //!   states are computed per variant (from one oracle total per hand and winning tile). States are numbered as their hands are found, a hand's
 //!   variants side by side; the lookup tables (and, on a large graph, the scoring memos) are
-//!   freed before the pass.
+//!   freed before the pass. A large listing goes on two threads ([`filing`]): a second one
+//!   files the discards under their 13-tile hands in the order asked, so the numbering is the
+//!   same.
 //!   Without hand change (no extra exchange) most hands are reached in only one of their
 //!   variants: a walk over the hands marks the reached ones ([`Hand13::reach`]), riichi waits
 //!   are scored for those only, and the pass reads records of its own
@@ -39,6 +41,7 @@ mod best;
 mod buffers;
 mod choice;
 mod closed_form;
+mod filing;
 mod fill;
 mod keys;
 mod listing;
@@ -55,6 +58,7 @@ mod variants;
 
 use buffers::RETAIN_BELOW;
 use closed_form::Wait;
+use filing::{Pipe, TWO_THREADS_FROM};
 use fill::Layers;
 use keys::pack;
 use listing::Tables;
@@ -194,6 +198,11 @@ pub(crate) struct Solver<'a, O: Oracle> {
     /// Whether its memory goes to a next question (a solver given [`Buffers`]): see
     /// [`Solver::retains`].
     for_next: bool,
+    /// The listing moves to two threads from this many states ([`filing`]; the tests lower
+    /// it, to check that the two list the same graph as one).
+    two_threads_from: usize,
+    /// While the listing is on two threads: the discards asked of the filing thread.
+    pipe: Option<Pipe>,
 }
 
 impl<'a, O: Oracle> Solver<'a, O> {
@@ -245,6 +254,8 @@ impl<'a, O: Oracle> Solver<'a, O> {
             wait_scratch: Vec::new(),
             moved14: b.moved14,
             for_next: true,
+            two_threads_from: TWO_THREADS_FROM,
+            pipe: None,
         }
     }
 
@@ -361,6 +372,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // side, so a state's draws and discards get nearby indices (the pass over draw indices
         // is bound by memory).
         while self.expanded < self.hands13.len() {
+            if self.lists_on_two_threads() {
+                return self.list_on_two_threads(cap).map(|()| roots);
+            }
             self.expand13(self.expanded);
             self.expanded += 1;
             if self.expanded == self.roots {

@@ -66,7 +66,7 @@ impl<'a, O: Oracle> Question<'a, O> {
 
     /// [`Question::red_mask`] of a [`pack`](super::pack)ed hand.
     pub(super) fn red_mask_of_key(&self, key: u128) -> u8 {
-        (0..3).filter(|&s| (key >> (3 * FIVES[s])) & 7 != 0).fold(0, |m, s| m | 1 << s) & self.red_suits
+        red_mask_of_key(key, self.red_suits)
     }
 
     /// The han of the red fives of a winning hand whose closed red bits are `red`: those and
@@ -74,4 +74,10 @@ impl<'a, O: Oracle> Question<'a, O> {
     pub(super) fn red_han(&self, red: u8) -> u32 {
         if self.opts.red_fives { red.count_ones() + self.s.meld_red } else { 0 }
     }
+}
+
+/// The suits among `red_suits` in which the [`pack`](super::pack)ed hand `key` holds a five
+/// (its red variants' suits).
+pub(super) fn red_mask_of_key(key: u128, red_suits: u8) -> u8 {
+    (0..3).filter(|&s| (key >> (3 * FIVES[s])) & 7 != 0).fold(0, |m, s| m | 1 << s) & red_suits
 }

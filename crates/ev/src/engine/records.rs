@@ -90,6 +90,7 @@ pub(super) fn draws(kids: &[(Kid, Label)]) -> Vec<Draw> {
 /// A range of a pool (draws and options live in one contiguous pool each, so the
 /// layer-by-layer pass reads them in order).
 #[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Span {
     pub(super) start: u32,
     pub(super) len: u32,
@@ -109,6 +110,7 @@ pub(super) const NONE: u32 = u32::MAX;
 /// once for all of them ([`Step`]s), each variant reading the variant of the 14-tile hand with
 /// its red bits (a five whose red copy is live splits into the red copy and the plain ones).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Hand13 {
     pub(super) base: u32,
     pub(super) steps: Span,
@@ -136,6 +138,7 @@ pub(super) struct Hand13 {
 /// A 13-tile hand as its lookup table finds it: its index, its first state and the suits its
 /// variants vary in (what a discard into it records: no access to its record).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Found13 {
     pub(super) hand: u32,
     pub(super) base: u32,
@@ -146,6 +149,7 @@ pub(super) struct Found13 {
 /// variants and the suits they vary in, so the pass reads no hand record), the kind and its
 /// live copies, and the kind's [`FIVE_SUIT`] (read by the pass without a table).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Step {
     pub(super) state: u32,
     pub(super) kind: u8,
@@ -158,6 +162,7 @@ pub(super) struct Step {
 /// reads it: its red variants are the states `base..base + variants(mask)`; its admissible
 /// discards are kept once for all of them (`len` entries of the option pool from `start`).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Hand14 {
     pub(super) base: u32,
     pub(super) start: u32,
@@ -191,6 +196,7 @@ impl Hand14 {
 /// discard clears (the bits of [`CLEARS`]: the hand's only five of that suit is thrown) and
 /// [`WITH_RIICHI`] when the policy considers riichi there (the riichi states are the hand's).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct Opt {
     pub(super) state: u32,
     pub(super) info: u32,
