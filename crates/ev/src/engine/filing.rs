@@ -136,10 +136,12 @@ impl<O: Oracle> Solver<'_, O> {
     }
 
     /// The listing's loop ([`Solver::list`]) from here to its end, or until more than `cap`
-    /// states are numbered, with the discards filed on a second thread (see the module).
+    /// states are numbered, with the discards filed on a second thread (see the module);
+    /// `None` when no thread could be started (the listing then goes on on this one).
     /// Cut off at its cap, the listing ends between two batches, each answered, and resumes
     /// on one thread or two as if it had not been cut off.
-    pub(super) fn list_on_two_threads(&mut self, cap: usize) -> Result<(), TooManyStates> {
+    pub(super) fn list_on_two_threads(&mut self, cap: usize) -> Option<Result<(), TooManyStates>> {
+        let options = self.option_pool.len() as u32;
         let filer = Filer {
             oracle: self.q.o,
             red_suits: self.q.red_suits,
@@ -149,21 +151,38 @@ impl<O: Oracle> Solver<'_, O> {
             states13: self.states13,
             memo: Memo::new(),
         };
-        self.pipe = Some(Pipe { asks: Vec::with_capacity(BATCH), options: filer.option_pool.len() as u32 });
-        let filer = std::thread::scope(|scope| {
+        let filed = std::thread::scope(|scope| {
+            // The tables go to the thread once it runs: a thread that cannot be started
+            // leaves them here.
+            let (hand_over, handed) = channel();
             let (ask, asked) = channel();
             let (reply, replies) = channel();
-            let filing = scope.spawn(move || filer.run(asked, reply));
+            let thread = std::thread::Builder::new().name("haipai-ev-filing".to_string());
+            let run = move || handed.recv().ok().map(|filer: Filer<'_, O>| filer.run(asked, reply));
+            let Ok(filing) = thread.spawn_scoped(scope, run) else { return Err(filer) };
+            if let Err(unsent) = hand_over.send(filer) {
+                return Err(unsent.0);
+            }
+            self.pipe = Some(Pipe { asks: Vec::with_capacity(BATCH), options });
             self.drive(&ask, &replies, cap);
             drop(ask);
-            filing.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            let filer = filing.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            Ok(filer.expect("the filing thread was handed its tables"))
         });
         self.pipe = None;
+        let (filer, started) = match filed {
+            Ok(filer) => (filer, true),
+            Err(filer) => (filer, false),
+        };
         self.tables.index13 = filer.index13;
         self.option_pool = filer.option_pool;
         self.states13 = filer.states13;
         debug_assert_eq!(filer.hands as usize, self.hands13.len());
-        if (self.states13 + self.states14) as usize > cap { Err(TooManyStates) } else { Ok(()) }
+        if !started {
+            self.two_threads_from = usize::MAX;
+            return None;
+        }
+        Some(if (self.states13 + self.states14) as usize > cap { Err(TooManyStates) } else { Ok(()) })
     }
 
     /// This thread's loop: expands the hands it knows, sends the asks in batches, takes in

@@ -372,8 +372,10 @@ impl<'a, O: Oracle> Solver<'a, O> {
         // side, so a state's draws and discards get nearby indices (the pass over draw indices
         // is bound by memory).
         while self.expanded < self.hands13.len() {
-            if self.lists_on_two_threads() {
-                return self.list_on_two_threads(cap).map(|()| roots);
+            if self.lists_on_two_threads()
+                && let Some(listed) = self.list_on_two_threads(cap)
+            {
+                return listed.map(|()| roots);
             }
             self.expand13(self.expanded);
             self.expanded += 1;
