@@ -8,7 +8,7 @@
 //! options and riichi states are numbered exactly as by one thread, and the values cannot
 //! tell the two apart.
 //!
-//! Each lookup of a large listing is a cache miss; the two tables' misses now wait on two
+//! Each lookup of a large listing is a cache miss; so the two tables' misses wait on two
 //! cores. Below [`TWO_THREADS_FROM`] states the listing stays on one thread (a thread costs
 //! more than a small listing), and on one where rayon's pool has one thread.
 
@@ -192,17 +192,12 @@ impl<O: Oracle> Solver<'_, O> {
         let (mut waiting, mut spare) = (0usize, Vec::new());
         loop {
             let over = (self.states13 + self.states14) as usize > cap;
-            let pipe = self.pipe.as_mut().expect("the listing is on two threads");
             if self.expanded < self.hands13.len() && !over && waiting < AHEAD {
-                self.expand13(self.expanded);
-                self.expanded += 1;
-                if self.expanded == self.roots {
-                    self.roots14 = self.hands14.len();
-                }
-                if self.pipe.as_ref().is_some_and(|p| p.asks.len() < BATCH) {
+                self.expand_next();
+                if self.asked() < BATCH {
                     continue;
                 }
-            } else if pipe.asks.is_empty() {
+            } else if self.asked() == 0 {
                 if waiting == 0 {
                     return;
                 }
@@ -224,6 +219,11 @@ impl<O: Oracle> Solver<'_, O> {
                 waiting -= 1;
             }
         }
+    }
+
+    /// The discards of the batch being asked.
+    fn asked(&self) -> usize {
+        self.pipe.as_ref().map_or(0, |pipe| pipe.asks.len())
     }
 
     /// Takes in the filing thread's answer to a batch: its new hands recorded, the riichi

@@ -377,16 +377,22 @@ impl<'a, O: Oracle> Solver<'a, O> {
             {
                 return listed.map(|()| roots);
             }
-            self.expand13(self.expanded);
-            self.expanded += 1;
-            if self.expanded == self.roots {
-                self.roots14 = self.hands14.len();
-            }
+            self.expand_next();
             if (self.states13 + self.states14) as usize > cap {
                 return Err(TooManyStates);
             }
         }
         Ok(roots)
+    }
+
+    /// Expands the next 13-tile hand of the breadth-first order (the roots' 14-tile hands
+    /// counted once the roots are expanded).
+    fn expand_next(&mut self) {
+        self.expand13(self.expanded);
+        self.expanded += 1;
+        if self.expanded == self.roots {
+            self.roots14 = self.hands14.len();
+        }
     }
 
     /// Whether the solver keeps its memory through the pass for the next question: given
