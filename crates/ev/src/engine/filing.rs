@@ -59,12 +59,10 @@ struct NewHand {
 }
 
 /// The filing thread's answer to a batch: the hands it numbered (in order), the hands whose
-/// riichi states an option asked for (in order), its count of 13-tile states after the batch,
-/// and the batch's memory for the next one.
+/// riichi states an option asked for (in order), and the batch's memory for the next one.
 struct Reply {
     hands: Vec<NewHand>,
     riichi: Vec<u32>,
-    states13: u32,
     asks: Vec<Ask>,
 }
 
@@ -105,7 +103,7 @@ impl<O: Oracle> Filer<'_, O> {
             }
             self.option_pool.push(Opt { state: found.base, info: found.hand | u32::from(found.mask) << 26 | info });
         }
-        Reply { hands, riichi, states13: self.states13, asks: batch }
+        Reply { hands, riichi, asks: batch }
     }
 
     /// The 13-tile hand of `key`, numbered (and pushed to `new`) when the table does not
@@ -176,7 +174,7 @@ impl<O: Oracle> Solver<'_, O> {
         };
         self.tables.index13 = filer.index13;
         self.option_pool = filer.option_pool;
-        self.states13 = filer.states13;
+        debug_assert_eq!(filer.states13, self.states13);
         debug_assert_eq!(filer.hands as usize, self.hands13.len());
         if !started {
             self.two_threads_from = usize::MAX;
@@ -236,7 +234,6 @@ impl<O: Oracle> Solver<'_, O> {
             let (mut h, _) = unpack(self.keys13[g as usize]);
             self.riichi13(g, &mut h);
         }
-        self.states13 = answer.states13;
         spare.push(answer.asks);
     }
 }

@@ -59,7 +59,6 @@ impl<'a, O: Oracle> Solver<'a, O> {
         assert!(g <= HAND, "more than 2^26 13-tile hands");
         let mask = self.q.red_mask_of_key(plain);
         let found = Found13 { hand: g, base: self.states13, mask };
-        self.states13 += variants(mask) as u32;
         self.record13(plain, used, found, None);
         insert_new(&mut self.tables.index13, key, hash, Entry13::new(found));
         found
@@ -67,8 +66,9 @@ impl<'a, O: Oracle> Solver<'a, O> {
 
     /// Records a new 13-tile hand, numbered as `found` says (its key without red bits
     /// `plain`, the tiles it holds that the input does not, its [`Oracle::necessary`] answer
-    /// when known), to be expanded.
+    /// when known), to be expanded; the 13-tile states now end with its variants.
     pub(super) fn record13(&mut self, plain: u128, used: u8, found: Found13, necessary: Option<(i8, u64)>) {
+        self.states13 = found.base + variants(found.mask) as u32;
         self.hands13.push(Hand13 {
             base: found.base,
             steps: Span::default(),
